@@ -1,0 +1,52 @@
+"""The one import-time choice between the C kernels and the pure-Python kernels.
+
+``SUDOKIT_PUREPYTHON=1`` (any value but empty or ``0``) forces pure Python.  Otherwise the C
+extension ``sudokit._ckernels`` is used when it was built; when it was not, pure Python is
+used and ``backend_reason()`` says why.  Both sets expose the same kernel signature (see
+_kernels.py) and give the same counts, solutions and node counts.
+"""
+
+from __future__ import annotations
+
+import os
+
+from . import _kernels, sudoku_cover
+
+__all__ = ["backend", "backend_reason", "KERNELS", "C"]
+
+_FORCED = os.environ.get("SUDOKIT_PUREPYTHON", "").strip() not in ("", "0")
+
+C = None
+_reason = "forced by SUDOKIT_PUREPYTHON" if _FORCED else ""
+if not _FORCED:
+    try:
+        from . import _ckernels as C  # type: ignore[no-redef]
+    except ImportError as exc:  # the build could not compile the extension
+        C = None
+        _reason = f"C extension not available ({exc})"
+
+if C is not None:
+    KERNELS = {
+        "propagate": C.propagate,
+        "backtrack": C.backtrack,
+        "dlx": lambda v, br, bc, limit=1, node_limit=0: sudoku_cover.dlx(
+            v, br, bc, limit, node_limit, engine=C.dlx_count),
+    }
+    if hasattr(C, "fast9"):
+        KERNELS["fast9"] = C.fast9
+else:
+    KERNELS = {
+        "propagate": _kernels.propagate,
+        "backtrack": _kernels.backtrack,
+        "dlx": sudoku_cover.dlx,
+    }
+
+
+def backend() -> str:
+    """Return 'c' when the C kernels are active, else 'python'."""
+    return "c" if C is not None else "python"
+
+
+def backend_reason() -> str:
+    """Return why pure Python is active ('' when the C kernels are)."""
+    return _reason

@@ -1,0 +1,260 @@
+"""Pure-Python Sudoku kernels: the specification the C kernels must match.
+
+Every kernel has one signature, on plain data:
+
+    kernel(values: bytes, box_rows: int, box_cols: int, limit: int, node_limit: int)
+        -> (count, first_solution: bytes | None, nodes, stopped)
+
+``values`` holds N*N bytes, row-major, 0 = empty.  The search stops after ``limit``
+solutions (limit <= 0: count them all) or after ``node_limit`` nodes (<= 0: no limit);
+``stopped`` is True when the node limit cut the search short, and then ``count`` is only a
+lower bound.  Givens that clash give count 0 (the kernel never raises on data).
+A kernel trusts its input: every byte is 0..N and N = box_rows * box_cols <= 64.
+
+``propagate`` -- the candidate-bitmask solver (UVa 1309 technique)
+
+    cand[cell]: int, bit v-1 set <=> value v still possible      (N <= 64: one machine word in C)
+        cell 0       cell 1             cell N*N-1
+      +----------+----------+- ... -+----------+
+      | 0b100110 | 0b000001 |       | 0b011000 |   single bit = value known
+      +----------+----------+- ... -+----------+
+
+    settle(): repeat { naked singles: a single-bit cell removes its bit from its peers;
+                       hidden singles: a value with one place left in a unit goes there }
+              until nothing changes; False on a contradiction (a cell with no candidate, a
+              value with no place in a unit, two values forced into one cell).
+    branch:   the unsettled cell with the fewest candidates, lowest index on ties; values tried
+              in ascending order.  nodes = number of values tried at branch points.
+    (Rejected: a queue of "dirty units" for hidden singles -- it saves scans but makes the
+    node-for-node twin in C harder to keep identical; the fixpoint, and so every branch,
+    is the same either way because settle() always runs to the fixpoint.)
+
+``backtrack`` -- plain row-major depth-first search (AcWing 1613 technique)
+
+    used[row], used[N+col], used[2N+box]: bitmask of values placed in each unit.
+    The first empty cell in row-major order gets each allowed value in ascending order, so
+    solutions come out in lexicographic order.  nodes = number of values placed.
+
+The ``*_solutions`` generators yield every solution lazily; the kernels above count them.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .shape import Shape
+
+__all__ = ["propagate", "backtrack", "propagate_solutions", "backtrack_solutions", "KernelStop"]
+
+
+class KernelStop(Exception):
+    """Raised inside a generator when the node limit runs out (carries the node count)."""
+
+    def __init__(self, nodes: int):
+        super().__init__(nodes)
+        self.nodes = nodes
+
+
+_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _tables(box_rows: int, box_cols: int):
+    key = (box_rows, box_cols)
+    t = _TABLES.get(key)
+    if t is None:
+        shape = Shape(box_rows, box_cols)
+        t = ([list(p) for p in shape.peers], [list(u) for u in shape.units],
+             [tuple(cu) for cu in shape.cell_units], shape.size)
+        _TABLES[key] = t
+    return t
+
+
+# --- propagate -------------------------------------------------------------------
+
+
+def _settle(cand: list, queue: list, peers: list, units: list, full: int) -> bool:
+    """Propagate naked and hidden singles to the fixpoint; False on a contradiction."""
+    while True:
+        while queue:
+            c = queue.pop()
+            b = cand[c]
+            for p in peers[c]:
+                m = cand[p]
+                if m & b:
+                    m ^= b
+                    if not m:
+                        return False
+                    cand[p] = m
+                    if not m & (m - 1):
+                        queue.append(p)
+        for unit in units:
+            once = twice = 0
+            for c in unit:
+                m = cand[c]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            hidden = once & ~twice
+            if hidden:
+                for c in unit:
+                    m = cand[c]
+                    h = m & hidden
+                    if h and m & (m - 1):
+                        if h & (h - 1):
+                            return False
+                        cand[c] = h
+                        queue.append(c)
+        if not queue:
+            return True
+
+
+def propagate_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
+                        counter: list | None = None) -> Iterator[bytes]:
+    """Yield every solution (bytes); counter[0] accumulates nodes; raises KernelStop at the limit."""
+    peers, units, _, size = _tables(box_rows, box_cols)
+    full = (1 << size) - 1
+    ncells = size * size
+    if counter is None:
+        counter = [0]
+    cand = [full] * ncells
+    queue = []
+    for c in range(ncells):
+        v = values[c]
+        if v:
+            b = 1 << (v - 1)
+            cand[c] = b
+            for p in peers[c]:  # givens first, so a clash is seen before any inference
+                if cand[p] == b:
+                    return
+            queue.append(c)
+    if not _settle(cand, queue, peers, units, full):
+        return
+    cells = range(ncells)
+    stack: list[list] = []
+    state = cand
+    while True:
+        best, best_count = -1, 65
+        for c in cells:
+            m = state[c]
+            if m & (m - 1):
+                k = m.bit_count()
+                if k < best_count:
+                    best, best_count = c, k
+                    if k == 2:
+                        break
+        if best < 0:
+            yield bytes([m.bit_length() for m in state])
+        else:
+            stack.append([state, best, state[best]])
+        while stack:
+            top = stack[-1]
+            rem = top[2]
+            if not rem:
+                stack.pop()
+                continue
+            b = rem & -rem
+            top[2] = rem ^ b
+            if node_limit > 0 and counter[0] >= node_limit:
+                raise KernelStop(counter[0])
+            counter[0] += 1
+            new = top[0][:]
+            cell = top[1]
+            new[cell] = b
+            if _settle(new, [cell], peers, units, full):
+                state = new
+                break
+        else:
+            return
+
+
+def _count(gen_factory, values, box_rows, box_cols, limit, node_limit):
+    counter = [0]
+    count = 0
+    first = None
+    stopped = False
+    try:
+        for sol in gen_factory(values, box_rows, box_cols, node_limit, counter):
+            if first is None:
+                first = sol
+            count += 1
+            if 0 < limit <= count:
+                break
+    except KernelStop:
+        stopped = True
+    return count, first, counter[0], stopped
+
+
+def propagate(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
+    """Return (count up to limit, first solution or None, nodes, stopped) by candidate propagation."""
+    return _count(propagate_solutions, values, box_rows, box_cols, limit, node_limit)
+
+
+# --- backtrack -------------------------------------------------------------------
+
+
+def backtrack_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
+                        counter: list | None = None) -> Iterator[bytes]:
+    """Yield every solution in lexicographic order; counter[0] accumulates nodes; KernelStop at the limit."""
+    _, _, cell_units, size = _tables(box_rows, box_cols)
+    full = (1 << size) - 1
+    if counter is None:
+        counter = [0]
+    used = [0] * (3 * size)
+    grid = list(values)
+    empties = []
+    for c, v in enumerate(grid):
+        if v:
+            b = 1 << (v - 1)
+            r, k, x = cell_units[c]
+            if (used[r] | used[k] | used[x]) & b:
+                return
+            used[r] |= b
+            used[k] |= b
+            used[x] |= b
+        else:
+            empties.append(c)
+    last = len(empties) - 1
+    if last < 0:
+        yield bytes(grid)
+        return
+    units_of = [cell_units[c] for c in empties]
+    avail = [0] * (last + 1)
+    placed = [0] * (last + 1)
+    r, k, x = units_of[0]
+    avail[0] = full & ~(used[r] | used[k] | used[x])
+    i = 0
+    while i >= 0:
+        r, k, x = units_of[i]
+        b = placed[i]
+        if b:
+            used[r] ^= b
+            used[k] ^= b
+            used[x] ^= b
+            placed[i] = 0
+        a = avail[i]
+        if not a:
+            i -= 1
+            continue
+        b = a & -a
+        avail[i] = a ^ b
+        if node_limit > 0 and counter[0] >= node_limit:
+            raise KernelStop(counter[0])
+        counter[0] += 1
+        used[r] |= b
+        used[k] |= b
+        used[x] |= b
+        placed[i] = b
+        if i == last:
+            for j, c in enumerate(empties):
+                grid[c] = placed[j].bit_length()
+            yield bytes(grid)
+            continue
+        i += 1
+        r, k, x = units_of[i]
+        avail[i] = full & ~(used[r] | used[k] | used[x])
+
+
+def backtrack(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
+    """Return (count up to limit, first solution or None, nodes, stopped) by row-major backtracking."""
+    return _count(backtrack_solutions, values, box_rows, box_cols, limit, node_limit)

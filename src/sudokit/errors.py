@@ -1,0 +1,53 @@
+"""Exceptions shared by every sudokit module."""
+
+from __future__ import annotations
+
+__all__ = ["ParseError", "SearchLimitReached", "ShapeError"]
+
+
+class ParseError(ValueError):
+    """Text that is not a puzzle; names the line, column and offending character (1-based)."""
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None,
+                 char: str | None = None, source: str | None = None):
+        self.reason = message
+        self.line = line
+        self.column = column
+        self.char = char
+        self.source = source
+        super().__init__(self._compose())
+
+    def _compose(self) -> str:
+        where = []
+        if self.source:
+            where.append(str(self.source))
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        text = self.reason
+        if self.char is not None and "character" not in text:
+            text += f" (character {self.char!r})"
+        return (", ".join(where) + ": " + text) if where else text
+
+    def shifted(self, *, line: int = 0, source: str | None = None) -> "ParseError":
+        """Return a copy whose line number is moved down by `line` (for errors inside a stream)."""
+        return ParseError(self.reason, line=None if self.line is None else self.line + line,
+                          column=self.column, char=self.char, source=source or self.source)
+
+    def to_dict(self) -> dict:
+        """Return the error as a JSON-ready dict (batch error logs)."""
+        return {"line": self.line, "column": self.column, "char": self.char, "reason": self.reason}
+
+
+class ShapeError(ValueError):
+    """A box shape or grid size that sudokit does not support."""
+
+
+class SearchLimitReached(RuntimeError):
+    """A search stopped by its node limit before it could answer; never means "no solution"."""
+
+    def __init__(self, message: str = "node limit reached", *, nodes: int = 0, found: int = 0):
+        super().__init__(message)
+        self.nodes = nodes
+        self.found = found

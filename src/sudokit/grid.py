@@ -1,0 +1,275 @@
+"""The Grid value type: a shape plus N*N cell values (0 = empty).
+
+A Grid is immutable and hashable.  It knows its givens, the candidates of each cell and its
+``status()``: legal or not (which value repeats in which unit), complete or not.  A grid whose
+givens clash is *illegal*: that is a status, never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .errors import ShapeError
+from .shape import Shape
+from .symbols import DEFAULT, Alphabet, get_alphabet
+
+__all__ = ["Grid", "Conflict", "Status", "as_grid"]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A value that appears more than once in one unit."""
+
+    value: int
+    unit: str  # 'row 1', 'col 4', 'box 9' (1-based)
+    cells: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"value {self.value} repeats in {self.unit}"
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a grid is, independent of any search: legal, complete, and the conflicts found."""
+
+    conflicts: tuple[Conflict, ...]
+    filled: int
+    ncells: int
+
+    @property
+    def is_legal(self) -> bool:
+        return not self.conflicts
+
+    @property
+    def is_complete(self) -> bool:
+        return self.filled == self.ncells
+
+    @property
+    def is_solved(self) -> bool:
+        """Complete and legal: a valid solution grid."""
+        return self.is_complete and self.is_legal
+
+    def __str__(self) -> str:
+        if self.conflicts:
+            return "illegal: " + "; ".join(str(c) for c in self.conflicts)
+        return "solved" if self.is_complete else f"legal, {self.filled}/{self.ncells} cells filled"
+
+
+class Grid:
+    """A Sudoku grid of any shape; ``Grid('53..7....6..195...')`` parses a string."""
+
+    __slots__ = ("shape", "values", "_hash")
+
+    def __init__(self, values: "str | Sequence[int] | bytes | Grid", shape: "Shape | str | None" = None,
+                 *, alphabet: "str | Alphabet | None" = None):
+        if isinstance(values, Grid):
+            if shape is not None and _as_shape(shape) is not values.shape:
+                raise ShapeError(f"grid has shape {values.shape}, not {shape}")
+            object.__setattr__(self, "shape", values.shape)
+            object.__setattr__(self, "values", values.values)
+            object.__setattr__(self, "_hash", None)
+            return
+        if isinstance(values, str):
+            from .formats import parse
+            grid = parse(values, box=shape, alphabet=alphabet)
+            object.__setattr__(self, "shape", grid.shape)
+            object.__setattr__(self, "values", grid.values)
+            object.__setattr__(self, "_hash", None)
+            return
+        vals = tuple(values)
+        if shape is None:
+            found = Shape.for_cells(len(vals))
+            if found is None:
+                raise ShapeError(f"{len(vals)} cells is not a supported square grid; give the shape")
+            shape = found
+        shape = _as_shape(shape)
+        if len(vals) != shape.ncells:
+            raise ShapeError(f"a {shape} grid has {shape.ncells} cells, not {len(vals)}")
+        n = shape.size
+        for i, v in enumerate(vals):
+            if not (isinstance(v, int) and 0 <= v <= n):
+                raise ValueError(f"cell {i} (row {i // n + 1}, col {i % n + 1}) holds {v!r}; "
+                                 f"values run from 0 (empty) to {n}")
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "values", vals)
+        object.__setattr__(self, "_hash", None)
+
+    @classmethod
+    def _trusted(cls, values: tuple[int, ...], shape: Shape) -> "Grid":
+        """Build without validation (values already checked by the caller)."""
+        grid = object.__new__(cls)
+        object.__setattr__(grid, "shape", shape)
+        object.__setattr__(grid, "values", values)
+        object.__setattr__(grid, "_hash", None)
+        return grid
+
+    @classmethod
+    def empty(cls, shape: "Shape | str | None" = None) -> "Grid":
+        """Return the empty grid of a shape (3x3 boxes by default)."""
+        shape = _as_shape(shape) if shape is not None else Shape(3, 3)
+        return cls._trusted((0,) * shape.ncells, shape)
+
+    @classmethod
+    def from_line(cls, text: str, *, box: "Shape | str | None" = None,
+                  alphabet: "str | Alphabet | None" = None) -> "Grid":
+        """Parse one puzzle written on one line."""
+        from .formats import parse_line
+        return parse_line(text, box=box, alphabet=alphabet)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Grid is immutable")
+
+    def __reduce__(self):
+        return (Grid._trusted, (self.values, self.shape))
+
+    # --- value semantics --------------------------------------------------------
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self.shape is other.shape and self.values == other.values
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.shape.box_rows, self.shape.box_cols, self.values))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        shape = self.shape
+        default = _default_shape(shape.size)
+        box = "" if default is shape else f", {str(shape)!r}"
+        if shape.size <= len(DEFAULT.symbols):
+            return f"Grid({self.to_line()!r}{box})"
+        return f"Grid({list(self.values)!r}{box or ', ' + repr(str(shape))})"
+
+    def __str__(self) -> str:
+        from .formats import format_block
+        return format_block(self)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, cell: int) -> int:
+        return self.values[cell]
+
+    def __iter__(self):
+        return iter(self.values)
+
+    # --- facts ----------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    def at(self, row: int, col: int) -> int:
+        """Return the value at (row, col), 0-based; 0 if empty."""
+        return self.values[row * self.shape.size + col]
+
+    @property
+    def givens(self) -> int:
+        """The number of filled cells."""
+        return sum(1 for v in self.values if v)
+
+    def given_cells(self) -> list[int]:
+        """Return the indices of the filled cells."""
+        return [i for i, v in enumerate(self.values) if v]
+
+    def candidates(self, cell: int) -> set[int]:
+        """Return the values not yet used by any peer of an empty cell ({value} if filled)."""
+        v = self.values[cell]
+        if v:
+            return {v}
+        vals = self.values
+        used = {vals[p] for p in self.shape.peers[cell]}
+        return set(range(1, self.shape.size + 1)) - used
+
+    def status(self) -> Status:
+        """Return legality (with every repeated value) and completeness, without searching."""
+        vals = self.values
+        conflicts = []
+        size = self.shape.size
+        for u, unit in enumerate(self.shape.units):
+            seen: dict[int, list[int]] = {}
+            for cell in unit:
+                v = vals[cell]
+                if v:
+                    seen.setdefault(v, []).append(cell)
+            for v, cells in seen.items():
+                if len(cells) > 1:
+                    conflicts.append(Conflict(v, Shape.unit_name(u, size), tuple(cells)))
+        filled = sum(1 for v in vals if v)
+        return Status(tuple(conflicts), filled, len(vals))
+
+    def is_legal(self) -> bool:
+        """Return True if no value repeats in any unit (a fast twin of status().is_legal)."""
+        vals = self.values
+        for unit in self.shape.units:
+            seen = 0
+            for cell in unit:
+                v = vals[cell]
+                if v:
+                    bit = 1 << v
+                    if seen & bit:
+                        return False
+                    seen |= bit
+        return True
+
+    def is_complete(self) -> bool:
+        return 0 not in self.values
+
+    def replace(self, cell: int, value: int) -> "Grid":
+        """Return a copy with one cell set (0 empties it)."""
+        if not 0 <= value <= self.shape.size:
+            raise ValueError(f"value {value} out of range 0..{self.shape.size}")
+        vals = list(self.values)
+        vals[cell] = value
+        return Grid._trusted(tuple(vals), self.shape)
+
+    def to_bytes(self) -> bytes:
+        """Return the values as N*N bytes (the kernels' input)."""
+        return bytes(self.values)
+
+    # --- text --------------------------------------------------------------------
+
+    def to_line(self, *, alphabet: "str | Alphabet | None" = None, blank: str = ".") -> str:
+        """Return the grid on one line, N*N characters."""
+        table = get_alphabet(alphabet).table(self.shape.size, blank)
+        return "".join([table[v] for v in self.values])
+
+    def to_block(self, **options) -> str:
+        """Return the grid as N lines (see formats.format_block for options)."""
+        from .formats import format_block
+        return format_block(self, **options)
+
+
+def _as_shape(shape: "Shape | str | tuple | None") -> Shape:
+    if isinstance(shape, Shape):
+        return shape
+    if isinstance(shape, str):
+        return Shape.parse(shape)
+    if isinstance(shape, tuple):
+        return Shape(*shape)
+    raise ShapeError(f"not a box shape: {shape!r}")
+
+
+def _default_shape(size: int) -> "Shape | None":
+    try:
+        return Shape.for_size(size)
+    except ShapeError:
+        return None
+
+
+def as_grid(puzzle: "Grid | str | Sequence[int] | bytes", *, box=None, alphabet=None) -> Grid:
+    """Return puzzle as a Grid, parsing a string with the lenient readers."""
+    if isinstance(puzzle, Grid):
+        if box is not None and _as_shape(box) is not puzzle.shape:
+            raise ShapeError(f"grid has shape {puzzle.shape}, not {box}")
+        return puzzle
+    if isinstance(puzzle, str):
+        from .formats import parse
+        return parse(puzzle, box=box, alphabet=alphabet)
+    return Grid(puzzle, _as_shape(box) if box is not None else None)
+

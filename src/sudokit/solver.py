@@ -1,0 +1,220 @@
+"""Public solving API: solve, solutions, count_solutions, check, search, is_solution.
+
+Every entry takes a Grid or a string (parsed leniently), an ``engine=`` keyword and a
+``node_limit=``.  Engines:
+
+    auto       the fastest available: the C 9x9 kernel for 9x9 grids, else propagate
+    propagate  candidate bitmasks, naked and hidden singles, fewest-candidates branching
+    dlx        Knuth's Algorithm X with dancing links on the Sudoku exact-cover matrix
+    backtrack  plain row-major depth-first search (fine for easy puzzles only)
+    fast9      the C 9x9 bitboard kernel (9x9 only; C backend only)
+
+A search stopped by its node limit never answers "no solution": ``solve`` and
+``count_solutions`` raise SearchLimitReached, ``check`` returns Verdict.LIMIT and ``search``
+returns a result with ``stopped=True``.  Every solution handed out is verified by
+``is_solution``, which shares no code with any solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterator
+
+from . import _backend
+from .errors import SearchLimitReached
+from .grid import Grid, as_grid
+
+__all__ = ["Verdict", "SearchResult", "ENGINES", "solve", "solutions", "count_solutions", "check",
+           "search", "is_solution", "engines"]
+
+ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9")
+
+
+class Verdict(str, Enum):
+    """What a puzzle is: the UVa 10957 verdicts, plus LIMIT when the node limit stopped the search."""
+
+    ILLEGAL = "illegal"
+    UNIQUE = "unique"
+    AMBIGUOUS = "ambiguous"
+    IMPOSSIBLE = "impossible"
+    LIMIT = "limit"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of one search: solutions counted up to ``limit``, the first one, effort."""
+
+    count: int
+    solution: Grid | None
+    nodes: int
+    stopped: bool
+    engine: str
+    limit: int | None
+
+    @property
+    def verdict(self) -> Verdict:
+        """UNIQUE / AMBIGUOUS / IMPOSSIBLE as far as the search went (LIMIT if it stopped early)."""
+        if self.count >= 2:
+            return Verdict.AMBIGUOUS
+        if self.stopped:
+            return Verdict.LIMIT
+        if self.limit == 1 and self.count == 1:
+            return Verdict.LIMIT  # a search for one solution cannot tell unique from ambiguous
+        return Verdict.UNIQUE if self.count == 1 else Verdict.IMPOSSIBLE
+
+
+def engines() -> list[str]:
+    """Return the engine names usable with the active backend."""
+    return ["auto"] + list(_backend.KERNELS)
+
+
+def _kernel(engine: str | None, grid: Grid):
+    name = engine or "auto"
+    if name == "auto":
+        kernels = _backend.KERNELS
+        name = "fast9" if grid.shape.size == 9 and grid.shape.box_rows == 3 and "fast9" in kernels \
+            else "propagate"
+    try:
+        kernel = _backend.KERNELS[name]
+    except KeyError:
+        if name == "fast9":
+            raise ValueError("engine 'fast9' needs the C backend "
+                             f"({_backend.backend_reason() or 'not built'})") from None
+        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}") from None
+    if name == "fast9" and not (grid.shape.box_rows == grid.shape.box_cols == 3):
+        raise ValueError(f"engine 'fast9' solves 9x9 grids only, not {grid.shape}")
+    return name, kernel
+
+
+def _limit(value, what: str) -> int:
+    if value is None:
+        return 0
+    if not isinstance(value, int) or value < 1:
+        raise ValueError(f"{what} must be a positive integer or None, not {value!r}")
+    return value
+
+
+def search(puzzle, *, limit: int | None = 2, engine: str | None = None,
+           node_limit: int | None = None, box=None, alphabet=None) -> SearchResult:
+    """Return a SearchResult counting solutions up to limit (None: all), with the first one."""
+    grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    lim = _limit(limit, "limit")
+    nlim = _limit(node_limit, "node_limit")
+    name, kernel = _kernel(engine, grid)
+    shape = grid.shape
+    count, first, nodes, stopped = kernel(bytes(grid.values), shape.box_rows, shape.box_cols,
+                                          lim, nlim)
+    solution = None
+    if first is not None:
+        solution = Grid._trusted(tuple(first), shape)
+        _verify(solution, grid, name)
+    return SearchResult(count, solution, nodes, bool(stopped), name, limit)
+
+
+def _verify(solution: Grid, puzzle: Grid, engine: str) -> None:
+    if not is_solution(solution, puzzle):
+        raise AssertionError(f"engine {engine!r} returned a grid that is not a solution of "
+                             f"{puzzle.to_line() if puzzle.size <= 35 else puzzle!r}; please report this bug")
+
+
+def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
+          alphabet=None) -> Grid | None:
+    """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
+    result = search(puzzle, limit=1, engine=engine, node_limit=node_limit, box=box,
+                    alphabet=alphabet)
+    if result.solution is None and result.stopped:
+        raise SearchLimitReached(f"node limit {node_limit} reached before any solution was found",
+                                 nodes=result.nodes, found=0)
+    return result.solution
+
+
+def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
+                    node_limit: int | None = None, box=None, alphabet=None) -> int:
+    """Return the number of solutions, counting no further than limit (None: all of them).
+
+    Raises SearchLimitReached when the node limit stops the search before it could tell.
+    """
+    result = search(puzzle, limit=limit, engine=engine, node_limit=node_limit, box=box,
+                    alphabet=alphabet)
+    if result.stopped:
+        raise SearchLimitReached(f"node limit {node_limit} reached after {result.count} solution(s)",
+                                 nodes=result.nodes, found=result.count)
+    return result.count
+
+
+def check(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
+          alphabet=None) -> Verdict:
+    """Return ILLEGAL (givens clash, decided before any search), UNIQUE, AMBIGUOUS, IMPOSSIBLE or LIMIT."""
+    grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    if not grid.is_legal():
+        return Verdict.ILLEGAL
+    return search(grid, limit=2, engine=engine, node_limit=node_limit).verdict
+
+
+def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
+              node_limit: int | None = None, box=None, alphabet=None) -> Iterator[Grid]:
+    """Yield solutions one at a time (at most limit); raises SearchLimitReached at the node limit.
+
+    Iteration runs the pure-Python generator of the chosen engine ('auto' and 'fast9' mean
+    'propagate' here), so it works the same with either backend.
+    """
+    grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    lim = _limit(limit, "limit")
+    nlim = _limit(node_limit, "node_limit")
+    from . import _kernels, sudoku_cover
+    generators = {"propagate": _kernels.propagate_solutions, "backtrack": _kernels.backtrack_solutions,
+                  "dlx": sudoku_cover.dlx_solutions}
+    name = engine or "auto"
+    if name in ("auto", "fast9"):
+        name = "propagate"
+    if name not in generators:
+        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    return _iterate(generators[name], grid, lim, nlim, name)
+
+
+def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str) -> Iterator[Grid]:
+    from ._kernels import KernelStop
+    shape = grid.shape
+    counter = [0]
+    found = 0
+    try:
+        for values in gen_factory(bytes(grid.values), shape.box_rows, shape.box_cols, node_limit,
+                                  counter):
+            solution = Grid._trusted(tuple(values), shape)
+            _verify(solution, grid, name)
+            found += 1
+            yield solution
+            if found == limit:
+                return
+    except KernelStop as stop:
+        raise SearchLimitReached(f"node limit {node_limit} reached after {found} solution(s)",
+                                 nodes=stop.nodes, found=found) from None
+
+
+def is_solution(solution, puzzle=None) -> bool:
+    """Return True if solution is a complete valid grid that keeps every given of puzzle.
+
+    Independent of every solver: it only counts values per unit.
+    """
+    try:
+        sol = as_grid(solution)
+    except ValueError:
+        return False
+    vals = sol.values
+    n = sol.shape.size
+    want = set(range(1, n + 1))
+    for unit in sol.shape.units:
+        if {vals[c] for c in unit} != want:
+            return False
+    if puzzle is not None:
+        puz = as_grid(puzzle, box=sol.shape)
+        if puz.shape is not sol.shape:
+            return False
+        for g, s in zip(puz.values, vals):
+            if g and g != s:
+                return False
+    return True
