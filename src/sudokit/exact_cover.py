@@ -16,7 +16,7 @@ Two layers:
     ExactCover                 friendly class on named items and options; validates.
 
 Data layout (dlx1). Item k of the caller (0-based, primary first) is item i = k+1 here;
-N = n_primary + n_secondary. Two arrays of item links, six arrays of node fields:
+N = n_primary + n_secondary. Two arrays of item links, three of node links, and LEN:
 
     items     LLINK/RLINK  (size N+2)
       0             root of the circular list of *active primary* items
@@ -47,13 +47,19 @@ N = n_primary + n_secondary. Two arrays of item links, six arrays of node fields
 Search state: x[0..level-1] holds the chosen option nodes (the choice stack; x[level] may
 briefly hold the header of a just-covered item). No recursion.
 
+Nodes (the search-tree size reported by every function here): the number of times step
+X5 tries an option x_l. The root, solutions and dead ends add nothing; the choice is
+always the primary item with the fewest options, leftmost (lowest index) on ties, and its
+options are tried in index order, so node counts are a deterministic function of the data.
+
 Representation choices (and what was rejected):
-- Flat Python lists of ints, one per field: attribute access on node objects costs ~3x
-  more per link update; a list of lists costs an extra indexing per update.
+- Flat Python lists of ints, one per field, as in dlx1 and the C twin. Node objects with
+  attributes were not tried: CPython's attribute access is slower than list indexing, and
+  the C twin could not share the layout.
 - LEN kept in its own array and TOP[i] = i in headers (Knuth keeps LEN in TOP of the
   header), so one "next option of the item at the top of the stack" step serves X5 and X6.
 - The spacer walk (q += 1, jump back at a spacer) is kept instead of per-node tuples of
-  the option's other nodes: see the note on _search for the measurement.
+  the option's nodes: see the note on _search for the measurement.
 """
 
 from __future__ import annotations
@@ -217,9 +223,11 @@ def _search(n_primary, n_secondary, links, node_limit, tally):
     the root and dead ends are not counted. A search with node_limit = L never counts more
     than L nodes: it stops, with tally[1] = True, when it would try an (L+1)-th option.
 
-    Measured (CPython 3.11, hard 9x9 Sudoku covers): replacing the spacer walk by
-    per-node tuples of the option's other nodes gained ~5% and doubled the memory of the
-    build, so the walk stays (and matches the C twin line for line).
+    Measured (CPython 3.11, 9x9 Sudoku covers, plb_hard20 + 40 of top95): the MRV scan in
+    X3 dominates (~130 item visits per node against ~14 node unlinks), so its loop is kept
+    tight (one test per item; ~10% gained). Replacing the spacer walk by per-node tuples of
+    the option's nodes (for-loops instead of q += 1) gained 0-10%, inside the noise, so the
+    walk stays and matches the C twin line for line.
     """
     LLINK, RLINK, TOP, ULINK, DLINK, LEN = links
     sanity = _SANITY
@@ -410,17 +418,170 @@ def dlx_count(n_primary: int, n_secondary: int, option_starts: Sequence[int],
 
 def dlx_solutions(n_primary: int, n_secondary: int, option_starts: Sequence[int],
                   option_items: Sequence[int], node_limit: int = 0) -> Iterator[list[int]]:
-    """Yield each solution as a sorted list of option indices, lazily, in search order.
+    """Return an iterator yielding each solution (sorted option indices) lazily, in search order.
 
-    Raises NodeLimitReached (with .nodes and .found) if `node_limit` (> 0) runs out before
-    the search finishes. Same data and node count as dlx_count.
+    Its `.nodes` (options tried so far) and `.found` are current after each step. It raises
+    NodeLimitReached (with .nodes and .found) if `node_limit` (> 0) runs out before the
+    search finishes. Same data and node count as dlx_count.
     """
-    tally = [0, False]
-    found = 0
-    links = _build_links(n_primary, n_secondary, option_starts, option_items)
-    search = _search(n_primary, n_secondary, links, node_limit, tally)
-    for x, level in search:
-        found += 1
-        yield _decode(links[2], x, level)
-    if tally[1]:
-        raise NodeLimitReached(tally[0], found)
+    return _SolutionStream(n_primary, n_secondary, option_starts, option_items, node_limit)
+
+
+class _SolutionStream:
+    """The iterator of dlx_solutions: a generator that also shows `.nodes` and `.found`."""
+
+    def __init__(self, n_primary, n_secondary, option_starts, option_items, node_limit):
+        self._links = _build_links(n_primary, n_secondary, option_starts, option_items)
+        self._tally = [0, False]
+        self._search = _search(n_primary, n_secondary, self._links, node_limit, self._tally)
+        self.nodes = 0
+        self.found = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[int]:
+        try:
+            x, level = next(self._search)
+        except StopIteration:
+            self.nodes = self._tally[0]
+            if self._tally[1]:
+                self._tally[1] = False          # raise once; then plain StopIteration
+                raise NodeLimitReached(self.nodes, self.found) from None
+            raise
+        self.found += 1
+        self.nodes = self._tally[0]
+        return _decode(self._links[2], x, level)
+
+    def close(self) -> None:
+        """Abandon the search (frees the links)."""
+        self._search.close()
+
+
+# --------------------------------------------------------------------------------------
+# Friendly layer: named items and options, validated.
+
+class ExactCover:
+    """An exact-cover problem on named items; solutions are sorted lists of option indices.
+
+    >>> ec = ExactCover("abc", ["ab", "c", "a", "bc"])
+    >>> list(ec.solutions())
+    [[0, 1], [2, 3]]
+    >>> ec.count(), ec.solve(), ec.nodes
+    (2, [0, 1], 2)
+
+    Primary items (`items`) must be covered exactly once, `secondary` items at most once.
+    Names may be any hashable; option k is `self.options[k]`, a tuple of names. After each
+    run `.nodes` holds the options tried (see dlx_count) and `.stopped` whether the node
+    limit ran out. An option with only secondary items is allowed but never chosen.
+    """
+
+    def __init__(self, items: Iterable[Hashable], options: Iterable[Iterable[Hashable]], *,
+                 secondary: Iterable[Hashable] = ()):
+        self.primary: tuple = tuple(items)
+        self.secondary: tuple = tuple(secondary)
+        index: dict = {}
+        for number, name in enumerate(self.primary + self.secondary):
+            if name in index:
+                raise ValueError(f"item {name!r} is listed twice")
+            index[name] = number
+        self.options: tuple[tuple, ...] = tuple(tuple(option) for option in options)
+        starts = [0]
+        flat: list[int] = []
+        for k, option in enumerate(self.options):
+            if not option:
+                raise ValueError(f"option {k} is empty")
+            seen = set()
+            for name in option:
+                number = index.get(name)
+                if number is None:
+                    raise ValueError(f"option {k} names unknown item {name!r}")
+                if number in seen:
+                    raise ValueError(f"option {k} names item {name!r} twice")
+                seen.add(number)
+                flat.append(number)
+            starts.append(len(flat))
+        self._plain = (len(self.primary), len(self.secondary), starts, flat)
+        self.nodes = 0
+        self.stopped = False
+
+    def __repr__(self) -> str:
+        extra = f", secondary={list(self.secondary)!r}" if self.secondary else ""
+        return (f"ExactCover({list(self.primary)!r}, "
+                f"{[list(option) for option in self.options]!r}{extra})")
+
+    def solutions(self, limit: int | None = None,
+                  node_limit: int | None = None) -> Iterator[list[int]]:
+        """Yield up to `limit` solutions (sorted option indices), lazily, in search order.
+
+        Raises NodeLimitReached (.found = solutions yielded) if `node_limit` runs out first.
+        """
+        self.nodes = 0
+        self.stopped = False
+        if limit is not None and limit <= 0:
+            return
+        stream = dlx_solutions(*self._plain, node_limit or 0)
+        try:
+            for solution in stream:
+                self.nodes = stream.nodes
+                yield solution
+                if stream.found == limit:
+                    return
+            self.nodes = stream.nodes
+        except NodeLimitReached:
+            self.nodes = stream.nodes
+            self.stopped = True
+            raise
+        finally:
+            stream.close()
+
+    def count(self, limit: int | None = None, node_limit: int | None = None) -> int:
+        """Return the number of solutions, up to `limit` (None: all); NodeLimitReached if cut.
+
+        The exception's `.found` is a lower bound; it never means "no solution".
+        """
+        self.nodes = 0
+        self.stopped = False
+        if limit is not None and limit <= 0:
+            return 0
+        count, _, self.nodes, self.stopped = dlx_count(*self._plain, limit or 0, node_limit or 0)
+        if self.stopped:
+            raise NodeLimitReached(self.nodes, count)
+        return count
+
+    def solve(self, *, node_limit: int | None = None) -> list[int] | None:
+        """Return the first solution (sorted option indices), or None if there is none.
+
+        Raises NodeLimitReached if `node_limit` runs out before an answer.
+        """
+        self.nodes = 0
+        self.stopped = False
+        count, first, self.nodes, self.stopped = dlx_count(*self._plain, 1, node_limit or 0)
+        if self.stopped:
+            raise NodeLimitReached(self.nodes, 0)
+        return first
+
+    def is_solution(self, chosen: Iterable[int]) -> bool:
+        """Return True if the options `chosen` (indices) cover every primary item exactly once
+        and every secondary item at most once; checked directly, without the search."""
+        covered: list = []
+        for k in chosen:
+            if not 0 <= k < len(self.options):
+                return False
+            covered.extend(self.options[k])
+        return (len(covered) == len(set(covered))
+                and set(self.primary) <= set(covered))
+
+    @classmethod
+    def from_knuth(cls, text: str) -> "ExactCover":
+        """Return the problem read from Knuth's DLX format (names are str); ParseError if bad."""
+        from ._dlxformat import parse_knuth
+
+        problem = parse_knuth(text)
+        return cls(problem.primary, problem.options, secondary=problem.secondary)
+
+    def to_knuth(self, *, comment: str | None = None) -> str:
+        """Return the problem in Knuth's DLX format (names via str()); ValueError if unwritable."""
+        from ._dlxformat import format_knuth
+
+        return format_knuth(self.primary, self.secondary, self.options, comment=comment)

@@ -52,7 +52,10 @@ class Alphabet:
         v = self._lookup.get(ch, -1)
         if v > size and size <= 35:  # 'a' is 36 in default, but means 'A' in grids up to 35
             v = self._lookup.get(ch.upper(), -1)
-        return v if 0 < v <= size else -1
+        if 0 < v <= size:
+            return v
+        # 'x' spells 59 in default (33 up to 35x35) but is a blank in every smaller grid
+        return 0 if len(ch) == 1 and ch in BLANKS else -1
 
     def symbol(self, value: int) -> str:
         """Return the character spelling value (1-based)."""

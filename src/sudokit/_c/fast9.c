@@ -174,12 +174,19 @@ F9_INLINE int refine(board *s, const int i)
     s->cand[d * 3 + (b + 2) % 3] &= keep;
     uint32_t solved = ((uint32_t)ONE9[f & ROW9] | (uint32_t)ONE9[(f >> 9) & ROW9] << 9 |
                        (uint32_t)ONE9[f >> 18] << 18) & s->unsolved[b];
+#ifdef F9_BRANCHLESS_SOLVED
+    s->unsolved[b] &= ~solved;
+    for (int e = 0; e < 9; e++)
+        if (e != d)
+            s->cand[e * 3 + b] &= ~solved;
+#else
     if (solved) {
         s->unsolved[b] &= ~solved;
         for (int e = 0; e < 9; e++)
             if (e != d)
                 s->cand[e * 3 + b] &= ~solved;
     }
+#endif
     return 1;
 }
 

@@ -1,0 +1,507 @@
+/* anysize.c -- C twins of the pure-Python kernels `propagate` and `backtrack` (_kernels.py)
+ * for every box shape with N = box_rows * box_cols <= 64.  Same counts, same first solution,
+ * same node counts, same `stopped` as the specification; no Python objects.
+ *
+ * Representation
+ * --------------
+ *   cand[cell]: uint64_t, bit v-1 set <=> value v still possible (N <= 64: one word)
+ *
+ *        cell 0             cell 1                  cell N*N-1
+ *      +------------------+------------------+- ... -+------------------+
+ *      | 0...0 1 0 0 1 1 0| 0...0 0 0 0 0 0 1|       | 0...0 0 1 1 0 0 0|
+ *      +------------------+------------------+- ... -+------------------+
+ *        bit 63 ...   bit 0                   single bit = value known
+ *
+ *   propagate keeps one such array per search depth, in one block grown on demand:
+ *
+ *      states: | depth 0 (settled root) | depth 1 | ... | depth d (current) |
+ *      frames: cell[d], rem[d] = values of cell[d] still to try at depth d
+ *
+ *   A node copies states[d] to states[d+1], fixes one value and settles the copy; a dead
+ *   end simply overwrites states[d+1] with the next value (no undo log).
+ *   (Rejected: an undo trail of changed cells.  For N <= 25 the copy is <= 5 KB, one
+ *   memcpy, cheaper than logging every candidate change of a settle.)
+ *
+ *   settle() runs naked and hidden singles to the full fixpoint, as the Python settle()
+ *   does, but with bookkeeping: a LIFO queue of cells that became single (their value
+ *   leaves their peers), and a bitset of "dirty" units -- units with a cell whose
+ *   candidates changed since the unit was last scanned for hidden singles.  Only dirty
+ *   units are scanned.
+ *
+ *      dirty: uint64_t[3]   bit u = unit u (rows 0..N-1, cols N..2N-1, boxes 2N..3N-1)
+ *
+ *   Why this is node-for-node identical to the Python scan of all units: both apply
+ *   only sound deductions and stop only at a fixpoint of naked + hidden singles; from a
+ *   common start every deduction keeps the state a superset of any contradiction-free
+ *   fixpoint, so the fixpoint (or the contradiction) is the same whatever the order.  A
+ *   unit whose cells did not change cannot yield a new hidden single or lose a value, so
+ *   skipping clean units changes nothing but the time.
+ *
+ *   backtrack: used[row], used[N+col], used[2N+box] masks of placed values; the empty
+ *   cells in row-major order; avail[i] / placed[i] per empty cell (an explicit stack).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+
+#define POPCOUNT(x) __builtin_popcountll(x)
+#define BITLEN(x) (64 - __builtin_clzll(x))   /* x != 0 */
+
+/* --- shape tables ------------------------------------------------------------------- */
+
+sk_shape *sk_shape_new(int box_rows, int box_cols)
+{
+    int n = box_rows * box_cols;
+    if (box_rows < 1 || box_cols < 1 || n > SK_MAX_SIZE)
+        return NULL;
+    sk_shape *sh = calloc(1, sizeof *sh);
+    if (!sh)
+        return NULL;
+    int ncells = n * n;
+    sh->box_rows = box_rows;
+    sh->box_cols = box_cols;
+    sh->n = n;
+    sh->ncells = ncells;
+    sh->nunits = 3 * n;
+    sh->npeers = 3 * n - box_rows - box_cols - 1;
+    sh->full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    sh->units = malloc(sizeof(int16_t) * 3 * ncells);
+    sh->cell_units = malloc(sizeof(int16_t) * 3 * ncells);
+    sh->peers = malloc(sizeof(int16_t) * (size_t)ncells * (sh->npeers > 0 ? sh->npeers : 1));
+    int *fill = calloc(3 * n, sizeof(int));
+    unsigned char *seen = calloc(ncells, 1);
+    if (!sh->units || !sh->cell_units || !sh->peers || !fill || !seen) {
+        free(fill);
+        free(seen);
+        sk_shape_free(sh);
+        return NULL;
+    }
+    int per_band = n / box_cols;  /* boxes side by side in one band */
+    for (int c = 0; c < ncells; c++) {
+        int r = c / n, k = c % n;
+        int b = (r / box_rows) * per_band + k / box_cols;
+        int us[3] = {r, n + k, 2 * n + b};
+        for (int j = 0; j < 3; j++) {
+            sh->cell_units[3 * c + j] = (int16_t)us[j];
+            sh->units[us[j] * n + fill[us[j]]++] = (int16_t)c;
+        }
+    }
+    for (int c = 0; c < ncells; c++) {
+        memset(seen, 0, ncells);
+        for (int j = 0; j < 3; j++) {
+            const int16_t *unit = sh->units + sh->cell_units[3 * c + j] * n;
+            for (int k = 0; k < n; k++)
+                seen[unit[k]] = 1;
+        }
+        seen[c] = 0;
+        int k = 0;
+        for (int p = 0; p < ncells; p++)
+            if (seen[p])
+                sh->peers[c * sh->npeers + k++] = (int16_t)p;
+    }
+    free(fill);
+    free(seen);
+    return sh;
+}
+
+void sk_shape_free(sk_shape *sh)
+{
+    if (!sh)
+        return;
+    free(sh->units);
+    free(sh->cell_units);
+    free(sh->peers);
+    free(sh);
+}
+
+void sk_work_init(sk_work *w)
+{
+    memset(w, 0, sizeof *w);
+}
+
+void sk_work_free(sk_work *w)
+{
+    free(w->states);
+    free(w->frame_cell);
+    free(w->frame_rem);
+    free(w->queue);
+    free(w->empties);
+    free(w->avail);
+    free(w->placed);
+    free(w->units_of);
+    sk_work_init(w);
+}
+
+/* Make room for per-cell arrays of ncells entries; 0 if out of memory. */
+static int work_cells(sk_work *w, int ncells)
+{
+    if (w->cap_cells >= (size_t)ncells)
+        return 1;
+    size_t n = (size_t)ncells;
+    int32_t *q = realloc(w->queue, n * sizeof *q);
+    if (q) w->queue = q;
+    int32_t *e = realloc(w->empties, n * sizeof *e);
+    if (e) w->empties = e;
+    uint64_t *a = realloc(w->avail, n * sizeof *a);
+    if (a) w->avail = a;
+    uint64_t *p = realloc(w->placed, n * sizeof *p);
+    if (p) w->placed = p;
+    int16_t *u = realloc(w->units_of, 3 * n * sizeof *u);
+    if (u) w->units_of = u;
+    if (!q || !e || !a || !p || !u)
+        return 0;
+    w->cap_cells = n;
+    return 1;
+}
+
+/* Make room for depth+1 states of ncells words; 0 if out of memory. */
+static int work_states(sk_work *w, size_t depth, int ncells)
+{
+    if (depth < w->cap_states)
+        return 1;
+    size_t cap = w->cap_states ? w->cap_states : 16;
+    while (cap <= depth)
+        cap *= 2;
+    uint64_t *s = realloc(w->states, cap * (size_t)ncells * sizeof *s);
+    if (!s)
+        return 0;
+    w->states = s;
+    int32_t *fc = realloc(w->frame_cell, cap * sizeof *fc);
+    if (!fc)
+        return 0;
+    w->frame_cell = fc;
+    uint64_t *fr = realloc(w->frame_rem, cap * sizeof *fr);
+    if (!fr)
+        return 0;
+    w->frame_rem = fr;
+    w->cap_states = cap;
+    return 1;
+}
+
+/* --- propagate ---------------------------------------------------------------------- */
+
+#define MARK(dirty, sh, c) do { \
+        const int16_t *cu_ = (sh)->cell_units + 3 * (c); \
+        (dirty)[cu_[0] >> 6] |= (uint64_t)1 << (cu_[0] & 63); \
+        (dirty)[cu_[1] >> 6] |= (uint64_t)1 << (cu_[1] & 63); \
+        (dirty)[cu_[2] >> 6] |= (uint64_t)1 << (cu_[2] & 63); \
+    } while (0)
+
+/* Naked and hidden singles to the fixpoint; 0 on a contradiction (a cell with no
+ * candidate, a value with no place in a unit, two values forced into one cell).
+ * queue[0..qlen-1] holds the single cells whose value has not yet left their peers. */
+static int settle(const sk_shape *sh, uint64_t *cand, int32_t *queue, int qlen, uint64_t *dirty)
+{
+    const int n = sh->n, npeers = sh->npeers;
+    const uint64_t full = sh->full;
+    const int16_t *peers = sh->peers;
+    for (;;) {
+        while (qlen) {
+            int c = queue[--qlen];
+            uint64_t b = cand[c];
+            const int16_t *pc = peers + (size_t)c * npeers;
+            for (int k = 0; k < npeers; k++) {
+                int p = pc[k];
+                uint64_t m = cand[p];
+                if (m & b) {
+                    m ^= b;
+                    if (!m)
+                        return 0;
+                    cand[p] = m;
+                    MARK(dirty, sh, p);
+                    if (!(m & (m - 1)))
+                        queue[qlen++] = p;
+                }
+            }
+        }
+        int w = dirty[0] ? 0 : dirty[1] ? 1 : dirty[2] ? 2 : -1;
+        if (w < 0)
+            return 1;
+        int u = (w << 6) + __builtin_ctzll(dirty[w]);
+        dirty[w] &= dirty[w] - 1;
+        const int16_t *unit = sh->units + u * n;
+        uint64_t once = 0, twice = 0;
+        for (int k = 0; k < n; k++) {
+            uint64_t m = cand[unit[k]];
+            twice |= once & m;
+            once |= m;
+        }
+        if (once != full)
+            return 0;
+        uint64_t hidden = once & ~twice;
+        if (hidden) {
+            for (int k = 0; k < n; k++) {
+                int c = unit[k];
+                uint64_t m = cand[c];
+                uint64_t h = m & hidden;
+                if (h && (m & (m - 1))) {
+                    if (h & (h - 1))
+                        return 0;
+                    cand[c] = h;
+                    MARK(dirty, sh, c);
+                    queue[qlen++] = c;
+                }
+            }
+        }
+    }
+}
+
+static void write_solution(const uint64_t *cand, int ncells, uint8_t *solution)
+{
+    for (int c = 0; c < ncells; c++)
+        solution[c] = (uint8_t)BITLEN(cand[c]);
+}
+
+long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped)
+{
+    const int ncells = sh->ncells, npeers = sh->npeers;
+    const uint64_t full = sh->full;
+    long long count = 0;
+    uint64_t nodes = 0;
+    *stopped = 0;
+    *nodes_out = 0;
+    if (!work_cells(w, ncells) || !work_states(w, 1, ncells))
+        return -1;
+    uint64_t *cand = w->states;
+    int32_t *queue = w->queue;
+    int qlen = 0;
+    uint64_t dirty[3] = {0, 0, 0};
+    for (int c = 0; c < ncells; c++)
+        cand[c] = full;
+    for (int c = 0; c < ncells; c++) {
+        int v = values[c];
+        if (v) {
+            uint64_t b = (uint64_t)1 << (v - 1);
+            cand[c] = b;
+            const int16_t *pc = sh->peers + (size_t)c * npeers;
+            for (int k = 0; k < npeers; k++)  /* givens first: a clash is seen before any inference */
+                if (cand[pc[k]] == b)
+                    return 0;
+            queue[qlen++] = c;
+        }
+    }
+    for (int u = 0; u < sh->nunits; u++)
+        dirty[u >> 6] |= (uint64_t)1 << (u & 63);
+    if (!settle(sh, cand, queue, qlen, dirty))
+        return 0;
+
+    size_t depth = 0;        /* states[depth] is the current state */
+    size_t frames = 0;       /* frames 0..frames-1 branch at states[0..frames-1] */
+    for (;;) {
+        uint64_t *state = w->states + depth * (size_t)ncells;
+        int best = -1, best_count = 65;
+        for (int c = 0; c < ncells; c++) {
+            uint64_t m = state[c];
+            if (m & (m - 1)) {
+                int k = POPCOUNT(m);
+                if (k < best_count) {
+                    best = c;
+                    best_count = k;
+                    if (k == 2)
+                        break;
+                }
+            }
+        }
+        if (best < 0) {
+            if (count == 0 && solution)
+                write_solution(state, ncells, solution);
+            count++;
+            if (limit > 0 && count >= limit)
+                break;
+        } else {
+            /* push a frame branching at the current state (its depth is `depth`) */
+            w->frame_cell[depth] = best;
+            w->frame_rem[depth] = state[best];
+            frames = depth + 1;
+        }
+        int advanced = 0;
+        while (frames) {
+            size_t top = frames - 1;
+            uint64_t rem = w->frame_rem[top];
+            if (!rem) {
+                frames--;
+                continue;
+            }
+            uint64_t b = rem & (~rem + 1);
+            w->frame_rem[top] = rem ^ b;
+            if (node_limit > 0 && nodes >= node_limit) {
+                *stopped = 1;
+                *nodes_out = nodes;
+                return count;
+            }
+            nodes++;
+            if (!work_states(w, top + 1, ncells)) {
+                *nodes_out = nodes;
+                return -1;
+            }
+            uint64_t *parent = w->states + top * (size_t)ncells;
+            uint64_t *child = parent + ncells;
+            memcpy(child, parent, (size_t)ncells * sizeof *child);
+            int cell = w->frame_cell[top];
+            child[cell] = b;
+            dirty[0] = dirty[1] = dirty[2] = 0;
+            MARK(dirty, sh, cell);
+            queue[0] = cell;
+            if (settle(sh, child, queue, 1, dirty)) {
+                depth = top + 1;
+                advanced = 1;
+                break;
+            }
+        }
+        if (!advanced)
+            break;
+    }
+    *nodes_out = nodes;
+    return count;
+}
+
+/* --- backtrack ---------------------------------------------------------------------- */
+
+long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped)
+{
+    const int ncells = sh->ncells, n = sh->n;
+    const uint64_t full = sh->full;
+    long long count = 0;
+    uint64_t nodes = 0;
+    uint64_t used[3 * SK_MAX_SIZE];
+    *stopped = 0;
+    *nodes_out = 0;
+    if (!work_cells(w, ncells))
+        return -1;
+    memset(used, 0, sizeof(uint64_t) * 3 * n);
+    int32_t *empties = w->empties;
+    uint64_t *avail = w->avail, *placed = w->placed;
+    int16_t *units_of = w->units_of;
+    int nempty = 0;
+    for (int c = 0; c < ncells; c++) {
+        int v = values[c];
+        const int16_t *cu = sh->cell_units + 3 * c;
+        if (v) {
+            uint64_t b = (uint64_t)1 << (v - 1);
+            if ((used[cu[0]] | used[cu[1]] | used[cu[2]]) & b)
+                return 0;
+            used[cu[0]] |= b;
+            used[cu[1]] |= b;
+            used[cu[2]] |= b;
+        } else {
+            units_of[3 * nempty] = cu[0];
+            units_of[3 * nempty + 1] = cu[1];
+            units_of[3 * nempty + 2] = cu[2];
+            empties[nempty++] = c;
+        }
+    }
+    int last = nempty - 1;
+    if (last < 0) {
+        if (solution)
+            memcpy(solution, values, ncells);
+        return 1;
+    }
+    for (int i = 0; i <= last; i++)
+        placed[i] = 0;
+    avail[0] = full & ~(used[units_of[0]] | used[units_of[1]] | used[units_of[2]]);
+    int i = 0;
+    while (i >= 0) {
+        const int16_t *u = units_of + 3 * i;
+        uint64_t b = placed[i];
+        if (b) {
+            used[u[0]] ^= b;
+            used[u[1]] ^= b;
+            used[u[2]] ^= b;
+            placed[i] = 0;
+        }
+        uint64_t a = avail[i];
+        if (!a) {
+            i--;
+            continue;
+        }
+        b = a & (~a + 1);
+        avail[i] = a ^ b;
+        if (node_limit > 0 && nodes >= node_limit) {
+            *stopped = 1;
+            break;
+        }
+        nodes++;
+        used[u[0]] |= b;
+        used[u[1]] |= b;
+        used[u[2]] |= b;
+        placed[i] = b;
+        if (i == last) {
+            if (count == 0 && solution) {
+                memcpy(solution, values, ncells);
+                for (int j = 0; j <= last; j++)
+                    solution[empties[j]] = (uint8_t)BITLEN(placed[j]);
+            }
+            count++;
+            if (limit > 0 && count >= limit)
+                break;
+            continue;
+        }
+        i++;
+        u = units_of + 3 * i;
+        avail[i] = full & ~(used[u[0]] | used[u[1]] | used[u[2]]);
+    }
+    *nodes_out = nodes;
+    return count;
+}
+
+/* --- the independent checker -------------------------------------------------------- */
+
+/* Not a solver and shares no table with the solvers: it recomputes every unit from the
+ * box shape and only checks that each unit holds each value once. */
+int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution)
+{
+    int n = box_rows * box_cols;
+    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
+    memset(rows, 0, sizeof rows);
+    memset(cols, 0, sizeof cols);
+    memset(boxes, 0, sizeof boxes);
+    for (int r = 0; r < n; r++) {
+        for (int k = 0; k < n; k++) {
+            int c = r * n + k;
+            int v = solution[c];
+            if (v < 1 || v > n)
+                return 0;
+            if (values && values[c] && values[c] != v)
+                return 0;
+            uint64_t b = (uint64_t)1 << (v - 1);
+            int x = (r / box_rows) * box_rows + k / box_cols;
+            if ((rows[r] | cols[k] | boxes[x]) & b)
+                return 0;
+            rows[r] |= b;
+            cols[k] |= b;
+            boxes[x] |= b;
+        }
+    }
+    for (int u = 0; u < n; u++)
+        if (rows[u] != full || cols[u] != full || boxes[u] != full)
+            return 0;
+    return 1;
+}
+
+int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values)
+{
+    int n = box_rows * box_cols;
+    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
+    memset(rows, 0, sizeof rows);
+    memset(cols, 0, sizeof cols);
+    memset(boxes, 0, sizeof boxes);
+    for (int r = 0; r < n; r++) {
+        for (int k = 0; k < n; k++) {
+            int v = values[r * n + k];
+            if (!v || v > n)
+                continue;
+            uint64_t b = (uint64_t)1 << (v - 1);
+            int x = (r / box_rows) * box_rows + k / box_cols;
+            if ((rows[r] | cols[k] | boxes[x]) & b)
+                return 1;
+            rows[r] |= b;
+            cols[k] |= b;
+            boxes[x] |= b;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,89 @@
+/* kernels.h -- the internal C API shared by module.c, anysize.c and dlx.c (no Python here).
+ *
+ * Every Sudoku kernel has the shape of the pure-Python specification (_kernels.py):
+ *
+ *     count = kernel(shape, work, values, limit, node_limit, solution, &nodes, &stopped)
+ *
+ *   values      N*N bytes, row-major, 0 = empty, each byte 0..N (trusted: the binding checks)
+ *   limit       stop after this many solutions; <= 0: count them all
+ *   node_limit  stop before the (node_limit+1)-th node; 0: no limit
+ *   solution    N*N bytes receiving the first solution (untouched when count == 0); may be NULL
+ *   nodes       the node count, exactly as the Python twin counts it
+ *   stopped     1 if the node limit cut the search short (count is then a lower bound)
+ *   returns     the count (>= 0), or -1 if memory ran out (the only failure)
+ *
+ * A shape (tables of units and peers) is built once per box shape and only read afterwards,
+ * so kernels on one shape may run in several threads at once.  A work area holds the
+ * search stacks; it grows on demand (never per node) and may be reused across calls by one
+ * thread at a time.
+ */
+#ifndef SUDOKIT_KERNELS_H
+#define SUDOKIT_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SK_MAX_SIZE 64
+
+/* The tables of one box shape.
+ *
+ *   units[u*n + k]        k-th cell of unit u; units 0..n-1 rows, n..2n-1 cols, 2n..3n-1 boxes
+ *   cell_units[3*c + j]   row, col, box unit of cell c (j = 0, 1, 2)
+ *   peers[c*npeers + k]   the cells sharing a unit with c, ascending, c excluded
+ */
+typedef struct {
+    int box_rows, box_cols;
+    int n;              /* size N = box_rows * box_cols (1..64) */
+    int ncells;         /* N*N */
+    int nunits;         /* 3N */
+    int npeers;         /* 3N - box_rows - box_cols - 1 */
+    uint64_t full;      /* the N low bits set */
+    int16_t *units;
+    int16_t *cell_units;
+    int16_t *peers;
+} sk_shape;
+
+/* Search stacks, grown on demand. */
+typedef struct {
+    size_t cap_states;      /* states allocated (each ncells uint64) */
+    uint64_t *states;       /* propagate: one candidate array per depth */
+    int32_t *frame_cell;    /* propagate: branch cell per depth */
+    uint64_t *frame_rem;    /* propagate: values still to try per depth */
+    size_t cap_cells;       /* entries allocated in the per-cell arrays below */
+    int32_t *queue;         /* propagate: cells whose single value must leave their peers */
+    int32_t *empties;       /* backtrack */
+    uint64_t *avail;        /* backtrack */
+    uint64_t *placed;       /* backtrack */
+    int16_t *units_of;      /* backtrack: 3 units per empty cell */
+} sk_work;
+
+sk_shape *sk_shape_new(int box_rows, int box_cols);   /* NULL if out of memory */
+void sk_shape_free(sk_shape *sh);
+void sk_work_init(sk_work *w);
+void sk_work_free(sk_work *w);
+
+long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+
+/* The independent checker (not a solver): 1 if solution is a complete grid whose rows, cols
+ * and boxes are permutations of 1..N and which keeps every given of values (may be NULL). */
+int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution);
+/* 1 if two givens of values share a unit with the same value ("illegal" puzzle). */
+int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values);
+
+/* Exact cover (dlx.c), the twin of exact_cover.dlx_count.  Items 0..n_primary+n_secondary-1,
+ * option k = option_items[option_starts[k] .. option_starts[k+1]-1]; trusted (each item in
+ * range, no item twice in one option, starts non-decreasing from 0).  first (capacity
+ * n_primary entries) receives the sorted option indices of the first solution and *first_len
+ * their number (-1 when no solution was found). */
+long long sk_dlx_count(int n_primary, int n_secondary, int n_options, const int32_t *option_starts,
+                       const int32_t *option_items, long long limit, uint64_t node_limit,
+                       int32_t *first, int *first_len, uint64_t *nodes, int *stopped);
+
+/* Sudoku through the exact-cover kernel: the cover of sudoku_cover.build_cover, same nodes. */
+long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long limit,
+                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+
+#endif /* SUDOKIT_KERNELS_H */

@@ -1,0 +1,512 @@
+"""Streaming many puzzles: ``read_records``, ``Record``, ``iter_puzzles``, ``open_text``.
+
+One record at a time, constant memory whatever the input size: a record holds one line
+(line format, JSON Lines), N rows (block, tokens in rows) or one blank-line-separated group.
+A bad record becomes a ``Record`` with ``error`` set -- its ParseError names the line of the
+whole stream -- and reading goes on with the next record: a short line never borrows cells
+from the next line, and binary garbage is an error record, not an exception.
+
+Stream layouts (``format=``; aliases: sdm -> line, sdk/ss -> block, jsonl -> json):
+
+    line    one puzzle per line; empty lines and '#' lines are skipped and are no records
+    block   N rows per record; a blank line also ends a record (a record cut short by a
+            blank line or the end of the input is an error record); separator lines,
+            '#' lines and '[Section]' headers are skipped
+    tokens  a record is N lines of N tokens when its first line holds N tokens, the whole
+            line when its first line holds more (one puzzle per line), else lines up to
+            N*N tokens or a blank line
+    json    JSON Lines: one object or list of rows per line
+
+Detection (``format=None``) reads a window of the first 64 lines that are not blank and not
+'#' comments; each line votes:
+
+    starts with '{' (or '[' but not a '[Section]')           -> json
+    holds '|' or '+', or only separator characters (-=*:)     -> block
+    a leading field of N*N characters (16, 36, 64, 81, ... or
+    box.ncells) that reads as a line puzzle                   -> line
+    several whitespace-separated values                       -> tokens
+    one field of N characters (4 <= N <= 64, or box.size)     -> block
+    anything else                                             -> no vote
+
+The most common vote wins (ties: line, block, tokens, json; no vote at all: line, whose
+errors then say what a line should hold).  N for block streams is the most common row
+length in the window; for token streams it is the square root of the first line's count
+when that line holds a whole puzzle (all values <= its root), else the first line's count
+(rows), else the square root of the first blank-separated group's count.  ``box=`` fixes N.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import sys
+from dataclasses import dataclass
+from itertools import chain
+from typing import Iterator
+
+from .errors import ParseError
+from .grid import Grid
+
+__all__ = ["Record", "read_records", "iter_puzzles", "open_text"]
+
+WINDOW = 64  # lines looked at to detect a stream's format
+_ALIASES = {"sdm": "line", "sdk": "block", "ss": "block", "jsonl": "json", "ndjson": "json"}
+_STREAM_FORMATS = ("line", "block", "tokens", "json")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One record of a stream: exactly one of grid and error is set."""
+
+    index: int                   # 0-based record number
+    line: int                    # 1-based line where the record starts
+    grid: "Grid | None"
+    error: "ParseError | None"
+    text: str                    # the raw record text (lines joined by '\n'), for echoing
+    comment: "str | None" = None  # text after the puzzle on its line (line format)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+# Record() runs the frozen dataclass __init__ (one object.__setattr__ per field, ~1.5 us);
+# the hot loops build records through the slot descriptors instead (~0.8 us).
+_SETTERS = tuple(getattr(Record, name).__set__ for name in
+                 ("index", "line", "grid", "error", "text", "comment"))
+
+
+def _record(index, line, grid, error, text, comment, _new=object.__new__, _s=_SETTERS) -> Record:
+    rec = _new(Record)
+    _s[0](rec, index)
+    _s[1](rec, line)
+    _s[2](rec, grid)
+    _s[3](rec, error)
+    _s[4](rec, text)
+    _s[5](rec, comment)
+    return rec
+
+
+class _Source:
+    """Numbered lines of any source; remembers a decoding error that ended the source."""
+
+    def __init__(self, source):
+        self.source = source
+        self.failure: "tuple[int, str] | None" = None
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        lineno = 0
+        try:
+            for lineno, line in enumerate(self.source, 1):
+                if not isinstance(line, str):
+                    line = bytes(line).decode("utf-8", "surrogateescape")
+                if lineno == 1 and line.startswith("\ufeff"):
+                    line = line[1:]
+                yield lineno, line.rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            self.failure = (lineno + 1, f"undecodable bytes ({exc.reason}); the rest of the "
+                                        "input is lost -- open files with open_text")
+
+
+def _lines_of(source):
+    """Return an iterable of lines: str and bytes are whole texts, paths are opened elsewhere."""
+    if isinstance(source, str):
+        return io.StringIO(source, newline=None)
+    if isinstance(source, (bytes, bytearray)):
+        return io.StringIO(bytes(source).decode("utf-8-sig", "surrogateescape"), newline=None)
+    return source
+
+
+def read_records(source, *, format: "str | None" = None, box=None, alphabet=None,
+                 source_name: "str | None" = None) -> Iterator[Record]:
+    """Yield a Record per puzzle of source (lines, a file, a str/bytes text, or a Path)."""
+    from . import formats as f
+
+    shape = f._as_shape(box)  # a bad box is the caller's error: raise it now
+    name = _ALIASES.get(format, format) if format else None
+    if name is not None and name not in _STREAM_FORMATS:
+        raise ValueError(f"cannot stream format {format!r}: choose one of line, block, tokens, json")
+    return _read(source, name, shape, box, alphabet, source_name)
+
+
+def _read(source, name, shape, box, alphabet, source_name):
+    if isinstance(source, os.PathLike):
+        with open_text(source) as handle:
+            yield from _read(handle, name, shape, box, alphabet, source_name or os.fspath(source))
+        return
+    src = _Source(_lines_of(source))
+    numbered: Iterator[tuple[int, str]] = iter(src)
+    size = shape.size if shape is not None else None
+    index = 0
+    window = None
+    if name is None or (name in ("block", "tokens") and size is None):
+        window, numbered = _peek(numbered)
+        found, n = _detect(window, shape)
+        name = name or found
+        if size is None and name == found:
+            size = n
+        elif size is None:
+            size = _detect_size(window, name)
+    if name == "line":
+        records = _line_records(numbered, box, alphabet, source_name, _line_hint(window, box, alphabet))
+    elif name == "block":
+        records = _block_records(numbered, size, shape, alphabet, source_name)
+    elif name == "tokens":
+        records = _token_records(numbered, size, shape, alphabet, source_name)
+    else:
+        records = _json_records(numbered, box, alphabet, source_name)
+    for rec in records:
+        index = rec.index + 1
+        yield rec
+    if src.failure is not None:
+        lineno, why = src.failure
+        yield Record(index, lineno, None, ParseError(why, line=lineno, column=1, source=source_name),
+                     "", None)
+
+
+def _peek(numbered: Iterator[tuple[int, str]]):
+    """Return (the first lines up to WINDOW content lines, an iterator over every line)."""
+    window = []
+    content = 0
+    for item in numbered:
+        window.append(item)
+        s = item[1].strip()
+        if s and not s.startswith("#"):
+            content += 1
+            if content >= WINDOW:
+                break
+    return window, chain(window, numbered)
+
+
+# --- detection --------------------------------------------------------------------------
+
+
+def _vote(s: str, shape) -> "str | None":
+    from . import formats as f
+
+    if s[0] == "{" or (s[0] == "[" and not f._SECTION.match(s)):
+        return "json"
+    if f._SECTION.match(s):
+        return None
+    if "|" in s or "+" in s or set(s) <= f._SEPLINE_CHARS:
+        return "block"
+    m = f._SEP.search(s)
+    field = s[:m.start()] if m else s
+    if (len(field) == shape.ncells) if shape is not None else (len(field) in f._LINE_SIZES
+                                                               and len(field) >= 16):
+        try:
+            f.parse_line(field, box=shape)
+            return "line"
+        except (ParseError, ValueError):
+            pass
+    if len(s.split()) > 1:
+        return "tokens"
+    if (len(field) == shape.size) if shape is not None else 4 <= len(field) <= 64:
+        return "block"
+    return None
+
+
+def _detect(window: list[tuple[int, str]], shape) -> tuple[str, "int | None"]:
+    votes: dict[str, int] = {}
+    for _, line in window:
+        s = line.strip()
+        if s and not s.startswith("#"):
+            v = _vote(s, shape)
+            if v:
+                votes[v] = votes.get(v, 0) + 1
+    order = ("line", "block", "tokens", "json")
+    name = max(order, key=lambda k: (votes.get(k, 0), -order.index(k))) if votes else "line"
+    return name, (shape.size if shape is not None else _detect_size(window, name))
+
+
+def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
+    from . import formats as f
+
+    if name == "block":
+        sizes = [len(line.translate(f._CELL_DROP)) for _, line in window
+                 if line.strip() and not f._is_comment(line.strip())
+                 and not set(line) <= f._SEPLINE_CHARS]
+        sizes = [k for k in sizes if 1 <= k <= 64]
+        return max(dict.fromkeys(sizes), key=sizes.count) if sizes else None
+    if name != "tokens":
+        return None
+    group: list[list[str]] = []
+    ended = False
+    for _, line in window:
+        s = line.strip()
+        if not s:
+            if group:
+                ended = True
+                break
+            continue
+        if s.startswith("#"):
+            continue
+        toks = [t for _, t in f._line_tokens(line)]
+        if toks:
+            group.append(toks)
+    if not group:
+        return None
+    first = group[0]
+    k = len(first)
+    root = math.isqrt(k)
+    if root >= 4 and root * root == k and root in f._LINE_SIZES.values():
+        nums = [int(t) for t in first if t.isascii() and t.isdigit()]
+        if not nums or max(nums) <= root:
+            return root  # one puzzle per line
+    if 2 <= k <= 64 and k in f._LINE_SIZES.values():
+        return k  # rows of N tokens
+    total = sum(len(g) for g in group)
+    if ended or len(window) < WINDOW:
+        return f._LINE_SIZES.get(total)
+    return None
+
+
+# --- the readers --------------------------------------------------------------------------
+
+
+def _line_hint(window, box, alphabet):
+    """Return the shape of the first good line in the detection window (None if none)."""
+    from . import formats as f
+
+    for _, line in window or ():
+        s = line.strip()
+        if s and not s.startswith("#"):
+            try:
+                return f._parse_line(s, box, alphabet)[0].shape
+            except (ParseError, ValueError):
+                continue
+    return None
+
+
+def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record]:
+    from . import formats as f
+
+    plans = f._PLANS
+    slow = f._parse_line
+    trusted = Grid._trusted
+    try:
+        hash(box), hash(alphabet)
+        hashable = True
+    except TypeError:
+        hashable = False
+    record = _record
+    index = 0  # hint: the shape of the last good record, to word length errors
+    for lineno, raw in numbered:
+        s = raw.strip()
+        if not s or s[0] == "#":
+            continue
+        plan = plans.get((len(s), box, alphabet)) if hashable else None
+        if plan is not None and not (plan[2] and "0" in s):
+            try:
+                b = s.encode("ascii").translate(plan[1])
+            except UnicodeEncodeError:
+                b = None
+            if b is not None and b.find(255) < 0:
+                yield record(index, lineno, trusted(tuple(b), plan[0]), None, raw, None)
+                index += 1
+                hint = plan[0]
+                continue
+        try:
+            grid, comment = slow(raw, box, alphabet, hint)
+        except ParseError as exc:
+            yield record(index, lineno, None, exc.shifted(line=lineno - 1, source=source), raw, None)
+        else:
+            hint = grid.shape
+            yield record(index, lineno, grid, None, raw, comment)
+        index += 1
+
+
+def _error(exc: ParseError, source) -> ParseError:
+    return exc.shifted(line=0, source=source) if source else exc
+
+
+def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
+    from . import formats as f
+    from .shape import Shape
+
+    cell_drop, is_sepline, is_comment = f._CELL_DROP, f._is_sepline, f._is_comment
+    index = 0
+    pending: list[tuple[int, str]] = []
+    rows = 0
+
+    def emit(end_line: int) -> Record:
+        rec_shape = shape
+        if rec_shape is None and size is not None:
+            try:
+                rec_shape = Shape.for_size(size)
+            except ValueError:
+                rec_shape = None
+        text = "\n".join(line for _, line in pending)
+        try:
+            grid = f._block_grid(pending, rec_shape, alphabet, end_line)
+        except ParseError as exc:
+            return _record(index, pending[0][0], None, _error(exc, source), text, None)
+        return _record(index, pending[0][0], grid, None, text, None)
+
+    for lineno, raw in numbered:
+        line = raw.rstrip()
+        s = line.lstrip()
+        if not s:
+            if rows:
+                yield emit(lineno)
+                index += 1
+            pending, rows = [], 0  # a group of separator lines alone is dropped
+            continue
+        if is_comment(s):
+            continue
+        cells = line.translate(cell_drop)
+        definite = not set(line) <= f._SEPLINE_CHARS
+        if size is None and definite:
+            size = len(cells)
+        if rows == 0 and definite and len(cells) != size:
+            # a count, a title or a damaged first row: its own error record, so that the
+            # blocks after it keep their alignment
+            pending.append((lineno, line))
+            yield _record(index, lineno, None, _error(ParseError(
+                f"a line of {len(cells)} cells cannot start a block of {size} rows of {size} cells",
+                line=lineno, column=f._cell_column(line, min(len(cells), size)),
+                char=cells[size] if len(cells) > size else None), source), line, None)
+            index += 1
+            pending = []
+            continue
+        pending.append((lineno, line))
+        if is_sepline(line, cells, size):
+            continue
+        rows += 1
+        if rows == size:
+            yield emit(lineno + 1)
+            index += 1
+            pending, rows = [], 0
+    if rows:
+        yield emit(pending[-1][0] + 1)
+
+
+def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
+    from . import formats as f
+    from .shape import Shape
+
+    rec_shape = shape
+    if rec_shape is None and size is not None:
+        try:
+            rec_shape = Shape.for_size(size)
+        except ValueError:
+            rec_shape = None
+    need = size * size if size else None
+    count_tokens = f._line_token_count
+    index = 0
+    found = 0                                # tokens in the current record
+    lines: list[tuple[int, str, int]] = []   # (line number, line, token count)
+    mode = ""                                # 'rows', 'line' or 'free'
+
+    def emit(end: tuple[int, int]) -> Record:
+        text = "\n".join(line for _, line, _ in lines)
+        start = lines[0][0]
+        try:
+            if mode == "rows":
+                for lineno, line, got in lines:
+                    if got != size:
+                        toks = f._line_tokens(line)
+                        col, ch = (toks[size][0], toks[size][1][0]) if got > size else (len(line) + 1, None)
+                        raise ParseError(f"row has {got} tokens, expected {size}",
+                                         line=lineno, column=col, char=ch)
+            grid = f._tokens_from_lines([(n, ln) for n, ln, _ in lines], rec_shape, alphabet, end)
+        except ParseError as exc:
+            return _record(index, start, None, _error(exc, source), text, None)
+        return _record(index, start, grid, None, text, None)
+
+    for lineno, raw in numbered:
+        line = raw.rstrip()
+        s = line.lstrip()
+        if not s:
+            if lines:
+                yield emit((lines[-1][0], len(lines[-1][1]) + 1))
+                index += 1
+                found, lines = 0, []
+            continue
+        if s[0] == "#":
+            continue
+        k = count_tokens(line)
+        if not k:
+            continue  # a separator line
+        if not lines:
+            mode = "rows" if k == size else ("line" if need and k > size else "free")
+        lines.append((lineno, line, k))
+        found += k
+        if (mode == "rows" and len(lines) == size) or mode == "line" or \
+                (mode == "free" and need is not None and found >= need):
+            yield emit((lineno, len(line) + 1))
+            index += 1
+            found, lines = 0, []
+    if lines:
+        yield emit((lines[-1][0], len(lines[-1][1]) + 1))
+
+
+def _json_records(numbered, box, alphabet, source) -> Iterator[Record]:
+    from . import formats as f
+
+    index = 0
+    for lineno, raw in numbered:
+        s = raw.strip()
+        if not s or s[0] == "#":
+            continue
+        try:
+            grid = f.parse_json(s, box=box, alphabet=alphabet)
+        except ParseError as exc:
+            err = exc.shifted(line=lineno - 1, source=source)
+            if err.line is None:
+                err = ParseError(exc.reason, line=lineno, column=exc.column, char=exc.char, source=source)
+            yield _record(index, lineno, None, err, raw, None)
+        else:
+            yield _record(index, lineno, grid, None, raw, None)
+        index += 1
+
+
+# --- conveniences -------------------------------------------------------------------------
+
+
+def iter_puzzles(path_or_lines, **options) -> Iterator[Grid]:
+    """Yield the grids of a path ('-' = stdin) or an iterable of lines; raise the first ParseError."""
+    if isinstance(path_or_lines, (str, os.PathLike)):
+        name = os.fspath(path_or_lines)
+        options.setdefault("source_name", "<stdin>" if name == "-" else name)
+        with open_text(path_or_lines) as handle:
+            yield from iter_puzzles(handle, **options)
+        return
+    for rec in read_records(path_or_lines, **options):
+        if rec.error is not None:
+            raise rec.error
+        yield rec.grid
+
+
+class _BorrowedText(io.TextIOWrapper):
+    """A text view of stdin's bytes whose close() leaves stdin open."""
+
+    def close(self) -> None:
+        try:
+            self.detach()
+        except ValueError:
+            pass
+
+    @property
+    def closed(self) -> bool:  # detached counts as closed
+        try:
+            return super().closed
+        except ValueError:
+            return True
+
+
+def open_text(path) -> io.TextIOBase:
+    """Return path ('-' = stdin) opened for reading: UTF-8 with or without BOM (UTF-16 if its
+    BOM says so), undecodable bytes kept as surrogates (they become error records), universal
+    newlines."""
+    if os.fspath(path) == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # stdin replaced by a text object (tests, embedding)
+            return sys.stdin
+        return _BorrowedText(buffer, encoding="utf-8-sig", errors="surrogateescape", newline=None)
+    with open(path, "rb") as raw:
+        head = raw.read(2)
+    if head in (b"\xff\xfe", b"\xfe\xff"):
+        return open(path, encoding="utf-16", errors="replace", newline=None)
+    return open(path, encoding="utf-8-sig", errors="surrogateescape", newline=None)

@@ -1,0 +1,156 @@
+"""JSON puzzles: {"puzzle": "<line>", "box": "3x3"} objects, lists of rows, and the writer.
+
+Read: an object with "puzzle", "grid" or "values" (first found) holding a line string, a block
+string, a flat list of cells or a list of rows (lists, or strings of N symbols); optional "box"
+("2x3", [2, 3] or a box side), "size" (checked) and "alphabet"; or a bare list of rows.  Cells
+may be ints 0..N, null, blank strings or symbols.  Errors name the line and column of the bad
+value in the JSON text (best effort for lists: the k-th scalar of the array).
+Write: {"box": "RxC", "size": N, "puzzle": "<line>"} up to 35x35 (where the default alphabet
+reads case-insensitively); above, "values" as N rows of ints (tokens-friendly).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .errors import ParseError, ShapeError
+from .grid import Grid
+from .shape import Shape
+from .symbols import DEFAULT, get_alphabet
+
+__all__ = ["parse_json", "format_json"]
+
+
+_JSON_SCALAR = re.compile(r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|null|true|false')
+
+
+def _json_pos(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _json_cell_pos(text: str, key: "str | None", cell: int) -> tuple["int | None", "int | None"]:
+    """Return (line, column) of the cell-th scalar of the values array, best effort."""
+    if key is None:
+        at = text.find("[")
+    else:
+        m = re.search(r'"%s"\s*:\s*\[' % re.escape(key), text)
+        at = m.end() if m else -1
+    if at < 0:
+        return None, None
+    for k, m in enumerate(_JSON_SCALAR.finditer(text, at)):
+        if k == cell:
+            return _json_pos(text, m.start())
+    return None, None
+
+
+def parse_json(text: str, *, box=None, alphabet=None) -> Grid:
+    """Return the grid of a JSON object {"puzzle"|"grid"|"values": ..., "box": "RxC"} or list of rows."""
+    from . import formats as _f
+
+    text = _f._strip_bom(text)
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
+                         char=text[exc.pos] if exc.pos < len(text) else None) from None
+    key = None
+    if isinstance(obj, dict):
+        for key in ("puzzle", "grid", "values"):
+            if key in obj:
+                value = obj[key]
+                break
+        else:
+            raise ParseError('a JSON puzzle needs a "puzzle", "grid" or "values" key',
+                             line=1, column=1, char="{")
+        if box is None and obj.get("box") is not None:
+            try:
+                box = _f._as_shape(obj["box"])
+            except (ShapeError, ValueError, TypeError) as exc:
+                raise ParseError(f'bad "box": {exc}', line=1, column=1) from None
+        if box is None and isinstance(obj.get("size"), int):
+            box = _f._shape_for_size(obj["size"], 1, 1)
+        if alphabet is None and isinstance(obj.get("alphabet"), str):
+            alphabet = obj["alphabet"]
+    elif isinstance(obj, list):
+        value = obj
+    else:
+        raise ParseError("a JSON puzzle is an object or a list of rows", line=1, column=1)
+    shape = _f._as_shape(box)
+    if isinstance(value, str):
+        m = text.find(json.dumps(value))
+        line, col = _json_pos(text, m + 1) if m >= 0 else (1, 1)
+        try:
+            if "\n" in value.strip():
+                grid = _f.parse(value, box=shape, alphabet=alphabet)
+            else:
+                grid = _f.parse_line(value, box=shape, alphabet=alphabet)
+        except ParseError as exc:
+            if "\n" in value.strip() or exc.column is None:
+                raise
+            raise ParseError(exc.reason, line=line, column=col + exc.column - 1, char=exc.char) from None
+    elif isinstance(value, list):
+        grid = _json_list(value, shape, alphabet, text, key)
+    else:
+        raise ParseError(f"the puzzle must be a string or a list, not {type(value).__name__}",
+                         line=1, column=1)
+    if isinstance(obj, dict) and isinstance(obj.get("size"), int) and obj["size"] != grid.shape.size:
+        raise ParseError(f'"size" says {obj["size"]} but the grid is {grid.shape.size}x{grid.shape.size}',
+                         line=1, column=1)
+    return grid
+
+
+def _json_list(value: list, shape: "Shape | None", alphabet, text: str, key) -> Grid:
+    from . import formats as _f
+
+    if len(value) > 1 and all(isinstance(r, str) and len(r.strip()) > 1 for r in value):
+        # rows written as strings: ["53..7....", "6..195...", ...]
+        return _f.parse_block("\n".join(value), box=shape, alphabet=alphabet)
+    if value and all(isinstance(r, list) for r in value):
+        cells = [c for r in value for c in r]
+    else:
+        cells = value
+    count = len(cells)
+    if shape is None:
+        size = _f._LINE_SIZES.get(count)
+        if size is None:
+            raise ParseError(f"{count} cells is not a square grid (81 for 9x9)", line=1, column=1)
+        shape = Shape.for_size(size)
+    elif count != shape.ncells:
+        raise ParseError(f"expected {shape.ncells} cells, found {count}", line=1, column=1)
+    size = shape.size
+    alpha = get_alphabet(alphabet) if alphabet is not None else None
+    if alpha is None and any(isinstance(c, str) for c in cells):
+        alpha = _f._token_alphabet((c for c in cells if isinstance(c, str)), None, size) or DEFAULT
+    values = []
+    for k, c in enumerate(cells):
+        if c is None:
+            v = 0
+        elif isinstance(c, bool) or not isinstance(c, (int, str)):
+            v = -1
+        elif isinstance(c, int):
+            v = c if 0 <= c <= size else -1
+        else:
+            v = _f._token_value(c, alpha, size, alphabet is not None) if c else 0
+        if v < 0:
+            line, col = _json_cell_pos(text, key, k)
+            raise ParseError(f"cell {k + 1} (row {k // size + 1}, col {k % size + 1}) holds {c!r}; "
+                             f"values run from 0 (empty) to {size}", line=line, column=col,
+                             char=str(c)[:1] or None)
+        values.append(v)
+    return Grid._trusted(tuple(values), shape)
+
+
+def format_json(grid: Grid) -> str:
+    """Return {"box": "RxC", "size": N, "puzzle": "<line>"}; "values": rows of ints when N > 35."""
+    from . import formats as _f
+
+    shape = grid.shape
+    n = shape.size
+    obj: dict = {"box": str(shape), "size": n}
+    if n <= 35:
+        obj["puzzle"] = _f.format_line(grid)
+    else:
+        obj["values"] = [list(grid.values[r * n:(r + 1) * n]) for r in range(n)]
+    return json.dumps(obj)

@@ -1,0 +1,744 @@
+"""The ``sudokit`` command: argument parsing and printing only; the work is the public API.
+
+    sudokit solve   [FILE ...]      a solution per puzzle, in the input's notation (or --to)
+    sudokit check   [FILE ...]      a verdict per puzzle
+    sudokit count   [FILE ...]      a solution count per puzzle (up to --limit)
+    sudokit convert [FILE ...] --to FORMAT
+    sudokit judge   DIALECT [FILE]  a judge's input in, exactly its expected output out
+
+Conventions: stdin when no FILE or ``-``; results on stdout in input order, exactly one
+output record per input record (never dropped: a record that fails carries a status);
+diagnostics on stderr, naming the source, line and column.  Exit status: 0 all fine,
+1 some record had a data problem, 2 usage, 3 I/O error, 130 interrupted (after writing
+what was done).  A closed output pipe (``| head -1``) ends the run quietly with status 0.
+
+Output is written in chunks (one join per chunk of records; chunks grow 1, 2, 4 ... up to
+CHUNK so the first answers appear at once; one record per chunk when stdin is a terminal).
+Records are solved a chunk at a time by ``_solve_chunk``, the seam where a batch kernel
+(``sudokit.batch``) can take over plain 9x9 input -- see ``_batch_solver``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Callable, Iterable, Iterator, TextIO
+
+from . import __version__, formats
+from . import judge as judges
+from .errors import ParseError, ShapeError
+from .grid import Grid
+from .shape import Shape
+from .solver import ENGINES, Verdict, check, engines, search
+from .symbols import get_alphabet
+
+__all__ = ["main", "build_parser"]
+
+CHUNK = 4096          # records per output write, at most
+FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last flush
+
+EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
+
+# --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
+OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks")
+INPUT_FORMATS = ("auto",) + OUTPUT_FORMATS
+_MULTILINE = {"block", "tokens", "sdk", "ss"}
+
+STATUS_HELP = """\
+statuses (one per record that fails; line output: the input line, a TAB, the word):
+  illegal     the givens clash (a value repeats in a row, column or box)
+  impossible  legal givens, but no solution
+  ambiguous   several solutions (solve reports it only with --unique)
+  limit       --node-limit stopped the search before it could answer
+  error       the record could not be read (the reason, with line and column, on stderr)
+In block-like output (block, tokens, sdk, ss) records are separated by a blank line and a
+failed record is a '# <status>' comment line followed by the puzzle (or its raw text as
+'#' lines); in JSON output every object has a "status" key."""
+
+EPILOG_MAIN = """\
+examples:
+  sudokit solve examples/puzzles.txt            one solution line per puzzle line
+  sudokit solve --to block < puzzle.sdk          any format in, 9 rows out
+  sudokit solve --box 2x3 six.txt                6x6 grids with 2-row, 3-column boxes
+  sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
+  sudokit count --limit 10 puzzle.txt
+  sudokit convert --to json examples/16x16.txt
+  sudokit judge poj3074 < input.txt > output.txt
+
+exit status: 0 all fine, 1 some record had a data problem, 2 usage error,
+3 I/O error (e.g. a missing file), 130 interrupted.
+Run 'sudokit COMMAND --help' for the options of a command."""
+
+
+class _UsageError(Exception):
+    """A problem with the command line found after parsing (exit status 2)."""
+
+
+# --- argument parsing --------------------------------------------------------------------
+
+
+def _box(text: str) -> Shape:
+    try:
+        return Shape.parse(text)
+    except (ShapeError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _count_limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or more, not {value}")
+    return value
+
+
+def _alphabet(text: str) -> str:
+    try:
+        get_alphabet(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _dialect(text: str) -> judges.Dialect:
+    try:
+        return judges.dialect(text)
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(exc.args[0]) from None
+
+
+def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="puzzle files ('-' or none: stdin); many puzzles per file")
+    p.add_argument("-f", "--format", choices=INPUT_FORMATS, default="auto",
+                   help="input format (default: detected from the first lines)")
+    p.add_argument("--box", type=_box, metavar="RxC",
+                   help="box shape when the size cannot tell, e.g. 2x3 (6x6), 4x4 (16x16)")
+    p.add_argument("--alphabet", type=_alphabet, metavar="NAME",
+                   help="how values are spelled when detection cannot tell: default (1-9A-Z), "
+                        "letters (A-Z), hex (0-F)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write results to FILE, not stdout")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no per-record diagnostics on stderr (the exit status still tells)")
+    if engine:
+        p.add_argument("--engine", choices=ENGINES, default="auto",
+                       help="search engine (default auto: the C 9x9 kernel when built, else "
+                            "propagate)")
+        p.add_argument("--node-limit", type=_positive, metavar="N",
+                       help="give up on a puzzle after N search nodes (status 'limit')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argparse parser of the sudokit command."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="sudokit", formatter_class=fmt, epilog=EPILOG_MAIN,
+        description="Solve, check, count and convert Sudoku puzzles of every size.")
+    parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "solve", formatter_class=fmt, help="solve each puzzle",
+        description="Write one solution per puzzle, in the input's own notation unless --to "
+                    "names another.  A puzzle with several solutions gets the first one found "
+                    "(use --unique to refuse it with status 'ambiguous').",
+        epilog=STATUS_HELP + """
+
+examples:
+  sudokit solve examples/puzzles.txt
+  sudokit solve - < puzzles.txt > solutions.txt
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudokit solve
+  sudokit solve --to block examples/16x16.txt
+  sudokit solve --box 2x3 --to tokens six.txt
+  sudokit solve --unique --node-limit 100000 big.txt | grep -c "$(printf '\\t')"
+""")
+    _input_options(p)
+    p.add_argument("-t", "--to", choices=OUTPUT_FORMATS,
+                   help="output format (default: the input's format)")
+    p.add_argument("--unique", action="store_true",
+                   help="count to 2 and give an ambiguous puzzle the status 'ambiguous'")
+
+    p = sub.add_parser(
+        "check", formatter_class=fmt, help="the verdict of each puzzle",
+        description="Write one line per puzzle: the puzzle on one line, a TAB, and its verdict: "
+                    "illegal, unique, ambiguous, impossible, limit (node limit reached) or "
+                    "error (unreadable; reason on stderr).  Exit status 1 only for error or "
+                    "limit records: the other verdicts are answers.",
+        epilog="""examples:
+  sudokit check examples/puzzles.txt
+  sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
+  sudokit check --box 2x3 six.txt
+""")
+    _input_options(p)
+
+    p = sub.add_parser(
+        "count", formatter_class=fmt, help="count the solutions of each puzzle",
+        description="Write one line per puzzle: the puzzle on one line, a TAB, and the number "
+                    "of solutions.  Counting stops at --limit: a count that reached it is "
+                    "written N+ (at least N).  'limit' means --node-limit stopped the search, "
+                    "'error' that the record could not be read.",
+        epilog="""examples:
+  sudokit count examples/puzzles.txt
+  echo ................ | sudokit count --limit 0          # empty 4x4: 288
+  sudokit count --limit 2 --node-limit 1000000 big.txt
+""")
+    _input_options(p)
+    p.add_argument("-l", "--limit", type=_count_limit, default=1000, metavar="N",
+                   help="stop counting at N solutions (default 1000; 0: count them all)")
+
+    p = sub.add_parser(
+        "convert", formatter_class=fmt, help="rewrite puzzles in another format",
+        description="Rewrite every puzzle in the format named by --to.  An unreadable record is "
+                    "kept in its place with the status 'error'.",
+        epilog="""formats: line (one puzzle per line), block (N rows), tokens (N rows of integers),
+json (one object per line), sdk, ss (Simple Sudoku), sdm (= line), pencilmarks
+(N*N*N candidates per line).
+
+examples:
+  sudokit convert --to block examples/puzzles.txt
+  sudokit convert --to line < puzzle.sdk
+  sudokit convert --to tokens --box 2x3 six.txt
+""")
+    _input_options(p, engine=False)
+    p.add_argument("-t", "--to", choices=OUTPUT_FORMATS, required=True, help="output format")
+    p.add_argument("--blank", default=None, metavar="CHAR",
+                   help="how empty cells are written (default '.', '0' for tokens)")
+
+    names = ", ".join(judges.DIALECTS)
+    p = sub.add_parser(
+        "judge", formatter_class=fmt, help="answer an online judge's input exactly",
+        description="Read a judge problem's input (stdin, or FILE) and write exactly the output "
+                    "that judge expects.  A case that cannot be read or has no solution keeps its "
+                    "place in the output (a marker such as ERROR or NO SOLUTION, see "
+                    "sudokit.judge) and its reason goes to stderr; the exit status is then 1.",
+        epilog=f"""dialects: {names}
+
+examples:
+  sudokit judge poj3074 < input.txt
+  printf '1\\n0\\n' | sudokit judge uva989
+  sudokit judge uva10957 --engine dlx < grids.txt
+""")
+    p.add_argument("dialect", type=_dialect, metavar="DIALECT", help=f"one of: {names}")
+    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
+    p.add_argument("--engine", choices=ENGINES, default=None,
+                   help="replace the dialect's technique by this engine")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
+    return parser
+
+
+# --- output -----------------------------------------------------------------------------
+
+
+class _Writer:
+    """Writes lists of record texts with one join each; flushes when asked or when it is time."""
+
+    def __init__(self, stream: TextIO, interactive: bool):
+        self.stream = stream
+        self.interactive = interactive
+        self.last_flush = time.monotonic()
+
+    def write(self, texts: list[str]) -> None:
+        if not texts:
+            return
+        self.stream.write("".join(texts))
+        now = time.monotonic()
+        if self.interactive or now - self.last_flush > FLUSH_SECONDS:
+            self.stream.flush()
+            self.last_flush = now
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def _render(grid: Grid, fmt: str, alphabet, blank: str | None) -> str:
+    """Return grid in format fmt, without a trailing newline."""
+    if fmt in ("line", "sdm"):
+        return formats.format_line(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "block":
+        return formats.format_block(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "tokens":
+        return formats.format_tokens(grid, blank=blank or "0")
+    if fmt == "json":
+        return formats.format_json(grid)
+    if fmt == "sdk":
+        return formats.format_sdk(grid, alphabet=alphabet)
+    if fmt == "ss":
+        return formats.format_ss(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "block+":  # block with bars and ---+--- lines, as some inputs are written
+        return formats.format_block(grid, alphabet=alphabet, blank=blank or ".", separators=True)
+    if fmt == "pencilmarks":
+        return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
+    raise ValueError(f"unknown output format {fmt!r}")
+
+
+def _one_line(text: str) -> str:
+    """The raw text of a record squeezed onto one line (for TAB-separated output)."""
+    return " / ".join(part.strip() for part in text.replace("\t", " ").splitlines() if part.strip())
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+class _Input:
+    """One input source: its records and what its notation is (format, alphabet)."""
+
+    def __init__(self, name: str, handle, args):
+        self.name = name
+        self.display = "<stdin>" if name == "-" else name
+        self.handle = handle
+        self.args = args
+        self.format: str | None = None     # the input's own notation, for output
+        self.alphabet = args.alphabet
+
+    def records(self) -> Iterator[formats.Record]:
+        fmt = self.args.format
+        if fmt == "pencilmarks":
+            return self._pencil_records()
+        if fmt == "auto":
+            fmt = None
+        elif fmt in ("sdk", "ss"):
+            fmt = "block"
+        return formats.read_records(self.handle, format=fmt, box=self.args.box,
+                                    alphabet=self.args.alphabet, source_name=self.display)
+
+    def _pencil_records(self) -> Iterator[formats.Record]:
+        """Pencil marks, one puzzle per line (N*N*N characters)."""
+        index = 0
+        for lineno, raw in enumerate(self.handle, 1):
+            raw = raw.rstrip("\r\n")
+            s = raw.strip()
+            if not s or s.startswith("#"):
+                continue
+            try:
+                grid = formats.parse_pencilmarks(s, box=self.args.box, alphabet=self.args.alphabet)[0]
+            except ParseError as exc:
+                column = None if exc.column is None else exc.column + len(raw) - len(raw.lstrip())
+                error = ParseError(exc.reason, line=lineno, column=column, char=exc.char,
+                                   source=self.display)
+                yield formats.Record(index, lineno, None, error, raw, None)
+            else:
+                yield formats.Record(index, lineno, grid, None, raw, None)
+            index += 1
+
+    def learn(self, rec: formats.Record) -> None:
+        """Learn the notation (format, alphabet) from the first readable record."""
+        if self.format is not None:
+            return
+        fmt = self.args.format
+        if fmt == "auto":
+            ext = os.path.splitext(self.name)[1].lower().lstrip(".")
+            fmt = formats.detect_format(rec.text, box=self.args.box)
+            if fmt == "block" and "|" in rec.text:
+                fmt = "block+" if "+" in rec.text else "ss"
+            if ext in ("sdk", "ss") and fmt in ("block", "block+", "ss"):
+                fmt = ext
+        self.format = fmt
+        grid = rec.grid
+        if self.alphabet is None and grid is not None and grid.size > 9 and fmt != "tokens":
+            for name in ("default", "letters", "hex"):
+                try:
+                    if formats.parse(rec.text, format=fmt if fmt in formats.FORMATS else None,
+                                     box=grid.shape, alphabet=name) == grid:
+                        self.alphabet = name
+                        break
+                except (ParseError, ValueError):
+                    continue
+
+
+def _chunks(records: Iterable, interactive: bool) -> Iterator[list]:
+    """Group records in lists of 1, 2, 4 ... CHUNK (always 1 on a terminal)."""
+    size = 1
+    chunk: list = []
+    for rec in records:
+        chunk.append(rec)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+            if not interactive and size < CHUNK:
+                size *= 2
+    if chunk:
+        yield chunk
+
+
+# --- the commands -----------------------------------------------------------------------
+
+
+class _Command:
+    """Shared driver: read every input, turn chunks of records into output texts."""
+
+    def __init__(self, args, out: _Writer, err: TextIO):
+        self.args = args
+        self.out = out
+        self.err = err
+        self.problems = 0
+        self.records = 0
+        self.quiet = getattr(args, "quiet", False)
+
+    def note(self, message: str) -> None:
+        if not self.quiet:
+            self.err.write(f"sudokit: {message}\n")
+
+    def where(self, src: _Input, rec) -> str:
+        return f"{src.display}, line {rec.line}"
+
+    def run_input(self, src: _Input) -> None:
+        for chunk in _chunks(src.records(), self.out.interactive):
+            self.out.write(self.handle(src, chunk))
+
+    def handle(self, src: _Input, chunk: list) -> list[str]:
+        raise NotImplementedError
+
+    def bad_record(self, src: _Input, rec) -> None:
+        self.problems += 1
+        self.note(str(rec.error) if rec.error.source else f"{src.display}: {rec.error}")
+
+
+class _Solve(_Command):
+    """solve: one solution (or a status) per record."""
+
+    def __init__(self, args, out, err):
+        super().__init__(args, out, err)
+        self.solve_chunk = _batch_solver(args) or _solve_chunk
+        self.first = True
+
+    def handle(self, src: _Input, chunk: list) -> list[str]:
+        for rec in chunk:
+            if rec.grid is not None:
+                src.learn(rec)
+                break
+        good = [rec.grid for rec in chunk if rec.grid is not None]
+        results = iter(self.solve_chunk(good, self.args) if good else ())
+        fmt = self.args.to or src.format or "line"
+        texts = []
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                texts.append(self.failure(src, rec, fmt, "error", str(rec.error)))
+                continue
+            status, solution = next(results)
+            if status == "solved":
+                texts.append(self.success(src, solution, fmt))
+            else:
+                self.problems += 1
+                self.note(f"{self.where(src, rec)}: {status}")
+                texts.append(self.failure(src, rec, fmt, status, None))
+        return texts
+
+    def sep(self, fmt: str) -> str:
+        """The blank line between multi-line records (none before the first)."""
+        if fmt in _MULTILINE or fmt == "block+":
+            if self.first:
+                self.first = False
+                return ""
+            return "\n"
+        return ""
+
+    def success(self, src: _Input, grid: Grid, fmt: str) -> str:
+        text = _render(grid, fmt, src.alphabet, None)
+        if fmt == "json":
+            return '{"status": "solved", ' + text[1:] + "\n"
+        return self.sep(fmt) + text + "\n"
+
+    def failure(self, src: _Input, rec, fmt: str, status: str, reason: str | None) -> str:
+        if fmt in ("line", "sdm", "pencilmarks"):
+            return f"{_one_line(rec.text)}\t{status}\n"
+        if fmt == "json":
+            obj = {"status": status, "line": rec.line}
+            if reason:
+                obj["error"] = reason
+            if rec.grid is not None:
+                obj.update(json.loads(formats.format_json(rec.grid)))
+            else:
+                obj["text"] = rec.text
+            return json.dumps(obj) + "\n"
+        head = f"# {status}" + (f": {reason}" if reason else "") + "\n"
+        if rec.grid is not None:
+            body = _render(rec.grid, fmt, src.alphabet, None) + "\n"
+        else:
+            body = "".join(f"# {line}\n" for line in rec.text.splitlines()) or "#\n"
+        return self.sep(fmt) + head + body
+
+
+def _solve_chunk(grids: list[Grid], args) -> list[tuple[str, Grid | None]]:
+    """Return (status, solution) per grid: status solved, illegal, impossible, ambiguous or limit."""
+    out = []
+    limit = 2 if args.unique else 1
+    engine, node_limit = args.engine, args.node_limit
+    for grid in grids:
+        r = search(grid, limit=limit, engine=engine, node_limit=node_limit)
+        if r.count == 0:
+            if r.stopped:
+                out.append(("limit", None))
+            else:
+                out.append(("impossible" if grid.is_legal() else "illegal", None))
+        elif limit == 2 and r.count >= 2:
+            out.append(("ambiguous", None))
+        elif limit == 2 and r.stopped:
+            out.append(("limit", None))  # one solution found, uniqueness unknown
+        else:
+            out.append(("solved", r.solution))
+    return out
+
+
+def _batch_solver(args) -> Callable | None:
+    """Return a chunk solver from sudokit.batch when one fits these options, else None.
+
+    The seam for the C batch fast path: a function ``solve_chunk(grids, args)`` with the
+    contract of ``_solve_chunk`` (same statuses, same order).  Wired when sudokit.batch
+    exports ``cli_solve_chunk``; until then every chunk goes through ``_solve_chunk``.
+    """
+    if getattr(args, "engine", None) not in ("auto", "fast9"):
+        return None
+    try:
+        from . import batch  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return getattr(batch, "cli_solve_chunk", None)
+
+
+class _Check(_Command):
+    """check: the puzzle on one line, TAB, the verdict."""
+
+    def handle(self, src: _Input, chunk: list) -> list[str]:
+        texts = []
+        engine, node_limit = self.args.engine, self.args.node_limit
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                texts.append(f"{_one_line(rec.text)}\terror\n")
+                continue
+            src.learn(rec)
+            verdict = check(rec.grid, engine=engine, node_limit=node_limit)
+            if verdict is Verdict.LIMIT:
+                self.problems += 1
+                self.note(f"{self.where(src, rec)}: node limit reached")
+            texts.append(f"{_puzzle_field(src, rec)}\t{verdict.value}\n")
+        return texts
+
+
+def _puzzle_field(src: _Input, rec) -> str:
+    """The puzzle of a record on one line: the input line itself for line input."""
+    if src.format in ("line", "sdm"):
+        return _one_line(rec.text)
+    try:
+        return formats.format_line(rec.grid, alphabet=src.alphabet)
+    except ValueError:
+        return _one_line(rec.text)
+
+
+class _Count(_Command):
+    """count: the puzzle on one line, TAB, the number of solutions (N+ at the limit)."""
+
+    def handle(self, src: _Input, chunk: list) -> list[str]:
+        texts = []
+        limit = self.args.limit or None
+        engine, node_limit = self.args.engine, self.args.node_limit
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                texts.append(f"{_one_line(rec.text)}\terror\n")
+                continue
+            src.learn(rec)
+            r = search(rec.grid, limit=limit, engine=engine, node_limit=node_limit)
+            if r.stopped:
+                self.problems += 1
+                self.note(f"{self.where(src, rec)}: node limit reached after {r.count} solution(s)")
+                word = "limit"
+            elif limit is not None and r.count >= limit:
+                word = f"{r.count}+"
+            else:
+                word = str(r.count)
+            texts.append(f"{_puzzle_field(src, rec)}\t{word}\n")
+        return texts
+
+
+class _Convert(_Solve):
+    """convert: each record rewritten in --to; unreadable records keep their place."""
+
+    def handle(self, src: _Input, chunk: list) -> list[str]:
+        texts = []
+        fmt = self.args.to
+        blank = self.args.blank
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                texts.append(self.failure(src, rec, fmt, "error", str(rec.error)))
+                continue
+            src.learn(rec)
+            text = _render(rec.grid, fmt, src.alphabet, blank)
+            texts.append(text + "\n" if fmt == "json" else self.sep(fmt) + text + "\n")
+        return texts
+
+
+_COMMANDS = {"solve": _Solve, "check": _Check, "count": _Count, "convert": _Convert}
+
+
+# --- main -------------------------------------------------------------------------------
+
+
+def _open_output(path: str | None) -> TextIO:
+    if path is None or path == "-":
+        return sys.stdout
+    return open(path, "w", encoding="utf-8", errors="surrogateescape", newline="\n")
+
+
+def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
+    interactive = _stdin_is_tty() and (not args.files or "-" in args.files)
+    writer = _Writer(out_stream, interactive)
+    command = _COMMANDS[args.command](args, writer, err)
+    if getattr(args, "engine", None) and args.engine not in engines():
+        raise _UsageError(f"engine {args.engine!r} is not available here "
+                          f"(choose one of {', '.join(engines())})")
+    io_error = False
+    try:
+        for name in args.files or ["-"]:
+            try:
+                handle = formats.open_text(name)
+            except OSError as exc:
+                err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+                io_error = True
+                continue
+            src = _Input(name, handle, args)
+            try:
+                command.run_input(src)
+            except UnicodeError as exc:  # e.g. a UTF-16 file with a broken tail
+                err.write(f"sudokit: {src.display}: cannot decode: {exc}\n")
+                io_error = True
+            except OSError as exc:
+                if isinstance(exc, BrokenPipeError):
+                    raise
+                err.write(f"sudokit: {src.display}: read error: {exc.strerror or exc}\n")
+                io_error = True
+            finally:
+                if name != "-":
+                    handle.close()
+                else:
+                    try:
+                        handle.close()  # detaches from stdin, leaves it open
+                    except Exception:  # noqa: BLE001
+                        pass
+    finally:
+        writer.flush()
+    if command.problems and not command.quiet and command.records > 1:
+        err.write(f"sudokit: {command.problems} of {command.records} records had a problem\n")
+    if io_error:
+        return EXIT_IO
+    return EXIT_DATA if command.problems else EXIT_OK
+
+
+def _stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _run_judge(args, out_stream: TextIO, err: TextIO) -> int:
+    try:
+        handle = formats.open_text(args.file)
+    except OSError as exc:
+        err.write(f"sudokit: cannot read {args.file!r}: {exc.strerror or exc}\n")
+        return EXIT_IO
+    try:
+        return judges.run(args.dialect, handle, out_stream, err, engine=args.engine)
+    finally:
+        if args.file != "-":
+            handle.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the sudokit command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    err = sys.stderr
+    out_stream = None
+    try:
+        try:
+            out_stream = _open_output(args.output)
+        except OSError as exc:
+            err.write(f"sudokit: cannot write {args.output!r}: {exc.strerror or exc}\n")
+            return EXIT_IO
+        if out_stream is sys.stdout:
+            try:
+                sys.stdout.reconfigure(errors="surrogateescape")
+            except (AttributeError, ValueError):
+                pass
+        if args.command == "judge":
+            code = _run_judge(args, out_stream, err)
+        else:
+            code = _run_records(args, out_stream, err)
+    except _UsageError as exc:
+        parser.exit(EXIT_USAGE, f"sudokit {args.command}: error: {exc}\n")
+    except KeyboardInterrupt:
+        _flush_quietly(out_stream)
+        err.write("sudokit: interrupted\n")
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except OSError as exc:  # writing failed: disk full, ...
+        err.write(f"sudokit: write error: {exc.strerror or exc}\n")
+        _silence_stdout()
+        return EXIT_IO
+    finally:
+        if out_stream is not None and out_stream is not sys.stdout:
+            try:
+                out_stream.close()
+            except OSError:
+                pass
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except OSError as exc:
+        err.write(f"sudokit: write error: {exc.strerror or exc}\n")
+        _silence_stdout()
+        return EXIT_IO
+    return code
+
+
+def _flush_quietly(stream) -> None:
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        if stream is sys.stdout:
+            _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,797 @@
+"""Text in and out: line, block, tokens, pencil marks, .sdk/.sdm/.ss, JSON, Knuth's .dlx.
+
+Reading is lenient, writing is exact.  Every reader raises ``ParseError`` naming the line,
+the column (both 1-based) and the offending character; every writer returns text *without*
+a trailing newline (``str(grid)`` is ``format_block(grid)``; add the newline when writing).
+
+The formats (N = number of values; blanks read as any of ``. 0 - _ * ? x`` that is not a
+value of the alphabet, written as ``.`` unless ``blank=`` says otherwise):
+
+    line         N*N cells on one line: ``53..7....6..195...``.  The cell count picks the
+                 size (16 -> 4x4 with 2x2 boxes, 36 -> 6x6 with 2x3 boxes, 81, 256, 625 ...)
+                 unless ``box=`` is given.  After the puzzle, a comment may follow a space, a
+                 tab, ``#``, ``,``, ``:`` or ``;`` (``puzzle # name``, ``puzzle<TAB>label``,
+                 ``puzzle,label,...`` CSV, tdoku's ``puzzle:count:solution``).
+    block        N lines of N cells; ``|`` column bars, spaces between cells, separator lines
+                 made of ``- = + | * :`` (``---+---``, ``-----------``, ``*-----*``), ``#``
+                 comment lines and ``[Section]`` headers are ignored.  A line of N blank
+                 dashes (``---------``) is a row, not a separator.
+    tokens       whitespace-separated values: integers 0..N (0 = empty; 10, 11 ... for big
+                 grids), single symbols (``A``) or blank tokens (``.`` ``?`` ...).  Digits are
+                 integers unless ``alphabet=`` is given; letters are ``default`` symbols
+                 (A = 10) when digits occur too, else ``letters`` (A = 1).
+    pencilmarks  N*N*N characters on one line: cell after cell, N positions each; position k
+                 holds the symbol of value k+1 when it is a candidate, a blank otherwise
+                 (Sudoku Explainer / HoDoKu "729" style).  Also the grid form: N lines of N
+                 whitespace-separated candidate strings (``1569``), with optional bars and
+                 separator lines.
+    sdk          SadMan / SudoCue single puzzle: ``#X...`` metadata lines, optional
+                 ``[Puzzle]`` header, then the block (later ``[Sections]`` are ignored).
+    sdm          one line puzzle per line, many puzzles (the line format, streamed).
+    ss           Simple Sudoku: rows ``53.|.7.|...`` and ``-----------`` lines (a block).
+    json         ``{"puzzle": "<line>", "box": "3x3"}`` (or keys ``grid``/``values`` holding
+                 a line, a flat list of ints or a list of rows), or a bare list of rows.
+    dlx          Knuth's exact-cover text (``parse_dlx``/``format_dlx``, in ``_dlxformat``).
+
+Detection (``parse`` and ``detect_format``, one puzzle):
+    1. text starting with ``{``, or with ``[`` that is not a ``[Section]`` header -> json;
+    2. the content lines are the lines that are not blank, not ``#`` comments and not
+       ``[Section]`` headers;
+    3. one content line: N*N*N positional pencil-mark characters -> pencilmarks; a leading
+       field of N*N characters (or box.ncells) -> line; several whitespace-separated tokens
+       -> tokens; otherwise line (whose error gives expected and found lengths);
+    4. several lines: ``|``, ``+`` or a separator line anywhere -> block (also .ss/.sdk);
+       whitespace-separated tokens on the first line -> tokens; as many rows as cells in the
+       first row -> block; a first line of N*N cells -> line (extra lines are an error);
+       otherwise block.
+
+Streaming many puzzles (``read_records``, in ``_formats_stream``) detects the format from a
+window of the first 64 non-comment lines: see its docstring.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Iterable, Mapping, Sequence
+
+from .errors import ParseError, ShapeError
+from .grid import Grid
+from .shape import MAX_SIZE, Shape
+from .symbols import DEFAULT, HEX, LETTERS, Alphabet, detect_alphabet, get_alphabet
+
+__all__ = [
+    "parse", "detect_format", "FORMATS",
+    "parse_line", "format_line", "parse_block", "format_block", "parse_tokens", "format_tokens",
+    "parse_pencilmarks", "format_pencilmarks", "parse_sdk", "format_sdk", "sdk_metadata",
+    "parse_sdm", "format_sdm", "parse_ss", "format_ss", "parse_json", "format_json",
+    "parse_dlx", "format_dlx",
+    "Record", "read_records", "iter_puzzles", "open_text",
+]
+
+FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json")
+
+_PUNCT_BLANKS = frozenset(".-_*?")          # blanks that are never symbols
+_SEP = re.compile(r"[ \t,:;#]")             # what may end the puzzle field of a line
+_NEWLINE = re.compile(r"\r\n|\r|\n")        # universal newlines, as io reads them
+_CELL_DROP = str.maketrans("", "", "| \t")  # what a block row may hold besides cells
+_SEPLINE_CHARS = frozenset("-=+|*: \t")
+_TOKEN = re.compile(r"[^\s|]+")
+_SECTION = re.compile(r"\[[A-Za-z0-9 _-]*\]\Z")
+
+# N*N -> N for every N that has a default box shape (1..64 minus primes above 3 ...)
+_LINE_SIZES: dict[int, int] = {}
+for _n in range(1, MAX_SIZE + 1):
+    try:
+        Shape.for_size(_n)
+    except ShapeError:
+        continue
+    _LINE_SIZES[_n * _n] = _n
+del _n
+
+
+# --- shared helpers -------------------------------------------------------------------
+
+
+def _as_shape(box) -> "Shape | None":
+    """Return the Shape named by box (Shape, 'RxC', (r, c), box side int) or None."""
+    if box is None or isinstance(box, Shape):
+        return box
+    if isinstance(box, str):
+        return Shape.parse(box)
+    if isinstance(box, bool):
+        raise ShapeError(f"not a box shape: {box!r}")
+    if isinstance(box, int):
+        return Shape(box, box)
+    if isinstance(box, (tuple, list)) and len(box) == 2:
+        return Shape(int(box[0]), int(box[1]))
+    raise ShapeError(f"not a box shape: {box!r}")
+
+
+def _shape_for_size(size: int, line: int | None, column: int | None) -> Shape:
+    try:
+        return Shape.for_size(size)
+    except ShapeError as exc:
+        raise ParseError(f"{exc}", line=line, column=column) from None
+
+
+def _nearest_cells(count: int) -> int:
+    """Return the supported N*N nearest to count (ties go to the larger grid)."""
+    return min(_LINE_SIZES, key=lambda sq: (abs(sq - count), -sq)) if count > 1 else 81
+
+
+_BYTE_TABLES: dict[tuple[Alphabet, int], bytes] = {}
+
+
+def _byte_table(alpha: Alphabet, size: int) -> bytes:
+    """Return the 256-byte table: ASCII symbol -> value, blank -> 0, anything else -> 255."""
+    key = (alpha, size)
+    table = _BYTE_TABLES.get(key)
+    if table is None:
+        out = bytearray(b"\xff" * 256)
+        for b in range(128):
+            v = alpha.value_of(chr(b), size)
+            if v >= 0:
+                out[b] = v
+        table = _BYTE_TABLES[key] = bytes(out)
+    return table
+
+
+_WRITE_TABLES: dict[tuple[Alphabet, int, str], "bytes | list[str]"] = {}
+
+
+def _write_table(alpha: Alphabet, size: int, blank: str) -> "bytes | list[str]":
+    """Return value -> symbol as a bytes.translate table (ASCII) or a list of strings."""
+    key = (alpha, size, blank)
+    table = _WRITE_TABLES.get(key)
+    if table is None:
+        symbols = alpha.table(size, blank)
+        if len(blank) == 1 and blank.isascii():
+            table = bytes(ord(s) for s in symbols) + bytes(256 - len(symbols))
+        else:
+            table = symbols
+        _WRITE_TABLES[key] = table
+    return table
+
+
+def _spell(values: Sequence[int], alpha: Alphabet, size: int, blank: str) -> str:
+    table = _write_table(alpha, size, blank)
+    if isinstance(table, bytes):
+        return bytes(values).translate(table).decode("ascii")
+    return "".join([table[v] for v in values])
+
+
+def _detect(cells: str, size: int) -> Alphabet:
+    """Return the alphabet for cells of a size-N grid (for a bad text: the one reading it furthest)."""
+    if size <= 9:
+        return DEFAULT
+    chars = set(cells) - _PUNCT_BLANKS
+    try:
+        return detect_alphabet(chars, size)
+    except ParseError:
+        best, reach = DEFAULT, -1
+        for alpha in (DEFAULT, LETTERS, HEX):
+            k = _first_bad(cells, alpha, size)
+            if k > reach:
+                best, reach = alpha, k
+        return best
+
+
+def _first_bad(cells: str, alpha: Alphabet, size: int) -> int:
+    """Return the index of the first character that is neither a symbol nor a blank, or -1."""
+    table = _byte_table(alpha, size)
+    try:
+        return cells.encode("ascii").translate(table).find(255)
+    except UnicodeEncodeError:
+        for k, ch in enumerate(cells):
+            if ord(ch) > 127 or table[ord(ch)] == 255:
+                return k
+    return -1
+
+
+def _values(cells: str, alpha: Alphabet, size: int) -> "bytes | int":
+    """Return the values of cells as bytes, or the index of the first bad character."""
+    table = _byte_table(alpha, size)
+    try:
+        b = cells.encode("ascii").translate(table)
+    except UnicodeEncodeError:
+        return _first_bad(cells, alpha, size)
+    k = b.find(255)
+    return b if k < 0 else k
+
+
+def _bad_char(ch: str, alpha: Alphabet, size: int, line: int | None, column: int | None) -> ParseError:
+    if ch.isprintable() and len(ch) == 1 and ch.isascii():
+        what = f"not a value of a {size}x{size} grid (alphabet {alpha.name!r}) nor a blank"
+    else:
+        what = f"unexpected character {ch!r} (U+{ord(ch):04X})"
+    return ParseError(what, line=line, column=column, char=ch)
+
+
+def _strip_bom(text: str) -> str:
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _split_lines(text: str) -> list[str]:
+    """Return the lines of text (universal newlines, BOM removed, trailing blanks stripped)."""
+    return [ln.rstrip() for ln in _NEWLINE.split(_strip_bom(text))]
+
+
+def _is_comment(line: str) -> bool:
+    """True for '#' comment lines and '[Section]' headers (line already stripped)."""
+    return line.startswith("#") or bool(_SECTION.match(line))
+
+
+def _content(text: str) -> list[tuple[int, str]]:
+    """Return (line number, line) of every line that is not blank, a comment or a header."""
+    out = []
+    for lineno, line in enumerate(_split_lines(text), 1):
+        s = line.strip()
+        if s and not _is_comment(s):
+            out.append((lineno, line))
+    return out
+
+
+# --- line -------------------------------------------------------------------------------
+
+# (len(stripped text), box, alphabet) -> (shape, byte table, zero_needs_detection)
+_PLANS: dict[tuple, tuple[Shape, bytes, bool]] = {}
+
+
+def parse_line(text: str, *, box=None, alphabet=None) -> Grid:
+    """Return the grid written on one line of N*N cells; raise ParseError (line 1, column)."""
+    s = text.strip()
+    try:
+        plan = _PLANS.get((len(s), box, alphabet))
+    except TypeError:  # unhashable box, e.g. a list
+        plan = None
+    if plan is not None:
+        shape, table, zero_check = plan
+        if not (zero_check and "0" in s):
+            try:
+                b = s.encode("ascii").translate(table)
+            except UnicodeEncodeError:
+                pass
+            else:
+                if b.find(255) < 0:
+                    return Grid._trusted(tuple(b), shape)
+    return _parse_line(text, box, alphabet)[0]
+
+
+def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[Grid, "str | None"]:
+    """Return (grid, comment) for one line; the slow, exact path behind parse_line.
+
+    hint: the shape a stream has been reading, used to word the error for a line whose
+    length fits no grid ("expected 81 cells, found 3" rather than the nearest square).
+    """
+    body = _strip_bom(text).rstrip()
+    if "\n" in body:
+        parts = [p.rstrip("\r") for p in body.split("\n")]
+        full = [k for k, p in enumerate(parts) if p.strip()]
+        if len(full) > 1:
+            k = full[1]
+            raise ParseError("parse_line reads one line; the text goes on to another line "
+                             "(use parse or read_records)", line=k + 1, column=1,
+                             char=parts[k].lstrip()[:1])
+        k = full[0] if full else 0
+        try:
+            return _parse_line(parts[k], box, alphabet)
+        except ParseError as exc:
+            raise exc.shifted(line=k) from None
+    start = len(body) - len(body.lstrip(" \t"))
+    m = _SEP.search(body, start)
+    end = m.start() if m else len(body)
+    field = body[start:end]
+    comment = None
+    if m:
+        comment = body[end:].strip()
+        if comment[:1] in ("#", ",", ":", ";"):
+            comment = comment[1:].strip()
+        comment = comment or None
+    if not field:
+        raise ParseError("no puzzle on the line" if body.strip() else "empty input: no puzzle",
+                         line=1, column=start + 1, char=body[start] if start < len(body) else None)
+    if not (field.isascii() and field.isprintable()):
+        # garbage (control bytes, undecodable bytes): name it before counting cells
+        k = next(k for k, ch in enumerate(field) if not (ch.isascii() and ch.isprintable()))
+        raise ParseError(f"unexpected character {field[k]!r} (U+{ord(field[k]):04X})",
+                         line=1, column=start + k + 1, char=field[k])
+    shape = _as_shape(box)
+    count = len(field)
+    if shape is None:
+        size = _LINE_SIZES.get(count)
+        if size is not None:
+            expected = count
+        else:
+            expected = hint.ncells if hint is not None else _nearest_cells(count)
+    else:
+        expected = shape.ncells
+    if count != expected:
+        n = _LINE_SIZES.get(expected) or math.isqrt(expected)
+        col = start + min(count, expected) + 1
+        char = field[expected] if count > expected else None
+        raise ParseError(f"expected {expected} cells (a {n}x{n} grid), found {count}",
+                         line=1, column=col, char=char)
+    if shape is None:
+        shape = Shape.for_size(size)
+    size = shape.size
+    alpha = get_alphabet(alphabet) if alphabet is not None else _detect(field, size)
+    got = _values(field, alpha, size)
+    if isinstance(got, int):
+        raise _bad_char(field[got], alpha, size, 1, start + got + 1)
+    if field == text.strip() and (alphabet is not None or alpha is DEFAULT):
+        try:
+            _PLANS[(len(field), box, alphabet)] = (shape, _byte_table(alpha, size),
+                                                    alphabet is None and size > 9)
+        except TypeError:
+            pass
+    return Grid._trusted(tuple(got), shape), comment
+
+
+def format_line(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
+    """Return the grid as one line of N*N symbols (ValueError if the alphabet is too small)."""
+    return _spell(grid.values, get_alphabet(alphabet), grid.shape.size, blank)
+
+
+# --- block ------------------------------------------------------------------------------
+
+
+def _is_sepline(line: str, cells: str, size: "int | None") -> bool:
+    """True for a separator line; a line of exactly N blank '-' or '*' cells is a row."""
+    if not set(line) <= _SEPLINE_CHARS:
+        return False
+    if "+" in line or "=" in line or ":" in line or not cells:
+        return True
+    return size is None or len(cells) != size
+
+
+def _row_size(items: list[tuple[int, str]]) -> "int | None":
+    """Return the most common cell count of the lines that are surely rows (first one on ties)."""
+    sizes = [len(line.translate(_CELL_DROP)) for _, line in items
+             if not set(line) <= _SEPLINE_CHARS]
+    if sizes:
+        return max(dict.fromkeys(sizes), key=sizes.count)
+    # only dashes and bars: an all-blank grid of '-' cells, or nothing at all
+    rows = [len(line.translate(_CELL_DROP)) for _, line in items
+            if not any(c in line for c in "+=:")]
+    return max(set(rows), key=rows.count) if rows else None
+
+
+def _cell_column(line: str, k: int) -> int:
+    """Return the 1-based column of the k-th cell of a block row (bars and spaces skipped)."""
+    seen = -1
+    for col, ch in enumerate(line):
+        if ch not in "| \t":
+            seen += 1
+            if seen == k:
+                return col + 1
+    return len(line) + 1
+
+
+def _block_grid(items: list[tuple[int, str]], shape: "Shape | None", alphabet,
+                end_line: int) -> Grid:
+    """Return the grid held by block content lines (line numbers absolute); raise ParseError."""
+    if not items:
+        raise ParseError("empty input: no puzzle", line=end_line, column=1)
+    if shape is None:
+        size = _row_size(items)
+        lineno = items[0][0]
+        if size is None or size > MAX_SIZE:
+            raise ParseError(f"a block row has N cells (N <= {MAX_SIZE}), this one has {size}; "
+                             "is it the line format?", line=lineno, column=1)
+        shape = _shape_for_size(size, lineno, 1)
+    size = shape.size
+    rows: list[tuple[int, str, str]] = []
+    for lineno, line in items:
+        cells = line.translate(_CELL_DROP)
+        if not _is_sepline(line, cells, size):
+            rows.append((lineno, line, cells))
+    if alphabet is not None:
+        alpha = get_alphabet(alphabet)
+    elif size <= 9:
+        alpha = DEFAULT
+    else:
+        alpha = _detect("".join(c for _, _, c in rows[:size]), size)
+    if len(rows) == size and all(len(c) == size for _, _, c in rows):
+        got = _values("".join(c for _, _, c in rows), alpha, size)
+        if not isinstance(got, int):
+            return Grid._trusted(tuple(got), shape)
+    values = bytearray()
+    for r, (lineno, line, cells) in enumerate(rows):
+        if r == size:
+            raise ParseError(f"more than {size} rows: a {size}x{size} grid ends on the line before",
+                             line=lineno, column=_cell_column(line, 0), char=cells[:1] or None)
+        if len(cells) != size:
+            k = min(len(cells), size)
+            raise ParseError(f"row {len(values) // size + 1} has {len(cells)} cells, expected {size}",
+                             line=lineno, column=_cell_column(line, k),
+                             char=cells[size] if len(cells) > size else None)
+        got = _values(cells, alpha, size)
+        if isinstance(got, int):
+            raise _bad_char(cells[got], alpha, size, lineno, _cell_column(line, got))
+        values += got
+    if len(rows) < size:
+        last = rows[-1][0] if rows else items[-1][0]
+        raise ParseError(f"found {len(rows)} rows, expected {size}: the grid is cut short",
+                         line=last + 1, column=1)
+    return Grid._trusted(tuple(values), shape)
+
+
+def parse_block(text: str, *, box=None, alphabet=None) -> Grid:
+    """Return the grid written as N lines of N cells (bars, separators, spaces allowed)."""
+    items = _content(text)
+    return _block_grid(items, _as_shape(box), alphabet, len(_split_lines(text)))
+
+
+def format_block(grid: Grid, *, alphabet=None, blank: str = ".", separators: bool = False) -> str:
+    """Return N lines of N symbols, no trailing newline; separators=True draws | and ---+--- lines."""
+    shape = grid.shape
+    n = shape.size
+    line = format_line(grid, alphabet=alphabet, blank=blank)
+    if len(line) == n * n:
+        cells: Sequence[str] = line
+    else:  # a blank of several characters
+        symbols = get_alphabet(alphabet).table(n, blank)
+        cells = [symbols[v] for v in grid.values]
+    if not separators:
+        return "\n".join("".join(cells[r * n:(r + 1) * n]) for r in range(n))
+    bc, br = shape.box_cols, shape.box_rows
+    width = max(len(c) for c in cells)
+    rule = "+".join(["-" * (bc * width)] * (n // bc))
+    out = []
+    for r in range(n):
+        if r and r % br == 0:
+            out.append(rule)
+        row = cells[r * n:(r + 1) * n]
+        out.append("|".join("".join(row[k:k + bc]) for k in range(0, n, bc)))
+    return "\n".join(out)
+
+
+# --- tokens -----------------------------------------------------------------------------
+
+
+def _is_token_sepline(tokens: list[str]) -> bool:
+    """True for a separator line among tokens: only - = + * : characters and a run of two."""
+    return all(set(t) <= _SEPLINE_CHARS for t in tokens) and any(len(t) > 1 for t in tokens)
+
+
+def _line_tokens(line: str) -> list[tuple[int, str]]:
+    """Return (column, token) of a line of tokens; [] for a separator line."""
+    found = [(m.start() + 1, m.group()) for m in _TOKEN.finditer(line)]
+    if found and _is_token_sepline([t for _, t in found]):
+        return []
+    return found
+
+
+def _token_alphabet(tokens: Iterable[str], alphabet, size: int) -> "Alphabet | None":
+    if alphabet is not None:
+        return get_alphabet(alphabet)
+    symbols = set()
+    numbers = False
+    for t in tokens:
+        if t.isascii() and t.isdigit():
+            numbers = numbers or t.strip("0") != ""
+        elif len(t) == 1 and t not in _PUNCT_BLANKS:
+            symbols.add(t)
+    if not symbols:
+        return None
+    if not numbers and all(LETTERS.value_of(ch, size) >= 0 for ch in symbols):
+        return LETTERS
+    return _detect("".join(symbols), max(size, 10)) if size > 9 else DEFAULT
+
+
+def _token_value(tok: str, alpha: "Alphabet | None", size: int, explicit: bool) -> int:
+    """Return the value of one token, or -1 if it is not a value of a size-N grid."""
+    if len(tok) == 1:
+        if explicit:
+            return alpha.value_of(tok, size)
+        if tok in "0123456789":
+            v = ord(tok) - 48
+            return v if v <= size else -1
+        if tok in _PUNCT_BLANKS:
+            return 0
+        if alpha is not None:
+            return alpha.value_of(tok, size)
+        return DEFAULT.value_of(tok, size)
+    if tok.isascii() and tok.isdigit():
+        v = int(tok)
+        return v if v <= size else -1
+    return -1
+
+
+_NUMBER_TABLES: dict[int, dict[str, int]] = {}
+
+
+def _number_table(size: int) -> dict[str, int]:
+    """Return {'0': 0, '1': 1, ..., str(N): N, '.': 0, ...}: the tokens that need no alphabet."""
+    table = _NUMBER_TABLES.get(size)
+    if table is None:
+        table = {str(v): v for v in range(size + 1)}
+        table.update((b, 0) for b in _PUNCT_BLANKS)
+        _NUMBER_TABLES[size] = table
+    return table
+
+
+def _tokens_grid(found: list[tuple[int, int, str]], shape: "Shape | None", alphabet,
+                 end: tuple[int, int], rows: "list[tuple[int, str, int]] | None" = None) -> Grid:
+    """Return the grid from (line, column, token) triples; end = where a missing token would go."""
+    count = len(found)
+    if shape is None:
+        size = _LINE_SIZES.get(count)
+        if size is None:
+            _token_count_error(found, None, end, rows)
+        shape = _shape_for_size(size, found[0][0], found[0][1])
+    elif count != shape.ncells:
+        _token_count_error(found, shape, end, rows)
+    size = shape.size
+    alpha = _token_alphabet((t for _, _, t in found), alphabet, size)
+    explicit = alphabet is not None
+    values = []
+    for lineno, col, tok in found:
+        v = _token_value(tok, alpha, size, explicit)
+        if v < 0:
+            if (tok.isascii() and tok.isdigit()) or len(tok) == 1:
+                why = f"token {tok!r} is not a value of a {size}x{size} grid (0..{size} or a blank)"
+            else:
+                why = f"token {tok!r} is not a value, a symbol or a blank"
+            raise ParseError(why, line=lineno, column=col, char=tok[0])
+        values.append(v)
+    return Grid._trusted(tuple(values), shape)
+
+
+def _token_count_error(found, shape, end, rows):
+    count = len(found)
+    if shape is None and rows:
+        # rows of k tokens: blame the first row that differs from the first one
+        k = rows[0][2]
+        if k in _LINE_SIZES.values():
+            for lineno, line, got in rows:
+                if got != k:
+                    toks = [(c, t) for c, t in _line_tokens(line)]
+                    col, ch = (toks[k][0], toks[k][1][0]) if got > k else (len(line.rstrip()) + 1, None)
+                    raise ParseError(f"line has {got} tokens, the rows before have {k}",
+                                     line=lineno, column=col, char=ch)
+    expected = shape.ncells if shape is not None else _nearest_cells(count)
+    n = math.isqrt(expected)
+    if count > expected:
+        lineno, col, tok = found[expected]
+        raise ParseError(f"expected {expected} tokens (a {n}x{n} grid), found {count}",
+                         line=lineno, column=col, char=tok[0])
+    raise ParseError(f"expected {expected} tokens (a {n}x{n} grid), found {count}",
+                     line=end[0], column=end[1])
+
+
+def _line_token_count(line: str) -> int:
+    """Return how many tokens a line holds (0 for a separator line)."""
+    if "|" in line:
+        return len(_line_tokens(line))
+    words = line.split()
+    return 0 if _is_token_sepline(words) else len(words)
+
+
+def _tokens_from_lines(lines: list[tuple[int, str]], shape: "Shape | None", alphabet,
+                       end: tuple[int, int]) -> Grid:
+    """Return the grid of token lines (line numbers absolute); raise ParseError."""
+    if alphabet is None:  # fast path: integers and blanks, no bars, no column bookkeeping
+        words: list[str] = []
+        for _, line in lines:
+            if "|" in line:
+                break
+            toks = line.split()
+            if not _is_token_sepline(toks):
+                words.extend(toks)
+        else:
+            size = shape.size if shape is not None else _LINE_SIZES.get(len(words))
+            if size and (shape is None or len(words) == shape.ncells):
+                table = _number_table(size)
+                values = [table.get(w, -1) for w in words]
+                if -1 not in values:
+                    return Grid._trusted(tuple(values), shape or Shape.for_size(size))
+    found: list[tuple[int, int, str]] = []
+    rows = []
+    for lineno, line in lines:
+        toks = _line_tokens(line)
+        if toks:
+            found.extend((lineno, c, t) for c, t in toks)
+            rows.append((lineno, line, len(toks)))
+    if not found:
+        raise ParseError("empty input: no puzzle", line=end[0], column=1)
+    return _tokens_grid(found, shape, alphabet, end, rows)
+
+
+def parse_tokens(text: str, *, box=None, alphabet=None) -> Grid:
+    """Return the grid written as whitespace-separated values (N*N tokens, any layout)."""
+    lines = _content(text)
+    if not lines:
+        raise ParseError("empty input: no puzzle", line=1, column=1)
+    end = (lines[-1][0], len(lines[-1][1]) + 1)
+    return _tokens_from_lines(lines, _as_shape(box), alphabet, end)
+
+
+def format_tokens(grid: Grid, *, blank: str = "0", sep: str = " ") -> str:
+    """Return N lines of N integer tokens (blank for empty cells), no trailing spaces or newline."""
+    n = grid.shape.size
+    words = [str(v) if v else blank for v in grid.values]
+    return "\n".join(sep.join(words[r * n:(r + 1) * n]) for r in range(n))
+
+
+# --- .sdk / .sdm / .ss ----------------------------------------------------------------------
+
+
+def _sdk_items(text: str) -> tuple[list[tuple[int, str]], int]:
+    """Return the content lines of the [Puzzle] section (or of the whole text) and the line count."""
+    lines = _split_lines(text)
+    items = []
+    in_puzzle = None  # None: no header seen yet
+    for lineno, line in enumerate(lines, 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        if _SECTION.match(s):
+            if in_puzzle is None and not items:
+                in_puzzle = s.lower() == "[puzzle]"
+                continue
+            break  # a later section ([State], [Solution] ...) ends the puzzle
+        if in_puzzle is False:
+            continue
+        items.append((lineno, line))
+    return items, len(lines)
+
+
+def parse_sdk(text: str, *, box=None, alphabet=None) -> Grid:
+    """Return the puzzle of a SadMan/SudoCue .sdk file (metadata lines and sections skipped)."""
+    items, nlines = _sdk_items(text)
+    return _block_grid(items, _as_shape(box), alphabet, nlines)
+
+
+def sdk_metadata(text: str) -> dict[str, str]:
+    """Return the '#X value' metadata lines of an .sdk file as {'A': 'Ruud', ...}."""
+    out = {}
+    for line in _split_lines(text):
+        s = line.strip()
+        if len(s) >= 2 and s[0] == "#" and s[1].isalpha():
+            out.setdefault(s[1], s[2:].strip())
+    return out
+
+
+def format_sdk(grid: Grid, *, metadata: "Mapping[str, str] | None" = None, alphabet=None) -> str:
+    """Return the .sdk text: '#X...' metadata lines, then N rows with '.' blanks (no trailing newline)."""
+    head = [f"#{key}{value}" for key, value in (metadata or {}).items()]
+    return "\n".join(head + [format_block(grid, alphabet=alphabet)])
+
+
+def parse_sdm(text: str, *, box=None, alphabet=None) -> list[Grid]:
+    """Return every puzzle of an .sdm text (one line each); raise ParseError on the first bad line."""
+    from ._formats_stream import read_records
+    grids = []
+    for rec in read_records(text, format="line", box=box, alphabet=alphabet):
+        if rec.error is not None:
+            raise rec.error
+        grids.append(rec.grid)
+    return grids
+
+
+def format_sdm(grids: Iterable[Grid], *, alphabet=None, blank: str = ".") -> str:
+    """Return one line per puzzle (no trailing newline)."""
+    return "\n".join(format_line(g, alphabet=alphabet, blank=blank) for g in grids)
+
+
+def parse_ss(text: str, *, box=None, alphabet=None) -> Grid:
+    """Return the puzzle of a Simple Sudoku .ss text (a block with | and ----------- lines)."""
+    return parse_block(text, box=box, alphabet=alphabet)
+
+
+def format_ss(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
+    """Return Simple Sudoku's layout: rows 'xxx|xxx|xxx' and '-----------' between bands."""
+    text = format_block(grid, alphabet=alphabet, blank=blank, separators=True)
+    return text.replace("+", "-")
+
+
+# --- Knuth's DLX (lazy: lives in _dlxformat) --------------------------------------------
+
+
+def _dlx(*names: str):
+    from . import _dlxformat
+    for name in names:
+        func = getattr(_dlxformat, name, None)
+        if func is not None:
+            return func
+    raise ImportError(f"sudokit._dlxformat has none of {names}")
+
+
+def parse_dlx(*args, **kwargs):
+    """Return the exact-cover problem written in Knuth's DLX format (see sudokit._dlxformat)."""
+    return _dlx("parse_dlx", "parse_knuth")(*args, **kwargs)
+
+
+def format_dlx(*args, **kwargs):
+    """Return an exact-cover problem as Knuth's DLX text (see sudokit._dlxformat)."""
+    return _dlx("format_dlx", "format_knuth")(*args, **kwargs)
+
+
+# --- detection and dispatch -------------------------------------------------------------
+
+
+def detect_format(text: str, *, box=None) -> str:
+    """Return the name of the format of one puzzle (see the module docstring for the rules)."""
+    body = _strip_bom(text).lstrip()
+    first = body.split("\n", 1)[0].strip()
+    if body.startswith("{") or (body.startswith("[") and not _SECTION.match(first)):
+        return "json"
+    items = _content(text)
+    if not items:
+        return "line"
+    shape = _as_shape(box)
+    if len(items) == 1:
+        line = items[0][1].strip()
+        m = _SEP.search(line)
+        field = line[:m.start()] if m else line
+        if shape is None and _looks_like_pencil_line(field):
+            return "pencilmarks"
+        if (shape.ncells == len(field)) if shape else len(field) in _LINE_SIZES and len(field) > 3:
+            return "line"
+        if len(line.split()) > 1:
+            return "tokens"
+        return "line"
+    if any("|" in ln or "+" in ln for _, ln in items) or any(
+            _is_sepline(ln, ln.translate(_CELL_DROP), None) and not _is_row_of_dashes(ln, items)
+            for _, ln in items):
+        return "block"
+    first = items[0][1].strip()
+    if len(first.split()) > 1:
+        return "tokens"
+    rows = [ln for _, ln in items]
+    width = len(first)
+    if width == len(rows) or (shape is not None and width == shape.size):
+        return "block"
+    if (shape.ncells == width) if shape else width in _LINE_SIZES:
+        return "line"
+    return "block"
+
+
+def _is_row_of_dashes(line: str, items) -> bool:
+    """A '-' or '*' line as long as the other rows is a row of blanks, not a separator."""
+    cells = line.translate(_CELL_DROP)
+    if any(c in line for c in "+=:"):
+        return False
+    return any(len(ln.translate(_CELL_DROP)) == len(cells) and not set(ln) <= _SEPLINE_CHARS
+               for _, ln in items)
+
+
+def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) -> Grid:
+    """Return the one puzzle in text, in the given or detected format; raise ParseError."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse reads a str, not {type(text).__name__}")
+    name = format or detect_format(text, box=box)
+    if name in ("line", "sdm"):
+        items = _content(text)
+        if not items:
+            raise ParseError("empty input: no puzzle", line=1, column=1)
+        if len(items) > 1:
+            lineno, line = items[1]
+            raise ParseError("more than one puzzle: a line puzzle takes one line "
+                             "(read several with read_records)", line=lineno, column=1, char=line[:1])
+        lineno, line = items[0]
+        try:
+            return parse_line(line, box=box, alphabet=alphabet)
+        except ParseError as exc:
+            raise exc.shifted(line=lineno - 1) from None
+    if name == "pencilmarks":
+        return parse_pencilmarks(text, box=box, alphabet=alphabet)[0]
+    if name == "dlx":
+        raise ValueError("a DLX text is an exact-cover problem, not a grid: use parse_dlx")
+    parser = {"block": parse_block, "tokens": parse_tokens, "sdk": parse_sdk, "ss": parse_ss,
+              "json": parse_json}.get(name)
+    if parser is None:
+        raise ValueError(f"unknown format {name!r}: choose one of {', '.join(FORMATS)}")
+    return parser(text, box=box, alphabet=alphabet)
+
+
+
+# --- kept in private modules by theme, re-exported here -----------------------------------
+# (they import this module inside their functions, so either may be imported first)
+
+from ._formats_stream import Record, iter_puzzles, open_text, read_records  # noqa: E402
+from ._jsonformat import format_json, parse_json  # noqa: E402
+from ._pencilmarks import format_pencilmarks, parse_pencilmarks  # noqa: E402
+from ._pencilmarks import looks_like_line as _looks_like_pencil_line  # noqa: E402
