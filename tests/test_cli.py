@@ -264,6 +264,7 @@ def test_convert_16x16_and_pencilmarks():
     assert r.returncode == 0 and len(r.stdout.strip()) == 729
     back = sudokit("convert", "--format", "pencilmarks", "--to", "line", stdin=r.stdout)
     assert back.returncode == 0
+    assert sudokit("convert", "--to", "line", stdin=r.stdout).stdout == back.stdout  # detected
     filled = back.stdout.strip()   # cells with a single candidate come back filled
     assert all(p in (".", f) for p, f in zip(P1, filled)) and filled.count(".") < P1.count(".")
 
@@ -377,10 +378,42 @@ def test_interrupt_writes_what_is_done_and_exits_130(tmp_path):
     big = _big_input(tmp_path, lines=200000)
     proc = subprocess.Popen(COMMAND + ["solve", "--engine", "dlx", str(big)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(2.0)
+    first = proc.stdout.readline()  # it is running (and past start-up) once answers come
+    time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"interrupted" in err
-    lines = out.decode().splitlines()
+    lines = (first + out).decode().splitlines()
+    assert 1 <= len(lines) < 200000
     assert all(len(line) == 81 for line in lines)  # whole records only
+
+
+def test_terminal_user_gets_each_answer_at_once():
+    """On a terminal, a typed puzzle is answered before the input ends (no 64-line lookahead,
+    no output buffering)."""
+    pty = pytest.importorskip("pty")
+    import select
+
+    block = "".join(P1[r * 9:(r + 1) * 9] + "\n" for r in range(9)).encode()
+    for args, typed, want in ((["solve"], (P1 + "\n").encode(), S1.encode()),
+                              (["solve"], block, b"534678912\r\n672195348"),
+                              (["judge", "poj3074"], (P1 + "\n").encode(), S1.encode())):
+        pid, fd = pty.fork()
+        if pid == 0:  # child: become the command
+            os.execvp(COMMAND[0], COMMAND + args)
+        try:
+            os.write(fd, typed)
+            out, deadline = b"", time.monotonic() + 60
+            while want not in out and time.monotonic() < deadline:
+                ready, _, _ = select.select([fd], [], [], 0.2)
+                if ready:
+                    try:
+                        out += os.read(fd, 4096)
+                    except OSError:
+                        break
+            assert want in out, (args, out)
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(fd)

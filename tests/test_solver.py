@@ -18,10 +18,10 @@ from conftest import TESTDATA, read_golden, shared_file
 
 PY = sudokit.backend() == "python"
 ENGINES = ["propagate", "dlx", "backtrack"]
-# Plain backtracking needs up to 11 million nodes on the golden 9x9 puzzles: seconds in C,
-# minutes in pure Python.  In pure Python it gets a node budget; over budget it must say
-# "stopped" and never claim a count it has not seen (the slow run counts everything).
-BACKTRACK_BUDGET = 300_000 if PY else None
+# Plain backtracking needs up to 11 million nodes on the golden 9x9 puzzles (seconds in C,
+# minutes in pure Python) and far more on 16x16.  It gets a node budget; over budget it must
+# say "stopped" and never claim a count it has not seen (the slow run counts 9x9 fully).
+BACKTRACK_BUDGET = 300_000 if PY else 30_000_000
 
 GOLDEN = [pytest.param(box, puzzle, count, sol, id=f"{name}:{no}")
           for name in ("golden_tdoku.txt", "golden_shapes.txt")
@@ -55,7 +55,7 @@ def test_golden(engine, box, puzzle, count, sol):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("box,puzzle,count,sol", GOLDEN)
+@pytest.mark.parametrize("box,puzzle,count,sol", [p for p in GOLDEN if p.values[0] is None])
 def test_golden_backtrack_unlimited(box, puzzle, count, sol):
     _run_golden("backtrack", box, puzzle, count, sol, None)
 
@@ -82,7 +82,8 @@ def test_known_counts_of_empty_grids(engine, box, count):
 def test_empty_6x6_has_28200960_solutions(box):
     if PY:
         pytest.skip("28 million solutions: hours in pure Python; counted by the C kernel")
-    assert count_solutions(Grid.empty(box), limit=None, engine="propagate") == 28_200_960
+    # plain backtracking is the fastest counter on an empty grid (no propagation to pay for)
+    assert count_solutions(Grid.empty(box), limit=None, engine="backtrack") == 28_200_960
 
 
 @pytest.mark.parametrize("engine", ENGINES)

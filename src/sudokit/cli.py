@@ -21,9 +21,11 @@ Records are solved a chunk at a time by ``_solve_chunk``, the seam where a batch
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
+import textwrap
 import time
 from typing import Callable, Iterable, Iterator, TextIO
 
@@ -38,6 +40,7 @@ from .symbols import get_alphabet
 __all__ = ["main", "build_parser"]
 
 CHUNK = 4096          # records per output write, at most
+_S9 = Shape(3, 3)
 FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last flush
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
@@ -143,29 +146,43 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
                        help="give up on a puzzle after N search nodes (status 'limit')")
 
 
+def _para(text: str) -> str:
+    return textwrap.fill(" ".join(text.split()), width=78)
+
+
+def _dialect_table() -> str:
+    rows = []
+    for name, d in judges.DIALECTS.items():
+        if name == d.name:
+            alias = f" (alias: {', '.join(d.aliases)})" if d.aliases else ""
+            rows.append(f"  {name:<13} {d.title}{alias}")
+    return "\n".join(rows)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argparse parser of the sudokit command."""
     fmt = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
         prog="sudokit", formatter_class=fmt, epilog=EPILOG_MAIN,
-        description="Solve, check, count and convert Sudoku puzzles of every size.")
+        description=_para("Solve, check, count and convert Sudoku puzzles of every size."))
     parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser(
         "solve", formatter_class=fmt, help="solve each puzzle",
-        description="Write one solution per puzzle, in the input's own notation unless --to "
+        description=_para("Write one solution per puzzle, in the input's own notation unless --to "
                     "names another.  A puzzle with several solutions gets the first one found "
-                    "(use --unique to refuse it with status 'ambiguous').",
+                    "(use --unique to refuse it with status 'ambiguous')."),
         epilog=STATUS_HELP + """
 
 examples:
   sudokit solve examples/puzzles.txt
   sudokit solve - < puzzles.txt > solutions.txt
-  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudokit solve
+  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
+    | sudokit solve
   sudokit solve --to block examples/16x16.txt
   sudokit solve --box 2x3 --to tokens six.txt
-  sudokit solve --unique --node-limit 100000 big.txt | grep -c "$(printf '\\t')"
+  sudokit solve --unique --node-limit 100000 big.txt | awk -F'\\t' 'NF > 1'   # failures
 """)
     _input_options(p)
     p.add_argument("-t", "--to", choices=OUTPUT_FORMATS,
@@ -175,10 +192,11 @@ examples:
 
     p = sub.add_parser(
         "check", formatter_class=fmt, help="the verdict of each puzzle",
-        description="Write one line per puzzle: the puzzle on one line, a TAB, and its verdict: "
+        description=_para("Write one line per puzzle: the puzzle on one line, a TAB, and its "
+                          "verdict: "
                     "illegal, unique, ambiguous, impossible, limit (node limit reached) or "
                     "error (unreadable; reason on stderr).  Exit status 1 only for error or "
-                    "limit records: the other verdicts are answers.",
+                    "limit records: the other verdicts are answers."),
         epilog="""examples:
   sudokit check examples/puzzles.txt
   sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
@@ -188,10 +206,11 @@ examples:
 
     p = sub.add_parser(
         "count", formatter_class=fmt, help="count the solutions of each puzzle",
-        description="Write one line per puzzle: the puzzle on one line, a TAB, and the number "
+        description=_para("Write one line per puzzle: the puzzle on one line, a TAB, and the "
+                          "number "
                     "of solutions.  Counting stops at --limit: a count that reached it is "
                     "written N+ (at least N).  'limit' means --node-limit stopped the search, "
-                    "'error' that the record could not be read.",
+                    "'error' that the record could not be read."),
         epilog="""examples:
   sudokit count examples/puzzles.txt
   echo ................ | sudokit count --limit 0          # empty 4x4: 288
@@ -203,8 +222,9 @@ examples:
 
     p = sub.add_parser(
         "convert", formatter_class=fmt, help="rewrite puzzles in another format",
-        description="Rewrite every puzzle in the format named by --to.  An unreadable record is "
-                    "kept in its place with the status 'error'.",
+        description=_para("Rewrite every puzzle in the format named by --to.  An unreadable "
+                          "record is "
+                    "kept in its place with the status 'error'."),
         epilog="""formats: line (one puzzle per line), block (N rows), tokens (N rows of integers),
 json (one object per line), sdk, ss (Simple Sudoku), sdm (= line), pencilmarks
 (N*N*N candidates per line).
@@ -219,21 +239,22 @@ examples:
     p.add_argument("--blank", default=None, metavar="CHAR",
                    help="how empty cells are written (default '.', '0' for tokens)")
 
-    names = ", ".join(judges.DIALECTS)
     p = sub.add_parser(
         "judge", formatter_class=fmt, help="answer an online judge's input exactly",
-        description="Read a judge problem's input (stdin, or FILE) and write exactly the output "
+        description=_para("Read a judge problem's input (stdin, or FILE) and write exactly the "
+                          "output "
                     "that judge expects.  A case that cannot be read or has no solution keeps its "
                     "place in the output (a marker such as ERROR or NO SOLUTION, see "
-                    "sudokit.judge) and its reason goes to stderr; the exit status is then 1.",
-        epilog=f"""dialects: {names}
+                    "sudokit.judge) and its reason goes to stderr; the exit status is then 1."),
+        epilog=f"""dialects:
+{_dialect_table()}
 
 examples:
   sudokit judge poj3074 < input.txt
   printf '1\\n0\\n' | sudokit judge uva989
   sudokit judge uva10957 --engine dlx < grids.txt
 """)
-    p.add_argument("dialect", type=_dialect, metavar="DIALECT", help=f"one of: {names}")
+    p.add_argument("dialect", type=_dialect, metavar="DIALECT", help="a judge problem (list below)")
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
     p.add_argument("--engine", choices=ENGINES, default=None,
                    help="replace the dialect's technique by this engine")
@@ -255,14 +276,28 @@ class _Writer:
     def write(self, texts: list[str]) -> None:
         if not texts:
             return
-        self.stream.write("".join(texts))
-        now = time.monotonic()
-        if self.interactive or now - self.last_flush > FLUSH_SECONDS:
-            self.stream.flush()
-            self.last_flush = now
+        try:
+            self.stream.write("".join(texts))
+            now = time.monotonic()
+            if self.interactive or now - self.last_flush > FLUSH_SECONDS:
+                self.stream.flush()
+                self.last_flush = now
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
 
     def flush(self) -> None:
-        self.stream.flush()
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+
+class _WriteError(Exception):
+    """Writing the results failed (disk full, ...): exit status 3, not a read error."""
 
 
 def _render(grid: Grid, fmt: str, alphabet, blank: str | None) -> str:
@@ -304,28 +339,69 @@ class _Input:
         self.args = args
         self.format: str | None = None     # the input's own notation, for output
         self.alphabet = args.alphabet
+        self.interactive = name == "-" and _stdin_is_tty()
 
     def records(self) -> Iterator[formats.Record]:
         fmt = self.args.format
-        if fmt == "pencilmarks":
-            return self._pencil_records()
+        lines, box = self.handle, self.args.box
         if fmt == "auto":
             fmt = None
+            lines, first = self._peek()
+            if formats.detect_format(first, box=box) == "pencilmarks":
+                fmt = "pencilmarks"  # (read_records would take N*N*N cells for a line puzzle)
+            elif self.interactive:
+                fmt, box = self._first_line_decides(first)
         elif fmt in ("sdk", "ss"):
             fmt = "block"
-        return formats.read_records(self.handle, format=fmt, box=self.args.box,
-                                    alphabet=self.args.alphabet, source_name=self.display)
+        if fmt == "pencilmarks":
+            return self._pencil_records(lines)
+        return formats.read_records(lines, format=fmt, box=box, alphabet=self.args.alphabet,
+                                    source_name=self.display)
 
-    def _pencil_records(self) -> Iterator[formats.Record]:
+    def _peek(self) -> tuple[Iterable[str], str]:
+        """Return (every line, the first line that is not blank nor a '#' comment)."""
+        seen = []
+        first = ""
+        for raw in self.handle:
+            seen.append(raw)
+            first = raw.strip()
+            if first and not first.startswith("#"):
+                break
+        return itertools.chain(seen, self.handle), first
+
+    def _first_line_decides(self, first: str) -> tuple[str, Shape | None]:
+        """On a terminal, detect the format from the first puzzle line alone.
+
+        read_records detects from a window of 64 lines, which would wait for 64 lines typed
+        before answering the first; a terminal user types one puzzle and waits.
+        """
+        box = self.args.box
+        if not first or first[0] in "{[":
+            return ("json" if first else "line"), box
+        field = first.split()[0]
+        if formats.detect_format(first, box=box) == "line" and (
+                len(field) >= 16 or (box is not None and len(field) == box.ncells)):
+            return "line", box  # (9 characters: a 9x9 row, not a 3x3 line puzzle)
+        tokens = first.replace("|", " ").split()
+        size = len(tokens) if len(tokens) > 1 else len(first.replace("|", ""))
+        if box is None:
+            try:
+                box = Shape.for_size(size)
+            except (ShapeError, ValueError):
+                return "line", None  # its error will say what a line should hold
+        return ("tokens" if len(tokens) > 1 else "block"), box
+
+    def _pencil_records(self, lines: Iterable[str]) -> Iterator[formats.Record]:
         """Pencil marks, one puzzle per line (N*N*N characters)."""
         index = 0
-        for lineno, raw in enumerate(self.handle, 1):
+        for lineno, raw in enumerate(lines, 1):
             raw = raw.rstrip("\r\n")
             s = raw.strip()
             if not s or s.startswith("#"):
                 continue
             try:
-                grid = formats.parse_pencilmarks(s, box=self.args.box, alphabet=self.args.alphabet)[0]
+                grid = formats.parse_pencilmarks(s, box=self.args.box,
+                                                 alphabet=self.args.alphabet)[0]
             except ParseError as exc:
                 column = None if exc.column is None else exc.column + len(raw) - len(raw.lstrip())
                 error = ParseError(exc.reason, line=lineno, column=column, char=exc.char,
@@ -398,7 +474,12 @@ class _Command:
 
     def run_input(self, src: _Input) -> None:
         for chunk in _chunks(src.records(), self.out.interactive):
-            self.out.write(self.handle(src, chunk))
+            self.texts: list[str] = []
+            try:
+                self.handle(src, chunk)
+            finally:  # on Ctrl-C too: the records answered so far are written
+                if not isinstance(sys.exc_info()[1], (BrokenPipeError, _WriteError)):
+                    self.out.write(self.texts)
 
     def handle(self, src: _Input, chunk: list) -> list[str]:
         raise NotImplementedError
@@ -413,7 +494,7 @@ class _Solve(_Command):
 
     def __init__(self, args, out, err):
         super().__init__(args, out, err)
-        self.solve_chunk = _batch_solver(args) or _solve_chunk
+        self.batch = _batch_solver(args)  # takes over chunks of 9x9 grids when available
         self.first = True
 
     def handle(self, src: _Input, chunk: list) -> list[str]:
@@ -422,9 +503,10 @@ class _Solve(_Command):
                 src.learn(rec)
                 break
         good = [rec.grid for rec in chunk if rec.grid is not None]
-        results = iter(self.solve_chunk(good, self.args) if good else ())
+        solver = self.batch if self.batch and all(g.shape is _S9 for g in good) else _solve_chunk
+        results = iter(solver(good, self.args) if good else ())
         fmt = self.args.to or src.format or "line"
-        texts = []
+        texts = self.texts
         for rec in chunk:
             self.records += 1
             if rec.grid is None:
@@ -436,7 +518,10 @@ class _Solve(_Command):
                 texts.append(self.success(src, solution, fmt))
             else:
                 self.problems += 1
-                self.note(f"{self.where(src, rec)}: {status}")
+                detail = ""
+                if status == "illegal":
+                    detail = " (" + "; ".join(str(c) for c in rec.grid.status().conflicts) + ")"
+                self.note(f"{self.where(src, rec)}: {status}{detail}")
                 texts.append(self.failure(src, rec, fmt, status, None))
         return texts
 
@@ -475,33 +560,32 @@ class _Solve(_Command):
         return self.sep(fmt) + head + body
 
 
-def _solve_chunk(grids: list[Grid], args) -> list[tuple[str, Grid | None]]:
-    """Return (status, solution) per grid: status solved, illegal, impossible, ambiguous or limit."""
-    out = []
+def _solve_chunk(grids: list[Grid], args) -> Iterator[tuple[str, Grid | None]]:
+    """Yield (status, solution) per grid: solved, illegal, impossible, ambiguous or limit."""
     limit = 2 if args.unique else 1
     engine, node_limit = args.engine, args.node_limit
     for grid in grids:
         r = search(grid, limit=limit, engine=engine, node_limit=node_limit)
         if r.count == 0:
             if r.stopped:
-                out.append(("limit", None))
+                yield "limit", None
             else:
-                out.append(("impossible" if grid.is_legal() else "illegal", None))
+                yield "impossible" if grid.is_legal() else "illegal", None
         elif limit == 2 and r.count >= 2:
-            out.append(("ambiguous", None))
+            yield "ambiguous", None
         elif limit == 2 and r.stopped:
-            out.append(("limit", None))  # one solution found, uniqueness unknown
+            yield "limit", None  # one solution found, uniqueness unknown
         else:
-            out.append(("solved", r.solution))
-    return out
+            yield "solved", r.solution
 
 
 def _batch_solver(args) -> Callable | None:
     """Return a chunk solver from sudokit.batch when one fits these options, else None.
 
     The seam for the C batch fast path: a function ``solve_chunk(grids, args)`` with the
-    contract of ``_solve_chunk`` (same statuses, same order).  Wired when sudokit.batch
-    exports ``cli_solve_chunk``; until then every chunk goes through ``_solve_chunk``.
+    contract of ``_solve_chunk`` (one (status, solution) per grid, same statuses, same
+    order), given only chunks whose grids are all 9x9.  Wired when sudokit.batch exports
+    ``cli_solve_chunk``; until then every chunk goes through ``_solve_chunk``.
     """
     if getattr(args, "engine", None) not in ("auto", "fast9"):
         return None
@@ -516,7 +600,7 @@ class _Check(_Command):
     """check: the puzzle on one line, TAB, the verdict."""
 
     def handle(self, src: _Input, chunk: list) -> list[str]:
-        texts = []
+        texts = self.texts
         engine, node_limit = self.args.engine, self.args.node_limit
         for rec in chunk:
             self.records += 1
@@ -547,7 +631,7 @@ class _Count(_Command):
     """count: the puzzle on one line, TAB, the number of solutions (N+ at the limit)."""
 
     def handle(self, src: _Input, chunk: list) -> list[str]:
-        texts = []
+        texts = self.texts
         limit = self.args.limit or None
         engine, node_limit = self.args.engine, self.args.node_limit
         for rec in chunk:
@@ -574,7 +658,7 @@ class _Convert(_Solve):
     """convert: each record rewritten in --to; unreadable records keep their place."""
 
     def handle(self, src: _Input, chunk: list) -> list[str]:
-        texts = []
+        texts = self.texts
         fmt = self.args.to
         blank = self.args.blank
         for rec in chunk:
@@ -698,7 +782,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK
-    except OSError as exc:  # writing failed: disk full, ...
+    except (_WriteError, OSError) as exc:  # writing failed: disk full, ...
+        exc = exc.args[0] if isinstance(exc, _WriteError) else exc
         err.write(f"sudokit: write error: {exc.strerror or exc}\n")
         _silence_stdout()
         return EXIT_IO

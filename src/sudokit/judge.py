@@ -4,35 +4,44 @@ One small *dialect* per judge problem.  Each knows three things: how its input i
 (``read``), how to answer one case (``solve``) and how the answer is spelled (``write``).
 ``run`` ties them together on text streams; ``sudokit judge NAME`` is ``run`` on stdin/stdout.
 
-    name          input (blank)                             output                            technique
-    ------------  ----------------------------------------  --------------------------------  -------------------------
-    poj3074       81-char lines ('.'), line `end` ends      81-digit line per case            dlx (Knuth's Algorithm X)
-      = acwing166
-    acwing1613    9 lines x 9 chars ('.'), one puzzle       9 lines x 9 digits                backtrack, then propagate
-    poj2676       T, then 9 lines x 9 digits ('0')          9 lines x 9 digits per case       backtrack, then propagate
-    poj3076       16 lines x 16 of A-P ('-'), blank line    same, blank line BETWEEN grids    propagate
-      = uva1309     between sets, EOF
-    spoj-sudoku   K, then sets as poj3076                   as poj3076                        propagate
-    uva10957      9 lines x 9 spaced digits ('0'),          `Case N: Unique.` (Illegal,       check(): legality first,
-                  blank line between, EOF                   Ambiguous, Impossible)            then count up to 2
-    hdu1426       9 lines x 9 spaced tokens ('?'), blank    spaced digits, blank line         backtrack, then propagate
-                  line between, EOF                         BETWEEN solutions
-    poj2918       T, 9 lines x 9 digits ('0'), each         `Scenario #i:`, grid, blank line  propagate (singles suffice)
-                  scenario ends with an empty line          after every scenario
-    uva989        n (1..3), then n^2 lines x n^2 spaced     lexicographically smallest        backtrack (its first
-                  ints ('0'), blank line between            solution or `NO SOLUTION`,        solution IS the smallest),
-                                                            blank line BETWEEN cases          then a greedy propagate walk
-    luogu-p1784   9 lines x 9 spaced ints ('0'), one        9 lines x 9 spaced digits         propagate (the statement's
-                  puzzle                                                                       hack case defeats DFS)
+    dialect      input ('.' etc. = the blank)             output                        technique
+    -----------  ---------------------------------------  ----------------------------  ----------
+    poj3074      81-char lines ('.'); a line `end` ends   one 81-digit line per case    dlx
+      acwing166
+    acwing1613   9 lines x 9 chars ('.'); one puzzle      9 lines x 9 digits            bt+prop
+    poj2676      T; then 9 lines x 9 digits ('0')         9 lines x 9 digits per case   bt+prop
+    poj3076      16 lines x 16 of A-P ('-'); a blank      the same; a blank line        propagate
+      uva1309    line between sets; EOF                   BETWEEN grids
+    spoj-sudoku  K; then sets as poj3076                  as poj3076                    propagate
+    uva10957     9 lines x 9 spaced digits ('0'); a       `Case N: Unique.` (Illegal,   check()
+                 blank line between grids; EOF            Ambiguous, Impossible)
+    hdu1426      9 lines x 9 spaced tokens ('?'); a       spaced digits; a blank line   bt+prop
+                 blank line between tests; EOF            BETWEEN solutions
+    poj2918      T; 9 lines x 9 digits ('0'), each        `Scenario #i:`, the grid, a   propagate
+                 scenario ended by an empty line          blank line after EVERY one
+    uva989       n (1..3); n^2 lines x n^2 spaced ints    the lexicographically         smallest
+                 ('0'); a blank line between tests        smallest solution or `NO
+                                                          SOLUTION`; blank line BETWEEN
+    luogu-p1784  9 lines x 9 spaced ints ('0'); one       9 lines x 9 spaced digits     propagate
+                 puzzle
 
-Techniques.  "backtrack, then propagate": the judge's reference technique (row-major DFS)
-runs first with a budget of ``BUDGET`` nodes (about 50 ms in pure Python) and the
-candidate-propagation solver takes over when the budget runs out -- several shipped cases
-(hardest-database puzzles) need millions of backtracking nodes.  Both give the same answer
-when the solution is unique, which these judges guarantee (POJ 2676 accepts any solution).
-poj3074 keeps DLX, the intended method (pure Python: top1465 in ~15 s; with the C backend the
-exact-cover matrix is still built in Python -- ``--engine auto`` is faster there).  An
-``engine=`` given to ``run`` replaces every default (UVa 989 still walks to the smallest).
+Techniques (``engine=`` given to ``run`` replaces every default).
+    bt+prop    the judge's reference technique, row-major DFS, runs first within ``BUDGET``
+               nodes (about 50 ms in pure Python); candidate propagation takes over past it.
+               Several shipped cases (hardest-database puzzles) need millions of DFS nodes.
+               Both give the same answer when the solution is unique, which these judges
+               guarantee (POJ 2676 accepts any solution).
+    dlx        poj3074's intended method, kept: top1465 takes ~11 s in pure Python and
+               ~0.7 s with the C backend (whose DLX still builds the matrix in Python;
+               ``engine='auto'``, the C 9x9 kernel, is ~3x faster again).
+    propagate  16x16: ~0.5 s per shipped puzzle in pure Python (DLX measured ~20 % faster
+               there; propagate kept as the UVa 1309 technique), milliseconds in C.
+               poj2918 needs no search at all (hidden and naked singles suffice);
+               luogu-p1784's statement hack case defeats plain DFS, so no DFS there.
+    check()    legality from the givens first (Illegal wins over Impossible), then a count
+               up to 2 -- the very call ``check()`` makes, so the two always agree.
+    smallest   ``smallest_solution``: row-major DFS finds the lexicographically smallest
+               solution first; past the budget a greedy walk with propagation takes over.
 
 Reading is line based and lenient about whitespace only: trailing spaces, CRLF and
 whitespace-only separator lines are accepted; every other character outside the judge's
@@ -61,7 +70,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, TextIO
+from typing import Iterable, Iterator, TextIO
 
 from .errors import ParseError
 from .grid import Grid
@@ -135,7 +144,8 @@ class _Lines:
         """A ParseError placed just after the last character of the input."""
         return ParseError(reason, line=max(self.lineno, 1), column=len(self.last.rstrip()) + 1)
 
-    def rows(self, first: tuple[int, str], nrows: int) -> tuple[list[tuple[int, str]], ParseError | None]:
+    def rows(self, first: tuple[int, str],
+             nrows: int) -> tuple[list[tuple[int, str]], ParseError | None]:
         """Return up to nrows rows from first on, and the error when a blank line or the end
         of input comes first (a blank line always ends a grid: a short grid never eats the
         next case)."""
@@ -161,7 +171,7 @@ def _spell(table: dict[str, int]) -> str:
 
 
 def _char_row(lineno: int, text: str, width: int, table: dict[str, int]) -> list[int]:
-    """Return the values of a row of width characters (outer whitespace ignored), or raise ParseError."""
+    """Return the values of a row of width characters (outer whitespace ignored), or raise."""
     body = text.rstrip()
     start = len(body) - len(body.lstrip())
     body = body[start:]
@@ -220,7 +230,7 @@ def _digits(n: int) -> dict[str, int]:
 
 
 def _solve(grid: Grid, reference: str, budget: int | None, engine: str | None) -> Grid | None:
-    """Return a solution or None: the reference technique within budget nodes, then the fastest engine."""
+    """Return a solution or None: the reference technique within budget nodes, then 'auto'."""
     if engine:
         return search(grid, limit=1, engine=engine).solution
     result = search(grid, limit=1, engine=reference, node_limit=budget)
@@ -301,7 +311,7 @@ class Dialect:
 
 
 class GridDialect(Dialect):
-    """Judges that give grids and want them solved (every dialect but uva10957 and uva989 extends it)."""
+    """Judges that give grids and want them solved (all dialects but uva10957 and uva989)."""
 
     def __init__(self, name: str, title: str, *, shape: Shape, symbols: str, blank: str,
                  rows: str = "chars", one_line: bool = False, counted: bool = False,
@@ -505,8 +515,8 @@ def _build() -> dict[str, Dialect]:
     dialects: list[Dialect] = [
         GridDialect("poj3074", "POJ 3074 / AcWing 166 Sudoku", shape=_S9, symbols=_D9, blank=".",
                     one_line=True, terminator="end", engine="dlx", aliases=("acwing166",)),
-        GridDialect("acwing1613", "AcWing 1613 数独简单版", shape=_S9, symbols=_D9, blank=".",
-                    engine="backtrack", budget=BUDGET),
+        GridDialect("acwing1613", "AcWing 1613 Sudoku, easy version", shape=_S9, symbols=_D9,
+                    blank=".", engine="backtrack", budget=BUDGET),
         GridDialect("poj2676", "POJ 2676 Sudoku", shape=_S9, symbols=_D9, blank="0", counted=True,
                     engine="backtrack", budget=BUDGET),
         GridDialect("poj3076", "POJ 3076 / UVa 1309 Sudoku 16x16", aliases=("uva1309",), **poj3076),
@@ -517,7 +527,7 @@ def _build() -> dict[str, Dialect]:
         GridDialect("poj2918", "POJ 2918 Tudoku", shape=_S9, symbols=_D9, blank="0", counted=True,
                     header="Scenario #{index}:\n", after="\n"),
         Uva989(),
-        GridDialect("luogu-p1784", "Luogu P1784 数独", shape=_S9, symbols=_D9, blank="0",
+        GridDialect("luogu-p1784", "Luogu P1784 Sudoku", shape=_S9, symbols=_D9, blank="0",
                     rows="tokens"),
     ]
     table: dict[str, Dialect] = {}
@@ -576,6 +586,7 @@ def run(dialect_name: "str | Dialect", in_stream: Iterable[str], out_stream: Tex
     status = 0
     pending: list[str] = []
     prefix = f"sudokit judge {d.name}"
+    chunk = 1 if _is_tty(in_stream) else CHUNK  # a terminal user wants each answer at once
     try:
         for item in d.read(in_stream):
             if isinstance(item, ParseError):
@@ -591,14 +602,23 @@ def run(dialect_name: "str | Dialect", in_stream: Iterable[str], out_stream: Tex
                                  f"{'' if item.error else f' (case starts at line {item.line})'}\n")
                 status = 1
             pending.append(d.write(item, outcome))
-            if len(pending) >= CHUNK:
+            if len(pending) >= chunk:
                 out_stream.write("".join(pending))
                 pending.clear()
+                if chunk == 1:
+                    out_stream.flush()
     finally:  # KeyboardInterrupt included: keep what is done
         if pending:
             out_stream.write("".join(pending))
         out_stream.flush()
     return status
+
+
+def _is_tty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _engines() -> list[str]:

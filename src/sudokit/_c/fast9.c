@@ -338,6 +338,55 @@ static void search(search_ctx *c, board *s)
         }
         int b;
         uint32_t bit;
+#if defined(F9_PICK) && F9_PICK >= 5
+        if (s->pairs[0] | s->pairs[1] | s->pairs[2]) {
+            int bs = -1;
+            b = 0; bit = 0;
+            for (int k = 0; k < 3; k++) {
+                uint32_t m = s->pairs[k];
+                while (m) {
+                    int p = F9_CTZ(m);
+                    m &= m - 1;
+                    uint32_t col = 0x40201u << (p % 9);
+                    uint32_t box = 0x1C0E07u << (p % 9 / 3 * 3);
+                    uint32_t rw = ROW9 << (p / 9 * 9);
+#if F9_PICK == 5
+                    int sc = __builtin_popcount(s->pairs[k] & (rw | box | col)) +
+                             __builtin_popcount((s->pairs[0] ^ s->pairs[1] ^ s->pairs[2] ^ s->pairs[k]) & col);
+#elif F9_PICK == 6
+                    int sc = __builtin_popcount(s->pairs[k] & (rw | box | col)) +
+                             __builtin_popcount((s->pairs[0] ^ s->pairs[1] ^ s->pairs[2] ^ s->pairs[k]) & col) +
+                             __builtin_popcount(s->pairs[k]);
+#elif F9_PICK == 8
+                    int sc = __builtin_popcount(s->unsolved[k] & (rw | box));
+#elif F9_PICK == 9
+                    int sc = __builtin_popcount(s->unsolved[k] & (rw | box | col));
+#else
+                    int sc = __builtin_popcount(s->unsolved[k] & (rw | box | col)) +
+                             __builtin_popcount((s->unsolved[0] ^ s->unsolved[1] ^ s->unsolved[2] ^ s->unsolved[k]) & col);
+#endif
+                    if (sc > bs) { bs = sc; b = k; bit = 1u << p; }
+                }
+            }
+        } else
+#elif defined(F9_PICK) && F9_PICK > 0
+        if (s->pairs[0] | s->pairs[1] | s->pairs[2]) {
+            int bs = 99;
+            b = 0;
+            for (int k = 0; k < 3; k++) {
+                if (!s->pairs[k]) continue;
+#if F9_PICK == 1
+                int sc = __builtin_popcount(s->unsolved[k]);
+#elif F9_PICK == 2
+                int sc = -__builtin_popcount(s->pairs[k]);
+#else
+                int sc = -__builtin_popcount(s->unsolved[k]);
+#endif
+                if (sc < bs) { bs = sc; b = k; }
+            }
+            bit = s->pairs[b] & (0u - s->pairs[b]);
+        } else
+#endif
         if (s->pairs[0]) {
             b = 0;
             bit = s->pairs[0] & (0u - s->pairs[0]);

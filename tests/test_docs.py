@@ -1,0 +1,25 @@
+"""Docstring examples run as tests (only modules that have examples are collected)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import sudokit
+
+SRC = Path(sudokit.__file__).parent
+MODULES = ["sudokit"] + sorted(
+    m.name for m in pkgutil.iter_modules(sudokit.__path__, "sudokit.")
+    if (SRC / (m.name.split(".")[-1] + ".py")).is_file()
+    and ">>> " in (SRC / (m.name.split(".")[-1] + ".py")).read_text())
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
