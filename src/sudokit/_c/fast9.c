@@ -305,6 +305,48 @@ static void extract(const board *s, uint8_t *out)
     }
 }
 
+/* Cells of a band sharing a row or a box with band bit p (p included). */
+#define ROWBOX(p) ((ROW9 << ((p) / 9 * 9)) | (0x1C0E07u << ((p) % 9 / 3 * 3)))
+static const uint32_t ROWBOX27[27] = {
+    ROWBOX(0), ROWBOX(1), ROWBOX(2), ROWBOX(3), ROWBOX(4), ROWBOX(5), ROWBOX(6),
+    ROWBOX(7), ROWBOX(8), ROWBOX(9), ROWBOX(10), ROWBOX(11), ROWBOX(12), ROWBOX(13),
+    ROWBOX(14), ROWBOX(15), ROWBOX(16), ROWBOX(17), ROWBOX(18), ROWBOX(19), ROWBOX(20),
+    ROWBOX(21), ROWBOX(22), ROWBOX(23), ROWBOX(24), ROWBOX(25), ROWBOX(26)};
+
+F9_INLINE int pop27(uint32_t x)
+{
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+#endif
+}
+
+/* The guess cell among the bivalue cells: the one with the most unsolved
+ * cells in its row and box (a guess there settles the most).  Ties: the
+ * first in band order.  Measured: 20% fewer guesses than the first
+ * bivalue cell. */
+F9_INLINE void busiest_pair(const board *s, int *band, uint32_t *cellbit)
+{
+    int best = -1;
+    for (int b = 0; b < 3; b++) {
+        uint32_t m = s->pairs[b], u = s->unsolved[b];
+        while (m) {
+            int p = F9_CTZ(m);
+            m &= m - 1;
+            int n = pop27(u & ROWBOX27[p]);
+            if (n > best) {
+                best = n;
+                *band = b;
+                *cellbit = 1u << p;
+            }
+        }
+    }
+}
+
 /* The guess cell when no cell is bivalue: fewest candidates. */
 F9_NOINLINE void fewest_cell(const board *s, int *band, uint32_t *cellbit)
 {
@@ -336,71 +378,12 @@ static void search(search_ctx *c, board *s)
                 extract(s, c->solution);
             return;
         }
-        int b;
-        uint32_t bit;
-#if defined(F9_PICK) && F9_PICK >= 5
-        if (s->pairs[0] | s->pairs[1] | s->pairs[2]) {
-            int bs = -1;
-            b = 0; bit = 0;
-            for (int k = 0; k < 3; k++) {
-                uint32_t m = s->pairs[k];
-                while (m) {
-                    int p = F9_CTZ(m);
-                    m &= m - 1;
-                    uint32_t col = 0x40201u << (p % 9);
-                    uint32_t box = 0x1C0E07u << (p % 9 / 3 * 3);
-                    uint32_t rw = ROW9 << (p / 9 * 9);
-#if F9_PICK == 5
-                    int sc = __builtin_popcount(s->pairs[k] & (rw | box | col)) +
-                             __builtin_popcount((s->pairs[0] ^ s->pairs[1] ^ s->pairs[2] ^ s->pairs[k]) & col);
-#elif F9_PICK == 6
-                    int sc = __builtin_popcount(s->pairs[k] & (rw | box | col)) +
-                             __builtin_popcount((s->pairs[0] ^ s->pairs[1] ^ s->pairs[2] ^ s->pairs[k]) & col) +
-                             __builtin_popcount(s->pairs[k]);
-#elif F9_PICK == 8
-                    int sc = __builtin_popcount(s->unsolved[k] & (rw | box));
-#elif F9_PICK == 9
-                    int sc = __builtin_popcount(s->unsolved[k] & (rw | box | col));
-#else
-                    int sc = __builtin_popcount(s->unsolved[k] & (rw | box | col)) +
-                             __builtin_popcount((s->unsolved[0] ^ s->unsolved[1] ^ s->unsolved[2] ^ s->unsolved[k]) & col);
-#endif
-                    if (sc > bs) { bs = sc; b = k; bit = 1u << p; }
-                }
-            }
-        } else
-#elif defined(F9_PICK) && F9_PICK > 0
-        if (s->pairs[0] | s->pairs[1] | s->pairs[2]) {
-            int bs = 99;
-            b = 0;
-            for (int k = 0; k < 3; k++) {
-                if (!s->pairs[k]) continue;
-#if F9_PICK == 1
-                int sc = __builtin_popcount(s->unsolved[k]);
-#elif F9_PICK == 2
-                int sc = -__builtin_popcount(s->pairs[k]);
-#else
-                int sc = -__builtin_popcount(s->unsolved[k]);
-#endif
-                if (sc < bs) { bs = sc; b = k; }
-            }
-            bit = s->pairs[b] & (0u - s->pairs[b]);
-        } else
-#endif
-        if (s->pairs[0]) {
-            b = 0;
-            bit = s->pairs[0] & (0u - s->pairs[0]);
-        } else if (s->pairs[1]) {
-            b = 1;
-            bit = s->pairs[1] & (0u - s->pairs[1]);
-        } else if (s->pairs[2]) {
-            b = 2;
-            bit = s->pairs[2] & (0u - s->pairs[2]);
-        } else {
-            b = 0;
-            bit = 0;
+        int b = 0;
+        uint32_t bit = 0;
+        if (s->pairs[0] | s->pairs[1] | s->pairs[2])
+            busiest_pair(s, &b, &bit);
+        else
             fewest_cell(s, &b, &bit);
-        }
         uint32_t values = 0;
         for (int d = 0; d < 9; d++)
             if (s->cand[d * 3 + b] & bit)
