@@ -1,0 +1,210 @@
+"""Benchmark every kernel, C and pure Python, on the public data sets.
+
+    python benchmarks/bench.py                         # all sets, all kernels, both modes
+    python benchmarks/bench.py --sets top1465 --kernels c:fast9,py:propagate --py-max 200
+
+Each (kernel, set, mode) runs in a fresh subprocess so that its peak resident memory is its
+own.  Modes: ``first`` (first solution, limit 1) and ``count2`` (count up to 2: the uniqueness
+check).  C kernels go through the batch API (one call per set, GIL released, no Python object
+per puzzle); pure-Python kernels loop over the puzzles.  Pure Python takes only the first
+``--py-max`` puzzles of each set, and every C kernel is also timed on that same prefix so the
+ratio column compares like with like.  A warm-up pass precedes every timed pass; the best of
+``--repeat`` passes is reported.  Every solution is verified by the independent checker.
+
+Reports puzzles/s, µs/puzzle, guesses (nodes) per puzzle and peak RSS, plus the machine and
+compiler, as a Markdown table (stdout) and JSON (``--json FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+
+SETS = {  # name: (file, box side, modes)
+    "17clue": ("puzzles2_17_clue", 3, ("first", "count2")),
+    "top1465": ("puzzles3_magictour_top1465", 3, ("first", "count2")),
+    "hardest1905": ("puzzles5_forum_hardest_1905_11+", 3, ("first", "count2")),
+    "hardest1106": ("puzzles6_forum_hardest_1106", 3, ("first", "count2")),
+    "serg": ("puzzles7_serg_benchmark", 3, ("count2",)),
+    "gecode16": ("gecode_16x16.txt", 4, ("first", "count2")),
+    "goomii16": ("16x16_goomii17_puzzles.txt", 4, ("first", "count2")),
+    "gecode25": ("gecode_25x25.txt", 5, ("first",)),
+}
+KERNELS = ["c:fast9", "c:propagate", "c:dlx", "c:backtrack", "py:propagate", "py:dlx"]
+
+
+def load(name: str, limit: int | None) -> tuple[bytes, int, int]:
+    """Return (values buffer, count, box side) for a data set (first `limit` puzzles)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from sudokit.symbols import DEFAULT
+    fname, side, _ = SETS[name]
+    size = side * side
+    table = {ch: DEFAULT.value_of(ch, size) for ch in "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.0"}
+    out = bytearray()
+    n = 0
+    with open(DATA / fname) as fh:
+        for line in fh:
+            line = line.strip()
+            if len(line) != size * size:
+                continue
+            out += bytes(table[ch] for ch in line)
+            n += 1
+            if limit is not None and n >= limit:
+                break
+    return bytes(out), n, side
+
+
+def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -> dict:
+    """Time one kernel on one set in this process; return the figures."""
+    sys.path.insert(0, str(ROOT / "src"))
+    os.environ.pop("SUDOKIT_PUREPYTHON", None)
+    data, n, side = load(name, limit)
+    ncells = side ** 4
+    lim = 1 if mode == "first" else 2
+    where, engine = kernel.split(":")
+    node_limit = 0
+    if where == "c":
+        from sudokit import _ckernels as C
+        sols = bytearray(len(data))
+        counts = bytearray(4 * n)
+        nodes = bytearray(8 * n)
+        flags = bytearray(n)
+
+        def once():
+            C.batch(data, n, side, side, engine, lim, node_limit, sols, counts, nodes, flags)
+    else:
+        from sudokit import _kernels, sudoku_cover
+        fn = {"propagate": _kernels.propagate, "backtrack": _kernels.backtrack,
+              "dlx": sudoku_cover.dlx}[engine]
+        results = []
+
+        def once():
+            results.clear()
+            for i in range(n):
+                results.append(fn(data[i * ncells:(i + 1) * ncells], side, side, lim, node_limit))
+    once()  # warm-up
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        once()
+        best = min(best, time.perf_counter() - t0)
+    # figures and verification (outside the timing)
+    from sudokit import is_solution, Grid, Shape
+    shape = Shape(side, side)
+    if where == "c":
+        import array
+        cnt = array.array("i", bytes(counts))
+        nd = array.array("Q", bytes(nodes))
+        total_nodes = sum(nd)
+        solved = sum(1 for c in cnt if c >= 1)
+        two = sum(1 for c in cnt if c >= 2)
+        bad = sum(1 for i in range(n) if cnt[i] >= 1 and not is_solution(
+            Grid._trusted(tuple(sols[i * ncells:(i + 1) * ncells]), shape),
+            Grid._trusted(tuple(data[i * ncells:(i + 1) * ncells]), shape)))
+    else:
+        total_nodes = sum(r[2] for r in results)
+        solved = sum(1 for r in results if r[0] >= 1)
+        two = sum(1 for r in results if r[0] >= 2)
+        bad = sum(1 for i, r in enumerate(results) if r[0] >= 1 and not is_solution(
+            Grid._trusted(tuple(r[1]), shape), Grid._trusted(tuple(data[i * ncells:(i + 1) * ncells]), shape)))
+    return {"kernel": kernel, "set": name, "mode": mode, "puzzles": n, "seconds": best,
+            "per_s": n / best if best else float("inf"), "us": best / n * 1e6,
+            "nodes_per": total_nodes / n, "solved": solved, "multi": two, "bad": bad,
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def machine() -> dict:
+    cc = sysconfig.get_config_var("CC") or "cc"
+    try:
+        ver = subprocess.run([cc.split()[0], "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        ver = cc
+    cpu = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"python": platform.python_version(), "compiler": ver, "cpu": cpu,
+            "nproc": os.cpu_count(), "cflags": "-O3 (setup.py)", "load": os.getloadavg()[0]}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sets", default=",".join(SETS))
+    p.add_argument("--kernels", default=",".join(KERNELS))
+    p.add_argument("--modes", default="first,count2")
+    p.add_argument("--py-max", type=int, default=200, help="puzzles per set for pure Python")
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--json")
+    p.add_argument("--one", nargs=4, metavar=("KERNEL", "SET", "MODE", "LIMIT"), help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.one:
+        k, s, m, lim = args.one
+        print(json.dumps(run_one(k, s, m, None if lim == "all" else int(lim), args.repeat)))
+        return 0
+    if not DATA.is_dir():
+        print(f"data sets not found at {DATA}", file=sys.stderr)
+        return 2
+    rows = []
+    info = machine()
+    print(f"machine: {info}", file=sys.stderr)
+    for name in args.sets.split(","):
+        for mode in args.modes.split(","):
+            if mode not in SETS[name][2]:
+                continue
+            for kernel in args.kernels.split(","):
+                if kernel == "c:fast9" and SETS[name][1] != 3:
+                    continue
+                if kernel.endswith("backtrack") and SETS[name][1] != 3:
+                    continue  # plain DFS does not finish big hard grids
+                limits = ["all", str(args.py_max)] if kernel.startswith("c:") else [str(args.py_max)]
+                if kernel.startswith("c:") and kernel != "c:fast9" and name in ("17clue", "hardest1905", "serg", "goomii16"):
+                    limits = ["5000", str(args.py_max)]
+                for lim in limits:
+                    cmd = [sys.executable, __file__, "--repeat", str(args.repeat), "--one", kernel, name, mode, lim]
+                    proc = subprocess.run(cmd, capture_output=True, text=True)
+                    if proc.returncode:
+                        print(f"{kernel} {name} {mode}: failed\n{proc.stderr}", file=sys.stderr)
+                        continue
+                    row = json.loads(proc.stdout)
+                    row["prefix"] = lim
+                    rows.append(row)
+                    print(f"{kernel:13} {name:12} {mode:6} n={row['puzzles']:6} {row['per_s']:12.1f}/s "
+                          f"{row['us']:10.1f} us {row['nodes_per']:9.1f} nodes  rss {row['peak_rss_mb']:.0f} MB"
+                          f"  bad={row['bad']}", file=sys.stderr, flush=True)
+    print(report(rows, info))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"machine": info, "rows": rows}, indent=1))
+    return 0
+
+
+def report(rows: list[dict], info: dict) -> str:
+    out = [f"Machine: {info['cpu']}, {info['nproc']} cores, Python {info['python']}, {info['compiler']}, "
+           f"load {info['load']:.1f}", "",
+           "| set | mode | kernel | puzzles | puzzles/s | µs/puzzle | guesses/puzzle | peak RSS MB | x pure-Python propagate |",
+           "|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    base = {(r["set"], r["mode"], r["prefix"]): r for r in rows if r["kernel"] == "py:propagate"}
+    for r in rows:
+        b = base.get((r["set"], r["mode"], r["prefix"]))
+        ratio = f"{r['per_s'] / b['per_s']:.0f}x" if b else ""
+        out.append(f"| {r['set']} | {r['mode']} | {r['kernel']} | {r['puzzles']} | {r['per_s']:,.0f} | "
+                   f"{r['us']:,.1f} | {r['nodes_per']:.2f} | {r['peak_rss_mb']:.0f} | {ratio} |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
