@@ -11,6 +11,7 @@
  *                                      or wall-clock time with -w)
  *   bench_fast9 --golden FILE          lines puzzle:count[:solution]; counts must be exact
  *   bench_fast9 --multi FILE           every puzzle must have >= 2 solutions
+ *   bench_fast9 --edge                 hand-made edge cases (empty grid, full grids, limits)
  *   bench_fast9 --fuzz N               N random puzzles (clashing, unsolvable, multi-solution)
  *                                      checked against a slow reference solver
  *
@@ -133,6 +134,13 @@ static int parse81(const char *s, uint8_t *out)
     return 1;
 }
 
+static void unload(puzzle_set *ps)
+{
+    free(ps->p);
+    free(ps->sol);
+    free(ps->count);
+}
+
 static int load(const char *path, puzzle_set *ps)
 {
     FILE *f = fopen(path, "r");
@@ -224,9 +232,7 @@ static int bench_file(const char *path, int reps)
                name, limit == 1 ? "first" : "count2", ps.n / best, best * 1e6 / ps.n,
                (double)total_guesses / ps.n, ps.n, counts[0], counts[1], counts[2]);
     }
-    free(ps.p);
-    free(ps.sol);
-    free(ps.count);
+    unload(&ps);
     return bad != 0;
 }
 
@@ -261,6 +267,7 @@ static int check_golden(const char *path)
         }
     }
     printf("golden %s: %zu puzzles, %d wrong\n", path, ps.n, bad);
+    unload(&ps);
     return bad != 0;
 }
 
@@ -280,6 +287,7 @@ static int check_multi(const char *path)
         }
     }
     printf("multi %s: %zu puzzles, %d not counted as 2\n", path, ps.n, bad);
+    unload(&ps);
     return bad != 0;
 }
 
@@ -352,6 +360,61 @@ static int fuzz(long n)
     return bad != 0;
 }
 
+/* Hand-made edge cases: empty grid, full grids, limits, node limits. */
+static int edge_cases(void)
+{
+    static const char *full =
+        "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+    uint8_t g[81], sol[81];
+    uint64_t gs;
+    int st, bad = 0, n;
+#define EXPECT(cond, what) do { if (!(cond)) { bad++; fprintf(stderr, "edge: %s\n", what); } } while (0)
+    memset(g, 0, 81);
+    n = sk_fast9_solve(g, 1, 0, sol, &gs, &st);
+    EXPECT(n == 1 && !st && is_solution(g, sol), "empty grid, limit 1");
+    n = sk_fast9_solve(g, 5000, 0, sol, &gs, &st);
+    EXPECT(n == 5000 && !st && is_solution(g, sol), "empty grid, limit 5000");
+    n = sk_fast9_solve(g, 1000000, 50, NULL, &gs, &st);
+    EXPECT(st == 1 && gs == 50 && n < 1000000, "empty grid, node limit 50");
+    n = sk_fast9_solve(g, 0, 0, NULL, NULL, NULL);
+    EXPECT(n == 1, "limit 0 is read as 1");
+    for (int x = 0; x < 81; x++)
+        g[x] = (uint8_t)(full[x] - '0');
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    EXPECT(n == 1 && gs == 0 && !st && !memcmp(g, sol, 81), "full valid grid");
+    g[0] = g[1];
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    EXPECT(n == 0 && !st, "full grid with a row clash");
+    for (int x = 0; x < 81; x++)
+        g[x] = (uint8_t)(full[x] - '0');
+    g[0] = 0;
+    g[1] = 0;
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    EXPECT(n == 1 && is_solution(g, sol), "two holes");
+    /* same value twice in a column, in different bands */
+    memset(g, 0, 81);
+    g[4] = 7;
+    g[76] = 7;
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    EXPECT(n == 0 && !st, "column clash across bands");
+    /* same value twice in a box, different rows */
+    memset(g, 0, 81);
+    g[0] = 3;
+    g[10] = 3;
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    EXPECT(n == 0 && !st, "box clash");
+    /* no clash, but no solution: row 0 needs a 9 that every free cell sees */
+    memset(g, 0, 81);
+    for (int c = 0; c < 8; c++)
+        g[c] = (uint8_t)(c + 1);
+    g[9 * 4 + 8] = 9;
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    EXPECT(n == 0 && !st, "unsolvable without a clash");
+    printf("edge cases: %d wrong\n", bad);
+    return bad != 0;
+#undef EXPECT
+}
+
 int main(int argc, char **argv)
 {
     int reps = 5, rc = 0;
@@ -369,6 +432,8 @@ int main(int argc, char **argv)
             rc |= check_golden(argv[++a]);
         else if (!strcmp(argv[a], "--multi") && a + 1 < argc)
             rc |= check_multi(argv[++a]);
+        else if (!strcmp(argv[a], "--edge"))
+            rc |= edge_cases();
         else if (!strcmp(argv[a], "--fuzz") && a + 1 < argc)
             rc |= fuzz(atol(argv[++a]));
         else

@@ -45,7 +45,16 @@
 
 #include "kernels.h"
 
-#define POPCOUNT(x) __builtin_popcountll(x)
+/* Portable popcount: setup.py compiles without -mpopcnt, where __builtin_popcountll is a
+ * library call (measured: ~2x slower branch selection).  SWAR: a dozen ALU ops. */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#define POPCOUNT(x) popcount64(x)
 #define BITLEN(x) (64 - __builtin_clzll(x))   /* x != 0 */
 
 /* --- shape tables ------------------------------------------------------------------- */
@@ -214,6 +223,8 @@ static int settle(const sk_shape *sh, uint64_t *cand, int32_t *queue, int qlen, 
                         queue[qlen++] = p;
                 }
             }
+            /* (Rejected: a branch-free version of this loop, masks instead of the m & b
+             * test; measured 20% slower on hard 9x9 puzzles.) */
         }
         int w = dirty[0] ? 0 : dirty[1] ? 1 : dirty[2] ? 2 : -1;
         if (w < 0)

@@ -54,11 +54,30 @@
  *     cell with exactly one is placed, cells with exactly two are kept as
  *     guess targets.  Placing value v at a cell only removes v from the
  *     rest of its row; settle derives all the rest.
- * guess: on the first bivalue cell (bands 0..2, lowest bit); if none, the
- *     unsolved cell with the fewest candidates.  Every alternative but the
- *     last runs on a copy of the board (60 words); the last one runs in
- *     place.  Hidden singles in columns are not searched for: settle finds
- *     most of them through the band logic, and guessing covers the rest.
+ * column singles: only when the above is stuck, a value left in one cell
+ *     of a column is placed (settle misses those; 8-30% fewer guesses).
+ * guess: on the bivalue cell with the most unsolved cells in its row and
+ *     box (ties: first in band order); if no cell is bivalue, on the
+ *     unsolved cell with the fewest candidates.  Values in increasing
+ *     order; every alternative but the last runs on a copy of the board
+ *     (60 words, on the C stack: recursion depth <= 81), the last in place.
+ *
+ * Termination: every step clears at least one candidate bit (at a settle
+ * fixpoint a row holding a single cell is already marked solved, so
+ * placing on an unsolved cell always removes something), so propagation
+ * cannot loop and each guess level solves at least one more cell.
+ *
+ * Measured dead ends and what paid (details in
+ * benchmarks/c/RESULTS-fast9.md):
+ *  - `if (solved)` around the 8-value elimination in refine: 5-15% slower
+ *    than doing the 9 ANDs every time (the branch is unpredictable).
+ *  - refining subbands band-major instead of value-major: ~3% slower.
+ *  - guessing the first bivalue cell (JCZSolve's choice): 1.4-1.7x the
+ *    guesses of the busiest one, and slower on every set.  Scoring by column
+ *    peers in the other bands too: 0.5% fewer guesses, slower overall.
+ *  - no SIMD: the state is 27 independent 32-bit words and the hot path is
+ *    table lookups; -march=native (AVX-512, popcnt, BMI2) measured within
+ *    noise of the portable -O3 build, so there is no #ifdef'd path.
  *
  * All lookup tables are `static const` and computed by the preprocessor,
  * so there is no init function and no mutable global: thread-safe.
@@ -174,19 +193,12 @@ F9_INLINE int refine(board *s, const int i)
     s->cand[d * 3 + (b + 2) % 3] &= keep;
     uint32_t solved = ((uint32_t)ONE9[f & ROW9] | (uint32_t)ONE9[(f >> 9) & ROW9] << 9 |
                        (uint32_t)ONE9[f >> 18] << 18) & s->unsolved[b];
-#ifdef F9_BRANCHLESS_SOLVED
+    /* no `if (solved)`: the branch is unpredictable, the 9 ANDs are cheap
+     * (measured 5-15% faster without it) */
     s->unsolved[b] &= ~solved;
     for (int e = 0; e < 9; e++)
         if (e != d)
             s->cand[e * 3 + b] &= ~solved;
-#else
-    if (solved) {
-        s->unsolved[b] &= ~solved;
-        for (int e = 0; e < 9; e++)
-            if (e != d)
-                s->cand[e * 3 + b] &= ~solved;
-    }
-#endif
     return 1;
 }
 
@@ -240,8 +252,8 @@ static int naked_singles(board *s)
     return placed;
 }
 
-#ifdef F9_COLUMN_SINGLES
-/* Hidden singles in columns: a value left in one cell of a column. */
+/* Hidden singles in columns: a value left in one cell of a column.  Run
+ * only when settle and naked singles are stuck.  Returns 1 if any placed. */
 static int column_singles(board *s)
 {
     int placed = 0;
@@ -270,9 +282,9 @@ static int column_singles(board *s)
     }
     return placed;
 }
-#endif
 
-/* settle + naked singles until stuck.  Returns 0 on a contradiction. */
+/* settle + naked singles + column singles until stuck.
+ * Returns 0 on a contradiction. */
 static int propagate(board *s)
 {
     for (;;) {
@@ -283,13 +295,8 @@ static int propagate(board *s)
         int r = naked_singles(s);
         if (r < 0)
             return 0;
-        if (r == 0) {
-#ifdef F9_COLUMN_SINGLES
-            if (column_singles(s))
-                continue;
-#endif
+        if (r == 0 && !column_singles(s))
             return 1;
-        }
     }
 }
 
@@ -327,8 +334,8 @@ F9_INLINE int pop27(uint32_t x)
 
 /* The guess cell among the bivalue cells: the one with the most unsolved
  * cells in its row and box (a guess there settles the most).  Ties: the
- * first in band order.  Measured: 20% fewer guesses than the first
- * bivalue cell. */
+ * first in band order.  The first bivalue cell costs 1.4-1.7x the
+ * guesses. */
 F9_INLINE void busiest_pair(const board *s, int *band, uint32_t *cellbit)
 {
     int best = -1;
@@ -358,7 +365,7 @@ F9_NOINLINE void fewest_cell(const board *s, int *band, uint32_t *cellbit)
             m &= m - 1;
             int n = 0;
             for (int d = 0; d < 9; d++)
-                n += (s->cand[d * 3 + b] >> p) & 1;
+                n += (int)((s->cand[d * 3 + b] >> p) & 1u);
             if (n < best) {
                 best = n;
                 *band = b;

@@ -1,0 +1,400 @@
+"""Many puzzles at once, without a Python object per puzzle inside the loop.
+
+    solve_many(puzzles, *, box=None, engine='auto', limit=1, node_limit=None) -> BatchResult
+    count_many(puzzles, *, box=None, engine='auto', limit=2, node_limit=None)  -> BatchResult
+    solve_text(text, *, box=None, engine='auto', limit=1, node_limit=None)     -> BatchResult
+    parse_lines(data, size) -> (values, errors)        format_lines(values, size) -> bytes
+
+``puzzles`` is one of
+
+    bytes / bytearray / memoryview   raw values: n*N*N bytes, 0 = empty, row-major
+                                     (the shape is ``box``, default 3x3)
+    list or tuple of str             one puzzle line each ('.' or '0' = empty)
+    numpy array of uint8             shape (n, N*N) or (n, N, N); numpy is imported only
+                                     when such an array is passed
+
+The C extension (``sudokit._ckernels.batch``) runs the whole loop with the GIL released,
+in chunks, checking for Ctrl-C between chunks.  Without it (or with SUDOKIT_PUREPYTHON=1)
+the same results come from a loop over the pure-Python kernels.  Every solution is checked
+by an independent checker (not the solver) and the check is recorded in the flags.
+
+Per-record flags (one byte each):
+
+    bit 0  FLAG_STOPPED       the node limit ran out: count is a lower bound
+    bit 1  FLAG_VERIFIED      a solution was found and passed the independent check
+    bit 2  FLAG_BAD_SOLUTION  a solution was found and FAILED the check (a solver bug)
+    bit 3  FLAG_BAD_INPUT     the record is not a puzzle (parse error, or a value > N)
+    bit 4  FLAG_CLASH         two givens clash: the puzzle is illegal (count 0)
+
+``engine='auto'`` picks the fastest engine of the active backend (fast9 for 9x9 grids with
+3x3 boxes when the C extension is built, else propagate), so its node counts depend on the
+backend; every named engine gives identical results in C and in pure Python.
+"""
+
+from __future__ import annotations
+
+import array
+import sys
+from dataclasses import dataclass, field
+
+from . import _backend, _kernels, sudoku_cover
+from .errors import ParseError
+from .shape import Shape
+
+__all__ = [
+    "BatchResult", "solve_many", "count_many", "solve_text", "parse_lines", "format_lines",
+    "FLAG_STOPPED", "FLAG_VERIFIED", "FLAG_BAD_SOLUTION", "FLAG_BAD_INPUT", "FLAG_CLASH",
+    "ENGINES",
+]
+
+FLAG_STOPPED = 1
+FLAG_VERIFIED = 2
+FLAG_BAD_SOLUTION = 4
+FLAG_BAD_INPUT = 8
+FLAG_CLASH = 16
+
+ENGINES = ("auto", "propagate", "backtrack", "dlx", "fast9")
+
+# The default alphabet (symbols.DEFAULT) and the blanks the C parser accepts.
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_BLANKS = ".0-_*?"
+
+
+@dataclass
+class BatchResult:
+    """Per-record results of a batch; arrays are numpy arrays when the input was one.
+
+    solutions  n*N*N bytes (bytearray), or uint8 array (n, N*N): the first solution, zeros if none
+    counts     n int32 (array('i') or numpy): solutions found, up to the limit
+    nodes      n uint64 (array('Q') or numpy): search nodes (guesses for fast9)
+    flags      n bytes (bytearray or numpy uint8): FLAG_* bits
+    errors     {record: ParseError} for records that could not be read
+    """
+
+    shape: Shape
+    n: int
+    engine: str
+    backend: str
+    limit: int
+    solutions: object
+    counts: object
+    nodes: object
+    flags: object
+    errors: dict = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def solution(self, i: int) -> bytes | None:
+        """Return record i's first solution (bytes of values), or None if it has none."""
+        if not self.counts[i]:
+            return None
+        nc = self.shape.ncells
+        return bytes(memoryview(self.solutions).cast("B")[i * nc:(i + 1) * nc])
+
+    def status(self, i: int) -> str:
+        """Return 'invalid', 'illegal', 'wrong', 'limit', 'unsolvable', 'solved', 'unique' or 'multiple'."""
+        f = int(self.flags[i])
+        count = int(self.counts[i])
+        if f & FLAG_BAD_INPUT:
+            return "invalid"
+        if f & FLAG_BAD_SOLUTION:
+            return "wrong"
+        if f & FLAG_CLASH:
+            return "illegal"
+        if count == 0:
+            return "limit" if f & FLAG_STOPPED else "unsolvable"
+        if count >= 2:
+            return "multiple"
+        if self.limit == 1 or f & FLAG_STOPPED:
+            return "solved"
+        return "unique"
+
+    def statuses(self) -> list[str]:
+        """Return the status of every record."""
+        return [self.status(i) for i in range(self.n)]
+
+    def solution_lines(self, blank: str = ".") -> list[str | None]:
+        """Return each record's first solution as a line of symbols, None where there is none."""
+        text = format_lines(bytes(memoryview(self.solutions).cast("B")), self.shape.size,
+                            blank=blank).decode("ascii").split("\n")
+        return [text[i] if self.counts[i] else None for i in range(self.n)]
+
+
+# --- text -----------------------------------------------------------------------------
+
+
+def _records(data: bytes):
+    """Yield (line number, stripped line) for the non-blank, non-# lines of data."""
+    for number, raw in enumerate(data.split(b"\n"), 1):
+        line = raw.rstrip(b"\r \t").lstrip(b" \t")
+        if line and not line.startswith(b"#"):
+            yield number, line, len(raw) - len(raw.lstrip(b" \t"))
+
+
+def _parse_lines_py(data: bytes, size: int):
+    table = {ch: v for v, ch in enumerate(_SYMBOLS[:size], 1)}
+    for ch in _BLANKS:
+        table[ch] = 0
+    ncells = size * size
+    out = bytearray()
+    errors = []
+    for rec, (number, line, indent) in enumerate(_records(data)):
+        text = line.decode("latin-1")
+        if len(text) != ncells:
+            errors.append((rec, number, None, None,
+                           f"expected {ncells} characters for a {size}x{size} grid, "
+                           f"found {len(text)}"))
+            out += b"\xff" * ncells
+            continue
+        values = bytearray(ncells)
+        for k, ch in enumerate(text):
+            v = table.get(ch, -1)
+            if v < 0:
+                errors.append((rec, number, indent + k + 1, ch,
+                               f"character {ch!r} is not a value of a {size}x{size} grid"))
+                values = b"\xff" * ncells
+                break
+            values[k] = v
+        out += values
+    return out, errors
+
+
+def parse_lines(data: bytes | str, size: int):
+    """Return (values bytearray, errors) for the non-blank, non-# lines of data.
+
+    One record per such line; errors are (record, line, column, char, reason) tuples (1-based
+    line and column; column and char None for a bad length) and such records are filled with
+    0xFF bytes, which batch solving reports as FLAG_BAD_INPUT.  Symbols: 1-9, A-Z, a-z;
+    blanks: . 0 - _ * ?
+    """
+    if isinstance(data, str):
+        data = data.encode("latin-1", "replace")
+    if _backend.C is not None:
+        return _backend.C.parse_lines(data, size)
+    if not 1 <= size <= len(_SYMBOLS):
+        raise ValueError(f"size {size}: one character per value works for sizes 1..{len(_SYMBOLS)}")
+    return _parse_lines_py(bytes(data), size)
+
+
+def format_lines(values, size: int, blank: str = ".") -> bytes:
+    """Return one line of N*N symbols (and a newline) per record of values; '?' for bytes > N."""
+    if _backend.C is not None:
+        return _backend.C.format_lines(values, size, blank)
+    raw = bytes(memoryview(values).cast("B"))
+    ncells = size * size
+    if len(raw) % ncells:
+        raise ValueError(f"values hold {len(raw)} bytes, not a multiple of {ncells}")
+    table = bytes([ord(blank)]) + _SYMBOLS[:size].encode("ascii") + b"?" * (255 - size)
+    text = raw.translate(table)
+    return b"".join(text[i:i + ncells] + b"\n" for i in range(0, len(text), ncells))
+
+
+# --- the pure-Python batch loop ---------------------------------------------------------
+
+
+def _is_solution_py(shape: Shape, puzzle, solution) -> bool:
+    """Independent checker: every unit holds each value once, every given kept."""
+    n = shape.size
+    want = set(range(1, n + 1))
+    for unit in shape.units:
+        if {solution[c] for c in unit} != want:
+            return False
+    return all(not g or g == s for g, s in zip(puzzle, solution))
+
+
+def _clash_py(shape: Shape, puzzle) -> bool:
+    for unit in shape.units:
+        seen = set()
+        for c in unit:
+            v = puzzle[c]
+            if v:
+                if v in seen:
+                    return True
+                seen.add(v)
+    return False
+
+
+def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags):
+    kernel = {"propagate": _kernels.propagate, "backtrack": _kernels.backtrack,
+              "dlx": sudoku_cover.dlx}[engine]
+    nc = shape.ncells
+    size = shape.size
+    raw = memoryview(data).cast("B")
+    for i in range(n):
+        puzzle = bytes(raw[i * nc:(i + 1) * nc])
+        count, first, used, stopped, flag = 0, None, 0, False, 0
+        if max(puzzle, default=0) > size:
+            flag = FLAG_BAD_INPUT
+        else:
+            if _clash_py(shape, puzzle):
+                flag |= FLAG_CLASH
+            count, first, used, stopped = kernel(puzzle, shape.box_rows, shape.box_cols,
+                                                 limit, node_limit)
+            if stopped:
+                flag |= FLAG_STOPPED
+            if first is not None:
+                flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first) else FLAG_BAD_SOLUTION
+        sols[i * nc:(i + 1) * nc] = first if first is not None else bytes(nc)
+        counts[i] = min(count, 2**31 - 1)
+        nodes[i] = used
+        flags[i] = flag
+
+
+# --- public entry points ---------------------------------------------------------------
+
+
+def _shape_of(box, ncells: int | None) -> Shape:
+    if box is None:
+        if ncells is None:
+            return Shape(3, 3)
+        shape = Shape.for_cells(ncells)
+        if shape is None:
+            raise ValueError(f"cannot tell the box shape of a {ncells}-cell grid; pass box=")
+        return shape
+    if isinstance(box, Shape):
+        return box
+    if isinstance(box, int):
+        return Shape(box, box)
+    if isinstance(box, str):
+        return Shape.parse(box)
+    rows, cols = box
+    return Shape(rows, cols)
+
+
+def _resolve_engine(engine: str, shape: Shape) -> str:
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    square3 = shape.box_rows == 3 and shape.box_cols == 3
+    if engine == "auto":
+        return "fast9" if square3 and _backend.C is not None else "propagate"
+    if engine == "fast9":
+        if _backend.C is None:
+            raise ValueError("engine 'fast9' needs the C extension "
+                             f"({_backend.backend_reason() or 'not built'})")
+        if not square3:
+            raise ValueError(f"engine 'fast9' solves 9x9 grids with 3x3 boxes only, not {shape}")
+    return engine
+
+
+def _limit(value, what: str, default: int) -> int:
+    if value is None:
+        return 0
+    if not isinstance(value, int) or value < 0:
+        raise ValueError(f"{what} must be a non-negative integer or None, not {value!r}")
+    return value
+
+
+def _is_numpy(obj) -> bool:
+    return type(obj).__module__.split(".")[0] == "numpy" and hasattr(obj, "__array_interface__")
+
+
+def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
+         use_numpy: bool, errors: dict) -> BatchResult:
+    nc = shape.ncells
+    name = _resolve_engine(engine, shape)
+    if use_numpy:
+        import numpy as np
+        sols = np.zeros((n, nc), dtype=np.uint8)
+        counts = np.zeros(n, dtype=np.int32)
+        nodes = np.zeros(n, dtype=np.uint64)
+        flags = np.zeros(n, dtype=np.uint8)
+    else:
+        sols = bytearray(n * nc)
+        counts = array.array("i", bytes(4 * n))
+        nodes = array.array("Q", bytes(8 * n))
+        flags = bytearray(n)
+    if _backend.C is not None:
+        _backend.C.batch(values, n, shape.box_rows, shape.box_cols, name, limit, node_limit,
+                         sols, counts, nodes, flags)
+    else:
+        flat = memoryview(sols).cast("B") if use_numpy else sols
+        _batch_py(values, n, shape, name, limit, node_limit, flat, counts, nodes, flags)
+    return BatchResult(shape, n, name, _backend.backend(), limit, sols, counts, nodes, flags,
+                       errors)
+
+
+def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1,
+               node_limit: int | None = None) -> BatchResult:
+    """Return a BatchResult for many puzzles: first solution, count up to limit, nodes, flags.
+
+    limit=None counts every solution; node_limit=None searches without a node limit.
+    """
+    lim = _limit(limit, "limit", 1)
+    nlim = _limit(node_limit, "node_limit", 0)
+    if _is_numpy(puzzles):
+        import numpy as np
+        arr = np.ascontiguousarray(puzzles, dtype=np.uint8)
+        if arr.ndim == 3:
+            arr = arr.reshape(arr.shape[0], -1)
+        if arr.ndim != 2:
+            raise ValueError(f"expected an array of shape (n, N*N) or (n, N, N), not {arr.shape}")
+        shape = _shape_of(box, arr.shape[1])
+        if arr.shape[1] != shape.ncells:
+            raise ValueError(f"rows of {arr.shape[1]} values do not fit {shape} boxes "
+                             f"({shape.ncells} cells)")
+        return _run(arr, arr.shape[0], shape, engine, lim, nlim, True, {})
+    if isinstance(puzzles, (bytes, bytearray, memoryview)):
+        raw = memoryview(puzzles).cast("B")
+        shape = _shape_of(box, None)
+        if len(raw) % shape.ncells:
+            raise ValueError(f"a buffer of {len(raw)} bytes is not a whole number of "
+                             f"{shape.ncells}-cell puzzles")
+        return _run(raw, len(raw) // shape.ncells, shape, engine, lim, nlim, False, {})
+    if isinstance(puzzles, str):
+        return solve_text(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit)
+    lines = list(puzzles)
+    if not all(isinstance(p, str) for p in lines):
+        raise TypeError("puzzles must be a bytes buffer of values, a list of str lines or a "
+                        "numpy uint8 array")
+    if any("\n" in p for p in lines):
+        raise ValueError("a puzzle line must not contain a newline")
+    # one record per line: blank or '#' lines would be skipped by the parser, so mark them
+    blank = [k for k, p in enumerate(lines) if not p.strip() or p.lstrip().startswith("#")]
+    text = "\n".join(lines)
+    if blank:
+        marked = list(lines)
+        for k in blank:
+            marked[k] = "!"
+        text = "\n".join(marked)
+    result = solve_text(text, box=box, engine=engine, limit=limit, node_limit=node_limit,
+                        _first_len=len(lines[0].strip()) if lines else 81)
+    for k in blank:
+        result.errors[k] = ParseError("not a puzzle line (blank or comment)", line=k + 1)
+    return result
+
+
+def count_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 2,
+               node_limit: int | None = None) -> BatchResult:
+    """Return a BatchResult counting solutions up to limit (default 2: is each puzzle unique?)."""
+    return solve_many(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit)
+
+
+def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
+               node_limit: int | None = None, _first_len: int | None = None) -> BatchResult:
+    """Return a BatchResult for the puzzle lines of text (str or bytes), one record per line.
+
+    Blank lines and '#' comment lines are skipped; a line that is not a puzzle becomes an
+    'invalid' record whose ParseError (line, column, character) is in result.errors.
+    """
+    lim = _limit(limit, "limit", 1)
+    nlim = _limit(node_limit, "node_limit", 0)
+    data = text.encode("latin-1", "replace") if isinstance(text, str) else bytes(text)
+    if box is None:
+        first = _first_len
+        if first is None:
+            first = next((len(line) for _, line, _ in _records(data)), 81)
+        shape = _shape_of(None, first)
+    else:
+        shape = _shape_of(box, None)
+    values, errs = parse_lines(data, shape.size)
+    errors = {rec: ParseError(reason, line=line, column=col, char=ch)
+              for rec, line, col, ch, reason in errs}
+    n = len(values) // shape.ncells
+    return _run(values, n, shape, engine, lim, nlim, False, errors)
+
+
+if __name__ == "__main__":  # pragma: no cover - a tiny demo: python -m sudokit.batch FILE
+    with open(sys.argv[1], "rb") as fh:
+        res = solve_text(fh.read())
+    sys.stdout.buffer.write(format_lines(res.solutions, res.shape.size))
