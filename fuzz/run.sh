@@ -1,0 +1,83 @@
+#!/bin/sh
+# fuzz/run.sh -- build and run the libFuzzer harness, or the test suite on an ASan build.
+#
+#   fuzz/run.sh build             build fuzz/build/fuzz_kernels (clang, fuzzer+ASan+UBSan)
+#   fuzz/run.sh fuzz [SECONDS]    build, make seeds, fuzz for SECONDS (default 600)
+#   fuzz/run.sh repro FILE...     run the harness once on each file (a crash reproducer)
+#   fuzz/run.sh asan-tests        copy the tree to $ASAN_TREE (default /tmp/sudokit-asan/main), build
+#                                 the extension there with SUDOKIT_SANITIZE=1 and run the C
+#                                 kernel tests under ASan+UBSan (the in-place .so is untouched)
+#
+# Environment: EXTRA_CFLAGS (e.g. -DFUZZ_AVOID_WORK_STATES_BUG, see README), CLANG (default clang-14 or clang), JOBS (parallel fuzzing jobs, default 1),
+# FUZZ_ARGS (extra libFuzzer flags), ASAN_TREE, PYTHON (default python).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+csrc="$root/src/sudokit/_c"
+build="$here/build"
+CLANG=${CLANG:-$(command -v clang-14 || command -v clang)}
+PYTHON=${PYTHON:-python}
+
+build() {
+    mkdir -p "$build"
+    "$CLANG" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        -fno-omit-frame-pointer -g -O1 -std=c99 -Wall -Wextra -I"$csrc" ${EXTRA_CFLAGS:-} \
+        "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/dlx.c" \
+        -o "$build/fuzz_kernels"
+    echo "built $build/fuzz_kernels"
+}
+
+case "${1:-fuzz}" in
+build)
+    build
+    ;;
+fuzz)
+    secs=${2:-600}
+    build
+    "$PYTHON" "$here/make_corpus.py" "$here/corpus"
+    mkdir -p "$build/corpus" "$build/artifacts"
+    # new inputs go to build/corpus (not committed); the seeds in fuzz/corpus are only read
+    cd "$build"
+    ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1} \
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+        ./fuzz_kernels -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+            -print_final_stats=1 -artifact_prefix="$build/artifacts/" \
+            -jobs="${JOBS:-1}" -workers="${JOBS:-1}" ${FUZZ_ARGS:-} \
+            "$build/corpus" "$here/corpus"
+    ;;
+repro)
+    shift
+    build
+    "$build/fuzz_kernels" "$@"
+    ;;
+asan-tests)
+    # The tests find the public data at <tree>/../shared/data: give the copy such a parent.
+    tree=${ASAN_TREE:-/tmp/sudokit-asan/main}
+    mkdir -p "$tree"
+    shared=$(dirname "$root")/shared
+    [ -e "$(dirname "$tree")/shared" ] || ln -s "$shared" "$(dirname "$tree")/shared"
+    rm -rf "$tree" && mkdir -p "$tree"
+    tar -C "$root" --exclude=./.git --exclude='*.so' --exclude=./build --exclude=./fuzz/build \
+        --exclude=__pycache__ --exclude='*.egg-info' -cf - . | tar -C "$tree" -xf -
+    cd "$tree"
+    SUDOKIT_SANITIZE=1 SUDOKIT_REQUIRE_C=1 "$PYTHON" setup.py -q build_ext --inplace --force
+    # ASan must be the first DSO loaded: preload gcc's runtime (setup.py builds with gcc).
+    # CPython's own allocations show up as leaks at exit, so leak detection is off.
+    asan=$(gcc -print-file-name=libasan.so)
+    LD_PRELOAD="$asan" \
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    PYTHONPATH="$tree/src" SUDOKIT_PUREPYTHON= \
+        "$PYTHON" -c "import sudokit, sudokit._ckernels as c; print('sudokit', sudokit.__file__, sudokit.backend(), c.__file__)"
+    LD_PRELOAD="$asan" \
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    PYTHONPATH="$tree/src" SUDOKIT_PUREPYTHON= \
+        "$PYTHON" -m pytest tests/test_ckernels.py tests/test_solver.py -q -p no:cacheprovider \
+            ${PYTEST_ARGS:-}
+    ;;
+*)
+    sed -n '2,14p' "$0"
+    exit 2
+    ;;
+esac
