@@ -93,7 +93,7 @@ def _kernel(engine: str | None, grid: Grid):
 def _limit(value, what: str) -> int:
     if value is None:
         return 0
-    if not isinstance(value, int) or value < 1:
+    if type(value) is not int or value < 1:
         raise ValueError(f"{what} must be a positive integer or None, not {value!r}")
     return value
 
@@ -101,22 +101,36 @@ def _limit(value, what: str) -> int:
 def search(puzzle, *, limit: int | None = 2, engine: str | None = None,
            node_limit: int | None = None, box=None, alphabet=None) -> SearchResult:
     """Return a SearchResult counting solutions up to limit (None: all), with the first one."""
-    grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
+    name, count, solution, nodes, stopped = _run(grid, limit, engine, node_limit)
+    return SearchResult(count, solution, nodes, stopped, name, limit)
+
+
+def _run(grid: Grid, limit, engine, node_limit):
+    """Run one kernel: (engine name, count, verified first solution or None, nodes, stopped)."""
     lim = _limit(limit, "limit")
     nlim = _limit(node_limit, "node_limit")
     name, kernel = _kernel(engine, grid)
     shape = grid.shape
-    count, first, nodes, stopped = kernel(bytes(grid.values), shape.box_rows, shape.box_cols,
-                                          lim, nlim)
+    values = bytes(grid.values)
+    count, first, nodes, stopped = kernel(values, shape.box_rows, shape.box_cols, lim, nlim)
     solution = None
     if first is not None:
         solution = Grid._trusted(tuple(first), shape)
-        _verify(solution, grid, name)
-    return SearchResult(count, solution, nodes, bool(stopped), name, limit)
+        _verify(solution, grid, name, first, values)
+    return name, count, solution, nodes, bool(stopped)
 
 
-def _verify(solution: Grid, puzzle: Grid, engine: str) -> None:
-    if not is_solution(solution, puzzle):
+def _verify(solution: Grid, puzzle: Grid, engine: str, raw: bytes | None = None,
+            raw_puzzle: bytes | None = None) -> None:
+    """Raise AssertionError unless solution solves puzzle (the C checker when built: same rules)."""
+    C = _backend.C
+    if C is not None and raw is not None:
+        shape = puzzle.shape
+        ok = C.is_solution(raw, shape.box_rows, shape.box_cols, raw_puzzle)
+    else:
+        ok = is_solution(solution, puzzle)
+    if not ok:
         raise AssertionError(f"engine {engine!r} returned a grid that is not a solution of "
                              f"{puzzle.to_line() if puzzle.size <= 35 else puzzle!r}; please report this bug")
 
@@ -124,12 +138,12 @@ def _verify(solution: Grid, puzzle: Grid, engine: str) -> None:
 def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
           alphabet=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
-    result = search(puzzle, limit=1, engine=engine, node_limit=node_limit, box=box,
-                    alphabet=alphabet)
-    if result.solution is None and result.stopped:
+    grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
+    _, _, solution, nodes, stopped = _run(grid, 1, engine, node_limit)
+    if solution is None and stopped:
         raise SearchLimitReached(f"node limit {node_limit} reached before any solution was found",
-                                 nodes=result.nodes, found=0)
-    return result.solution
+                                 nodes=nodes, found=0)
+    return solution
 
 
 def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
