@@ -3,6 +3,7 @@
 #
 #   fuzz/run.sh build             build fuzz/build/fuzz_kernels (clang, fuzzer+ASan+UBSan)
 #   fuzz/run.sh fuzz [SECONDS]    build, make seeds, fuzz for SECONDS (default 600)
+#   fuzz/run.sh coverage          llvm-cov report of the kernels over the corpus
 #   fuzz/run.sh repro FILE...     run the harness once on each file (a crash reproducer)
 #   fuzz/run.sh asan-tests        copy the tree to $ASAN_TREE (default /tmp/sudokit-asan/main), build
 #                                 the extension there with SUDOKIT_SANITIZE=1 and run the C
@@ -44,6 +45,19 @@ fuzz)
             -print_final_stats=1 -artifact_prefix="$build/artifacts/" \
             -jobs="${JOBS:-1}" -workers="${JOBS:-1}" ${FUZZ_ARGS:-} \
             "$build/corpus" "$here/corpus"
+    ;;
+coverage)
+    # line/branch coverage of the kernels reached by the corpus (seeds + what fuzzing found)
+    mkdir -p "$build/cov"
+    "$CLANG" -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -g -O1 -std=c99 \
+        -I"$csrc" ${EXTRA_CFLAGS:-} "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" \
+        "$csrc/dlx.c" -o "$build/cov/fuzz_kernels_cov"
+    mkdir -p "$build/corpus"
+    LLVM_PROFILE_FILE="$build/cov/run.profraw" \
+        "$build/cov/fuzz_kernels_cov" -runs=0 "$build/corpus" "$here/corpus" 2>&1 | tail -1
+    llvm-profdata-14 merge -sparse "$build/cov/run.profraw" -o "$build/cov/run.profdata"
+    llvm-cov-14 report "$build/cov/fuzz_kernels_cov" -instr-profile="$build/cov/run.profdata" \
+        "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/dlx.c" "$here/fuzz_kernels.c"
     ;;
 repro)
     shift

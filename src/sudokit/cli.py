@@ -21,6 +21,7 @@ Records are solved a chunk at a time by ``_solve_chunk``, the seam where a batch
 from __future__ import annotations
 
 import argparse
+import array
 import itertools
 import json
 import os
@@ -580,20 +581,45 @@ def _solve_chunk(grids: list[Grid], args) -> Iterator[tuple[str, Grid | None]]:
 
 
 def _batch_solver(args) -> Callable | None:
-    """Return a chunk solver from sudokit.batch when one fits these options, else None.
+    """Return the C batch chunk solver when it fits these options, else None.
 
-    The seam for the C batch fast path: a function ``solve_chunk(grids, args)`` with the
-    contract of ``_solve_chunk`` (one (status, solution) per grid, same statuses, same
-    order), given only chunks whose grids are all 9x9.  Wired when sudokit.batch exports
-    ``cli_solve_chunk``; until then every chunk goes through ``_solve_chunk``.
+    It has the contract of ``_solve_chunk`` (one (status, solution) per grid, same statuses,
+    same order) and is given only chunks whose grids are all 9x9: the whole chunk goes to
+    the C kernel in one call, with the GIL released and no Python object per puzzle inside.
     """
-    if getattr(args, "engine", None) not in ("auto", "fast9"):
+    from . import _backend
+    C = _backend.C
+    if C is None or getattr(args, "engine", None) not in ("auto", "fast9"):
         return None
-    try:
-        from . import batch  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return getattr(batch, "cli_solve_chunk", None)
+    limit = 2 if args.unique else 1
+    node_limit = args.node_limit or 0
+
+    def solve_chunk(grids: list[Grid], _args) -> Iterator[tuple[str, Grid | None]]:
+        n = len(grids)
+        data = b"".join([bytes(g.values) for g in grids])
+        sols = bytearray(len(data))
+        counts = array.array("i", bytes(4 * n))
+        flags = bytearray(n)
+        C.batch(data, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
+        for i, grid in enumerate(grids):
+            count, flag = counts[i], flags[i]
+            if flag & _FLAG_BAD_SOLUTION:
+                raise AssertionError(f"the C kernel returned a wrong solution for {grid.to_line()}; "
+                                     "please report this bug")
+            if count == 0:
+                yield ("limit" if flag & _FLAG_STOPPED else
+                       "illegal" if flag & _FLAG_CLASH else "impossible"), None
+            elif limit == 2 and count >= 2:
+                yield "ambiguous", None
+            elif limit == 2 and flag & _FLAG_STOPPED:
+                yield "limit", None
+            else:
+                yield "solved", Grid._trusted(tuple(sols[i * 81:(i + 1) * 81]), _S9)
+    return solve_chunk
+
+
+# flags of the C batch call (see _c/module.c)
+_FLAG_STOPPED, _FLAG_BAD_SOLUTION, _FLAG_CLASH = 1, 4, 16
 
 
 class _Check(_Command):
