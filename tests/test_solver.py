@@ -188,3 +188,16 @@ def test_16x16_gecode_by_propagate():
         assert grid.shape is Shape(4, 4)
         result = search(grid, engine="propagate")
         assert result.count == 1 and is_solution(result.solution, grid)
+
+
+@pytest.mark.slow
+def test_25x25_gecode_by_propagate():
+    # Line 17 (a minimal Frisch puzzle with 9 extra givens) needs 1,170,351 propagate nodes:
+    # seconds in C, about 20 minutes in pure Python; lines 1-16 are beyond this engine.
+    if PY:
+        pytest.skip("1.17 million propagate nodes: about 20 minutes in pure Python")
+    line = _lines(shared_file("gecode_25x25.txt"))[16]
+    grid = Grid(line)
+    assert grid.shape is Shape(5, 5) and grid.givens == 284
+    result = search(grid, limit=1, engine="propagate")
+    assert result.count == 1 and not result.stopped and is_solution(result.solution, grid)

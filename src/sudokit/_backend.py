@@ -29,8 +29,7 @@ if C is not None:
     KERNELS = {
         "propagate": C.propagate,
         "backtrack": C.backtrack,
-        "dlx": lambda v, br, bc, limit=1, node_limit=0: sudoku_cover.dlx(
-            v, br, bc, limit, node_limit, engine=C.dlx_count),
+        "dlx": C.dlx_sudoku,  # builds the cover in C too; same options, order and nodes
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9
