@@ -164,27 +164,34 @@ static int work_cells(sk_work *w, int ncells)
     return 1;
 }
 
-/* Make room for depth+1 states of ncells words; 0 if out of memory. */
+/* Make room for depth+1 states of ncells words; 0 if out of memory.  The state buffer is
+ * measured in words, not states, so a work area reused for a larger shape grows too. */
 static int work_states(sk_work *w, size_t depth, int ncells)
 {
-    if (depth < w->cap_states)
+    size_t words = (depth + 1) * (size_t)ncells;
+    if (depth < w->cap_states && words <= w->state_words)
         return 1;
     size_t cap = w->cap_states ? w->cap_states : 16;
     while (cap <= depth)
         cap *= 2;
-    uint64_t *s = realloc(w->states, cap * (size_t)ncells * sizeof *s);
-    if (!s)
-        return 0;
-    w->states = s;
-    int32_t *fc = realloc(w->frame_cell, cap * sizeof *fc);
-    if (!fc)
-        return 0;
-    w->frame_cell = fc;
-    uint64_t *fr = realloc(w->frame_rem, cap * sizeof *fr);
-    if (!fr)
-        return 0;
-    w->frame_rem = fr;
-    w->cap_states = cap;
+    if (cap * (size_t)ncells > w->state_words) {
+        uint64_t *s = realloc(w->states, cap * (size_t)ncells * sizeof *s);
+        if (!s)
+            return 0;
+        w->states = s;
+        w->state_words = cap * (size_t)ncells;
+    }
+    if (cap > w->cap_states) {
+        int32_t *fc = realloc(w->frame_cell, cap * sizeof *fc);
+        if (!fc)
+            return 0;
+        w->frame_cell = fc;
+        uint64_t *fr = realloc(w->frame_rem, cap * sizeof *fr);
+        if (!fr)
+            return 0;
+        w->frame_rem = fr;
+        w->cap_states = cap;
+    }
     return 1;
 }
 

@@ -45,7 +45,8 @@ typedef struct {
 
 /* Search stacks, grown on demand. */
 typedef struct {
-    size_t cap_states;      /* states allocated (each ncells uint64) */
+    size_t cap_states;      /* frames allocated (frame_cell, frame_rem) */
+    size_t state_words;     /* uint64 words allocated in states (cap_states * the largest ncells) */
     uint64_t *states;       /* propagate: one candidate array per depth */
     int32_t *frame_cell;    /* propagate: branch cell per depth */
     uint64_t *frame_rem;    /* propagate: values still to try per depth */
