@@ -209,7 +209,10 @@ def report(rows: list[dict], info: dict) -> str:
     base = {(r["set"], r["mode"], r["prefix"]): r for r in rows if r["kernel"] == "py:propagate"}
     for r in rows:
         b = base.get((r["set"], r["mode"], r["prefix"]))
-        ratio = f"{r['per_s'] / b['per_s']:.0f}x" if b else ""
+        ratio = ""
+        if b:
+            x = r["per_s"] / b["per_s"]
+            ratio = f"{x:.0f}x" if x >= 10 else f"{x:.2f}x"
         cpu = f"{r['cpu_per_s']:,.0f}" if "cpu_per_s" in r else ""
         out.append(f"| {r['set']} | {r['mode']} | {r['kernel']} | {r['puzzles']} | {r['per_s']:,.0f} | {cpu} | "
                    f"{r['us']:,.1f} | {r['nodes_per']:.2f} | {r['peak_rss_mb']:.0f} | {ratio} |")
