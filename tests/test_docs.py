@@ -23,3 +23,16 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_readme_examples():
+    import re
+    readme = (SRC.parents[1] / "README.md")
+    if not readme.is_file():
+        pytest.skip("README.md not found beside the sources (installed package)")
+    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README.md", str(readme), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted > 0 and result.failed == 0
