@@ -20,10 +20,15 @@ C = None
 _reason = "forced by SUDOKIT_PUREPYTHON" if _FORCED else ""
 if not _FORCED:
     try:
-        from . import _ckernels as C  # type: ignore[no-redef]
+        import importlib
+        C = importlib.import_module(__name__.rpartition(".")[0] + "._ckernels")
     except ImportError as exc:  # the build could not compile the extension
         C = None
         _reason = f"C extension not available ({exc})"
+        import warnings
+        warnings.warn(f"sudokit: {_reason}; using the pure-Python kernels (same results, "
+                      "slower). Set SUDOKIT_PUREPYTHON=1 to choose them on purpose.",
+                      RuntimeWarning, stacklevel=2)
 
 if C is not None:
     KERNELS = {

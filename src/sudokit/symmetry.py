@@ -301,7 +301,7 @@ def _search(vals: Sequence[int], shape: Shape):
             lab[0] = blank_key
             nxt = 0
             for v in getters[k](row):
-                if v:
+                if not lab[v]:
                     nxt += 1
                     lab[v] = nxt
             states.append((t, (r,), k, lab, nxt))
@@ -322,22 +322,25 @@ def _search(vals: Sequence[int], shape: Shape):
             else:
                 b0 = chosen[-1] // br * br
                 options = [r for r in range(b0, b0 + br) if r not in chosen]
+            labget = lab.__getitem__
             for r in options:
                 src = get(g[r])
-                if nxt == n:
-                    img = tuple(map(lab.__getitem__, src))
-                    lab2, nxt2 = lab, nxt
-                else:
-                    lab2, nxt2 = lab, nxt
-                    out = []
-                    for v in src:
-                        x = lab2[v]
-                        if not x:
-                            if lab2 is lab:
-                                lab2 = lab[:]
-                            nxt2 += 1
-                            x = lab2[v] = nxt2
-                        out.append(x)
+                img = tuple(map(labget, src))
+                lab2, nxt2 = lab, nxt
+                if 0 in img:  # values seen for the first time take the next labels
+                    i0 = img.index(0)
+                    if best is not None and img[:i0] > best[:i0]:
+                        continue
+                    lab2 = lab[:]
+                    out = list(img)
+                    for i in range(i0, n):
+                        if not out[i]:
+                            v = src[i]
+                            x = lab2[v]
+                            if not x:
+                                nxt2 += 1
+                                x = lab2[v] = nxt2
+                            out[i] = x
                     img = tuple(out)
                 if best is None or img < best:
                     best = img
