@@ -39,7 +39,9 @@ from dataclasses import dataclass, field
 
 from . import _backend, _kernels, sudoku_cover
 from .errors import ParseError
+from .grid import Grid
 from .shape import Shape
+from .solver import is_solution
 
 __all__ = [
     "BatchResult", "solve_many", "count_many", "solve_text", "parse_lines", "format_lines",
@@ -194,25 +196,12 @@ def format_lines(values, size: int, blank: str = ".") -> bytes:
 
 
 def _is_solution_py(shape: Shape, puzzle, solution) -> bool:
-    """Independent checker: every unit holds each value once, every given kept."""
-    n = shape.size
-    want = set(range(1, n + 1))
-    for unit in shape.units:
-        if {solution[c] for c in unit} != want:
-            return False
-    return all(not g or g == s for g, s in zip(puzzle, solution))
+    """Independent checker (solver.is_solution): every unit holds each value once, givens kept."""
+    return is_solution(Grid._trusted(tuple(solution), shape), Grid._trusted(tuple(puzzle), shape))
 
 
 def _clash_py(shape: Shape, puzzle) -> bool:
-    for unit in shape.units:
-        seen = set()
-        for c in unit:
-            v = puzzle[c]
-            if v:
-                if v in seen:
-                    return True
-                seen.add(v)
-    return False
+    return not Grid._trusted(tuple(puzzle), shape).is_legal()
 
 
 def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags):
