@@ -260,6 +260,10 @@ examples:
     p.add_argument("--engine", choices=ENGINES, default=None,
                    help="replace the dialect's technique by this engine")
     p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
+
+    # commands defined by their own modules: each sets ``run(args, out, err) -> status``
+    from . import symmetry
+    symmetry.add_cli(sub)
     return parser
 
 
@@ -786,7 +790,7 @@ def main(argv: list[str] | None = None) -> int:
     out_stream = None
     try:
         try:
-            out_stream = _open_output(args.output)
+            out_stream = _open_output(getattr(args, "output", None))
         except OSError as exc:
             err.write(f"sudokit: cannot write {args.output!r}: {exc.strerror or exc}\n")
             return EXIT_IO
@@ -797,6 +801,8 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         if args.command == "judge":
             code = _run_judge(args, out_stream, err)
+        elif getattr(args, "run", None) is not None:
+            code = args.run(args, out_stream, err)
         else:
             code = _run_records(args, out_stream, err)
     except _UsageError as exc:

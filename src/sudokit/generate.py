@@ -53,7 +53,7 @@ from .grid import Grid
 from .shape import Shape
 from .errors import ShapeError
 
-__all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "orbits",
+__all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "remake", "orbits",
            "add_cli", "run_cli"]
 
 SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "antidiagonal",
@@ -86,6 +86,7 @@ class Generated:
     symmetry: str
     minimal: bool
     engine: str
+    clue_range: tuple[int, int] | None = None
 
 
 # --- symmetry ---------------------------------------------------------------------------
@@ -281,7 +282,13 @@ def _make(shape: Shape, symmetry: str, minimal: bool, clues, seed, index: int,
         raise AssertionError(f"generated a puzzle that is not verified unique: {puzzle!r}; "
                              "please report this bug")
     return Generated(Grid._trusted(tuple(puzzle), shape), Grid._trusted(tuple(sol), shape),
-                     count, guesses, seed, index, symmetry, minimal, engine)
+                     count, guesses, seed, index, symmetry, minimal, engine, clues)
+
+
+def remake(generated: Generated) -> Generated:
+    """Return the same Generated again, made from its seed, index and options."""
+    g = generated
+    return _make(g.puzzle.shape, g.symmetry, g.minimal, g.clue_range, g.seed, g.index, g.engine)
 
 
 def _make_star(task):
