@@ -417,3 +417,22 @@ def test_terminal_user_gets_each_answer_at_once():
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             os.close(fd)
+
+
+def test_generate_then_check_and_canon_end_to_end():
+    gen = sudokit("generate", "--count", "3", "--seed", "11", "--symmetry", "rot180", "--minimal")
+    assert gen.returncode == 0, gen.stderr
+    lines = gen.stdout.splitlines()
+    assert len(lines) == 3 and all(len(line) == 81 for line in lines)
+    again = sudokit("generate", "--count", "3", "--seed", "11", "--symmetry", "rot180", "--minimal",
+                    "--jobs", "2")
+    assert again.stdout == gen.stdout  # same seed, any number of workers
+    check = sudokit("check", "-", stdin=gen.stdout)
+    assert check.returncode == 0
+    assert [row.split("\t")[1] for row in check.stdout.splitlines()] == ["unique"] * 3
+    canon = sudokit("canon", stdin="# header\n" + gen.stdout)
+    assert canon.returncode == 0, canon.stderr
+    out = canon.stdout.splitlines()
+    assert out[0] == "# header" and len(out) == 4 and all(len(row) == 81 for row in out[1:])
+    bad = sudokit("generate", "--box", "2x3", "--symmetry", "rot90")
+    assert bad.returncode == 2 and "square boxes" in bad.stderr

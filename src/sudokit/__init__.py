@@ -14,6 +14,7 @@ from ._backend import backend, backend_reason
 from .errors import ParseError, SearchLimitReached, ShapeError
 from .grid import Conflict, Grid, Status
 from .shape import Shape
+from .generate import Generated, GenerationError, generate
 from .solver import (ENGINES, SearchResult, Verdict, check, count_solutions, engines, is_solution,
                      search, solutions, solve)
 
@@ -23,4 +24,5 @@ __all__ = [
     "Grid", "Shape", "Status", "Conflict", "Verdict", "SearchResult", "ENGINES",
     "solve", "solutions", "count_solutions", "check", "search", "is_solution", "engines",
     "ParseError", "SearchLimitReached", "ShapeError", "backend", "backend_reason", "__version__",
+    "generate", "Generated", "GenerationError",
 ]

@@ -262,8 +262,10 @@ examples:
     p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
 
     # commands defined by their own modules: each sets ``run(args, out, err) -> status``
-    from . import symmetry
-    symmetry.add_cli(sub)
+    from .generate import add_cli as add_generate
+    from .symmetry import add_cli as add_canon
+    add_generate(sub)
+    add_canon(sub)
     return parser
 
 
