@@ -387,3 +387,95 @@ def test_canon_passes_comments_and_blank_lines_through(tmp_path):
     assert status == 0 and err.getvalue() == ""
     assert out.getvalue().splitlines() == ["# a comment", canonical_line(puzzle), "",
                                            canonical_line(puzzle)]
+
+
+# --- the C twin (canon.c) against the pure-Python search ------------------------------------------
+
+def _c_canon():
+    from sudokit import _backend
+    fn = getattr(_backend.C, "canon_lines", None)
+    if fn is None:
+        pytest.skip("the C extension has no canon_lines")
+    return fn
+
+
+def _line_bytes(line: str) -> bytes:
+    return bytes(0 if ch in ".0" else int(ch) for ch in line)
+
+
+def _assert_c_matches_python(records):
+    from sudokit.symmetry import _canonical_bytes_py
+    canon = _c_canon()
+    out = canon(b"".join(records), len(records))
+    assert len(out) == 81 * len(records)
+    for i, rec in enumerate(records):
+        assert out[81 * i:81 * i + 81] == _canonical_bytes_py(tuple(rec)), rec.hex()
+
+
+def test_c_canon_matches_python_in_repo_and_transforms():
+    rng = random.Random(399)
+    records = []
+    for puzzle, solution in PAIRS:
+        records.append(bytes(puzzle.values))
+        records.append(bytes(random_transform("3x3", rng).apply(puzzle).values))
+    for puzzle, solution in PAIRS[:6]:  # complete grids: every first-row column order ties
+        records.append(bytes(solution.values))
+        records.append(bytes(random_transform("3x3", rng).apply(solution).values))
+    records += [bytes(81), bytes([5]) + bytes(80), bytes(80) + bytes([9])]
+    _assert_c_matches_python(records)
+
+
+def test_c_canon_matches_python_illegal_grids():
+    rng = random.Random(3120)
+    records = [bytes([1, 1]) + bytes(79), bytes([1] * 27 + [0] * 54)]
+    for _ in range(150):  # random values anywhere: rows and units repeat values
+        density = rng.random()
+        records.append(bytes(rng.randrange(1, 10) if rng.random() < density else 0 for _ in range(81)))
+    for _ in range(60):  # few distinct values: many ties between column orders
+        top, density = rng.randrange(1, 4), rng.random()
+        records.append(bytes(rng.randrange(1, top + 1) if rng.random() < density else 0
+                             for _ in range(81)))
+    for puzzle, solution in PAIRS[:20]:  # a legal puzzle with one clashing given added
+        vals = list(puzzle.values)
+        cell = next(i for i, v in enumerate(vals) if not v)
+        row = cell // 9 * 9
+        vals[cell] = next(v for v in vals[row:row + 9] if v)
+        records.append(bytes(vals))
+    _assert_c_matches_python(records)
+    # the fully repeated grid: too slow for the Python search, but its answer is known
+    assert _c_canon()(bytes([1] * 81), 1) == bytes([1] * 81)
+
+
+def test_c_canon_matches_python_shared_top1465():
+    lines = _shared_lines("puzzles3_magictour_top1465")
+    rng = random.Random(14650)
+    records = [_line_bytes(line) for line in lines]
+    records += [bytes(random_transform("3x3", rng).apply(Grid(line)).values) for line in lines[:300]]
+    _assert_c_matches_python(records)
+
+
+def test_c_canon_binding_validates():
+    canon = _c_canon()
+    assert canon(b"", 0) == b""
+    with pytest.raises(ValueError):
+        canon(bytes(80), 1)
+    with pytest.raises(ValueError):
+        canon(bytes(81), 2)
+    with pytest.raises(ValueError):
+        canon(bytes([10]) + bytes(80), 1)
+    assert canon(bytearray(81), 1) == bytes(81)
+
+
+def test_canonical_lines():
+    from sudokit import ParseError
+    from sudokit.symmetry import canonical_lines
+    lines = [p.to_line() for p, _ in PAIRS[:10]]
+    text = "# comment\n" + "\n".join(lines) + "\n\n"
+    want = [canonical_line(line) for line in lines]
+    assert canonical_lines(lines) == want
+    assert canonical_lines(text) == want
+    assert canonical_lines(text.encode()) == want
+    assert canonical_lines([]) == []
+    with pytest.raises(ParseError) as info:
+        canonical_lines([lines[0], lines[1][:40] + "x" + lines[1][41:]])
+    assert info.value.line == 2 and info.value.column == 41

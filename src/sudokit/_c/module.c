@@ -14,6 +14,7 @@
  *         out_solutions, out_counts, out_nodes, out_flags) -> engine name actually used
  *   parse_lines(data, size) -> (values: bytearray, errors: list of (record, line, column, char, reason))
  *   format_lines(values, size, blank=".") -> bytes
+ *   canon_lines(data, n) -> bytes     (canon.c: canonical forms of n 9x9 puzzles, 81 bytes each)
  *
  * Layout of the batch buffers (n records):
  *
@@ -925,11 +926,17 @@ static struct PyModuleDef moduledef = {
     NULL, NULL, NULL, NULL,
 };
 
+extern PyMethodDef sk_canon_methods[]; /* canon.c: canon_lines */
+
 PyMODINIT_FUNC PyInit__ckernels(void)
 {
     PyObject *m = PyModule_Create(&moduledef);
     if (!m)
         return NULL;
+    if (PyModule_AddFunctions(m, sk_canon_methods) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     if (PyModule_AddIntConstant(m, "FLAG_STOPPED", FLAG_STOPPED) < 0
         || PyModule_AddIntConstant(m, "FLAG_VERIFIED", FLAG_VERIFIED) < 0
         || PyModule_AddIntConstant(m, "FLAG_BAD_SOLUTION", FLAG_BAD_SOLUTION) < 0
