@@ -436,3 +436,21 @@ def test_generate_then_check_and_canon_end_to_end():
     assert out[0] == "# header" and len(out) == 4 and all(len(row) == 81 for row in out[1:])
     bad = sudokit("generate", "--box", "2x3", "--symmetry", "rot90")
     assert bad.returncode == 2 and "square boxes" in bad.stderr
+
+
+def test_dataset_commands_end_to_end():
+    gen = sudokit("generate", "--count", "4", "--seed", "5", "--solution")
+    assert gen.returncode == 0, gen.stderr
+    pairs = gen.stdout.replace("\t", ",")
+    verify = sudokit("verify", stdin=pairs)
+    assert verify.returncode == 0 and verify.stdout.count("\tok\n") == 4
+    aug = sudokit("augment", "--count", "2", "--seed", "9", stdin=pairs)
+    assert aug.returncode == 0 and len(aug.stdout.splitlines()) == 8
+    assert sudokit("verify", stdin=aug.stdout).stdout.count("\tok\n") == 8
+    dedupe = sudokit("dedupe", stdin=aug.stdout)  # every image is equivalent to its source
+    assert dedupe.returncode == 0 and len(dedupe.stdout.splitlines()) == 4
+    assert "kept 4 of 8" in dedupe.stderr
+    stats = sudokit("stats", stdin=gen.stdout)
+    rows = stats.stdout.splitlines()
+    assert rows[0].split("\t") == ["line", "clues", "count", "guesses", "verdict"]
+    assert [r.split("\t")[4] for r in rows[1:]] == ["unique"] * 4

@@ -262,10 +262,12 @@ examples:
     p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
 
     # commands defined by their own modules: each sets ``run(args, out, err) -> status``
+    from .dataset import add_cli as add_dataset
     from .generate import add_cli as add_generate
     from .symmetry import add_cli as add_canon
     add_generate(sub)
     add_canon(sub)
+    add_dataset(sub)
     return parser
 
 
