@@ -30,6 +30,7 @@ import textwrap
 import time
 from typing import Callable, Iterable, Iterator, TextIO
 
+from ._argtypes import int_at_least, positive_int
 from . import __version__, formats
 from . import judge as judges
 from .errors import ParseError, ShapeError
@@ -91,24 +92,10 @@ def _box(text: str) -> Shape:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+_positive = positive_int
 
 
-def _count_limit(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (no limit) or more, not {value}")
-    return value
+_count_limit = int_at_least(0, "(no limit)")
 
 
 def _alphabet(text: str) -> str:

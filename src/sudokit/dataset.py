@@ -363,15 +363,7 @@ def run_stats(args, out, err) -> int:
 
 # --- command line ---------------------------------------------------------------------------
 
-def _positive(text: str) -> int:
-    import argparse
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+from ._argtypes import positive_int as _positive  # noqa: E402
 
 
 _INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally followed by its "

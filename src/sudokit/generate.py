@@ -418,14 +418,7 @@ def _clues_arg(text: str):
     return nums[0], nums[1]
 
 
-def _count_arg(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+from ._argtypes import positive_int as _count_arg  # noqa: E402
 
 
 def add_cli(subparsers) -> argparse.ArgumentParser:
