@@ -39,6 +39,7 @@ import re
 import sys
 from typing import Iterator
 
+from ._argtypes import positive_int as _positive
 from .errors import ParseError
 from .formats import format_line, open_text, parse_line
 from .grid import Grid
@@ -363,7 +364,6 @@ def run_stats(args, out, err) -> int:
 
 # --- command line ---------------------------------------------------------------------------
 
-from ._argtypes import positive_int as _positive  # noqa: E402
 
 
 _INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally followed by its "

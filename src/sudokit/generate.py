@@ -50,6 +50,7 @@ import sys
 from dataclasses import dataclass
 from typing import Iterator, TextIO
 
+from ._argtypes import positive_int as _count_arg
 from . import _backend
 from .grid import Grid
 from .shape import Shape
@@ -418,7 +419,6 @@ def _clues_arg(text: str):
     return nums[0], nums[1]
 
 
-from ._argtypes import positive_int as _count_arg  # noqa: E402
 
 
 def add_cli(subparsers) -> argparse.ArgumentParser:
