@@ -454,3 +454,29 @@ def test_dataset_commands_end_to_end():
     rows = stats.stdout.splitlines()
     assert rows[0].split("\t") == ["line", "clues", "count", "guesses", "verdict"]
     assert [r.split("\t")[4] for r in rows[1:]] == ["unique"] * 4
+
+
+def test_errors_jsonl_names_every_bad_record_and_nothing_is_lost(tmp_path):
+    import json
+    import random
+    good = [line for line in (ROOT / "examples" / "puzzles.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    rng = random.Random(3)
+    lines, bad_lines = [], []
+    for i in range(300):
+        if i % 50 == 7:  # about 2% garbage: short lines, stray characters, binary noise
+            lines.append(rng.choice(["12345", good[0][:40] + "!" + good[0][41:], "\x01\x02garbage"]))
+            bad_lines.append(i + 1)
+        else:
+            lines.append(good[i % len(good)])
+    src = tmp_path / "mixed.txt"
+    src.write_text("\n".join(lines) + "\n")
+    errors = tmp_path / "errors.jsonl"
+    proc = sudokit("solve", str(src), "--errors", str(errors))
+    assert proc.returncode == 1
+    out = proc.stdout.splitlines()
+    assert len(out) == len(lines)  # one output record per input record, in order
+    assert [i + 1 for i, row in enumerate(out) if row.endswith("\terror")] == bad_lines
+    logged = [json.loads(row) for row in errors.read_text().splitlines()]
+    assert [e["line"] for e in logged] == bad_lines
+    assert all(e["status"] == "error" and e["column"] and e["reason"] for e in logged)

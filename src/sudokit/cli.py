@@ -126,6 +126,9 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write results to FILE, not stdout")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no per-record diagnostics on stderr (the exit status still tells)")
+    p.add_argument("--errors", metavar="FILE.jsonl",
+                   help="also write one JSON object per problem record to FILE (source, line, "
+                        "column, char, status, reason), as the run goes on")
     if engine:
         p.add_argument("--engine", choices=ENGINES, default="auto",
                        help="search engine (default auto: the C 9x9 kernel when built, else "
@@ -460,6 +463,7 @@ class _Command:
         self.problems = 0
         self.records = 0
         self.quiet = getattr(args, "quiet", False)
+        self.errors: TextIO | None = None  # the --errors JSON Lines file
 
     def note(self, message: str) -> None:
         if not self.quiet:
@@ -483,6 +487,21 @@ class _Command:
     def bad_record(self, src: _Input, rec) -> None:
         self.problems += 1
         self.note(str(rec.error) if rec.error.source else f"{src.display}: {rec.error}")
+        err = rec.error
+        self.log(src, rec.line, "error", err.reason, column=err.column, char=err.char)
+
+    def problem(self, src: _Input, rec, status: str, message: str) -> None:
+        """Count and report a record that was read but could not be answered."""
+        self.problems += 1
+        self.note(f"{self.where(src, rec)}: {message}")
+        self.log(src, rec.line, status, message)
+
+    def log(self, src: _Input, line, status: str, reason: str, *, column=None, char=None) -> None:
+        """Append one problem record to the --errors file, if one was asked for."""
+        if self.errors is None:
+            return
+        self.errors.write(json.dumps({"source": src.display, "line": line, "column": column,
+                                      "char": char, "status": status, "reason": reason}) + "\n")
 
 
 class _Solve(_Command):
@@ -513,11 +532,10 @@ class _Solve(_Command):
             if status == "solved":
                 texts.append(self.success(src, solution, fmt))
             else:
-                self.problems += 1
                 detail = ""
                 if status == "illegal":
                     detail = " (" + "; ".join(str(c) for c in rec.grid.status().conflicts) + ")"
-                self.note(f"{self.where(src, rec)}: {status}{detail}")
+                self.problem(src, rec, status, f"{status}{detail}")
                 texts.append(self.failure(src, rec, fmt, status, None))
         return texts
 
@@ -632,8 +650,7 @@ class _Check(_Command):
             src.learn(rec)
             verdict = check(rec.grid, engine=engine, node_limit=node_limit)
             if verdict is Verdict.LIMIT:
-                self.problems += 1
-                self.note(f"{self.where(src, rec)}: node limit reached")
+                self.problem(src, rec, "limit", "node limit reached")
             texts.append(f"{_puzzle_field(src, rec)}\t{verdict.value}\n")
         return texts
 
@@ -664,8 +681,7 @@ class _Count(_Command):
             src.learn(rec)
             r = search(rec.grid, limit=limit, engine=engine, node_limit=node_limit)
             if r.stopped:
-                self.problems += 1
-                self.note(f"{self.where(src, rec)}: node limit reached after {r.count} solution(s)")
+                self.problem(src, rec, "limit", f"node limit reached after {r.count} solution(s)")
                 word = "limit"
             elif limit is not None and r.count >= limit:
                 word = f"{r.count}+"
@@ -714,6 +730,13 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
         raise _UsageError(f"engine {args.engine!r} is not available here "
                           f"(choose one of {', '.join(engines())})")
     io_error = False
+    errors_path = getattr(args, "errors", None)
+    if errors_path:
+        try:  # line-buffered: each problem is on disk as soon as it is found
+            command.errors = open(errors_path, "w", encoding="utf-8", buffering=1)
+        except OSError as exc:
+            err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
+            return EXIT_IO
     try:
         for name in args.files or ["-"]:
             try:
@@ -742,6 +765,8 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
                     except Exception:  # noqa: BLE001
                         pass
     finally:
+        if command.errors is not None:
+            command.errors.close()
         writer.flush()
     if command.problems and not command.quiet and command.records > 1:
         err.write(f"sudokit: {command.problems} of {command.records} records had a problem\n")
