@@ -40,7 +40,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     print(f"# sudokit {sudokit.__version__} backend={sudokit.backend()} python={platform.python_version()} "
           f"machine={platform.machine()} {platform.processor() or ''}".rstrip())
-    print(f"| case | puzzles | puzzles/s | cpu puzzles/s | mean clues | mean guesses | target | ok |")
+    print("| case | puzzles | puzzles/s | cpu puzzles/s | mean clues | mean guesses | target | ok |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     for name in args.cases.split(","):
         box, sym, minimal, count, target = CASES[name]

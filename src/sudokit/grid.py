@@ -8,7 +8,7 @@ givens clash is *illegal*: that is a status, never an exception.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from .errors import ShapeError
 from .shape import Shape
