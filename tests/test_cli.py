@@ -381,7 +381,9 @@ def test_interrupt_writes_what_is_done_and_exits_130(tmp_path):
     big = _big_input(tmp_path, lines=200000)
     proc = subprocess.Popen(COMMAND + ["solve", "--engine", "dlx", str(big)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    first = proc.stdout.readline()  # it is running (and past start-up) once answers come
+    # it is running (and past start-up) once answers come; read unbuffered, byte by byte,
+    # because communicate() below reads the pipe itself and would miss buffered bytes
+    first = proc.stdout.raw.readline()
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)

@@ -91,14 +91,15 @@ def _record(index, line, grid, error, text, comment, _new=object.__new__, _s=_SE
 class _Source:
     """Numbered lines of any source; remembers a decoding error that ended the source."""
 
-    def __init__(self, source):
+    def __init__(self, source, first_line: int = 1):
         self.source = source
+        self.first_line = first_line
         self.failure: "tuple[int, str] | None" = None
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
-        lineno = 0
+        lineno = self.first_line - 1
         try:
-            for lineno, line in enumerate(self.source, 1):
+            for lineno, line in enumerate(self.source, self.first_line):
                 if not isinstance(line, str):
                     line = bytes(line).decode("utf-8", "surrogateescape")
                 if lineno == 1 and line.startswith("\ufeff"):
@@ -119,23 +120,30 @@ def _lines_of(source):
 
 
 def read_records(source, *, format: "str | None" = None, box=None, alphabet=None,
-                 source_name: "str | None" = None) -> Iterator[Record]:
-    """Yield a Record per puzzle of source (lines, a file, a str/bytes text, or a Path)."""
+                 source_name: "str | None" = None, _first_line: int = 1,
+                 _hint=None) -> Iterator[Record]:
+    """Yield a Record per puzzle of source (lines, a file, a str/bytes text, or a Path).
+
+    (Private: ``_first_line`` numbers the source's first line, for a block of a bigger
+    input; ``_hint`` is the shape of the input's first good line record, which words the
+    errors of line records before the block's first good one.)
+    """
     from . import formats as f
 
     shape = f._as_shape(box)  # a bad box is the caller's error: raise it now
     name = _ALIASES.get(format, format) if format else None
     if name is not None and name not in _STREAM_FORMATS:
         raise ValueError(f"cannot stream format {format!r}: choose one of line, block, tokens, json")
-    return _read(source, name, shape, box, alphabet, source_name)
+    return _read(source, name, shape, box, alphabet, source_name, _first_line, _hint)
 
 
-def _read(source, name, shape, box, alphabet, source_name):
+def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=None):
     if isinstance(source, os.PathLike):
         with open_text(source) as handle:
-            yield from _read(handle, name, shape, box, alphabet, source_name or os.fspath(source))
+            yield from _read(handle, name, shape, box, alphabet, source_name or os.fspath(source),
+                             first_line, hint)
         return
-    src = _Source(_lines_of(source))
+    src = _Source(_lines_of(source), first_line)
     numbered: Iterator[tuple[int, str]] = iter(src)
     size = shape.size if shape is not None else None
     index = 0
@@ -149,7 +157,9 @@ def _read(source, name, shape, box, alphabet, source_name):
         elif size is None:
             size = _detect_size(window, name)
     if name == "line":
-        records = _line_records(numbered, box, alphabet, source_name, _line_hint(window, box, alphabet))
+        if window is not None:
+            hint = _line_hint(window, box, alphabet)
+        records = _line_records(numbered, box, alphabet, source_name, hint)
     elif name == "block":
         records = _block_records(numbered, size, shape, alphabet, source_name)
     elif name == "tokens":

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import argparse
 import array
+import io
 import itertools
 import json
 import os
+import signal
 import sys
 import textwrap
+import threading
 import time
 from typing import Callable, Iterable, Iterator, TextIO
 
@@ -129,12 +132,26 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     p.add_argument("--errors", metavar="FILE.jsonl",
                    help="also write one JSON object per problem record to FILE (source, line, "
                         "column, char, status, reason), as the run goes on")
+    add_batch_options(p)
     if engine:
         p.add_argument("--engine", choices=ENGINES, default="auto",
                        help="search engine (default auto: the C 9x9 kernel when built, else "
                             "propagate)")
         p.add_argument("--node-limit", type=_positive, metavar="N",
                        help="give up on a puzzle after N search nodes (status 'limit')")
+
+
+def add_batch_options(p: argparse.ArgumentParser) -> None:
+    """--jobs, --unordered and --progress: how a big input is shared among worker processes."""
+    p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
+                   help="worker processes (default: the CPUs this process may use, started "
+                        "only when the input is big or slow enough to be worth it)")
+    p.add_argument("--unordered", action="store_true",
+                   help="with several workers, write each block of results as soon as it is "
+                        "done rather than in input order")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress line (records, rate, percent, ETA) on stderr (default: "
+                        "when stderr is a terminal)")
 
 
 def _para(text: str) -> str:
@@ -265,7 +282,13 @@ examples:
 
 
 class _Writer:
-    """Writes lists of record texts with one join each; flushes when asked or when it is time."""
+    """Writes lists of record texts with one join each; flushes when asked or when it is time.
+
+    Ctrl-C never cuts a record in two: each piece of whole records (at most PIECE bytes) is
+    written and flushed with SIGINT held back, and the interrupt is taken between pieces.
+    """
+
+    PIECE = 1 << 18
 
     def __init__(self, stream: TextIO, interactive: bool):
         self.stream = stream
@@ -275,11 +298,21 @@ class _Writer:
     def write(self, texts: list[str]) -> None:
         if not texts:
             return
+        text = "".join(texts)
         try:
-            self.stream.write("".join(texts))
+            start = 0
+            while start < len(text):
+                end = len(text)
+                if end - start > self.PIECE:
+                    end = text.rfind("\n", start, start + self.PIECE) + 1 or end
+                with _sigint_held():
+                    self.stream.write(text[start:end])
+                    if end - start >= self.PIECE // 4:
+                        self.stream.flush()
+                start = end
             now = time.monotonic()
             if self.interactive or now - self.last_flush > FLUSH_SECONDS:
-                self.stream.flush()
+                self.flush()
                 self.last_flush = now
         except BrokenPipeError:
             raise
@@ -288,11 +321,27 @@ class _Writer:
 
     def flush(self) -> None:
         try:
-            self.stream.flush()
+            with _sigint_held():
+                self.stream.flush()
         except BrokenPipeError:
             raise
         except OSError as exc:
             raise _WriteError(exc) from exc
+
+
+class _sigint_held:
+    """Hold SIGINT back (in the main thread) while a piece of output is written."""
+
+    def __enter__(self):
+        self.old = None
+        if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
+            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *exc):
+        if self.old is not None and signal.SIGINT not in self.old:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        return False
 
 
 class _WriteError(Exception):
@@ -339,10 +388,19 @@ class _Input:
         self.format: str | None = None     # the input's own notation, for output
         self.alphabet = args.alphabet
         self.interactive = name == "-" and _stdin_is_tty()
+        self.reading: str | None = None  # set: the format to read (a block of a bigger input)
+        self.first_line = 1              # the number of the first line of handle
+        self.hint: Shape | None = None   # the shape of the input's first good line record
 
     def records(self) -> Iterator[formats.Record]:
         fmt = self.args.format
         lines, box = self.handle, self.args.box
+        if self.reading is not None:
+            if self.reading == "pencilmarks":
+                return self._pencil_records(lines)
+            return formats.read_records(lines, format=self.reading, box=box,
+                                        alphabet=self.args.alphabet, source_name=self.display,
+                                        _first_line=self.first_line, _hint=self.hint)
         if fmt == "auto":
             fmt = None
             lines, first = self._peek()
@@ -393,7 +451,7 @@ class _Input:
     def _pencil_records(self, lines: Iterable[str]) -> Iterator[formats.Record]:
         """Pencil marks, one puzzle per line (N*N*N characters)."""
         index = 0
-        for lineno, raw in enumerate(lines, 1):
+        for lineno, raw in enumerate(lines, self.first_line):
             raw = raw.rstrip("\r\n")
             s = raw.strip()
             if not s or s.startswith("#"):
@@ -713,6 +771,210 @@ class _Convert(_Solve):
 _COMMANDS = {"solve": _Solve, "check": _Check, "count": _Count, "convert": _Convert}
 
 
+# --- big inputs: blocks of lines, shared among worker processes ---------------------------
+#
+# A file (or a pipe) whose records are one per line is read in blocks of whole lines
+# (sudokit.pipeline); each block is read, answered and written out as text by _work, in this
+# process or in a worker, and the texts are written in input order.  The notation (format,
+# alphabet) is decided once, from the first lines, exactly as the streaming reader would.
+
+_PER_LINE = {"line", "json", "pencilmarks"}  # formats whose records never span lines
+_WORK_CHUNK = 256                            # records between two looks at the stop flag
+
+
+class _BlockResult:
+    """What _work returns: output text, counts, stderr notes, --errors lines."""
+
+    __slots__ = ("text", "records", "problems", "notes", "log", "partial")
+
+    def __init__(self, text, records, problems, notes, log, partial=False):
+        self.text, self.records, self.problems = text, records, problems
+        self.notes, self.log, self.partial = notes, log, partial
+
+
+def _work(spec: tuple, block) -> _BlockResult:
+    """Answer the records of one block of lines (see _run_blocks); picklable for workers."""
+    from . import pipeline
+    options, name, reading, hint, fmt, alphabet = spec
+    args = argparse.Namespace(**options)
+    notes = io.StringIO()
+    command = _COMMANDS[args.command](args, None, notes)
+    log = io.StringIO() if args.errors else None
+    command.errors = log
+    lines = block.data.decode("utf-8", "surrogateescape").split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    src = _Input(name, lines, args)
+    src.reading, src.first_line, src.hint = reading, block.first_line, hint
+    src.format, src.alphabet = fmt, alphabet
+    texts: list[str] = []
+    command.texts = texts
+    partial = False
+    try:
+        chunk: list = []
+        for rec in src.records():
+            chunk.append(rec)
+            if len(chunk) >= _WORK_CHUNK:
+                command.handle(src, chunk)
+                chunk = []
+                if pipeline.stopping():
+                    partial = True
+                    break
+        if chunk and not partial:
+            command.handle(src, chunk)
+    except KeyboardInterrupt:  # (in this process only: workers ignore SIGINT)
+        raise pipeline.Interrupted(_BlockResult("".join(texts), command.records, command.problems,
+                                                notes.getvalue(), log.getvalue() if log else "",
+                                                True)) from None
+    return _BlockResult("".join(texts), command.records, command.problems, notes.getvalue(),
+                        log.getvalue() if log else "", partial)
+
+
+def _reading_format(lines: list[str], args) -> tuple[str, Shape | None]:
+    """Return (the format the streaming reader would read these first lines as, line hint)."""
+    from . import _formats_stream as fs
+    fmt = args.format
+    if fmt in ("sdk", "ss"):
+        return "block", None
+    if fmt == "sdm":
+        return "line", None
+    if fmt != "auto":
+        return fmt, None
+    window: list[tuple[int, str]] = []
+    for no, raw in enumerate(lines, 1):
+        window.append((no, raw))
+        if sum(1 for _, t in window if t.strip() and not t.strip().startswith("#")) >= fs.WINDOW:
+            break
+    first = next((t.strip() for _, t in window if t.strip() and not t.strip().startswith("#")), "")
+    if formats.detect_format(first, box=args.box) == "pencilmarks":
+        return "pencilmarks", None
+    name, _ = fs._detect(window, args.box)
+    return name, (fs._line_hint(window, args.box, args.alphabet) if name == "line" else None)
+
+
+class _Prefixed(io.RawIOBase):
+    """A raw stream that yields `head` and then the rest of `stream` (to re-read a peek)."""
+
+    def __init__(self, head: bytes, stream):
+        self.head, self.stream = head, stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        if self.head:
+            n = min(len(buf), len(self.head))
+            buf[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = getattr(self.stream, "read1", self.stream.read)(len(buf))
+        buf[:len(data)] = data
+        return len(data)
+
+
+def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
+    """Run one input through blocks and workers; False (nothing read) when it does not fit.
+
+    It fits when the records are one per line (line, json, pencil marks), the input is
+    UTF-8 and not a terminal.  Otherwise the input is handed back, whole, to the streaming
+    reader (command.run_input), which reads any format one record at a time.
+    """
+    from . import pipeline
+    if name == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None or _stdin_is_tty():
+            return False
+        display = "<stdin>"
+    else:
+        stream = open(name, "rb")
+        display = name
+    try:
+        jobs = args.jobs or pipeline.usable_cpus()
+        total = pipeline.file_size(stream)
+        size = pipeline.block_size_for(total, jobs)
+        blocks = pipeline.read_blocks(stream, size=max(size, 1024))
+        head: list = []
+        content = 0
+        for block in blocks:  # enough lines to detect the format as the reader would
+            head.append(block)
+            content += sum(1 for t in block.data.split(b"\n")[:200] if t.strip()
+                           and not t.lstrip().startswith(b"#"))
+            if content >= 64:
+                break
+        data = b"".join(b.data for b in head)
+        bom = data.startswith(b"\xef\xbb\xbf")
+        lines = data[3 if bom else 0:].decode("utf-8", "surrogateescape").split("\n")
+        reading, hint = _reading_format(lines, args)
+        if (data[:2] in (b"\xff\xfe", b"\xfe\xff") or reading not in _PER_LINE
+                or (b"\r" in data and b"\r\n" not in data)):
+            text = io.TextIOWrapper(io.BufferedReader(_Prefixed(data, stream)),
+                                    encoding="utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff")
+                                    else "utf-8-sig", errors="surrogateescape", newline=None)
+            try:
+                command.run_input(_Input(name, text, args))
+            finally:
+                text.detach()
+            return True
+        if bom:
+            head[0] = pipeline.Block(0, 1, head[0].data[3:])
+        src = _Input(name, lines, args)
+        src.reading, src.hint = reading, hint
+        for rec in src.records():  # learn the notation from the first good record
+            if rec.grid is not None:
+                src.learn(rec)
+                break
+        options = {k: v for k, v in vars(args).items() if k != "run"}
+        spec = (options, name, reading, hint, src.format, src.alphabet)
+        _feed_blocks(command, args, err, itertools.chain(head, blocks), spec, jobs, total,
+                     display)
+        return True
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def _feed_blocks(command: _Command, args, err: TextIO, blocks, spec, jobs: int,
+                 total: int | None, display: str) -> None:
+    """Run the blocks through pipeline.run, writing texts, notes and --errors in order."""
+    import functools
+    from . import pipeline
+    fmt = args.to if getattr(args, "to", None) else spec[4]
+    multiline = fmt in _MULTILINE or fmt == "block+"
+    progress = pipeline.Progress(err, label=f"sudokit {args.command} {display}",
+                                 total_bytes=total, force=bool(args.progress))
+    if args.progress is False or command.quiet and args.progress is None:
+        progress.on = False
+    wrote = [command.records > 0 and multiline]
+
+    def on_result(block, result: _BlockResult) -> None:
+        text = result.text
+        if multiline and text:
+            if wrote[0]:
+                text = "\n" + text
+            wrote[0] = True
+        command.out.write([text])
+        if result.notes:
+            progress.clear()
+            if not command.quiet:
+                err.write(result.notes)
+        if result.log and command.errors is not None:
+            command.errors.write(result.log)
+        command.records += result.records
+        command.problems += result.problems
+        progress.advance(result.records, len(block.data))
+
+    def idle() -> None:
+        command.out.flush()
+        if progress.on:
+            progress.draw()
+
+    try:
+        pipeline.run(blocks, functools.partial(_work, spec), on_result, jobs=jobs,
+                     ordered=not args.unordered, eager=args.jobs is not None, idle=idle)
+    finally:
+        progress.close()
+
+
 # --- main -------------------------------------------------------------------------------
 
 
@@ -739,6 +1001,20 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
             return EXIT_IO
     try:
         for name in args.files or ["-"]:
+            if args.format in ("auto", "line", "sdm", "json", "pencilmarks"):
+                try:
+                    if _run_blocks(command, name, args, err):
+                        continue
+                except UnicodeError as exc:
+                    err.write(f"sudokit: {name}: cannot decode: {exc}\n")
+                    io_error = True
+                    continue
+                except OSError as exc:
+                    if isinstance(exc, BrokenPipeError):
+                        raise
+                    err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+                    io_error = True
+                    continue
             try:
                 handle = formats.open_text(name)
             except OSError as exc:

@@ -1,0 +1,826 @@
+/* cdcl25.c -- research harness: a CDCL solver specialised for Sudoku (any box shape).
+ *
+ * Variables x(cell, d) = "cell holds value d+1", v = cell*N + d.  The 4*N*N "exactly one"
+ * groups (cell; row-value; col-value; box-value) are propagated natively with counters:
+ * a true variable falsifies the rest of its groups (reason: the true variable), a group
+ * with a single non-false variable forces it (reason: the group's other variables false),
+ * a group with none left is a conflict.  Learned clauses use two watched literals.
+ * 1UIP learning, recursive minimisation, EVSIDS + phase saving, Luby or glucose restarts,
+ * LBD-based clause database reduction.  Deterministic (no randomness, no timing inside
+ * the search).
+ *
+ * usage: cdcl25 [options] file [line ...]      (lines 1-based; default all)
+ *   -t SECS    time cap per puzzle (default 60)
+ *   -c N       conflict cap per puzzle (default none)
+ *   -r0/-r1    restarts: 0 Luby (unit -u, default 100), 1 glucose (default)
+ *   -p0/-p1    initial phase: 0 false, 1 true (default)
+ *   -s0/-s1    phase saving off/on (default on)
+ *   -q         quiet (summary only)
+ *   -V         verify (always on)
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ------------------------------------------------------------------------------------ */
+/* options */
+static int opt_restart = 1, opt_phase = 1, opt_save = 1, opt_luby_unit = 100, opt_quiet = 0;
+static double opt_decay = 0.95;
+static long long opt_conflict_cap = -1;
+static double opt_time_cap = 60;
+static int opt_reduce_first = 2000, opt_reduce_inc = 300;
+static int opt_init_act = 0;
+static int opt_lc = 0; /* locked-candidate segments (auxiliary groups) */
+
+/* ------------------------------------------------------------------------------------ */
+/* problem structure */
+static int N, BR, BC, NC, NV, NG;
+static int *gvars;   /* NG*N (groups may be shorter when aux used; gsize) */
+static int *gsize;
+static int *gstart;
+static int *vgroups; /* per var: list */
+static int *vgstart; /* NV+1 */
+
+/* solver state */
+static signed char *val;   /* -1 unassigned, 0 false, 1 true */
+static int *level, *reason, *trail, *trail_lim;
+static int ntrail, qhead, nlevels;
+static int *cnt;
+static double *act, var_inc;
+static int *heap, *heap_pos, heap_n;
+static signed char *phase;
+static char *seen;
+
+typedef struct { int *a; int n, cap; } ivec;
+static void ipush(ivec *v, int x)
+{
+    if (v->n == v->cap) {
+        v->cap = v->cap ? 2 * v->cap : 8;
+        v->a = realloc(v->a, sizeof(int) * v->cap);
+    }
+    v->a[v->n++] = x;
+}
+
+static ivec *watches; /* per literal: pairs (clause id, blocker) */
+static int **cls;
+static int *csize, *clbd;
+static char *cdel;
+static int ncls, capcls;
+
+static long long conflicts, decisions, propagations;
+
+#define R_NONE 0
+#define R_CLAUSE 1
+#define R_GROUP 2
+#define R_BIN 3
+#define MKR(x, k) (((x) << 2) | (k))
+
+static inline int litval(int l)
+{
+    int v = val[l >> 1];
+    return v < 0 ? -1 : (v ^ (l & 1));
+}
+
+/* heap (max activity) */
+static inline int heap_lt(int a, int b) { return act[a] > act[b]; }
+static void heap_up(int i)
+{
+    int x = heap[i];
+    while (i > 0) {
+        int p = (i - 1) >> 1;
+        if (!heap_lt(x, heap[p]))
+            break;
+        heap[i] = heap[p];
+        heap_pos[heap[i]] = i;
+        i = p;
+    }
+    heap[i] = x;
+    heap_pos[x] = i;
+}
+static void heap_down(int i)
+{
+    int x = heap[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= heap_n)
+            break;
+        if (c + 1 < heap_n && heap_lt(heap[c + 1], heap[c]))
+            c++;
+        if (!heap_lt(heap[c], x))
+            break;
+        heap[i] = heap[c];
+        heap_pos[heap[i]] = i;
+        i = c;
+    }
+    heap[i] = x;
+    heap_pos[x] = i;
+}
+static void heap_insert(int v)
+{
+    if (heap_pos[v] >= 0)
+        return;
+    heap[heap_n] = v;
+    heap_pos[v] = heap_n;
+    heap_n++;
+    heap_up(heap_n - 1);
+}
+static int heap_pop(void)
+{
+    int x = heap[0];
+    heap_n--;
+    heap_pos[x] = -1;
+    if (heap_n > 0) {
+        heap[0] = heap[heap_n];
+        heap_pos[heap[0]] = 0;
+        heap_down(0);
+    }
+    return x;
+}
+
+static void bump(int v)
+{
+    act[v] += var_inc;
+    if (act[v] > 1e100) {
+        for (int i = 0; i < NV; i++)
+            act[i] *= 1e-100;
+        var_inc *= 1e-100;
+    }
+    if (heap_pos[v] >= 0)
+        heap_up(heap_pos[v]);
+}
+
+/* ------------------------------------------------------------------------------------ */
+static void build(int br, int bc)
+{
+    BR = br;
+    BC = bc;
+    N = br * bc;
+    NC = N * N;
+    NV = N * NC;
+    int nseg = 0;
+    /* base groups: 4*NC of size N */
+    int ngb = 4 * NC;
+    /* aux: not implemented in this version */
+    (void)nseg;
+    NG = ngb;
+    gsize = malloc(sizeof(int) * NG);
+    gstart = malloc(sizeof(int) * (NG + 1));
+    gvars = malloc(sizeof(int) * NG * N);
+    for (int g = 0; g < NG; g++) {
+        gsize[g] = N;
+        gstart[g] = g * N;
+    }
+    gstart[NG] = NG * N;
+    int *fill = calloc(NG, sizeof(int));
+    for (int cell = 0; cell < NC; cell++) {
+        int r = cell / N, c = cell % N, b = (r / br) * br + c / bc;
+        for (int d = 0; d < N; d++) {
+            int v = cell * N + d;
+            int gs[4] = {cell, NC + r * N + d, 2 * NC + c * N + d, 3 * NC + b * N + d};
+            for (int j = 0; j < 4; j++)
+                gvars[gstart[gs[j]] + fill[gs[j]]++] = v;
+        }
+    }
+    vgstart = malloc(sizeof(int) * (NV + 1));
+    vgroups = malloc(sizeof(int) * NV * 4);
+    for (int v = 0; v < NV; v++) {
+        int cell = v / N, d = v % N, r = cell / N, c = cell % N, b = (r / br) * br + c / bc;
+        vgstart[v] = 4 * v;
+        vgroups[4 * v + 0] = cell;
+        vgroups[4 * v + 1] = NC + r * N + d;
+        vgroups[4 * v + 2] = 2 * NC + c * N + d;
+        vgroups[4 * v + 3] = 3 * NC + b * N + d;
+    }
+    vgstart[NV] = 4 * NV;
+    free(fill);
+    val = malloc(NV);
+    level = malloc(sizeof(int) * NV);
+    reason = malloc(sizeof(int) * NV);
+    trail = malloc(sizeof(int) * NV);
+    trail_lim = malloc(sizeof(int) * (NV + 1));
+    cnt = malloc(sizeof(int) * NG);
+    act = malloc(sizeof(double) * NV);
+    heap = malloc(sizeof(int) * NV);
+    heap_pos = malloc(sizeof(int) * NV);
+    phase = malloc(NV);
+    seen = calloc(NV, 1);
+    watches = calloc(2 * NV, sizeof(ivec));
+}
+
+static void reset(void)
+{
+    for (int v = 0; v < NV; v++) {
+        val[v] = -1;
+        level[v] = 0;
+        reason[v] = R_NONE;
+        act[v] = 0;
+        heap_pos[v] = -1;
+        phase[v] = opt_phase;
+        seen[v] = 0;
+    }
+    for (int g = 0; g < NG; g++)
+        cnt[g] = gsize[g];
+    for (int l = 0; l < 2 * NV; l++)
+        watches[l].n = 0;
+    for (int i = 0; i < ncls; i++)
+        free(cls[i]);
+    ncls = 0;
+    ntrail = qhead = nlevels = 0;
+    heap_n = 0;
+    var_inc = 1.0;
+    conflicts = decisions = propagations = 0;
+}
+
+static inline void assign(int v, int value, int rsn)
+{
+    val[v] = (signed char)value;
+    level[v] = nlevels;
+    reason[v] = rsn;
+    trail[ntrail++] = v;
+    if (!value)
+        for (int j = vgstart[v]; j < vgstart[v + 1]; j++)
+            cnt[vgroups[j]]--;
+}
+
+static void backtrack(int lvl)
+{
+    if (nlevels <= lvl)
+        return;
+    int stop = trail_lim[lvl];
+    for (int i = ntrail - 1; i >= stop; i--) {
+        int v = trail[i];
+        if (opt_save)
+            phase[v] = val[v];
+        if (!val[v])
+            for (int j = vgstart[v]; j < vgstart[v + 1]; j++)
+                cnt[vgroups[j]]++;
+        val[v] = -1;
+        reason[v] = R_NONE;
+        heap_insert(v);
+    }
+    ntrail = stop;
+    qhead = stop;
+    nlevels = lvl;
+}
+
+/* conflict description */
+static int confl_kind, confl_a, confl_b;
+
+/* returns 1 if conflict */
+static int propagate(void)
+{
+    while (qhead < ntrail) {
+        int v = trail[qhead++];
+        propagations++;
+        int falselit;
+        if (val[v] == 1) {
+            for (int j = vgstart[v]; j < vgstart[v + 1]; j++) {
+                int g = vgroups[j];
+                const int *gv = gvars + gstart[g];
+                for (int k = 0; k < gsize[g]; k++) {
+                    int w = gv[k];
+                    if (w == v)
+                        continue;
+                    if (val[w] == 1) {
+                        confl_kind = R_BIN;
+                        confl_a = v;
+                        confl_b = w;
+                        return 1;
+                    }
+                    if (val[w] < 0)
+                        assign(w, 0, MKR(v, R_BIN));
+                }
+            }
+            falselit = 2 * v + 1;
+        } else {
+            for (int j = vgstart[v]; j < vgstart[v + 1]; j++) {
+                int g = vgroups[j];
+                if (cnt[g] == 0) {
+                    confl_kind = R_GROUP;
+                    confl_a = g;
+                    return 1;
+                }
+                if (cnt[g] == 1) {
+                    const int *gv = gvars + gstart[g];
+                    for (int k = 0; k < gsize[g]; k++) {
+                        int w = gv[k];
+                        if (val[w] != 0) {
+                            if (val[w] < 0)
+                                assign(w, 1, MKR(g, R_GROUP));
+                            break;
+                        }
+                    }
+                }
+            }
+            falselit = 2 * v;
+        }
+        /* watches of falselit */
+        ivec *ws = &watches[falselit];
+        int i = 0, j = 0, n = ws->n;
+        int *wa = ws->a;
+        while (i < n) {
+            int cid = wa[i], blk = wa[i + 1];
+            i += 2;
+            if (cdel[cid])
+                continue;
+            if (litval(blk) == 1) {
+                wa[j++] = cid;
+                wa[j++] = blk;
+                continue;
+            }
+            int *c = cls[cid];
+            int sz = csize[cid];
+            if (c[0] == falselit) {
+                c[0] = c[1];
+                c[1] = falselit;
+            }
+            int first = c[0];
+            if (first != blk && litval(first) == 1) {
+                wa[j++] = cid;
+                wa[j++] = first;
+                continue;
+            }
+            int found = 0;
+            for (int k = 2; k < sz; k++) {
+                if (litval(c[k]) != 0) {
+                    c[1] = c[k];
+                    c[k] = falselit;
+                    ipush(&watches[c[1]], cid);
+                    ipush(&watches[c[1]], first);
+                    found = 1;
+                    break;
+                }
+            }
+            if (found)
+                continue;
+            wa[j++] = cid;
+            wa[j++] = first;
+            if (litval(first) == 0) {
+                while (i < n)
+                    wa[j++] = wa[i++];
+                ws->n = j;
+                confl_kind = R_CLAUSE;
+                confl_a = cid;
+                return 1;
+            }
+            assign(first >> 1, !(first & 1), MKR(cid, R_CLAUSE));
+        }
+        ws->n = j;
+    }
+    return 0;
+}
+
+/* literals of a reason/conflict, excluding variable skip; into buf, returns count */
+static int *rbuf;
+static int reason_lits(int rsn, int skip, int *out)
+{
+    int k = rsn & 3, x = rsn >> 2, n = 0;
+    if (k == R_CLAUSE) {
+        int *c = cls[x];
+        for (int i = 0; i < csize[x]; i++)
+            if ((c[i] >> 1) != skip)
+                out[n++] = c[i];
+    } else if (k == R_GROUP) {
+        const int *gv = gvars + gstart[x];
+        for (int i = 0; i < gsize[x]; i++)
+            if (gv[i] != skip)
+                out[n++] = 2 * gv[i];
+    } else if (k == R_BIN) {
+        out[n++] = 2 * x + 1;
+    }
+    return n;
+}
+
+static ivec learnt, toclear, stack;
+static int *lvlseen;
+static int lvlstamp;
+
+static inline unsigned abstract_level(int v) { return 1u << (level[v] & 31); }
+
+static int lit_redundant(int p, unsigned abst)
+{
+    stack.n = 0;
+    ipush(&stack, p);
+    int top = toclear.n;
+    int *buf = rbuf + NV; /* second half */
+    while (stack.n > 0) {
+        int q = stack.a[--stack.n];
+        int v = q >> 1;
+        int n = reason_lits(reason[v], v, buf);
+        for (int i = 0; i < n; i++) {
+            int l = buf[i], u = l >> 1;
+            if (!seen[u] && level[u] > 0) {
+                if (reason[u] != R_NONE && (abstract_level(u) & abst)) {
+                    seen[u] = 1;
+                    ipush(&stack, l);
+                    ipush(&toclear, l);
+                } else {
+                    for (int j = top; j < toclear.n; j++)
+                        seen[toclear.a[j] >> 1] = 0;
+                    toclear.n = top;
+                    return 0;
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+/* 1UIP; fills learnt (learnt.a[0] asserting), returns backtrack level, *lbd */
+static int analyze(int *lbd_out)
+{
+    learnt.n = 0;
+    ipush(&learnt, -1);
+    int pathC = 0, p = -1, index = ntrail - 1;
+    int n;
+    int *buf = rbuf;
+    if (confl_kind == R_BIN) {
+        buf[0] = 2 * confl_a + 1;
+        buf[1] = 2 * confl_b + 1;
+        n = 2;
+    } else {
+        n = reason_lits(MKR(confl_a, confl_kind), -1, buf);
+    }
+    for (;;) {
+        for (int i = 0; i < n; i++) {
+            int q = buf[i], u = q >> 1;
+            if (!seen[u] && level[u] > 0) {
+                seen[u] = 1;
+                bump(u);
+                if (level[u] >= nlevels)
+                    pathC++;
+                else
+                    ipush(&learnt, q);
+            }
+        }
+        while (!seen[trail[index]])
+            index--;
+        p = trail[index];
+        index--;
+        seen[p] = 0;
+        pathC--;
+        if (pathC == 0)
+            break;
+        n = reason_lits(reason[p], p, buf);
+    }
+    learnt.a[0] = val[p] == 1 ? 2 * p + 1 : 2 * p;
+    /* minimise */
+    toclear.n = 0;
+    for (int i = 1; i < learnt.n; i++)
+        ipush(&toclear, learnt.a[i]);
+    unsigned abst = 0;
+    for (int i = 1; i < learnt.n; i++)
+        abst |= abstract_level(learnt.a[i] >> 1);
+    int j = 1;
+    for (int i = 1; i < learnt.n; i++) {
+        int l = learnt.a[i];
+        if (reason[l >> 1] == R_NONE || !lit_redundant(l, abst))
+            learnt.a[j++] = l;
+    }
+    learnt.n = j;
+    for (int i = 0; i < toclear.n; i++)
+        seen[toclear.a[i] >> 1] = 0;
+    /* backtrack level */
+    int bl = 0;
+    if (learnt.n > 1) {
+        int mi = 1;
+        for (int i = 2; i < learnt.n; i++)
+            if (level[learnt.a[i] >> 1] > level[learnt.a[mi] >> 1])
+                mi = i;
+        int t = learnt.a[1];
+        learnt.a[1] = learnt.a[mi];
+        learnt.a[mi] = t;
+        bl = level[learnt.a[1] >> 1];
+    }
+    /* lbd */
+    lvlstamp++;
+    int lbd = 0;
+    for (int i = 0; i < learnt.n; i++) {
+        int lv = level[learnt.a[i] >> 1];
+        if (lvlseen[lv] != lvlstamp) {
+            lvlseen[lv] = lvlstamp;
+            lbd++;
+        }
+    }
+    *lbd_out = lbd;
+    return bl;
+}
+
+static int add_clause(const int *lits, int n, int lbd)
+{
+    if (ncls == capcls) {
+        capcls = capcls ? 2 * capcls : 1024;
+        cls = realloc(cls, sizeof(int *) * capcls);
+        csize = realloc(csize, sizeof(int) * capcls);
+        clbd = realloc(clbd, sizeof(int) * capcls);
+        cdel = realloc(cdel, capcls);
+    }
+    int id = ncls++;
+    cls[id] = malloc(sizeof(int) * n);
+    memcpy(cls[id], lits, sizeof(int) * n);
+    csize[id] = n;
+    clbd[id] = lbd;
+    cdel[id] = 0;
+    ipush(&watches[lits[0]], id);
+    ipush(&watches[lits[0]], lits[1]);
+    ipush(&watches[lits[1]], id);
+    ipush(&watches[lits[1]], lits[0]);
+    return id;
+}
+
+static int nlive;
+static ivec cand;
+static int cmp_red(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    if (clbd[x] != clbd[y])
+        return clbd[y] - clbd[x];
+    return x - y;
+}
+static void reduce_db(void)
+{
+    cand.n = 0;
+    for (int i = 0; i < ncls; i++) {
+        if (cdel[i] || clbd[i] <= 2 || csize[i] <= 2)
+            continue;
+        int l0 = cls[i][0], v0 = l0 >> 1;
+        if (val[v0] >= 0 && reason[v0] == MKR(i, R_CLAUSE))
+            continue;
+        ipush(&cand, i);
+    }
+    qsort(cand.a, cand.n, sizeof(int), cmp_red);
+    for (int i = 0; i < cand.n / 2; i++) {
+        cdel[cand.a[i]] = 1;
+        free(cls[cand.a[i]]);
+        cls[cand.a[i]] = NULL;
+    }
+}
+
+static double luby(double y, int x)
+{
+    int size, seq;
+    for (size = 1, seq = 0; size < x + 1; seq++, size = 2 * size + 1)
+        ;
+    while (size - 1 != x) {
+        size = (size - 1) >> 1;
+        seq--;
+        x = x % size;
+    }
+    double r = 1;
+    for (int i = 0; i < seq; i++)
+        r *= y;
+    return r;
+}
+
+/* solve; returns 1 solved, 0 unsat, -1 capped */
+static int solve(const uint8_t *values, uint8_t *sol, double tcap)
+{
+    reset();
+    clock_t t0 = clock();
+    /* givens */
+    for (int cell = 0; cell < NC; cell++) {
+        if (values[cell]) {
+            int v = cell * N + values[cell] - 1;
+            if (val[v] == 0)
+                return 0;
+            if (val[v] < 0)
+                assign(v, 1, R_NONE);
+            if (propagate())
+                return 0;
+        }
+    }
+    if (propagate())
+        return 0;
+    for (int v = 0; v < NV; v++)
+        if (val[v] < 0)
+            heap_insert(v);
+    long long next_reduce = opt_reduce_first, reduce_inc = opt_reduce_first;
+    int restart_no = 0;
+    long long restart_budget = (long long)(luby(2, 0) * opt_luby_unit), since_restart = 0;
+    /* glucose */
+    double lbd_fast = 0, lbd_slow = 0;
+    int lbd_fast_n = 0;
+    (void)reduce_inc;
+    long long since_reduce = 0;
+    for (;;) {
+        if (propagate()) {
+            conflicts++;
+            since_restart++;
+            since_reduce++;
+            if (nlevels == 0)
+                return 0;
+            int lbd;
+            int bl = analyze(&lbd);
+            backtrack(bl);
+            if (learnt.n == 1) {
+                assign(learnt.a[0] >> 1, !(learnt.a[0] & 1), R_NONE);
+            } else {
+                int id = add_clause(learnt.a, learnt.n, lbd);
+                assign(learnt.a[0] >> 1, !(learnt.a[0] & 1), MKR(id, R_CLAUSE));
+            }
+            var_inc /= opt_decay;
+            /* restart bookkeeping */
+            lbd_slow += (lbd - lbd_slow) / (conflicts < 10000 ? conflicts : 10000);
+            lbd_fast_n++;
+            lbd_fast += (lbd - lbd_fast) / (lbd_fast_n < 50 ? lbd_fast_n : 50);
+            if ((conflicts & 255) == 0) {
+                if (opt_conflict_cap >= 0 && conflicts >= opt_conflict_cap)
+                    return -1;
+                if ((double)(clock() - t0) / CLOCKS_PER_SEC > tcap)
+                    return -1;
+            }
+            continue;
+        }
+        /* restart? */
+        if (opt_restart == 0) {
+            if (since_restart >= restart_budget) {
+                restart_no++;
+                restart_budget = (long long)(luby(2, restart_no) * opt_luby_unit);
+                since_restart = 0;
+                backtrack(0);
+            }
+        } else {
+            if (lbd_fast_n >= 50 && lbd_fast * 0.8 > lbd_slow) {
+                lbd_fast_n = 0;
+                lbd_fast = 0;
+                backtrack(0);
+            }
+        }
+        if (since_reduce >= next_reduce) {
+            since_reduce = 0;
+            next_reduce += opt_reduce_inc;
+            reduce_db();
+        }
+        /* decide */
+        int v = -1;
+        while (heap_n > 0) {
+            int x = heap_pop();
+            if (val[x] < 0) {
+                v = x;
+                break;
+            }
+        }
+        if (v < 0) {
+            /* solution */
+            for (int cell = 0; cell < NC; cell++) {
+                sol[cell] = 0;
+                for (int d = 0; d < N; d++)
+                    if (val[cell * N + d] == 1)
+                        sol[cell] = d + 1;
+            }
+            return 1;
+        }
+        decisions++;
+        trail_lim[nlevels++] = ntrail;
+        assign(v, phase[v], R_NONE);
+    }
+}
+
+/* ------------------------------------------------------------------------------------ */
+static int verify(const uint8_t *p, const uint8_t *s)
+{
+    for (int c = 0; c < NC; c++) {
+        if (s[c] < 1 || s[c] > N)
+            return 0;
+        if (p[c] && p[c] != s[c])
+            return 0;
+    }
+    for (int u = 0; u < 3 * N; u++) {
+        uint64_t m = 0;
+        for (int k = 0; k < N; k++) {
+            int cell;
+            if (u < N)
+                cell = u * N + k;
+            else if (u < 2 * N)
+                cell = k * N + (u - N);
+            else {
+                int b = u - 2 * N, br0 = (b / (N / BC)) * BR, bc0 = (b % (N / BC)) * BC;
+                cell = (br0 + k / BC) * N + bc0 + k % BC;
+            }
+            m |= 1ULL << (s[cell] - 1);
+        }
+        if (m != (N == 64 ? ~0ULL : (1ULL << N) - 1))
+            return 0;
+    }
+    return 1;
+}
+
+static int symval(char ch)
+{
+    if (ch >= '1' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'A' && ch <= 'Z')
+        return ch - 'A' + 10;
+    if (ch >= 'a' && ch <= 'z')
+        return ch - 'a' + 10;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int ai = 1;
+    for (; ai < argc && argv[ai][0] == '-'; ai++) {
+        char *a = argv[ai];
+        switch (a[1]) {
+        case 't': opt_time_cap = atof(argv[++ai]); break;
+        case 'c': opt_conflict_cap = atoll(argv[++ai]); break;
+        case 'r': opt_restart = atoi(a + 2); break;
+        case 'u': opt_luby_unit = atoi(argv[++ai]); break;
+        case 'p': opt_phase = atoi(a + 2); break;
+        case 's': opt_save = atoi(a + 2); break;
+        case 'd': opt_decay = atof(argv[++ai]); break;
+        case 'q': opt_quiet = 1; break;
+        case 'R': opt_reduce_first = atoi(argv[++ai]); opt_reduce_inc = atoi(argv[++ai]); break;
+        case 'I': opt_init_act = atoi(a + 2); break;
+        case 'L': opt_lc = 1; break;
+        default: fprintf(stderr, "bad option %s\n", a); return 2;
+        }
+    }
+    if (ai >= argc) {
+        fprintf(stderr, "usage: cdcl25 [options] file [line...]\n");
+        return 2;
+    }
+    FILE *f = fopen(argv[ai], "r");
+    if (!f) {
+        perror(argv[ai]);
+        return 2;
+    }
+    ai++;
+    int nsel = argc - ai;
+    int *sel = malloc(sizeof(int) * (nsel + 1));
+    for (int i = 0; i < nsel; i++)
+        sel[i] = atoi(argv[ai + i]);
+    static char line[100000];
+    int lineno = 0, built = 0, nsolved = 0, ntot = 0, nbad = 0;
+    double tsum = 0, tmax = 0;
+    long long csum = 0, cmax = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (nsel) {
+            int ok = 0;
+            for (int i = 0; i < nsel; i++)
+                if (sel[i] == lineno)
+                    ok = 1;
+            if (!ok)
+                continue;
+        }
+        int len = 0;
+        while (line[len] && line[len] != '\n' && line[len] != '\r' && line[len] != ' ' &&
+               line[len] != '\t' && line[len] != ',' && line[len] != ';')
+            len++;
+        int n = 0;
+        while ((n + 1) * (n + 1) <= len)
+            n++;
+        if (n * n != len || n < 1)
+            continue;
+        int b = 0;
+        while ((b + 1) * (b + 1) <= n)
+            b++;
+        if (b * b != n)
+            continue;
+        if (!built) {
+            build(b, b);
+            built = 1;
+        } else if (n != N) {
+            fprintf(stderr, "mixed sizes\n");
+            return 2;
+        }
+        uint8_t *p = malloc(NC), *s = malloc(NC);
+        for (int i = 0; i < NC; i++) {
+            int x = symval(line[i]);
+            p[i] = (uint8_t)(x <= N ? x : 0);
+        }
+        if (!rbuf)
+            rbuf = malloc(sizeof(int) * 2 * NV), lvlseen = calloc(NV + 2, sizeof(int));
+        struct timespec a0, a1;
+        clock_gettime(CLOCK_MONOTONIC, &a0);
+        int r = solve(p, s, opt_time_cap);
+        clock_gettime(CLOCK_MONOTONIC, &a1);
+        double dt = (a1.tv_sec - a0.tv_sec) + 1e-9 * (a1.tv_nsec - a0.tv_nsec);
+        int ok = r == 1 && verify(p, s);
+        ntot++;
+        if (r == 1 && !ok)
+            nbad++;
+        if (ok) {
+            nsolved++;
+        }
+        tsum += dt;
+        if (dt > tmax)
+            tmax = dt;
+        csum += conflicts;
+        if (conflicts > cmax)
+            cmax = conflicts;
+        if (!opt_quiet)
+            printf("line %d: %s %.3f s decisions %lld conflicts %lld props %lld\n", lineno,
+                   r == 1 ? (ok ? "solved" : "BADSOLUTION") : r == 0 ? "unsat" : "capped", dt,
+                   decisions, conflicts, propagations);
+        fflush(stdout);
+        free(p);
+        free(s);
+    }
+    printf("total %d solved %d bad %d time sum %.3f max %.3f conflicts sum %lld max %lld\n", ntot,
+           nsolved, nbad, tsum, tmax, csum, cmax);
+    return 0;
+}

@@ -1,0 +1,446 @@
+"""Streaming batch runs: input in blocks of whole lines, work in worker processes, output in order.
+
+    usable_cpus() -> int                   the CPUs this process may run on (the --jobs default)
+    read_blocks(stream, ...) -> blocks     Block(seq, first_line, data): whole lines of bytes
+    run(blocks, work, on_result, ...)      work(block) in `jobs` processes; on_result in order
+    Progress                               a one-line progress report (rate, percent, ETA)
+
+Data flow of one run (``jobs`` = 2)::
+
+    reader thread --Block--> main loop --submit--> worker 1: work(block) -> result
+       (bounded by a            |       --submit--> worker 2: work(block) -> result
+        window of blocks)       <--------- results (any order) ---------------+
+                                |
+                                +--> on_result(block, result) in block order (or as they
+                                     come with ordered=False), then the block's slot is freed
+
+Memory stays bounded whatever the input size: at most ``window`` blocks (each at most
+``max_bytes`` of input, plus its result) exist at a time.  The reader runs in a thread so
+the main loop can write results while the input is slow (a pipe fed one puzzle at a time),
+and output is flushed whenever the loop has nothing to do.
+
+Ctrl-C: workers ignore SIGINT; the main loop hands every finished result that can be
+written (in order: the finished prefix) to ``on_result``, kills the workers and re-raises
+KeyboardInterrupt for the caller to exit with status 130.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
+
+__all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress",
+           "WorkerError", "MIN_BYTES", "MAX_BYTES"]
+
+MIN_BYTES = 4096           # the first block read from a stream of unknown size
+MAX_BYTES = 1 << 20        # no block is larger than this, unless one line is
+BLOCKS_PER_WORKER = 4      # blocks in flight per worker (the memory bound)
+IDLE_SECONDS = 0.05        # how long the main loop waits before it flushes and redraws
+STOP_GRACE_SECONDS = 3.0   # after Ctrl-C, how long workers may take to return what they did
+
+
+@dataclass(frozen=True)
+class Block:
+    """Whole lines of the input: ``data`` holds lines first_line, first_line + 1, ..."""
+
+    seq: int
+    first_line: int
+    data: bytes
+
+
+class WorkerError(RuntimeError):
+    """A worker process failed (a bug, or it was killed): the run cannot go on."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C inside work() run in this process; ``partial`` is what it finished."""
+
+    def __init__(self, partial: Any):
+        super().__init__()
+        self.partial = partial
+
+
+_STOP = None  # in a worker: the run's stop Event (set when the user pressed Ctrl-C)
+
+
+def stopping() -> bool:
+    """True in a worker whose run is being stopped: return what is done (partial) now."""
+    return _STOP is not None and _STOP.is_set()
+
+
+def usable_cpus() -> int:
+    """Return the number of CPUs this process may run on (affinity, then the CPU count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def block_size_for(total: int | None, jobs: int) -> int:
+    """Return the block size for an input of total bytes (None: unknown) and jobs workers.
+
+    Small inputs are cut in about 8 blocks per worker, so a short file of hard puzzles is
+    still shared among the workers; big inputs use MAX_BYTES blocks.
+    """
+    if total is None:
+        return MIN_BYTES
+    return max(1, min(MAX_BYTES, total // (8 * max(1, jobs))))
+
+
+def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
+                grow: bool = True) -> Iterator[Block]:
+    """Yield Blocks of whole lines from a binary stream (the last may lack its newline).
+
+    ``first`` is data already read from the stream (it comes first).  Blocks are about
+    ``size`` bytes, doubling up to MAX_BYTES when ``grow``; a read returns what is
+    available (read1), so a slow pipe yields its lines as they come.
+    """
+    read = getattr(stream, "read1", None) or stream.read
+    fast = _stream_is_fast(stream)
+    seq, line = 0, 1
+    carry, eof = first, False
+    while True:
+        while not eof and not (b"\n" in carry and (len(carry) >= size or not fast)):
+            more = read(max(size - len(carry), 4096))
+            if not more:
+                eof = True
+            carry += more
+        if not carry:
+            return
+        if eof:
+            cut = len(carry)
+        else:
+            cut = carry.rfind(b"\n", 0, size) + 1 or carry.find(b"\n") + 1
+        data, carry = carry[:cut], carry[cut:]
+        yield Block(seq, line, data)
+        seq += 1
+        line += data.count(b"\n")
+        if grow and size < MAX_BYTES:
+            size = min(MAX_BYTES, size * 2)
+
+
+def _stream_is_fast(stream) -> bool:
+    """True for regular files (a read returns all that was asked until the end)."""
+    try:
+        import stat
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
+class Progress:
+    """One line on a terminal: records done, rate, percent and ETA (when the size is known).
+
+    ``stream`` is written only when it is a terminal (or ``force``); redrawn at most every
+    0.2 s; ``close()`` leaves a final summary line.
+    """
+
+    def __init__(self, stream: TextIO, *, label: str, total_bytes: int | None = None,
+                 force: bool = False):
+        self.stream = stream
+        self.label = label
+        self.total = total_bytes or None
+        self.on = force or _isatty(stream)
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.records = 0
+        self.bytes = 0
+        self.drawn = False
+
+    def advance(self, records: int, nbytes: int) -> None:
+        self.records += records
+        self.bytes += nbytes
+        if self.on and time.monotonic() - self.last >= 0.2:
+            self.draw()
+
+    def text(self) -> str:
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = self.records / elapsed
+        parts = [f"{self.label}: {self.records:,} records", f"{_si(rate)}/s"]
+        if self.total:
+            frac = min(1.0, self.bytes / self.total)
+            parts.append(f"{100 * frac:.0f}%")
+            if 0 < frac < 1:
+                parts.append("ETA " + _clock(elapsed * (1 - frac) / frac))
+        parts.append(_clock(elapsed))
+        return "  ".join(parts)
+
+    def draw(self) -> None:
+        self.last = time.monotonic()
+        try:
+            self.stream.write("\r" + self.text() + "\x1b[K")
+            self.stream.flush()
+            self.drawn = True
+        except (OSError, ValueError):
+            self.on = False
+
+    def clear(self) -> None:
+        """Erase the line (before other messages go to the same terminal)."""
+        if self.drawn:
+            try:
+                self.stream.write("\r\x1b[K")
+                self.drawn = False
+            except (OSError, ValueError):
+                self.on = False
+
+    def close(self) -> None:
+        if self.on:
+            self.draw()
+            try:
+                self.stream.write("\n")
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _si(rate: float) -> str:
+    for limit, div, suffix in ((1e6, 1e6, "M"), (1e4, 1e3, "k")):
+        if rate >= limit:
+            return f"{rate / div:.1f}{suffix}"
+    return f"{rate:.0f}"
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    h, s = divmod(s, 3600)
+    m, s = divmod(s, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+# --- the run --------------------------------------------------------------------------------
+
+
+def _init_worker(stop) -> None:
+    """Worker initializer: Ctrl-C is the main process's business; it sets `stop` instead."""
+    global _STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STOP = stop
+
+
+def _context():
+    """forkserver where it exists (no fork of a threaded process), else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["sudokit", "sudokit.cli"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def run(blocks: Iterable[Block], work: Callable[[Block], Any],
+        on_result: Callable[[Block, Any], None], *, jobs: int = 1, ordered: bool = True,
+        eager: bool = True, idle: Callable[[], None] | None = None) -> None:
+    """Call on_result(block, work(block)) for every block; work runs in `jobs` processes.
+
+    jobs == 1 runs work in this process (no pool).  With eager=False the pool is started
+    only once a block has taken WORTH_SECONDS in this process (small, easy inputs never pay
+    for starting workers).  ``work`` must be picklable (a module function or a partial of
+    one); a result with a true ``partial`` attribute was cut short by Ctrl-C.  ``idle()`` is
+    called whenever the loop waits (flush output, redraw progress).  A failing worker
+    raises WorkerError.  Ctrl-C: the workers finish the record they are on (see
+    stopping()), every finished result that can be written is handed to on_result (in
+    order: up to the first incomplete block), and KeyboardInterrupt is re-raised.
+    """
+    window = max(2, BLOCKS_PER_WORKER * jobs)
+    slots = threading.Semaphore(window)
+    events: queue.SimpleQueue = queue.SimpleQueue()
+    halt = threading.Event()
+
+    def reader() -> None:
+        try:
+            for block in blocks:
+                while not slots.acquire(timeout=0.1):
+                    if halt.is_set():
+                        return
+                if halt.is_set():
+                    return
+                events.put(("block", block, None))
+        except BaseException as exc:  # noqa: BLE001 - handed to the main loop
+            events.put(("error", None, exc))
+            return
+        events.put(("eof", None, None))
+
+    state = _RunState(ordered, on_result, slots)
+    pool = None
+    stop_flag = None
+    running: dict[int, tuple[Block, Any]] = {}
+    eof = False
+    thread = threading.Thread(target=reader, name="sudokit-reader", daemon=True)
+    thread.start()
+    try:
+        while not (eof and not running):
+            try:
+                kind, block, payload = events.get(timeout=IDLE_SECONDS)
+            except queue.Empty:
+                if idle is not None:
+                    idle()
+                continue
+            if kind == "block":
+                if pool is None and jobs > 1 and eager:
+                    pool, stop_flag = _start_pool(jobs)
+                if pool is None:
+                    began = time.monotonic()
+                    try:
+                        result = work(block)
+                    except Interrupted as exc:
+                        state.deliver(block, exc.partial)
+                        raise KeyboardInterrupt from None
+                    state.deliver(block, result)
+                    if jobs > 1 and time.monotonic() - began >= WORTH_SECONDS:
+                        eager = True  # work is heavy: share the rest
+                else:
+                    future = pool.submit(work, block)
+                    running[block.seq] = (block, future)
+                    future.add_done_callback(lambda f, b=block: events.put(("done", b, f)))
+            elif kind == "done":
+                running.pop(block.seq, None)
+                state.deliver(block, _result_of(block, payload))
+            elif kind == "eof":
+                eof = True
+            else:
+                raise payload
+        if idle is not None:
+            idle()
+    except KeyboardInterrupt:
+        halt.set()
+        if pool is not None:
+            _wind_down(pool, stop_flag, running, events, state)
+            pool = None
+        raise
+    except BaseException:
+        halt.set()
+        _terminate(pool)
+        pool = None
+        raise
+    finally:
+        halt.set()
+        if pool is not None:
+            pool.shutdown(wait=True)
+
+
+WORTH_SECONDS = 0.25  # a block that took this long in-process starts the worker pool
+
+
+class _RunState:
+    """Hands results to on_result in block order (or as they come), freeing their slots."""
+
+    def __init__(self, ordered: bool, on_result, slots: threading.Semaphore):
+        self.ordered = ordered
+        self.on_result = on_result
+        self.slots = slots
+        self.finished: dict[int, tuple[Block, Any]] = {}
+        self.next_seq = 0
+        self.cut = False  # an incomplete block was written: nothing after it may be
+
+    def deliver(self, block: Block, result: Any) -> None:
+        if self.cut:
+            return
+        if not self.ordered:
+            self._give(block, result)
+            return
+        self.finished[block.seq] = (block, result)
+        while self.next_seq in self.finished and not self.cut:
+            b, r = self.finished.pop(self.next_seq)
+            self.next_seq += 1
+            self._give(b, r)
+
+    def _give(self, block: Block, result: Any) -> None:
+        self.on_result(block, result)
+        self.slots.release()
+        if getattr(result, "partial", False) and self.ordered:
+            self.cut = True
+
+
+def _result_of(block: Block, future) -> Any:
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        raise WorkerError("a worker process died (killed, or out of memory?) while on the "
+                          f"block starting at line {block.first_line}") from exc
+    except Exception as exc:
+        raise WorkerError(f"a worker failed on the block starting at line {block.first_line}: "
+                          f"{type(exc).__name__}: {exc}") from exc
+
+
+def _start_pool(jobs: int):
+    ctx = _context()
+    stop_flag = ctx.Event()
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
+                               initargs=(stop_flag,))
+    return pool, stop_flag
+
+
+def _wind_down(pool, stop_flag, running: dict, events: queue.SimpleQueue, state: _RunState,
+               grace: float = STOP_GRACE_SECONDS):
+    """After Ctrl-C: let running blocks return what they finished, deliver, stop the pool."""
+    stop_flag.set()
+    for _, future in running.values():
+        future.cancel()  # not started yet: never will
+    deadline = time.monotonic() + grace
+    try:
+        while any(not f.done() for _, f in running.values()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        pass  # a second Ctrl-C: stop waiting
+    for seq in sorted(running):
+        block, future = running[seq]
+        if future.done() and not future.cancelled() and future.exception() is None:
+            state.deliver(block, future.result())
+        elif state.ordered:
+            break  # a gap: nothing after it can be written in order
+    _terminate(pool)
+
+
+def _terminate(pool: ProcessPoolExecutor | None) -> None:
+    """Stop a pool now: cancel what has not started, kill the workers."""
+    if pool is None:
+        return
+    pool.shutdown(wait=False, cancel_futures=True)
+    kill = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if kill is not None:
+        try:
+            kill()
+            return
+        except Exception:  # noqa: BLE001
+            pass
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except Exception:  # noqa: BLE001
+            pass
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.join(timeout=1)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def file_size(stream) -> int | None:
+    """Return the size of a regular file stream, else None."""
+    try:
+        import stat
+        st = os.fstat(stream.fileno())
+        return st.st_size if stat.S_ISREG(st.st_mode) else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+if sys.platform == "win32":  # pragma: no cover - spawn only there
+    def _context():  # noqa: F811
+        return multiprocessing.get_context("spawn")
