@@ -42,7 +42,7 @@ from .shape import Shape
 from .solver import ENGINES, Verdict, check, engines, search
 from .symbols import get_alphabet
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "answer_lines", "LinesAnswer"]
 
 CHUNK = 4096          # records per output write, at most
 _S9 = Shape(3, 3)
@@ -52,7 +52,8 @@ EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
 
 # --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
 OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks")
-INPUT_FORMATS = ("auto",) + OUTPUT_FORMATS
+TABLE_FORMATS = ("csv", "tsv", "jsonl", "npy", "parquet", "arrow")
+INPUT_FORMATS = ("auto",) + OUTPUT_FORMATS + TABLE_FORMATS
 _MULTILINE = {"block", "tokens", "sdk", "ss"}
 
 STATUS_HELP = """\
@@ -149,6 +150,10 @@ def add_batch_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unordered", action="store_true",
                    help="with several workers, write each block of results as soon as it is "
                         "done rather than in input order")
+    p.add_argument("--col", metavar="NAME|INDEX",
+                   help="the puzzle column of a CSV/TSV, JSON Lines, Parquet or Arrow input "
+                        "(default: puzzle, quizzes, sudoku ... else the first); always read as "
+                        "text; the answers are added as new columns")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress line (records, rate, percent, ETA) on stderr (default: "
                         "when stderr is a terminal)")
@@ -810,9 +815,14 @@ def _work(spec: tuple, block) -> _BlockResult:
     texts: list[str] = []
     command.texts = texts
     partial = False
+    bad = block.bad or {}
     try:
         chunk: list = []
         for rec in src.records():
+            if rec.line in bad:  # e.g. an .npy row with a value out of range
+                rec = formats.Record(rec.index, rec.line, None,
+                                     ParseError(bad[rec.line], line=rec.line, source=src.display),
+                                     rec.text, None)
             chunk.append(rec)
             if len(chunk) >= _WORK_CHUNK:
                 command.handle(src, chunk)
@@ -828,6 +838,53 @@ def _work(spec: tuple, block) -> _BlockResult:
                                                 True)) from None
     return _BlockResult("".join(texts), command.records, command.problems, notes.getvalue(),
                         log.getvalue() if log else "", partial)
+
+
+class LinesAnswer:
+    """The answer of answer_lines: output text, and what went wrong (if anything)."""
+
+    __slots__ = ("text", "records", "problems", "notes", "log")
+
+    def __init__(self, text: str, records: int, problems: int, notes: str, log: list[dict]):
+        self.text, self.records, self.problems, self.notes, self.log = (
+            text, records, problems, notes, log)
+
+    def lines(self) -> list[str]:
+        """The output as a list of lines (without their newlines)."""
+        return self.text.splitlines()
+
+
+def answer_lines(command: str, lines: Iterable[str], options: Iterable[str] = (), *,
+                 first_line: int = 1, source: str = "<lines>") -> LinesAnswer:
+    """Run a record command (solve, check, count, convert) on lines, in this process.
+
+    ``options`` are that command's command-line options (e.g. ``["--unique"]`` or
+    ``["--to", "json"]``); the output is exactly what ``sudokit COMMAND`` writes for those
+    lines, with line numbers counted from ``first_line``.  This is the unit of work of
+    ``--jobs`` and of the Dask mapping (sudokit.distributed).  ``log`` holds one dict per
+    problem record (source, line, column, char, status, reason), as ``--errors`` writes.
+    """
+    from .pipeline import Block
+    if command not in _COMMANDS:
+        raise ValueError(f"answer_lines runs {', '.join(_COMMANDS)}, not {command!r}")
+    argv = [command, *options, "--errors", os.devnull]
+    args = build_parser().parse_args(argv)
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    rows = text.split("\n")[:-1]
+    reading, hint = _reading_format(rows, args)
+    if reading not in _PER_LINE:
+        raise ValueError(f"answer_lines needs one record per line, not {reading!r} records")
+    src = _Input(source, rows, args)
+    src.reading, src.hint, src.first_line = reading, hint, first_line
+    for rec in src.records():
+        if rec.grid is not None:
+            src.learn(rec)
+            break
+    options_ = {k: v for k, v in vars(args).items() if k != "run"}
+    spec = (options_, source, reading, hint, src.format, src.alphabet)
+    result = _work(spec, Block(0, first_line, text.encode("utf-8", "surrogateescape")))
+    log = [json.loads(line) for line in result.log.splitlines()]
+    return LinesAnswer(result.text, result.records, result.problems, result.notes, log)
 
 
 def _reading_format(lines: list[str], args) -> tuple[str, Shape | None]:
@@ -923,23 +980,24 @@ def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
             if rec.grid is not None:
                 src.learn(rec)
                 break
+        import functools
         options = {k: v for k, v in vars(args).items() if k != "run"}
         spec = (options, name, reading, hint, src.format, src.alphabet)
-        _feed_blocks(command, args, err, itertools.chain(head, blocks), spec, jobs, total,
-                     display)
+        fmt = args.to if getattr(args, "to", None) else src.format
+        _feed_blocks(command, args, err, itertools.chain(head, blocks),
+                     functools.partial(_work, spec), jobs, total, display,
+                     multiline=fmt in _MULTILINE or fmt == "block+")
         return True
     finally:
         if name != "-":
             stream.close()
 
 
-def _feed_blocks(command: _Command, args, err: TextIO, blocks, spec, jobs: int,
-                 total: int | None, display: str) -> None:
-    """Run the blocks through pipeline.run, writing texts, notes and --errors in order."""
-    import functools
+def _feed_blocks(command: _Command, args, err: TextIO, blocks, work, jobs: int,
+                 total: int | None, display: str, *, multiline: bool = False,
+                 write: Callable | None = None) -> None:
+    """Run the blocks through pipeline.run; write texts (or call write), notes, --errors."""
     from . import pipeline
-    fmt = args.to if getattr(args, "to", None) else spec[4]
-    multiline = fmt in _MULTILINE or fmt == "block+"
     progress = pipeline.Progress(err, label=f"sudokit {args.command} {display}",
                                  total_bytes=total, force=bool(args.progress))
     if args.progress is False or command.quiet and args.progress is None:
@@ -947,12 +1005,15 @@ def _feed_blocks(command: _Command, args, err: TextIO, blocks, spec, jobs: int,
     wrote = [command.records > 0 and multiline]
 
     def on_result(block, result: _BlockResult) -> None:
-        text = result.text
-        if multiline and text:
-            if wrote[0]:
-                text = "\n" + text
-            wrote[0] = True
-        command.out.write([text])
+        if write is not None:
+            write(block, result)
+        else:
+            text = result.text
+            if multiline and text:
+                if wrote[0]:
+                    text = "\n" + text
+                wrote[0] = True
+            command.out.write([text])
         if result.notes:
             progress.clear()
             if not command.quiet:
@@ -961,7 +1022,7 @@ def _feed_blocks(command: _Command, args, err: TextIO, blocks, spec, jobs: int,
             command.errors.write(result.log)
         command.records += result.records
         command.problems += result.problems
-        progress.advance(result.records, len(block.data))
+        progress.advance(result.records, len(block.data) if total else 0)
 
     def idle() -> None:
         command.out.flush()
@@ -969,10 +1030,144 @@ def _feed_blocks(command: _Command, args, err: TextIO, blocks, spec, jobs: int,
             progress.draw()
 
     try:
-        pipeline.run(blocks, functools.partial(_work, spec), on_result, jobs=jobs,
-                     ordered=not args.unordered, eager=args.jobs is not None, idle=idle)
+        pipeline.run(blocks, work, on_result, jobs=jobs, ordered=not args.unordered,
+                     eager=args.jobs is not None, idle=idle)
     finally:
         progress.close()
+
+
+def _run_text_table(command: _Command, name: str, kind: str, args, err: TextIO) -> None:
+    """A CSV/TSV/JSONL input: layout from the first lines, rows answered in blocks."""
+    import functools
+    from . import _cli_tables as tables, pipeline
+    if args.command not in tables.ADDED:
+        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check and "
+                          "count do)")
+    stream = sys.stdin.buffer if name == "-" else open(name, "rb")
+    display = "<stdin>" if name == "-" else name
+    try:
+        jobs = args.jobs or pipeline.usable_cpus()
+        total = pipeline.file_size(stream)
+        blocks = pipeline.read_blocks(stream, size=max(pipeline.block_size_for(total, jobs), 1024))
+        head = list(itertools.islice(blocks, 1))
+        data = head[0].data if head else b""
+        if data.startswith(b"\xef\xbb\xbf"):
+            head[0] = pipeline.Block(0, 1, data[3:])
+            data = data[3:]
+        lines = data.decode("utf-8", "surrogateescape").split("\n")
+        lines = [t[:-1] if t.endswith("\r") else t for t in lines]
+        try:
+            layout = tables.text_layout(kind, lines[:200], args, display)
+        except tables.TableUsageError as exc:
+            raise _UsageError(str(exc)) from None
+        inner_args = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+        inner_args.format, inner_args.to = "line", None
+        probe = []
+        for no, t in enumerate(lines[:200], 1):
+            if no != layout["header_line"] and t.strip():
+                puzzle, _, why, _ = tables._row_puzzle(kind, t, layout["delimiter"], layout["col"])
+                if why is None:
+                    probe.append(puzzle)
+        src = _Input(name, probe, inner_args)
+        src.reading = "line"
+        for rec in src.records():
+            if rec.grid is not None:
+                src.learn(rec)
+                break
+        inner = (vars(inner_args), name, "line", None, src.format, src.alphabet)
+        work = functools.partial(tables.work_text_rows, (inner, layout, args.command))
+        _feed_blocks(command, args, err, itertools.chain(head, blocks), work, jobs, total,
+                     display)
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def _run_binary_table(command: _Command, name: str, kind: str, args, err: TextIO) -> None:
+    """An NPY/Parquet/Arrow input: rows read here in blocks, answered in the workers."""
+    import functools
+    from . import _cli_tables as ctables, pipeline, tables
+    if args.command not in ctables.ADDED:
+        raise _UsageError(f"{args.command} does not take {kind} files (solve, check and "
+                          "count do)")
+    if name == "-":
+        raise _UsageError(f"a {kind} input must be a file, not stdin")
+    out_kind = tables.kind_of(args.output) if args.output and args.output != "-" else None
+    if out_kind == "npy" and args.command != "solve":
+        raise _UsageError(f"{args.command} writes text, Parquet or Arrow; .npy output holds "
+                          "solutions (solve)")
+    try:
+        if kind == "npy":
+            source = tables.open_npy(name, box=args.box)
+        else:
+            source = tables.open_table(name, col=args.col)
+    except tables.TableError as exc:
+        raise _UsageError(str(exc)) from None
+    jobs = args.jobs or pipeline.usable_cpus()
+    pending: dict = {}
+    inner_args = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
+    inner_args.format, inner_args.to = "line", None
+    if kind == "npy":
+        inner_args.box = source.shape
+    inner = (vars(inner_args), name, "line", None, "line", inner_args.alphabet)
+    work = functools.partial(_work, inner)
+    added = ctables.ADDED[args.command]
+    sink = _table_sink(command, args, source, kind, out_kind, added, pending)
+    try:
+        _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
+                     jobs, None, name, write=sink.write if sink else None)
+        if sink is not None:
+            sink.close()
+    finally:
+        source.close()
+
+
+def _table_sink(command: _Command, args, source, kind: str, out_kind, added, pending: dict):
+    """The writer of a table output (-o X.npy / X.parquet / X.arrow), or None for text."""
+    from . import _cli_tables as ctables, tables
+    if out_kind is None:
+        return None
+    out_path = args.output
+    # -o names a table: the record stream (stdout) stays empty; the file is written here
+    if kind == "npy" and out_kind == "npy":
+        writer = tables.NpyWriter(out_path, source.n, source.tail)
+        size = source.shape.size
+
+        def write(block, result) -> None:
+            from .batch import parse_lines
+            rows = [ctables.result_fields("solve", t)[0] or "0" * source.shape.ncells
+                    for t in result.text.split("\n")[:result.records]]
+            values, _ = parse_lines(("\n".join(rows) + "\n").encode(), size)
+            writer.write(bytes(values))
+            pending.pop(block.seq, None)
+        return _Sink(write, writer.close)
+    if out_kind in ("parquet", "arrow"):
+        import pyarrow as pa
+        if kind == "npy":
+            schema = pa.schema([pa.field("puzzle", pa.string())])
+        else:
+            schema = source.schema
+        writer = tables.ArrowWriter(out_path, schema, added)
+
+        def write(block, result) -> None:
+            answers = [ctables.result_fields(args.command, t)
+                       for t in result.text.split("\n")[:result.records]]
+            batch = pending.pop(block.seq, None)
+            if batch is None:
+                lines = block.data.decode("utf-8", "surrogateescape").split("\n")[:len(answers)]
+                batch = pa.RecordBatch.from_arrays([pa.array(lines, pa.string())], schema=schema)
+            elif batch.num_rows != len(answers):
+                batch = batch.slice(0, len(answers))
+            writer.write(batch, {name: [a[k] for a in answers] for k, name in enumerate(added)})
+        return _Sink(write, writer.close)
+    raise _UsageError(f"cannot write a {out_kind} table from a {kind} input")
+
+
+class _Sink:
+    __slots__ = ("write", "close")
+
+    def __init__(self, write, close):
+        self.write, self.close = write, close
 
 
 # --- main -------------------------------------------------------------------------------
@@ -1001,6 +1196,20 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
             return EXIT_IO
     try:
         for name in args.files or ["-"]:
+            from ._cli_tables import TEXT_KINDS, table_kind
+            kind = table_kind(name, args)
+            if kind is not None:
+                try:
+                    if kind in TEXT_KINDS:
+                        _run_text_table(command, name, kind, args, err)
+                    else:
+                        _run_binary_table(command, name, kind, args, err)
+                except OSError as exc:
+                    if isinstance(exc, BrokenPipeError):
+                        raise
+                    err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+                    io_error = True
+                continue
             if args.format in ("auto", "line", "sdm", "json", "pencilmarks"):
                 try:
                     if _run_blocks(command, name, args, err):

@@ -55,6 +55,7 @@ class Block:
     seq: int
     first_line: int
     data: bytes
+    bad: dict | None = None  # {line: reason} for lines known to be bad before reading them
 
 
 class WorkerError(RuntimeError):

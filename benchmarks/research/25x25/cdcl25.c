@@ -32,16 +32,16 @@ static long long opt_conflict_cap = -1;
 static double opt_time_cap = 60;
 static int opt_reduce_first = 2000, opt_reduce_inc = 300;
 static int opt_init_act = 0;
-static int opt_lc = 0; /* locked-candidate segments (auxiliary groups) */
+static int opt_lc = 0;
+static int opt_dec_aux = 1; /* locked-candidate segments (auxiliary groups) */
 
 /* ------------------------------------------------------------------------------------ */
 /* problem structure */
-static int N, BR, BC, NC, NV, NG;
-static int *gvars;   /* NG*N (groups may be shorter when aux used; gsize) */
-static int *gsize;
+static int N, BR, BC, NC, NV, NG, NX; /* NX: x variables (N^3); NV: all variables */
+static int *glits;   /* literals of group g: glits[gstart[g] .. gstart[g+1]-1] */
 static int *gstart;
-static int *vgroups; /* per var: list */
-static int *vgstart; /* NV+1 */
+static int *occ;     /* groups containing literal l: occ[ostart[l] .. ostart[l+1]-1] */
+static int *ostart;
 
 /* solver state */
 static signed char *val;   /* -1 unassigned, 0 false, 1 true */
@@ -152,48 +152,104 @@ static void bump(int v)
 }
 
 /* ------------------------------------------------------------------------------------ */
+static ivec gl_tmp, gs_tmp;
+static void add_group(const int *lits, int n)
+{
+    if (gs_tmp.n == 0)
+        ipush(&gs_tmp, 0);
+    for (int i = 0; i < n; i++)
+        ipush(&gl_tmp, lits[i]);
+    ipush(&gs_tmp, gl_tmp.n);
+}
+
 static void build(int br, int bc)
 {
     BR = br;
     BC = bc;
     N = br * bc;
     NC = N * N;
-    NV = N * NC;
-    int nseg = 0;
-    /* base groups: 4*NC of size N */
-    int ngb = 4 * NC;
-    /* aux: not implemented in this version */
-    (void)nseg;
-    NG = ngb;
-    gsize = malloc(sizeof(int) * NG);
-    gstart = malloc(sizeof(int) * (NG + 1));
-    gvars = malloc(sizeof(int) * NG * N);
-    for (int g = 0; g < NG; g++) {
-        gsize[g] = N;
-        gstart[g] = g * N;
-    }
-    gstart[NG] = NG * N;
-    int *fill = calloc(NG, sizeof(int));
+    NX = N * NC;
+    int nbr = N / bc, nbc = N / br; /* bands: column bands per row (= br), row bands per col */
+    int yr0 = NX, yc0 = NX + N * nbr * N;
+    NV = opt_lc ? yc0 + N * nbc * N : NX;
+    int tmp[130];
+#define XV(r, c, d) (((r) * N + (c)) * N + (d))
+#define YR(r, j, d) (yr0 + ((r) * nbr + (j)) * N + (d))
+#define YC(c, i, d) (yc0 + ((c) * nbc + (i)) * N + (d))
     for (int cell = 0; cell < NC; cell++) {
-        int r = cell / N, c = cell % N, b = (r / br) * br + c / bc;
-        for (int d = 0; d < N; d++) {
-            int v = cell * N + d;
-            int gs[4] = {cell, NC + r * N + d, 2 * NC + c * N + d, 3 * NC + b * N + d};
-            for (int j = 0; j < 4; j++)
-                gvars[gstart[gs[j]] + fill[gs[j]]++] = v;
-        }
+        for (int d = 0; d < N; d++)
+            tmp[d] = 2 * (cell * N + d);
+        add_group(tmp, N);
     }
-    vgstart = malloc(sizeof(int) * (NV + 1));
-    vgroups = malloc(sizeof(int) * NV * 4);
-    for (int v = 0; v < NV; v++) {
-        int cell = v / N, d = v % N, r = cell / N, c = cell % N, b = (r / br) * br + c / bc;
-        vgstart[v] = 4 * v;
-        vgroups[4 * v + 0] = cell;
-        vgroups[4 * v + 1] = NC + r * N + d;
-        vgroups[4 * v + 2] = 2 * NC + c * N + d;
-        vgroups[4 * v + 3] = 3 * NC + b * N + d;
+    if (!opt_lc) {
+        for (int r = 0; r < N; r++)
+            for (int d = 0; d < N; d++) {
+                for (int c = 0; c < N; c++)
+                    tmp[c] = 2 * XV(r, c, d);
+                add_group(tmp, N);
+            }
+        for (int c = 0; c < N; c++)
+            for (int d = 0; d < N; d++) {
+                for (int r = 0; r < N; r++)
+                    tmp[r] = 2 * XV(r, c, d);
+                add_group(tmp, N);
+            }
+        for (int b = 0; b < N; b++)
+            for (int d = 0; d < N; d++) {
+                int r0 = (b / nbr) * br, c0 = (b % nbr) * bc;
+                for (int k = 0; k < N; k++)
+                    tmp[k] = 2 * XV(r0 + k / bc, c0 + k % bc, d);
+                add_group(tmp, N);
+            }
+    } else {
+        for (int r = 0; r < N; r++)
+            for (int d = 0; d < N; d++) {
+                for (int j = 0; j < nbr; j++) {
+                    tmp[0] = 2 * YR(r, j, d) + 1;
+                    for (int k = 0; k < bc; k++)
+                        tmp[1 + k] = 2 * XV(r, j * bc + k, d);
+                    add_group(tmp, bc + 1);
+                }
+                for (int j = 0; j < nbr; j++)
+                    tmp[j] = 2 * YR(r, j, d);
+                add_group(tmp, nbr);
+            }
+        for (int c = 0; c < N; c++)
+            for (int d = 0; d < N; d++) {
+                for (int i = 0; i < nbc; i++) {
+                    tmp[0] = 2 * YC(c, i, d) + 1;
+                    for (int k = 0; k < br; k++)
+                        tmp[1 + k] = 2 * XV(i * br + k, c, d);
+                    add_group(tmp, br + 1);
+                }
+                for (int i = 0; i < nbc; i++)
+                    tmp[i] = 2 * YC(c, i, d);
+                add_group(tmp, nbc);
+            }
+        for (int b = 0; b < N; b++)
+            for (int d = 0; d < N; d++) {
+                int bi = b / nbr, bj = b % nbr, r0 = bi * br, c0 = bj * bc;
+                for (int k = 0; k < br; k++)
+                    tmp[k] = 2 * YR(r0 + k, bj, d);
+                add_group(tmp, br);
+                for (int k = 0; k < bc; k++)
+                    tmp[k] = 2 * YC(c0 + k, bi, d);
+                add_group(tmp, bc);
+            }
     }
-    vgstart[NV] = 4 * NV;
+    NG = gs_tmp.n - 1;
+    glits = gl_tmp.a;
+    gstart = gs_tmp.a;
+    ostart = calloc(2 * NV + 1, sizeof(int));
+    for (int i = 0; i < gstart[NG]; i++)
+        ostart[glits[i] + 1]++;
+    for (int l = 0; l < 2 * NV; l++)
+        ostart[l + 1] += ostart[l];
+    occ = malloc(sizeof(int) * (gstart[NG] + 1));
+    int *fill = calloc(2 * NV, sizeof(int));
+    for (int g = 0; g < NG; g++)
+        for (int i = gstart[g]; i < gstart[g + 1]; i++)
+            occ[ostart[glits[i]] + fill[glits[i]]++] = g;
     free(fill);
     val = malloc(NV);
     level = malloc(sizeof(int) * NV);
@@ -221,7 +277,7 @@ static void reset(void)
         seen[v] = 0;
     }
     for (int g = 0; g < NG; g++)
-        cnt[g] = gsize[g];
+        cnt[g] = gstart[g + 1] - gstart[g];
     for (int l = 0; l < 2 * NV; l++)
         watches[l].n = 0;
     for (int i = 0; i < ncls; i++)
@@ -239,9 +295,9 @@ static inline void assign(int v, int value, int rsn)
     level[v] = nlevels;
     reason[v] = rsn;
     trail[ntrail++] = v;
-    if (!value)
-        for (int j = vgstart[v]; j < vgstart[v + 1]; j++)
-            cnt[vgroups[j]]--;
+    int lf = 2 * v + value; /* the literal made false */
+    for (int j = ostart[lf]; j < ostart[lf + 1]; j++)
+        cnt[occ[j]]--;
 }
 
 static void backtrack(int lvl)
@@ -253,12 +309,13 @@ static void backtrack(int lvl)
         int v = trail[i];
         if (opt_save)
             phase[v] = val[v];
-        if (!val[v])
-            for (int j = vgstart[v]; j < vgstart[v + 1]; j++)
-                cnt[vgroups[j]]++;
+        int lf = 2 * v + val[v];
+        for (int j = ostart[lf]; j < ostart[lf + 1]; j++)
+            cnt[occ[j]]++;
         val[v] = -1;
         reason[v] = R_NONE;
-        heap_insert(v);
+        if (v < NX || opt_dec_aux)
+            heap_insert(v);
     }
     ntrail = stop;
     qhead = stop;
@@ -274,47 +331,42 @@ static int propagate(void)
     while (qhead < ntrail) {
         int v = trail[qhead++];
         propagations++;
-        int falselit;
-        if (val[v] == 1) {
-            for (int j = vgstart[v]; j < vgstart[v + 1]; j++) {
-                int g = vgroups[j];
-                const int *gv = gvars + gstart[g];
-                for (int k = 0; k < gsize[g]; k++) {
-                    int w = gv[k];
-                    if (w == v)
-                        continue;
-                    if (val[w] == 1) {
-                        confl_kind = R_BIN;
-                        confl_a = v;
-                        confl_b = w;
-                        return 1;
-                    }
-                    if (val[w] < 0)
-                        assign(w, 0, MKR(v, R_BIN));
-                }
-            }
-            falselit = 2 * v + 1;
-        } else {
-            for (int j = vgstart[v]; j < vgstart[v + 1]; j++) {
-                int g = vgroups[j];
-                if (cnt[g] == 0) {
-                    confl_kind = R_GROUP;
-                    confl_a = g;
+        int falselit = 2 * v + val[v], truelit = falselit ^ 1;
+        for (int j = ostart[truelit]; j < ostart[truelit + 1]; j++) {
+            int g = occ[j];
+            for (int k = gstart[g]; k < gstart[g + 1]; k++) {
+                int m = glits[k];
+                if (m == truelit)
+                    continue;
+                int mv = litval(m);
+                if (mv == 1) {
+                    confl_kind = R_BIN;
+                    confl_a = truelit;
+                    confl_b = m;
                     return 1;
                 }
-                if (cnt[g] == 1) {
-                    const int *gv = gvars + gstart[g];
-                    for (int k = 0; k < gsize[g]; k++) {
-                        int w = gv[k];
-                        if (val[w] != 0) {
-                            if (val[w] < 0)
-                                assign(w, 1, MKR(g, R_GROUP));
-                            break;
-                        }
+                if (mv < 0)
+                    assign(m >> 1, m & 1, MKR(truelit, R_BIN));
+            }
+        }
+        for (int j = ostart[falselit]; j < ostart[falselit + 1]; j++) {
+            int g = occ[j];
+            if (cnt[g] == 0) {
+                confl_kind = R_GROUP;
+                confl_a = g;
+                return 1;
+            }
+            if (cnt[g] == 1) {
+                for (int k = gstart[g]; k < gstart[g + 1]; k++) {
+                    int m = glits[k];
+                    int mv = litval(m);
+                    if (mv != 0) {
+                        if (mv < 0)
+                            assign(m >> 1, !(m & 1), MKR(g, R_GROUP));
+                        break;
                     }
                 }
             }
-            falselit = 2 * v;
         }
         /* watches of falselit */
         ivec *ws = &watches[falselit];
@@ -383,12 +435,11 @@ static int reason_lits(int rsn, int skip, int *out)
             if ((c[i] >> 1) != skip)
                 out[n++] = c[i];
     } else if (k == R_GROUP) {
-        const int *gv = gvars + gstart[x];
-        for (int i = 0; i < gsize[x]; i++)
-            if (gv[i] != skip)
-                out[n++] = 2 * gv[i];
+        for (int i = gstart[x]; i < gstart[x + 1]; i++)
+            if ((glits[i] >> 1) != skip)
+                out[n++] = glits[i];
     } else if (k == R_BIN) {
-        out[n++] = 2 * x + 1;
+        out[n++] = x ^ 1;
     }
     return n;
 }
@@ -437,8 +488,8 @@ static int analyze(int *lbd_out)
     int n;
     int *buf = rbuf;
     if (confl_kind == R_BIN) {
-        buf[0] = 2 * confl_a + 1;
-        buf[1] = 2 * confl_b + 1;
+        buf[0] = confl_a ^ 1;
+        buf[1] = confl_b ^ 1;
         n = 2;
     } else {
         n = reason_lits(MKR(confl_a, confl_kind), -1, buf);
@@ -582,6 +633,7 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
     /* givens */
     for (int cell = 0; cell < NC; cell++) {
         if (values[cell]) {
+            (void)0;
             int v = cell * N + values[cell] - 1;
             if (val[v] == 0)
                 return 0;
@@ -594,7 +646,7 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
     if (propagate())
         return 0;
     for (int v = 0; v < NV; v++)
-        if (val[v] < 0)
+        if (val[v] < 0 && (v < NX || opt_dec_aux))
             heap_insert(v);
     long long next_reduce = opt_reduce_first, reduce_inc = opt_reduce_first;
     int restart_no = 0;
@@ -735,6 +787,7 @@ int main(int argc, char **argv)
         case 'R': opt_reduce_first = atoi(argv[++ai]); opt_reduce_inc = atoi(argv[++ai]); break;
         case 'I': opt_init_act = atoi(a + 2); break;
         case 'L': opt_lc = 1; break;
+        case 'A': opt_dec_aux = atoi(a + 2); break;
         default: fprintf(stderr, "bad option %s\n", a); return 2;
         }
     }
