@@ -38,6 +38,7 @@ from . import __version__, formats
 from . import judge as judges
 from .errors import ParseError, ShapeError
 from .grid import Grid
+from .pipeline import WorkerError
 from .shape import Shape
 from .solver import ENGINES, Verdict, check, engines, search
 from .symbols import get_alphabet
@@ -142,7 +143,7 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
                        help="give up on a puzzle after N search nodes (status 'limit')")
 
 
-def add_batch_options(p: argparse.ArgumentParser) -> None:
+def add_batch_options(p: argparse.ArgumentParser, *, columns: bool = True) -> None:
     """--jobs, --unordered and --progress: how a big input is shared among worker processes."""
     p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
                    help="worker processes (default: the CPUs this process may use, started "
@@ -150,10 +151,11 @@ def add_batch_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unordered", action="store_true",
                    help="with several workers, write each block of results as soon as it is "
                         "done rather than in input order")
-    p.add_argument("--col", metavar="NAME|INDEX",
-                   help="the puzzle column of a CSV/TSV, JSON Lines, Parquet or Arrow input "
-                        "(default: puzzle, quizzes, sudoku ... else the first); always read as "
-                        "text; the answers are added as new columns")
+    if columns:
+        p.add_argument("--col", metavar="NAME|INDEX",
+                       help="the puzzle column of a CSV/TSV, JSON Lines, Parquet or Arrow input "
+                            "(default: puzzle, quizzes, sudoku ... else the first); always read "
+                            "as text; the answers are added as new columns")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress line (records, rate, percent, ETA) on stderr (default: "
                         "when stderr is a terminal)")
@@ -1308,6 +1310,10 @@ def main(argv: list[str] | None = None) -> int:
             code = _run_records(args, out_stream, err)
     except _UsageError as exc:
         parser.exit(EXIT_USAGE, f"sudokit {args.command}: error: {exc}\n")
+    except WorkerError as exc:
+        _flush_quietly(out_stream)
+        err.write(f"sudokit: {exc}\n")
+        return EXIT_IO
     except KeyboardInterrupt:
         _flush_quietly(out_stream)
         err.write("sudokit: interrupted\n")

@@ -33,6 +33,7 @@ edge that reads files and prints.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random as _random
 import re
@@ -78,10 +79,15 @@ def _grid(field: str, start: int, no: int) -> Grid:
         raise ParseError(exc.reason, line=no, column=col, char=exc.char) from None
 
 
-def _read(handle, *, want_solution: bool, notes: list) -> Iterator[_Line]:
-    """Yield a _Line per line of handle; notes collects (line no, text) of headers passed through."""
-    seen_content = False
-    for no, raw in enumerate(handle, 1):
+def _read(handle, *, want_solution: bool, notes: list, first_line: int = 1,
+          header_line: "int | None" = None) -> Iterator[_Line]:
+    """Yield a _Line per line of handle; notes collects (line no, text) of headers passed through.
+
+    Lines are numbered from first_line.  A header may stand on the first content line; for
+    a block of a bigger input, header_line names that line (0: it is not in this block).
+    """
+    seen_content = header_line is not None
+    for no, raw in enumerate(handle, first_line):
         text = raw.rstrip("\r\n")
         if not text.strip() or text.lstrip().startswith("#"):
             yield _Line(no, text, "pass")
@@ -92,7 +98,7 @@ def _read(handle, *, want_solution: bool, notes: list) -> Iterator[_Line]:
             if f.startswith("{"):  # augment's transform JSON ends the record
                 del fields[k:]
                 break
-        first = not seen_content
+        first = not seen_content or no == header_line
         seen_content = True
         if not fields:
             col = len(text) - len(text.lstrip())
@@ -168,30 +174,134 @@ def _run(cmd: str, args, out, err, body) -> int:
 
 # --- verify ---------------------------------------------------------------------------------
 
-def run_verify(args, out, err) -> int:
-    """Write ``puzzle<TAB>ok`` or ``puzzle<TAB>bad: <reason>`` per record; return the exit status."""
-    def body(handle, display):
-        status = EXIT_OK
-        notes: list = []
-        for line in _read(handle, want_solution=True, notes=notes):
-            _notes("verify", display, notes, err)
-            if line.kind == "pass":
-                out.write(line.text + "\n")
-            elif line.kind == "error":
-                status = EXIT_DATA
-                _report_error("verify", display, line, out, err)
+def _verify_lines(lines, display: str, out, err, *, first_line: int = 1,
+                  header_line: "int | None" = None) -> tuple[int, int]:
+    """Verify the records of lines, writing to out and err; return (exit status, records)."""
+    status = EXIT_OK
+    records = 0
+    notes: list = []
+    for line in _read(lines, want_solution=True, notes=notes, first_line=first_line,
+                      header_line=header_line):
+        _notes("verify", display, notes, err)
+        if line.kind == "pass":
+            out.write(line.text + "\n")
+            continue
+        records += 1
+        if line.kind == "error":
+            status = EXIT_DATA
+            _report_error("verify", display, line, out, err)
+        else:
+            if line.solution is None:
+                ok, reason = False, "no solution on the line"
             else:
-                if line.solution is None:
-                    ok, reason = False, "no solution on the line"
-                else:
-                    ok, reason = verify(line.puzzle, line.solution)
-                if ok:
-                    out.write(f"{line.field}\tok\n")
-                else:
-                    status = EXIT_DATA
-                    out.write(f"{line.field}\tbad: {reason}\n")
-        return status
-    return _run("verify", args, out, err, body)
+                ok, reason = verify(line.puzzle, line.solution)
+            if ok:
+                out.write(f"{line.field}\tok\n")
+            else:
+                status = EXIT_DATA
+                out.write(f"{line.field}\tbad: {reason}\n")
+    return status, records
+
+
+class _VerifyResult:
+    __slots__ = ("text", "status", "notes", "records")
+
+    def __init__(self, text, status, notes, records):
+        self.text, self.status, self.notes, self.records = text, status, notes, records
+
+
+def verify_block(spec: tuple, block) -> _VerifyResult:
+    """Verify one block of lines (pipeline work; picklable)."""
+    import io
+    display, header_line = spec
+    lines = block.data.decode("utf-8", "surrogateescape").split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    out, err = io.StringIO(), io.StringIO()
+    status, records = _verify_lines(lines, display, out, err, first_line=block.first_line,
+                                    header_line=header_line)
+    return _VerifyResult(out.getvalue(), status, err.getvalue(), records)
+
+
+def run_verify(args, out, err) -> int:
+    """Write ``puzzle<TAB>ok`` or ``puzzle<TAB>bad: <reason>`` per record; return the exit status.
+
+    A file or a pipe is read in blocks of lines shared among --jobs worker processes
+    (sudokit.pipeline), output in input order; a terminal is read line by line.
+    """
+    name = getattr(args, "file", "-") or "-"
+    if name == "-" and (getattr(sys.stdin, "buffer", None) is None or sys.stdin.isatty()):
+        def body(handle, display):
+            return _verify_lines(handle, display, out, err)[0]
+        return _run("verify", args, out, err, body)
+    try:
+        stream = sys.stdin.buffer if name == "-" else open(name, "rb")
+    except OSError as exc:
+        err.write(f"sudokit verify: cannot read {name!r}: {exc.strerror or exc}\n")
+        return EXIT_IO
+    display = "<stdin>" if name == "-" else name
+    try:
+        return _verify_blocks(args, stream, display, out, err)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        err.write(f"sudokit verify: {display}: {exc.strerror or exc}\n")
+        return EXIT_IO
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def _verify_blocks(args, stream, display: str, out, err) -> int:
+    import functools
+    from . import pipeline
+    from .cli import _Writer
+    asked = getattr(args, "jobs", None)
+    jobs = asked or pipeline.usable_cpus()
+    total = pipeline.file_size(stream)
+    blocks = pipeline.read_blocks(stream, size=max(pipeline.block_size_for(total, jobs), 1024))
+    head = []
+    header_line = 0
+    for block in blocks:  # find the first content line: the only place for a header
+        data = block.data[3:] if block.seq == 0 and block.data.startswith(b"\xef\xbb\xbf") \
+            else block.data
+        head.append(pipeline.Block(block.seq, block.first_line, data))
+        for k, raw in enumerate(data.split(b"\n")):
+            t = raw.strip()
+            if t and not t.startswith(b"#"):
+                header_line = block.first_line + k
+                break
+        if header_line:
+            break
+    writer = _Writer(out, False)
+    progress = pipeline.Progress(err, label=f"sudokit verify {display}", total_bytes=total,
+                                 force=bool(getattr(args, "progress", None)))
+    if getattr(args, "progress", None) is False:
+        progress.on = False
+    state = {"status": EXIT_OK}
+
+    def on_result(block, result) -> None:
+        writer.write([result.text])
+        if result.notes:
+            progress.clear()
+            err.write(result.notes)
+        state["status"] = max(state["status"], result.status)
+        progress.advance(result.records, len(block.data))
+
+    def idle() -> None:
+        writer.flush()
+        if progress.on:
+            progress.draw()
+
+    try:
+        pipeline.run(itertools.chain(head, blocks),
+                     functools.partial(verify_block, (display, header_line)), on_result,
+                     jobs=jobs, ordered=not getattr(args, "unordered", False),
+                     eager=asked is not None,
+                     idle=idle)
+    finally:
+        progress.close()
+    return state["status"]
 
 
 # --- dedupe ---------------------------------------------------------------------------------
@@ -379,6 +489,8 @@ def add_cli(subparsers) -> None:
         description="Print 'puzzle<TAB>ok' or 'puzzle<TAB>bad: <reason>' for each puzzle,solution "
                     "line (Kaggle CSV 'quizzes,solutions' with its header reads too).  " + _INPUT)
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
+    from .cli import add_batch_options
+    add_batch_options(p, columns=False)
     p.set_defaults(run=run_verify)
 
     p = subparsers.add_parser(

@@ -362,7 +362,11 @@ class _RunState:
             self._give(b, r)
 
     def _give(self, block: Block, result: Any) -> None:
-        self.on_result(block, result)
+        try:
+            self.on_result(block, result)
+        except KeyboardInterrupt:  # mid-block: what follows it may not be written
+            self.cut = True
+            raise
         self.slots.release()
         if getattr(result, "partial", False) and self.ordered:
             self.cut = True
@@ -399,13 +403,17 @@ def _wind_down(pool, stop_flag, running: dict, events: queue.SimpleQueue, state:
             time.sleep(0.02)
     except KeyboardInterrupt:
         pass  # a second Ctrl-C: stop waiting
-    for seq in sorted(running):
-        block, future = running[seq]
-        if future.done() and not future.cancelled() and future.exception() is None:
-            state.deliver(block, future.result())
-        elif state.ordered:
-            break  # a gap: nothing after it can be written in order
-    _terminate(pool)
+    try:
+        for seq in sorted(running):
+            block, future = running[seq]
+            if future.done() and not future.cancelled() and future.exception() is None:
+                state.deliver(block, future.result())
+            elif state.ordered:
+                break  # a gap: nothing after it can be written in order
+    except KeyboardInterrupt:
+        state.cut = True  # a second Ctrl-C while writing: stop here
+    finally:
+        _terminate(pool)
 
 
 def _terminate(pool: ProcessPoolExecutor | None) -> None:

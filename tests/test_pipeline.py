@@ -1,0 +1,149 @@
+"""sudokit.pipeline: blocks of whole lines, worker processes, order, failures, Ctrl-C."""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+import time
+
+import pytest
+
+from sudokit import pipeline
+from sudokit.pipeline import Block
+
+
+def _blocks(data: bytes, size: int) -> list[Block]:
+    return list(pipeline.read_blocks(io.BufferedReader(io.BytesIO(data)), size=size))
+
+
+@pytest.mark.parametrize("size", [1, 7, 100, 4096])
+@pytest.mark.parametrize("tail", [b"", b"no newline at the end", b"\n\n"])
+def test_blocks_are_whole_lines_numbered_and_lose_nothing(size, tail):
+    data = b"".join(b"line %d %s\n" % (i, b"x" * (i % 13)) for i in range(2000)) + tail
+    blocks = _blocks(data, size)
+    assert b"".join(b.data for b in blocks) == data
+    line = 1
+    for k, b in enumerate(blocks):
+        assert b.seq == k and b.first_line == line
+        assert b.data and (b.data.endswith(b"\n") or k == len(blocks) - 1)
+        line += b.data.count(b"\n")
+
+
+def test_a_line_longer_than_a_block_stays_whole():
+    data = b"a" * 10000 + b"\nb\n"
+    assert [b.data for b in _blocks(data, 100)] == [b"a" * 10000 + b"\n", b"b\n"]
+
+
+def test_empty_input_has_no_block():
+    assert _blocks(b"", 100) == []
+
+
+def test_a_slow_pipe_gives_its_lines_as_they_come():
+    r, w = os.pipe()
+    got: list[tuple[float, Block]] = []
+    reader = open(r, "rb")
+    start = time.monotonic()
+
+    def read():
+        for b in pipeline.read_blocks(reader, size=1 << 20):
+            got.append((time.monotonic() - start, b))
+
+    t = threading.Thread(target=read)
+    t.start()
+    os.write(w, b"first\n")
+    time.sleep(0.5)
+    os.write(w, b"second\n")
+    os.close(w)
+    t.join(10)
+    reader.close()
+    assert [b.data for _, b in got] == [b"first\n", b"second\n"]
+    assert got[0][0] < 0.4  # not held back until a 1 MB block filled up
+    assert got[1][1].first_line == 2
+
+
+def test_block_size_follows_the_input():
+    assert pipeline.block_size_for(None, 2) == pipeline.MIN_BYTES
+    assert pipeline.block_size_for(16_000, 2) == 1000
+    assert pipeline.block_size_for(10**10, 2) == pipeline.MAX_BYTES
+    assert pipeline.usable_cpus() >= 1
+
+
+# --- run ----------------------------------------------------------------------------------
+
+
+def slow_upper(block: Block) -> bytes:
+    """Later blocks finish first: the order of results is not the order of blocks."""
+    time.sleep(0.02 * (5 - block.seq % 5))
+    return block.data.upper()
+
+
+def fail_on_three(block: Block) -> bytes:
+    if block.seq == 3:
+        raise ValueError("boom")
+    return block.data
+
+
+def _lines(n: int) -> bytes:
+    return b"".join(b"record %d\n" % i for i in range(n))
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_results_in_block_order(jobs):
+    data = _lines(500)
+    out: list[bytes] = []
+    pipeline.run(_blocks(data, 200), slow_upper, lambda b, r: out.append(r), jobs=jobs)
+    assert b"".join(out) == data.upper()
+
+
+def test_unordered_gives_every_result_once():
+    data = _lines(500)
+    out: list[bytes] = []
+    pipeline.run(_blocks(data, 200), slow_upper, lambda b, r: out.append(r), jobs=2,
+                 ordered=False)
+    assert sorted(out) == sorted(b.data.upper() for b in _blocks(data, 200))
+
+
+def test_lazy_pool_for_quick_work_stays_in_process():
+    seen = []
+    pipeline.run(_blocks(_lines(100), 50), slow_upper,
+                 lambda b, r: seen.append(os.getpid()), jobs=2, eager=False)
+    assert set(seen) == {os.getpid()}
+
+
+def test_a_failing_worker_is_reported():
+    with pytest.raises(pipeline.WorkerError, match="line .*ValueError: boom"):
+        pipeline.run(_blocks(_lines(500), 200), fail_on_three, lambda b, r: None, jobs=2)
+
+
+class _Partial:
+    partial = True
+
+    def __init__(self, data):
+        self.data = data
+
+
+def test_interrupt_in_process_delivers_the_partial_block_and_stops():
+    blocks = _blocks(_lines(300), 100)
+    out = []
+
+    def work(block):
+        if block.seq == 2:
+            raise pipeline.Interrupted(_Partial(block.data[:20]))
+        return block.data
+
+    with pytest.raises(KeyboardInterrupt):
+        pipeline.run(blocks, work, lambda b, r: out.append(r), jobs=1)
+    assert [getattr(r, "data", r) for r in out] == [blocks[0].data, blocks[1].data,
+                                                    blocks[2].data[:20]]
+
+
+def test_progress_text():
+    stream = io.StringIO()
+    p = pipeline.Progress(stream, label="solve x", total_bytes=1000, force=True)
+    p.advance(50, 250)
+    text = p.text()
+    assert text.startswith("solve x: 50 records") and "25%" in text and "ETA" in text
+    p.close()
+    assert stream.getvalue().endswith("\n")
+    assert not pipeline.Progress(io.StringIO(), label="x").on  # not a terminal: silent
