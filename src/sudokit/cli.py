@@ -1175,10 +1175,31 @@ class _Sink:
 # --- main -------------------------------------------------------------------------------
 
 
-def _open_output(path: str | None) -> TextIO:
+def _open_output(path: str | None, command: str | None = None) -> TextIO:
     if path is None or path == "-":
         return sys.stdout
+    if command in ("solve", "check", "count") and _table_output(path):
+        return _NoText(path)  # written by the table writer (_run_binary_table)
     return open(path, "w", encoding="utf-8", errors="surrogateescape", newline="\n")
+
+
+def _table_output(path: str) -> bool:
+    return os.path.splitext(path)[1].lower() in (".npy", ".parquet", ".pq", ".arrow", ".feather",
+                                                 ".ipc")
+
+
+class _NoText(io.StringIO):
+    """The text stream of a run whose -o names a table file: nothing may be written to it."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def write(self, text: str) -> int:
+        if text:
+            raise _UsageError(f"-o {self.path}: a table output needs an .npy, Parquet or Arrow "
+                              "input (text and CSV inputs write text)")
+        return 0
 
 
 def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
@@ -1196,6 +1217,12 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
         except OSError as exc:
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
+    if isinstance(out_stream, _NoText):
+        from ._cli_tables import BINARY_KINDS, table_kind
+        for name in args.files or ["-"]:
+            if table_kind(name, args) not in BINARY_KINDS:
+                raise _UsageError(f"-o {out_stream.path}: a table output needs .npy, Parquet or "
+                                  f"Arrow inputs; {name!r} is not one (write text instead)")
     try:
         for name in args.files or ["-"]:
             from ._cli_tables import TEXT_KINDS, table_kind
@@ -1293,7 +1320,7 @@ def main(argv: list[str] | None = None) -> int:
     out_stream = None
     try:
         try:
-            out_stream = _open_output(getattr(args, "output", None))
+            out_stream = _open_output(getattr(args, "output", None), args.command)
         except OSError as exc:
             err.write(f"sudokit: cannot write {args.output!r}: {exc.strerror or exc}\n")
             return EXIT_IO
