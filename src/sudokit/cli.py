@@ -43,7 +43,7 @@ from .shape import Shape
 from .solver import ENGINES, Verdict, check, engines, search
 from .symbols import get_alphabet
 
-__all__ = ["main", "build_parser", "answer_lines", "LinesAnswer"]
+__all__ = ["main", "build_parser", "answer_lines", "notation", "LinesAnswer"]
 
 CHUNK = 4096          # records per output write, at most
 _S9 = Shape(3, 3)
@@ -856,34 +856,58 @@ class LinesAnswer:
         return self.text.splitlines()
 
 
-def answer_lines(command: str, lines: Iterable[str], options: Iterable[str] = (), *,
-                 first_line: int = 1, source: str = "<lines>") -> LinesAnswer:
-    """Run a record command (solve, check, count, convert) on lines, in this process.
+def notation(command: str, lines: Iterable[str], options: Iterable[str] = ()) -> tuple:
+    """Return how the first lines of an input read: pass it to answer_lines for the rest.
 
-    ``options`` are that command's command-line options (e.g. ``["--unique"]`` or
-    ``["--to", "json"]``); the output is exactly what ``sudokit COMMAND`` writes for those
-    lines, with line numbers counted from ``first_line``.  This is the unit of work of
-    ``--jobs`` and of the Dask mapping (sudokit.distributed).  ``log`` holds one dict per
-    problem record (source, line, column, char, status, reason), as ``--errors`` writes.
+    The command line decides the notation (format, grid size hint, alphabet) once, from the
+    first lines of the whole input; a piece of a bigger input answered on its own must be
+    given the same notation, or a piece that starts with a bad line could read differently.
     """
-    from .pipeline import Block
-    if command not in _COMMANDS:
-        raise ValueError(f"answer_lines runs {', '.join(_COMMANDS)}, not {command!r}")
-    argv = [command, *options, "--errors", os.devnull]
-    args = build_parser().parse_args(argv)
-    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-    rows = text.split("\n")[:-1]
+    args = _answer_args(command, options)
+    rows = [t[:-1] if t.endswith("\n") else t for t in lines]
+    if rows and rows[0].startswith("\ufeff"):
+        rows[0] = rows[0][1:]
     reading, hint = _reading_format(rows, args)
     if reading not in _PER_LINE:
         raise ValueError(f"answer_lines needs one record per line, not {reading!r} records")
-    src = _Input(source, rows, args)
-    src.reading, src.hint, src.first_line = reading, hint, first_line
+    src = _Input("<lines>", rows, args)
+    src.reading, src.hint = reading, hint
     for rec in src.records():
         if rec.grid is not None:
             src.learn(rec)
             break
+    return (reading, hint, src.format, src.alphabet)
+
+
+def _answer_args(command: str, options: Iterable[str]) -> argparse.Namespace:
+    if command not in _COMMANDS:
+        raise ValueError(f"answer_lines runs {', '.join(_COMMANDS)}, not {command!r}")
+    return build_parser().parse_args([command, *options, "--errors", os.devnull])
+
+
+def answer_lines(command: str, lines: Iterable[str], options: Iterable[str] = (), *,
+                 first_line: int = 1, source: str = "<lines>",
+                 notation: tuple | None = None) -> LinesAnswer:
+    """Run a record command (solve, check, count, convert) on lines, in this process.
+
+    ``options`` are that command's command-line options (e.g. ``["--unique"]`` or
+    ``["--to", "json"]``); the output is exactly what ``sudokit COMMAND`` writes for those
+    lines, with line numbers counted from ``first_line``.  For a piece of a bigger input,
+    pass ``notation=notation(command, first_lines_of_the_input, options)``.  This is the
+    unit of work of ``--jobs`` and of the Dask mapping (sudokit.distributed).  ``log``
+    holds one dict per problem record (source, line, column, char, status, reason), as
+    ``--errors`` writes.
+    """
+    from .pipeline import Block
+    options = list(options)
+    args = _answer_args(command, options)
+    lines = list(lines)
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    if notation is None:
+        notation = globals()["notation"](command, text.split("\n")[:-1], options)
+    reading, hint, fmt, alphabet = notation
     options_ = {k: v for k, v in vars(args).items() if k != "run"}
-    spec = (options_, source, reading, hint, src.format, src.alphabet)
+    spec = (options_, source, reading, hint, fmt, alphabet)
     result = _work(spec, Block(0, first_line, text.encode("utf-8", "surrogateescape")))
     log = [json.loads(line) for line in result.log.splitlines()]
     return LinesAnswer(result.text, result.records, result.problems, result.notes, log)
