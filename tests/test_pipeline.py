@@ -13,8 +13,8 @@ from sudokit import pipeline
 from sudokit.pipeline import Block
 
 
-def _blocks(data: bytes, size: int) -> list[Block]:
-    return list(pipeline.read_blocks(io.BufferedReader(io.BytesIO(data)), size=size))
+def _blocks(data: bytes, size: int, grow: bool = True) -> list[Block]:
+    return list(pipeline.read_blocks(io.BufferedReader(io.BytesIO(data)), size=size, grow=grow))
 
 
 @pytest.mark.parametrize("size", [1, 7, 100, 4096])
@@ -104,11 +104,25 @@ def test_unordered_gives_every_result_once():
     assert sorted(out) == sorted(b.data.upper() for b in _blocks(data, 200))
 
 
-def test_lazy_pool_for_quick_work_stays_in_process():
-    seen = []
-    pipeline.run(_blocks(_lines(100), 50), slow_upper,
-                 lambda b, r: seen.append(os.getpid()), jobs=2, eager=False)
-    assert set(seen) == {os.getpid()}
+def pid_of_worker(block: Block) -> int:
+    return os.getpid()
+
+
+def slow_pid(block: Block) -> int:
+    time.sleep(0.1)
+    return os.getpid()
+
+
+def test_lazy_pool_quick_work_stays_in_process_slow_work_is_shared():
+    quick: list[int] = []
+    pipeline.run(_blocks(_lines(100), 50, grow=False), pid_of_worker,
+                 lambda b, r: quick.append(r), jobs=2, eager=False)
+    assert set(quick) == {os.getpid()} and len(quick) > 10
+    slow: list[int] = []
+    pipeline.run(_blocks(_lines(100), 50, grow=False), slow_pid, lambda b, r: slow.append(r),
+                 jobs=2, eager=False)
+    assert slow[:3] == [os.getpid()] * 3  # 0.25 s of work before the pool starts
+    assert os.getpid() not in slow[-5:]
 
 
 def test_a_failing_worker_is_reported():

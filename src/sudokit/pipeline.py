@@ -250,8 +250,8 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     """Call on_result(block, work(block)) for every block; work runs in `jobs` processes.
 
     jobs == 1 runs work in this process (no pool).  With eager=False the pool is started
-    only once a block has taken WORTH_SECONDS in this process (small, easy inputs never pay
-    for starting workers).  ``work`` must be picklable (a module function or a partial of
+    only once the blocks done in this process have taken WORTH_SECONDS (small, easy inputs
+    never pay for starting workers).  ``work`` must be picklable (a module function or a partial of
     one); a result with a true ``partial`` attribute was cut short by Ctrl-C.  ``idle()`` is
     called whenever the loop waits (flush output, redraw progress).  A failing worker
     raises WorkerError.  Ctrl-C: the workers finish the record they are on (see
@@ -282,6 +282,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     stop_flag = None
     running: dict[int, tuple[Block, Any]] = {}
     eof = False
+    worked = 0.0  # seconds of work done in this process
     thread = threading.Thread(target=reader, name="sudokit-reader", daemon=True)
     thread.start()
     try:
@@ -303,8 +304,9 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                         state.deliver(block, exc.partial)
                         raise KeyboardInterrupt from None
                     state.deliver(block, result)
-                    if jobs > 1 and time.monotonic() - began >= WORTH_SECONDS:
-                        eager = True  # work is heavy: share the rest
+                    worked += time.monotonic() - began
+                    if jobs > 1 and worked >= WORTH_SECONDS:
+                        eager = True  # the work is big enough: share the rest
                 else:
                     future = pool.submit(work, block)
                     running[block.seq] = (block, future)
@@ -335,7 +337,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
             pool.shutdown(wait=True)
 
 
-WORTH_SECONDS = 0.25  # a block that took this long in-process starts the worker pool
+WORTH_SECONDS = 0.25  # work done in-process before the worker pool is worth starting
 
 
 class _RunState:
