@@ -63,7 +63,7 @@ def test_a_slow_pipe_gives_its_lines_as_they_come():
 
 
 def test_block_size_follows_the_input():
-    assert pipeline.block_size_for(None, 2) == pipeline.MIN_BYTES
+    assert pipeline.block_size_for(None, 2) == pipeline.MAX_BYTES
     assert pipeline.block_size_for(16_000, 2) == 1000
     assert pipeline.block_size_for(10**10, 2) == pipeline.MAX_BYTES
     assert pipeline.usable_cpus() >= 1

@@ -26,10 +26,8 @@ import io
 import itertools
 import json
 import os
-import signal
 import sys
 import textwrap
-import threading
 import time
 from typing import Callable, Iterable, Iterator, TextIO
 
@@ -38,7 +36,7 @@ from . import __version__, formats
 from . import judge as judges
 from .errors import ParseError, ShapeError
 from .grid import Grid
-from .pipeline import WorkerError
+from .pipeline import WorkerError, sigint_held as _sigint_held
 from .shape import Shape
 from .solver import ENGINES, Verdict, check, engines, search
 from .symbols import get_alphabet
@@ -334,21 +332,6 @@ class _Writer:
             raise
         except OSError as exc:
             raise _WriteError(exc) from exc
-
-
-class _sigint_held:
-    """Hold SIGINT back (in the main thread) while a piece of output is written."""
-
-    def __enter__(self):
-        self.old = None
-        if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
-            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        return self
-
-    def __exit__(self, *exc):
-        if self.old is not None and signal.SIGINT not in self.old:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        return False
 
 
 class _WriteError(Exception):
@@ -935,24 +918,26 @@ def _reading_format(lines: list[str], args) -> tuple[str, Shape | None]:
     return name, (fs._line_hint(window, args.box, args.alphabet) if name == "line" else None)
 
 
-class _Prefixed(io.RawIOBase):
-    """A raw stream that yields `head` and then the rest of `stream` (to re-read a peek)."""
+class _Chained(io.RawIOBase):
+    """A raw stream reading the byte strings of an iterable in turn (to re-read a peek)."""
 
-    def __init__(self, head: bytes, stream):
-        self.head, self.stream = head, stream
+    def __init__(self, parts: Iterable[bytes]):
+        self.parts = iter(parts)
+        self.head = b""
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buf) -> int:
-        if self.head:
-            n = min(len(buf), len(self.head))
-            buf[:n] = self.head[:n]
-            self.head = self.head[n:]
-            return n
-        data = getattr(self.stream, "read1", self.stream.read)(len(buf))
-        buf[:len(data)] = data
-        return len(data)
+        while not self.head:
+            self.head = next(self.parts, None)
+            if self.head is None:
+                self.head = b""
+                return 0
+        n = min(len(buf), len(self.head))
+        buf[:n] = self.head[:n]
+        self.head = self.head[n:]
+        return n
 
 
 def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
@@ -975,7 +960,7 @@ def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
         jobs = args.jobs or pipeline.usable_cpus()
         total = pipeline.file_size(stream)
         size = pipeline.block_size_for(total, jobs)
-        blocks = pipeline.read_blocks(stream, size=max(size, 1024))
+        blocks = pipeline.read_blocks(stream, size=min(size, pipeline.MIN_BYTES), limit=size)
         head: list = []
         content = 0
         for block in blocks:  # enough lines to detect the format as the reader would
@@ -990,7 +975,8 @@ def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
         reading, hint = _reading_format(lines, args)
         if (data[:2] in (b"\xff\xfe", b"\xfe\xff") or reading not in _PER_LINE
                 or (b"\r" in data and b"\r\n" not in data)):
-            text = io.TextIOWrapper(io.BufferedReader(_Prefixed(data, stream)),
+            rest = itertools.chain([data], (b.data for b in blocks))
+            text = io.TextIOWrapper(io.BufferedReader(_Chained(rest)),
                                     encoding="utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff")
                                     else "utf-8-sig", errors="surrogateescape", newline=None)
             try:
@@ -1074,12 +1060,16 @@ def _run_text_table(command: _Command, name: str, kind: str, args, err: TextIO) 
     try:
         jobs = args.jobs or pipeline.usable_cpus()
         total = pipeline.file_size(stream)
-        blocks = pipeline.read_blocks(stream, size=max(pipeline.block_size_for(total, jobs), 1024))
-        head = list(itertools.islice(blocks, 1))
-        data = head[0].data if head else b""
-        if data.startswith(b"\xef\xbb\xbf"):
-            head[0] = pipeline.Block(0, 1, data[3:])
-            data = data[3:]
+        limit = pipeline.block_size_for(total, jobs)
+        blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit)
+        head = []
+        for block in blocks:  # the header and enough rows to judge the puzzle column
+            head.append(block)
+            if sum(b.data.count(b"\n") for b in head) > 64:
+                break
+        if head and head[0].data.startswith(b"\xef\xbb\xbf"):
+            head[0] = pipeline.Block(0, 1, head[0].data[3:])
+        data = b"".join(b.data for b in head)
         lines = data.decode("utf-8", "surrogateescape").split("\n")
         lines = [t[:-1] if t.endswith("\r") else t for t in lines]
         try:
@@ -1241,15 +1231,14 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
         except OSError as exc:
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
+    from ._cli_tables import BINARY_KINDS, TEXT_KINDS, table_kind
     if isinstance(out_stream, _NoText):
-        from ._cli_tables import BINARY_KINDS, table_kind
         for name in args.files or ["-"]:
             if table_kind(name, args) not in BINARY_KINDS:
                 raise _UsageError(f"-o {out_stream.path}: a table output needs .npy, Parquet or "
                                   f"Arrow inputs; {name!r} is not one (write text instead)")
     try:
         for name in args.files or ["-"]:
-            from ._cli_tables import TEXT_KINDS, table_kind
             kind = table_kind(name, args)
             if kind is not None:
                 try:

@@ -259,7 +259,8 @@ def _verify_blocks(args, stream, display: str, out, err) -> int:
     asked = getattr(args, "jobs", None)
     jobs = asked or pipeline.usable_cpus()
     total = pipeline.file_size(stream)
-    blocks = pipeline.read_blocks(stream, size=max(pipeline.block_size_for(total, jobs), 1024))
+    limit = pipeline.block_size_for(total, jobs)
+    blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit)
     head = []
     header_line = 0
     for block in blocks:  # find the first content line: the only place for a header

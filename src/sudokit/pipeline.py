@@ -30,7 +30,6 @@ import multiprocessing
 import os
 import queue
 import signal
-import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -39,9 +38,9 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
 __all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress",
-           "WorkerError", "MIN_BYTES", "MAX_BYTES"]
+           "WorkerError", "Interrupted", "stopping", "sigint_held", "MIN_BYTES", "MAX_BYTES"]
 
-MIN_BYTES = 4096           # the first block read from a stream of unknown size
+MIN_BYTES = 1024           # the first block: answers start coming at once
 MAX_BYTES = 1 << 20        # no block is larger than this, unless one line is
 BLOCKS_PER_WORKER = 4      # blocks in flight per worker (the memory bound)
 IDLE_SECONDS = 0.05        # how long the main loop waits before it flushes and redraws
@@ -87,23 +86,24 @@ def usable_cpus() -> int:
 
 
 def block_size_for(total: int | None, jobs: int) -> int:
-    """Return the block size for an input of total bytes (None: unknown) and jobs workers.
+    """Return the largest block for an input of total bytes (None: unknown) and jobs workers.
 
     Small inputs are cut in about 8 blocks per worker, so a short file of hard puzzles is
-    still shared among the workers; big inputs use MAX_BYTES blocks.
+    still shared among the workers; big inputs (and pipes) grow to MAX_BYTES blocks.
     """
     if total is None:
-        return MIN_BYTES
+        return MAX_BYTES
     return max(1, min(MAX_BYTES, total // (8 * max(1, jobs))))
 
 
 def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
-                grow: bool = True) -> Iterator[Block]:
+                limit: int = MAX_BYTES, grow: bool = True) -> Iterator[Block]:
     """Yield Blocks of whole lines from a binary stream (the last may lack its newline).
 
     ``first`` is data already read from the stream (it comes first).  Blocks are about
-    ``size`` bytes, doubling up to MAX_BYTES when ``grow``; a read returns what is
-    available (read1), so a slow pipe yields its lines as they come.
+    ``size`` bytes, doubling up to ``limit`` when ``grow`` (small first blocks: the first
+    answers come at once); a read returns what is available (read1), so a slow pipe yields
+    its lines as they come.
     """
     read = getattr(stream, "read1", None) or stream.read
     fast = _stream_is_fast(stream)
@@ -125,8 +125,8 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
         yield Block(seq, line, data)
         seq += 1
         line += data.count(b"\n")
-        if grow and size < MAX_BYTES:
-            size = min(MAX_BYTES, size * 2)
+        if grow and size < limit:
+            size = min(limit, size * 2)
 
 
 def _stream_is_fast(stream) -> bool:
@@ -227,6 +227,40 @@ def _clock(seconds: float) -> str:
 # --- the run --------------------------------------------------------------------------------
 
 
+class sigint_held:
+    """Put Ctrl-C off (in the main thread) until the with block ends, then take it.
+
+    A piece of output is never cut in two, and a worker process is never left half
+    started (its parent gone, it would fail).  The handler is swapped for one that only
+    takes note: a signal mask would not do, as another thread may receive the signal and
+    Python runs the handler in the main thread at once.
+    """
+
+    def __enter__(self):
+        self.old = None
+        self.pending = False
+        if threading.current_thread() is threading.main_thread():
+            try:
+                self.old = signal.signal(signal.SIGINT, self._note)
+            except (ValueError, OSError):
+                self.old = None
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.pending = True
+
+    def __exit__(self, exc_type, *exc):
+        if self.old is None:
+            return False
+        signal.signal(signal.SIGINT, self.old)
+        if self.pending and exc_type is None:
+            if callable(self.old):
+                self.old(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+            elif self.old == signal.SIG_DFL:
+                raise KeyboardInterrupt
+        return False
+
+
 def _init_worker(stop) -> None:
     """Worker initializer: Ctrl-C is the main process's business; it sets `stop` instead."""
     global _STOP
@@ -235,7 +269,7 @@ def _init_worker(stop) -> None:
 
 
 def _context():
-    """forkserver where it exists (no fork of a threaded process), else spawn."""
+    """forkserver where it exists (no fork of a threaded process), else spawn (Windows)."""
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
@@ -295,7 +329,8 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                 continue
             if kind == "block":
                 if pool is None and jobs > 1 and eager:
-                    pool, stop_flag = _start_pool(jobs)
+                    with sigint_held():
+                        pool, stop_flag = _start_pool(jobs)
                 if pool is None:
                     began = time.monotonic()
                     try:
@@ -308,7 +343,8 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                     if jobs > 1 and worked >= WORTH_SECONDS:
                         eager = True  # the work is big enough: share the rest
                 else:
-                    future = pool.submit(work, block)
+                    with sigint_held():  # submit may start a worker process
+                        future = pool.submit(work, block)
                     running[block.seq] = (block, future)
                     future.add_done_callback(lambda f, b=block: events.put(("done", b, f)))
             elif kind == "done":
@@ -419,25 +455,24 @@ def _wind_down(pool, stop_flag, running: dict, events: queue.SimpleQueue, state:
 
 
 def _terminate(pool: ProcessPoolExecutor | None) -> None:
-    """Stop a pool now: cancel what has not started, kill the workers."""
+    """Stop a pool now: kill the workers, cancel what has not started, wait for the dead.
+
+    The worker list is taken first: shutdown() forgets it.  Waiting for the workers to be
+    gone matters: one still starting up would otherwise find the run's stop Event already
+    released by this process and print a traceback.
+    """
     if pool is None:
         return
-    pool.shutdown(wait=False, cancel_futures=True)
-    kill = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if kill is not None:
-        try:
-            kill()
-            return
-        except Exception:  # noqa: BLE001
-            pass
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:
         try:
             proc.terminate()
         except Exception:  # noqa: BLE001
             pass
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
         try:
-            proc.join(timeout=1)
+            proc.join(timeout=2)
         except Exception:  # noqa: BLE001
             pass
 
@@ -450,8 +485,3 @@ def file_size(stream) -> int | None:
         return st.st_size if stat.S_ISREG(st.st_mode) else None
     except (AttributeError, OSError, ValueError):
         return None
-
-
-if sys.platform == "win32":  # pragma: no cover - spawn only there
-    def _context():  # noqa: F811
-        return multiprocessing.get_context("spawn")
