@@ -940,6 +940,11 @@ class _Chained(io.RawIOBase):
         return n
 
 
+def _file_path(name: str, total: int | None) -> str | None:
+    """The path workers may read blocks from: a named regular file (not stdin)."""
+    return os.path.abspath(name) if name != "-" and total is not None else None
+
+
 def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
     """Run one input through blocks and workers; False (nothing read) when it does not fit.
 
@@ -960,7 +965,8 @@ def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
         jobs = args.jobs or pipeline.usable_cpus()
         total = pipeline.file_size(stream)
         size = pipeline.block_size_for(total, jobs)
-        blocks = pipeline.read_blocks(stream, size=min(size, pipeline.MIN_BYTES), limit=size)
+        blocks = pipeline.read_blocks(stream, size=min(size, pipeline.MIN_BYTES), limit=size,
+                                      path=_file_path(name, total))
         head: list = []
         content = 0
         for block in blocks:  # enough lines to detect the format as the reader would
@@ -1061,7 +1067,8 @@ def _run_text_table(command: _Command, name: str, kind: str, args, err: TextIO) 
         jobs = args.jobs or pipeline.usable_cpus()
         total = pipeline.file_size(stream)
         limit = pipeline.block_size_for(total, jobs)
-        blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit)
+        blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit,
+                                      path=_file_path(name, total))
         head = []
         for block in blocks:  # the header and enough rows to judge the puzzle column
             head.append(block)

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random as _random
 import re
 import sys
@@ -241,7 +242,7 @@ def run_verify(args, out, err) -> int:
         return EXIT_IO
     display = "<stdin>" if name == "-" else name
     try:
-        return _verify_blocks(args, stream, display, out, err)
+        return _verify_blocks(args, stream, name, display, out, err)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             raise
@@ -252,7 +253,7 @@ def run_verify(args, out, err) -> int:
             stream.close()
 
 
-def _verify_blocks(args, stream, display: str, out, err) -> int:
+def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
     import functools
     from . import pipeline
     from .cli import _Writer
@@ -260,7 +261,9 @@ def _verify_blocks(args, stream, display: str, out, err) -> int:
     jobs = asked or pipeline.usable_cpus()
     total = pipeline.file_size(stream)
     limit = pipeline.block_size_for(total, jobs)
-    blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit)
+    blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit,
+                                  path=os.path.abspath(name) if name != "-" and total is not None
+                                  else None)
     head = []
     header_line = 0
     for block in blocks:  # find the first content line: the only place for a header

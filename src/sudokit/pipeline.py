@@ -32,6 +32,7 @@ import queue
 import signal
 import threading
 import time
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -49,12 +50,37 @@ STOP_GRACE_SECONDS = 3.0   # after Ctrl-C, how long workers may take to return w
 
 @dataclass(frozen=True)
 class Block:
-    """Whole lines of the input: ``data`` holds lines first_line, first_line + 1, ..."""
+    """Whole lines of the input: ``data`` holds lines first_line, first_line + 1, ...
+
+    A block of a regular file knows where it lies (``path``, ``offset``): sent to a
+    worker, it travels as those two numbers and a CRC, and the worker reads the bytes
+    itself (half the traffic through the main process).
+    """
 
     seq: int
     first_line: int
     data: bytes
     bad: dict | None = None  # {line: reason} for lines known to be bad before reading them
+    path: str | None = None
+    offset: int = 0
+
+    def __reduce__(self):
+        if self.path is None:
+            return (Block, (self.seq, self.first_line, self.data, self.bad))
+        return (_read_block, (self.seq, self.first_line, self.path, self.offset,
+                              len(self.data), zlib.crc32(self.data), self.bad))
+
+
+def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, crc: int,
+                bad) -> Block:
+    """Rebuild a Block in a worker from its place in the file (see Block.__reduce__)."""
+    with open(path, "rb") as fh:
+        fh.seek(offset)
+        data = fh.read(length)
+    if len(data) != length or zlib.crc32(data) != crc:
+        raise OSError(f"{path} changed while it was being read (bytes {offset}-"
+                      f"{offset + length})")
+    return Block(seq, first_line, data, bad)
 
 
 class WorkerError(RuntimeError):
@@ -97,15 +123,18 @@ def block_size_for(total: int | None, jobs: int) -> int:
 
 
 def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
-                limit: int = MAX_BYTES, grow: bool = True) -> Iterator[Block]:
+                limit: int = MAX_BYTES, grow: bool = True,
+                path: str | None = None) -> Iterator[Block]:
     """Yield Blocks of whole lines from a binary stream (the last may lack its newline).
 
     ``first`` is data already read from the stream (it comes first).  Blocks are about
     ``size`` bytes, doubling up to ``limit`` when ``grow`` (small first blocks: the first
     answers come at once); a read returns what is available (read1), so a slow pipe yields
-    its lines as they come.
+    its lines as they come.  ``path``: the stream is this regular file, read from its
+    start (blocks then know their offsets, see Block).
     """
     read = getattr(stream, "read1", None) or stream.read
+    offset = 0
     fast = _stream_is_fast(stream)
     seq, line = 0, 1
     carry, eof = first, False
@@ -122,7 +151,8 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
         else:
             cut = carry.rfind(b"\n", 0, size) + 1 or carry.find(b"\n") + 1
         data, carry = carry[:cut], carry[cut:]
-        yield Block(seq, line, data)
+        yield Block(seq, line, data, None, path, offset)
+        offset += len(data)
         seq += 1
         line += data.count(b"\n")
         if grow and size < limit:
