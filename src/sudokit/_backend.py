@@ -35,6 +35,7 @@ if C is not None:
         "propagate": C.propagate,
         "backtrack": C.backtrack,
         "dlx": C.dlx_sudoku,  # builds the cover in C too; same options, order and nodes
+        "learn": C.learn,     # CDCL; same decisions as _kernels.learn
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9
@@ -43,6 +44,7 @@ else:
         "propagate": _kernels.propagate,
         "backtrack": _kernels.backtrack,
         "dlx": sudoku_cover.dlx,
+        "learn": _kernels.learn,
     }
 
 

@@ -44,7 +44,8 @@ from typing import Iterator
 
 from .shape import Shape
 
-__all__ = ["propagate", "backtrack", "propagate_solutions", "backtrack_solutions", "KernelStop"]
+__all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
+           "KernelStop"]
 
 
 class KernelStop(Exception):
@@ -258,3 +259,431 @@ def backtrack_solutions(values: bytes, box_rows: int, box_cols: int, node_limit:
 def backtrack(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
     """Return (count up to limit, first solution or None, nodes, stopped) by row-major backtracking."""
     return _count(backtrack_solutions, values, box_rows, box_cols, limit, node_limit)
+
+
+# --- learn -----------------------------------------------------------------------
+
+# Reason codes: (x << 3) | kind.  The C twin (learn.c) uses the same codes and orders.
+_R_NONE, _R_CLAUSE, _R_GROUP, _R_BIN, _R_TGROUP = 0, 1, 2, 3, 4
+_LEARN_DECAY = 0.99
+_LEARN_REDUCE_FIRST = 2000
+_LEARN_REDUCE_INC = 300
+_LEARN_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _learn_tables(box_rows: int, box_cols: int):
+    """(groups, occ): groups[g] = variables of exactly-one group g; occ[v] = v's 4 groups."""
+    key = (box_rows, box_cols)
+    t = _LEARN_TABLES.get(key)
+    if t is None:
+        n = box_rows * box_cols
+        nbr = n // box_cols
+        groups = []
+        for cell in range(n * n):
+            groups.append([cell * n + d for d in range(n)])
+        for r in range(n):
+            for d in range(n):
+                groups.append([(r * n + c) * n + d for c in range(n)])
+        for c in range(n):
+            for d in range(n):
+                groups.append([(r * n + c) * n + d for r in range(n)])
+        for b in range(n):
+            r0, c0 = (b // nbr) * box_rows, (b % nbr) * box_cols
+            for d in range(n):
+                groups.append([((r0 + i // box_cols) * n + c0 + i % box_cols) * n + d
+                               for i in range(n)])
+        occ = [[] for _ in range(n * n * n)]
+        for g, lits in enumerate(groups):
+            for v in lits:
+                occ[v].append(g)
+        t = (groups, occ)
+        _LEARN_TABLES[key] = t
+    return t
+
+
+def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
+    """Return (count up to limit, first solution or None, decisions, stopped) by CDCL.
+
+    A conflict-driven clause-learning solver with the Sudoku constraints built in:
+
+        variables  x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + negated
+        groups     exactly-one groups of positive literals, in order: each cell (values
+                   ascending), each row then value, each column then value, each box then
+                   value; cnt[g] = non-false literals, tcnt[g] = true literals
+        propagate  a true literal falsifies the rest of its groups (reason: that literal); a
+                   group with one non-false literal and none true forces it (reason: the
+                   group, filtered lazily by trail position); learned clauses use two
+                   watched literals with blockers
+        decide     the group without a true literal having the fewest non-false literals
+                   (>= 2), its unassigned literal of highest VSIDS activity (first in group
+                   order, groups in index order, on ties) is set true; nodes = decisions
+        learn      1UIP, recursive minimisation, EVSIDS (decay 0.99, rescale above 1e100)
+        restart    glucose-style: fast LBD average (window 50) * 0.8 > slow (window 10000)
+        reduce     after 2000 conflicts, then every 300 more than the last interval: half of
+                   the unlocked clauses with LBD > 2 and size > 2, highest LBD first, oldest
+                   first on ties
+        count      a solution adds the blocking clause "not all the decisions" (kept forever)
+
+    The C twin (learn.c) makes exactly the same decisions: the only floating point is the
+    activity and LBD averages, done in IEEE doubles in the same order.
+    """
+    n = box_rows * box_cols
+    ncells = n * n
+    nv = n * ncells
+    groups, occ = _learn_tables(box_rows, box_cols)
+    ng = len(groups)
+    val = [-1] * nv
+    level = [0] * nv
+    reason = [0] * nv
+    tpos = [0] * nv
+    trail: list[int] = []
+    trail_lim: list[int] = []
+    cnt = [n] * ng
+    tcnt = [0] * ng
+    act = [0.0] * nv
+    seen = [False] * nv
+    watches: list[list[int]] = [[] for _ in range(2 * nv)]
+    cls: list = []
+    clbd: list[int] = []
+    cdel: list[bool] = []
+    lvlseen = [0] * (nv + 2)
+    st = {"qhead": 0, "var_inc": 1.0, "confl": 0, "stamp": 0}
+
+    def assign(v, value, rsn):
+        val[v] = value
+        level[v] = len(trail_lim)
+        reason[v] = rsn
+        tpos[v] = len(trail)
+        trail.append(v)
+        if value:
+            for g in occ[v]:
+                tcnt[g] += 1
+        else:
+            for g in occ[v]:
+                cnt[g] -= 1
+
+    def backtrack(lvl):
+        if len(trail_lim) <= lvl:
+            return
+        stop = trail_lim[lvl]
+        for i in range(len(trail) - 1, stop - 1, -1):
+            v = trail[i]
+            if val[v]:
+                for g in occ[v]:
+                    tcnt[g] -= 1
+            else:
+                for g in occ[v]:
+                    cnt[g] += 1
+            val[v] = -1
+            reason[v] = 0
+        del trail[stop:]
+        del trail_lim[lvl:]
+        st["qhead"] = stop
+
+    def litval(lit):
+        x = val[lit >> 1]
+        return -1 if x < 0 else x ^ (lit & 1)
+
+    def propagate():
+        """True on a conflict (st['confl'] = its reason code)."""
+        qhead = st["qhead"]
+        while qhead < len(trail):
+            v = trail[qhead]
+            qhead += 1
+            value = val[v]
+            falselit = 2 * v + value
+            if value:
+                for g in occ[v]:
+                    if tcnt[g] > 1:
+                        st["confl"] = (g << 3) | _R_TGROUP
+                        st["qhead"] = qhead
+                        return True
+                    if cnt[g] > 1:
+                        rsn = ((2 * v) << 3) | _R_BIN
+                        for m in groups[g]:
+                            if val[m] < 0:
+                                assign(m, 0, rsn)
+            else:
+                for g in occ[v]:
+                    if cnt[g] < 1:
+                        st["confl"] = (g << 3) | _R_GROUP
+                        st["qhead"] = qhead
+                        return True
+                    if cnt[g] == 1 and tcnt[g] < 1:
+                        for m in groups[g]:
+                            if val[m] < 0:
+                                assign(m, 1, (g << 3) | _R_GROUP)
+            ws = watches[falselit]
+            i = j = 0
+            nw = len(ws)
+            while i < nw:
+                cid = ws[i]
+                blk = ws[i + 1]
+                i += 2
+                if cdel[cid]:
+                    continue
+                if litval(blk) == 1:
+                    ws[j] = cid
+                    ws[j + 1] = blk
+                    j += 2
+                    continue
+                c = cls[cid]
+                if c[0] == falselit:
+                    c[0] = c[1]
+                    c[1] = falselit
+                first = c[0]
+                if first != blk and litval(first) == 1:
+                    ws[j] = cid
+                    ws[j + 1] = first
+                    j += 2
+                    continue
+                found = False
+                for k in range(2, len(c)):
+                    if litval(c[k]) != 0:
+                        c[1] = c[k]
+                        c[k] = falselit
+                        w2 = watches[c[1]]
+                        w2.append(cid)
+                        w2.append(first)
+                        found = True
+                        break
+                if found:
+                    continue
+                ws[j] = cid
+                ws[j + 1] = first
+                j += 2
+                if litval(first) == 0:
+                    while i < nw:
+                        ws[j] = ws[i]
+                        j += 1
+                        i += 1
+                    del ws[j:]
+                    st["confl"] = (cid << 3) | _R_CLAUSE
+                    st["qhead"] = qhead
+                    return True
+                assign(first >> 1, 0 if first & 1 else 1, (cid << 3) | _R_CLAUSE)
+            del ws[j:]
+        st["qhead"] = qhead
+        return False
+
+    def reason_lits(rsn, skip):
+        kind = rsn & 7
+        x = rsn >> 3
+        if kind == _R_CLAUSE:
+            return [lit for lit in cls[x] if (lit >> 1) != skip]
+        if kind == _R_GROUP:
+            lim = tpos[skip] if skip >= 0 else nv
+            return [2 * m for m in groups[x] if val[m] == 0 and tpos[m] < lim]
+        if kind == _R_TGROUP:
+            return [2 * m + 1 for m in groups[x] if val[m] == 1]
+        if kind == _R_BIN:
+            return [x ^ 1]
+        return []
+
+    def bump(v):
+        act[v] += st["var_inc"]
+        if act[v] > 1e100:
+            for i in range(nv):
+                act[i] *= 1e-100
+            st["var_inc"] *= 1e-100
+
+    def lit_redundant(p, abst, toclear):
+        stack = [p]
+        top = len(toclear)
+        while stack:
+            q = stack.pop()
+            v = q >> 1
+            for lit in reason_lits(reason[v], v):
+                u = lit >> 1
+                if not seen[u] and level[u] > 0:
+                    if reason[u] != _R_NONE and (1 << (level[u] & 31)) & abst:
+                        seen[u] = True
+                        stack.append(lit)
+                        toclear.append(lit)
+                    else:
+                        for j in range(top, len(toclear)):
+                            seen[toclear[j] >> 1] = False
+                        del toclear[top:]
+                        return False
+        return True
+
+    def analyze():
+        """1UIP: (learnt clause, backtrack level, lbd); learnt[0] asserting."""
+        learnt = [-1]
+        pathc = 0
+        index = len(trail) - 1
+        nlevels = len(trail_lim)
+        buf = reason_lits(st["confl"], -1)
+        while True:
+            for q in buf:
+                u = q >> 1
+                if not seen[u] and level[u] > 0:
+                    seen[u] = True
+                    bump(u)
+                    if level[u] >= nlevels:
+                        pathc += 1
+                    else:
+                        learnt.append(q)
+            while not seen[trail[index]]:
+                index -= 1
+            p = trail[index]
+            index -= 1
+            seen[p] = False
+            pathc -= 1
+            if pathc == 0:
+                break
+            buf = reason_lits(reason[p], p)
+        learnt[0] = 2 * p + 1 if val[p] == 1 else 2 * p
+        toclear = learnt[1:]
+        abst = 0
+        for lit in learnt[1:]:
+            abst |= 1 << (level[lit >> 1] & 31)
+        kept = [learnt[0]]
+        for lit in learnt[1:]:
+            if reason[lit >> 1] == _R_NONE or not lit_redundant(lit, abst, toclear):
+                kept.append(lit)
+        learnt = kept
+        for lit in toclear:
+            seen[lit >> 1] = False
+        bl = 0
+        if len(learnt) > 1:
+            mi = 1
+            for i in range(2, len(learnt)):
+                if level[learnt[i] >> 1] > level[learnt[mi] >> 1]:
+                    mi = i
+            learnt[1], learnt[mi] = learnt[mi], learnt[1]
+            bl = level[learnt[1] >> 1]
+        st["stamp"] += 1
+        stamp = st["stamp"]
+        lbd = 0
+        for lit in learnt:
+            lv = level[lit >> 1]
+            if lvlseen[lv] != stamp:
+                lvlseen[lv] = stamp
+                lbd += 1
+        return learnt, bl, lbd
+
+    def add_clause(lits, lbd):
+        cid = len(cls)
+        cls.append(list(lits))
+        clbd.append(lbd)
+        cdel.append(False)
+        watches[lits[0]].extend((cid, lits[1]))
+        watches[lits[1]].extend((cid, lits[0]))
+        return cid
+
+    def reduce_db():
+        cand = []
+        for i in range(len(cls)):
+            if cdel[i] or clbd[i] <= 2 or len(cls[i]) <= 2:
+                continue
+            v0 = cls[i][0] >> 1
+            if val[v0] >= 0 and reason[v0] == (i << 3) | _R_CLAUSE:
+                continue
+            cand.append(i)
+        cand.sort(key=lambda i: (-clbd[i], i))
+        for i in cand[:len(cand) // 2]:
+            cdel[i] = True
+            cls[i] = None
+
+    def pick_group_lit():
+        best = 1 << 30
+        gcand = []
+        for g in range(ng):
+            c = cnt[g]
+            if c > best or c < 2 or tcnt[g] != 0:
+                continue
+            if c < best:
+                best = c
+                gcand = []
+            gcand.append(g)
+        bestlit = -1
+        bestact = -1.0
+        for g in gcand:
+            for m in groups[g]:
+                if val[m] < 0 and act[m] > bestact:
+                    bestact = act[m]
+                    bestlit = 2 * m
+        return bestlit
+
+    # givens
+    for cell in range(ncells):
+        if values[cell]:
+            v = cell * n + values[cell] - 1
+            if val[v] == 0:
+                return 0, None, 0, False
+            if val[v] < 0:
+                assign(v, 1, _R_NONE)
+            if propagate():
+                return 0, None, 0, False
+    if n == 1 and val[0] < 0:
+        assign(0, 1, _R_NONE)
+    if propagate():
+        return 0, None, 0, False
+    count = 0
+    first = None
+    decisions = 0
+    stopped = False
+    conflicts = since_reduce = 0
+    next_reduce = _LEARN_REDUCE_FIRST
+    lbd_fast = lbd_slow = 0.0
+    lbd_fast_n = 0
+    while True:
+        if propagate():
+            conflicts += 1
+            since_reduce += 1
+            if not trail_lim:
+                break
+            learnt, bl, lbd = analyze()
+            backtrack(bl)
+            l0 = learnt[0]
+            if len(learnt) == 1:
+                assign(l0 >> 1, 0 if l0 & 1 else 1, _R_NONE)
+            else:
+                cid = add_clause(learnt, lbd)
+                assign(l0 >> 1, 0 if l0 & 1 else 1, (cid << 3) | _R_CLAUSE)
+            st["var_inc"] /= _LEARN_DECAY
+            lbd_slow += (lbd - lbd_slow) / float(min(conflicts, 10000))
+            lbd_fast_n += 1
+            lbd_fast += (lbd - lbd_fast) / float(min(lbd_fast_n, 50))
+            continue
+        if lbd_fast_n >= 50 and lbd_fast * 0.8 > lbd_slow:
+            lbd_fast_n = 0
+            lbd_fast = 0.0
+            backtrack(0)
+        if since_reduce >= next_reduce:
+            since_reduce = 0
+            next_reduce += _LEARN_REDUCE_INC
+            reduce_db()
+        dl = pick_group_lit()
+        if dl >= 0:
+            if node_limit > 0 and decisions >= node_limit:
+                stopped = True
+                break
+            decisions += 1
+            trail_lim.append(len(trail))
+            assign(dl >> 1, 1, _R_NONE)
+            continue
+        # every group holds a true literal: a solution
+        count += 1
+        if count == 1:
+            sol = bytearray(ncells)
+            for cell in range(ncells):
+                base = cell * n
+                for d in range(n):
+                    if val[base + d] == 1:
+                        sol[cell] = d + 1
+            first = bytes(sol)
+        if 0 < limit <= count:
+            break
+        if not trail_lim:
+            break
+        block = [2 * trail[trail_lim[lv - 1]] + 1 for lv in range(len(trail_lim), 0, -1)]
+        backtrack(len(trail_lim) - 1)
+        b0 = block[0]
+        if len(block) == 1:
+            assign(b0 >> 1, 0, _R_NONE)
+        else:
+            cid = add_clause(block, 0)
+            assign(b0 >> 1, 0, (cid << 3) | _R_CLAUSE)
+    return count, first, decisions, stopped

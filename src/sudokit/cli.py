@@ -1119,14 +1119,16 @@ def _run_binary_table(command: _Command, name: str, kind: str, args, err: TextIO
     if out_kind == "npy" and args.command != "solve":
         raise _UsageError(f"{args.command} writes text, Parquet or Arrow; .npy output holds "
                           "solutions (solve)")
+    jobs = args.jobs or pipeline.usable_cpus()
     try:
         if kind == "npy":
             source = tables.open_npy(name, box=args.box)
         else:
             source = tables.open_table(name, col=args.col)
+        # about 8 blocks per worker, so a short file of hard puzzles is shared too
+        source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
     except tables.TableError as exc:
         raise _UsageError(str(exc)) from None
-    jobs = args.jobs or pipeline.usable_cpus()
     pending: dict = {}
     inner_args = argparse.Namespace(**{k: v for k, v in vars(args).items() if k != "run"})
     inner_args.format, inner_args.to = "line", None

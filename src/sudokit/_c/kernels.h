@@ -68,6 +68,11 @@ long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
 long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
 
+/* CDCL with native exactly-one groups (learn.c), the twin of _kernels.learn; nodes =
+ * decisions.  Allocates its own state per call (freed before returning); thread-safe. */
+long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
+                   uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+
 /* The independent checker (not a solver): 1 if solution is a complete grid whose rows, cols
  * and boxes are permutations of 1..N and which keeps every given of values (may be NULL). */
 int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution);

@@ -287,6 +287,43 @@ static PyObject *py_fast9(PyObject *self, PyObject *const *args, Py_ssize_t narg
     return kernel_call(ENG_FAST9, "fast9", args, nargs, kwnames);
 }
 
+static PyObject *py_learn(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames)
+{
+    static const char *const names[] = {"values", "box_rows", "box_cols", "limit", "node_limit"};
+    PyObject *a[5];
+    if (parse_args("learn", args, nargs, kwnames, names, 5, 3, a) < 0)
+        return NULL;
+    const sk_shape *sh = get_shape(a[1], a[2]);
+    if (!sh)
+        return NULL;
+    long long limit, node_limit;
+    if (as_ll(a[3], 1, &limit) < 0 || as_ll(a[4], 0, &node_limit) < 0)
+        return NULL;
+    uint8_t values[SK_MAX_SIZE * SK_MAX_SIZE], solution[SK_MAX_SIZE * SK_MAX_SIZE];
+    if (get_values(a[0], sh->n, values, "values") < 0)
+        return NULL;
+    uint64_t nodes = 0;
+    int stopped = 0;
+    long long count;
+    uint64_t nlim = node_limit > 0 ? (uint64_t)node_limit : 0;
+    Py_BEGIN_ALLOW_THREADS
+    count = sk_learn(sh, values, limit, nlim, solution, &nodes, &stopped);
+    Py_END_ALLOW_THREADS
+    if (count < 0)
+        return PyErr_NoMemory();
+    PyObject *first;
+    if (count > 0) {
+        first = PyBytes_FromStringAndSize((const char *)solution, sh->ncells);
+        if (!first)
+            return NULL;
+    } else {
+        first = Py_NewRef(Py_None);
+    }
+    return Py_BuildValue("(LNKO)", count, first, (unsigned long long)nodes,
+                         stopped ? Py_True : Py_False);
+}
+
 /* --- exact cover -------------------------------------------------------------------- */
 
 /* An int32 array from a buffer of integers (any integer format) or a sequence of ints.
@@ -898,6 +935,10 @@ static PyMethodDef methods[] = {
      "fast9(values, box_rows, box_cols, limit=1, node_limit=0)\n--\n\n"
      "Return (count up to limit, first solution or None, guesses, stopped) by the 9x9 "
      "bitboard kernel; box_rows = box_cols = 3 only (else ValueError)."},
+    {"learn", FASTKW(py_learn),
+     "learn(values, box_rows, box_cols, limit=1, node_limit=0)\n--\n\n"
+     "Return (count up to limit, first solution or None, decisions, stopped) by CDCL with "
+     "native exactly-one groups (C twin of _kernels.learn)."},
     {"dlx_count", FASTKW(py_dlx_count),
      "dlx_count(n_primary, n_secondary, option_starts, option_items, limit=0, node_limit=0)\n--\n\n"
      "Return (count, first solution as sorted option indices or None, nodes, stopped) "

@@ -1,0 +1,743 @@
+/* learn.c -- the "learn" kernel: a conflict-driven clause-learning (CDCL) Sudoku solver.
+ *
+ * The C twin of _kernels.learn (the specification: same decisions, same nodes, same first
+ * solution, same count).  Ported from the research harness
+ * benchmarks/research/25x25/cdcl25.c with its best settings (-H1, VSIDS decay 0.99,
+ * glucose-style restarts, reduction 2000 + 300k), generalised to every box shape.
+ *
+ *   variables   x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + neg
+ *   groups      exactly-one groups of positive literals, in this order: every cell (values
+ *               ascending), every row r then value d (cells left to right), every column c
+ *               then d (top to bottom), every box b then d (cells row-major in the box);
+ *               box b has top-left cell ((b / (N/bc)) * br, (b % (N/bc)) * bc).  Two counters
+ *               per group: cnt (non-false literals) and tcnt (true literals).
+ *   propagate   a true literal falsifies the rest of its groups (reason: that literal); a
+ *               group with one non-false literal and none true forces it (reason: the group,
+ *               filtered lazily by trail position); learned clauses: two watches + blocker.
+ *   decide      the group with no true literal and the fewest non-false literals (>= 2),
+ *               lowest index first; over all such groups the unassigned literal of highest
+ *               activity (strictly greater wins, so the first in group order on ties) is set
+ *               true.  nodes = decisions.
+ *   learn       1UIP, recursive minimisation (abstract levels), EVSIDS bump of every variable
+ *               seen in the conflict analysis, var_inc /= 0.99, rescale by 1e-100 above 1e100.
+ *   restart     glucose: lbd_fast (window 50) * 0.8 > lbd_slow (window 10000) after >= 50
+ *               conflicts since the last restart -> backtrack to level 0.
+ *   reduce      after 2000, then every 2000 + 300k conflicts: of the clauses with LBD > 2 and
+ *               size > 2 not locked as a reason, delete half (highest LBD first, then oldest).
+ *   counting    a solution adds the blocking clause "not all the decisions" (never deleted)
+ *               and the search goes on; limit <= 0: count them all.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+
+#define R_NONE 0
+#define R_CLAUSE 1
+#define R_GROUP 2
+#define R_BIN 3
+#define R_TGROUP 4
+#define MKR(x, k) (((x) << 3) | (k))
+
+#define DECAY 0.99
+#define REDUCE_FIRST 2000
+#define REDUCE_INC 300
+
+typedef struct {
+    int *a;
+    int n, cap;
+} ivec;
+
+typedef struct {
+    int n, ncells, nv, ng;
+    int *glits, *gstart;  /* group g: variables glits[gstart[g] .. gstart[g+1]-1] */
+    int *occ, *ostart;    /* groups of variable v: occ[ostart[v] .. ostart[v+1]-1] */
+    signed char *val;     /* -1 unassigned, 0 false, 1 true */
+    int *level, *reason, *trail, *trail_lim, *tpos;
+    int ntrail, qhead, nlevels;
+    int *cnt, *tcnt;
+    double *act, var_inc;
+    char *seen;
+    ivec *watches;        /* per literal: pairs (clause id, blocker) */
+    int **cls;
+    int *csize, *clbd;
+    char *cdel;
+    int ncls, capcls;
+    int confl_kind, confl_a;
+    int *rbuf, *lvlseen, lvlstamp;
+    ivec learnt, toclear, stack, cand, gcand, tmp;
+    int oom;
+} lctx;
+
+static void ipush(lctx *s, ivec *v, int x)
+{
+    if (v->n == v->cap) {
+        int cap = v->cap ? 2 * v->cap : 8;
+        int *a = realloc(v->a, sizeof(int) * (size_t)cap);
+        if (!a) {
+            s->oom = 1;
+            return;
+        }
+        v->a = a;
+        v->cap = cap;
+    }
+    v->a[v->n++] = x;
+}
+
+static inline int litval(const lctx *s, int l)
+{
+    int v = s->val[l >> 1];
+    return v < 0 ? -1 : (v ^ (l & 1));
+}
+
+static void bump(lctx *s, int v)
+{
+    s->act[v] += s->var_inc;
+    if (s->act[v] > 1e100) {
+        for (int i = 0; i < s->nv; i++)
+            s->act[i] *= 1e-100;
+        s->var_inc *= 1e-100;
+    }
+}
+
+static void ctx_free(lctx *s)
+{
+    free(s->glits);
+    free(s->gstart);
+    free(s->occ);
+    free(s->ostart);
+    free(s->val);
+    free(s->level);
+    free(s->reason);
+    free(s->trail);
+    free(s->trail_lim);
+    free(s->tpos);
+    free(s->cnt);
+    free(s->tcnt);
+    free(s->act);
+    free(s->seen);
+    if (s->watches) {
+        for (int l = 0; l < 2 * s->nv; l++)
+            free(s->watches[l].a);
+        free(s->watches);
+    }
+    if (s->cls) {
+        for (int i = 0; i < s->ncls; i++)
+            free(s->cls[i]);
+        free(s->cls);
+    }
+    free(s->csize);
+    free(s->clbd);
+    free(s->cdel);
+    free(s->rbuf);
+    free(s->lvlseen);
+    free(s->learnt.a);
+    free(s->toclear.a);
+    free(s->stack.a);
+    free(s->cand.a);
+    free(s->gcand.a);
+    free(s->tmp.a);
+}
+
+/* Build groups and arrays; 0 on success, -1 out of memory. */
+static int ctx_init(lctx *s, int br, int bc)
+{
+    memset(s, 0, sizeof *s);
+    int n = br * bc, nc = n * n, nv = n * nc, ng = 4 * nc;
+    s->n = n;
+    s->ncells = nc;
+    s->nv = nv;
+    s->ng = ng;
+    s->glits = malloc(sizeof(int) * (size_t)ng * n);
+    s->gstart = malloc(sizeof(int) * (size_t)(ng + 1));
+    s->occ = malloc(sizeof(int) * (size_t)ng * n);
+    s->ostart = malloc(sizeof(int) * (size_t)(nv + 1));
+    s->val = malloc((size_t)nv);
+    s->level = malloc(sizeof(int) * (size_t)nv);
+    s->reason = malloc(sizeof(int) * (size_t)nv);
+    s->trail = malloc(sizeof(int) * (size_t)nv);
+    s->trail_lim = malloc(sizeof(int) * (size_t)(nv + 1));
+    s->tpos = malloc(sizeof(int) * (size_t)nv);
+    s->cnt = malloc(sizeof(int) * (size_t)ng);
+    s->tcnt = malloc(sizeof(int) * (size_t)ng);
+    s->act = malloc(sizeof(double) * (size_t)nv);
+    s->seen = calloc((size_t)nv, 1);
+    s->watches = calloc((size_t)2 * nv, sizeof(ivec));
+    s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
+    s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
+    if (!s->glits || !s->gstart || !s->occ || !s->ostart || !s->val || !s->level || !s->reason
+        || !s->trail || !s->trail_lim || !s->tpos || !s->cnt || !s->tcnt || !s->act || !s->seen
+        || !s->watches || !s->rbuf || !s->lvlseen)
+        return -1;
+    int nbr = n / bc; /* boxes across */
+    int k = 0, g = 0;
+#define XV(r, c, d) (((r) * n + (c)) * n + (d))
+    for (int cell = 0; cell < nc; cell++) {
+        s->gstart[g++] = k;
+        for (int d = 0; d < n; d++)
+            s->glits[k++] = cell * n + d;
+    }
+    for (int r = 0; r < n; r++)
+        for (int d = 0; d < n; d++) {
+            s->gstart[g++] = k;
+            for (int c = 0; c < n; c++)
+                s->glits[k++] = XV(r, c, d);
+        }
+    for (int c = 0; c < n; c++)
+        for (int d = 0; d < n; d++) {
+            s->gstart[g++] = k;
+            for (int r = 0; r < n; r++)
+                s->glits[k++] = XV(r, c, d);
+        }
+    for (int b = 0; b < n; b++)
+        for (int d = 0; d < n; d++) {
+            int r0 = (b / nbr) * br, c0 = (b % nbr) * bc;
+            s->gstart[g++] = k;
+            for (int i = 0; i < n; i++)
+                s->glits[k++] = XV(r0 + i / bc, c0 + i % bc, d);
+        }
+#undef XV
+    s->gstart[g] = k;
+    /* occurrences: 4 groups per variable, in group order */
+    for (int v = 0; v <= nv; v++)
+        s->ostart[v] = 4 * v;
+    int *fill = calloc((size_t)nv, sizeof(int));
+    if (!fill)
+        return -1;
+    for (int gg = 0; gg < ng; gg++)
+        for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
+            int v = s->glits[i];
+            s->occ[s->ostart[v] + fill[v]++] = gg;
+        }
+    free(fill);
+    for (int v = 0; v < nv; v++) {
+        s->val[v] = -1;
+        s->level[v] = 0;
+        s->reason[v] = R_NONE;
+        s->act[v] = 0.0;
+    }
+    for (int gg = 0; gg < ng; gg++) {
+        s->cnt[gg] = n;
+        s->tcnt[gg] = 0;
+    }
+    s->var_inc = 1.0;
+    return 0;
+}
+
+static inline void assign(lctx *s, int v, int value, int rsn)
+{
+    s->val[v] = (signed char)value;
+    s->level[v] = s->nlevels;
+    s->reason[v] = rsn;
+    s->tpos[v] = s->ntrail;
+    s->trail[s->ntrail++] = v;
+    const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
+    if (value)
+        for (; o < oe; o++)
+            s->tcnt[*o]++;
+    else
+        for (; o < oe; o++)
+            s->cnt[*o]--;
+}
+
+static void backtrack(lctx *s, int lvl)
+{
+    if (s->nlevels <= lvl)
+        return;
+    int stop = s->trail_lim[lvl];
+    for (int i = s->ntrail - 1; i >= stop; i--) {
+        int v = s->trail[i];
+        const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
+        if (s->val[v])
+            for (; o < oe; o++)
+                s->tcnt[*o]--;
+        else
+            for (; o < oe; o++)
+                s->cnt[*o]++;
+        s->val[v] = -1;
+        s->reason[v] = R_NONE;
+    }
+    s->ntrail = stop;
+    s->qhead = stop;
+    s->nlevels = lvl;
+}
+
+/* 1 on a conflict (confl_kind, confl_a set). */
+static int propagate(lctx *s)
+{
+    while (s->qhead < s->ntrail) {
+        int v = s->trail[s->qhead++];
+        int value = s->val[v];
+        int falselit = 2 * v + value;
+        const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
+        if (value) {
+            for (; o < oe; o++) {
+                int g = *o;
+                if (s->tcnt[g] > 1) {
+                    s->confl_kind = R_TGROUP;
+                    s->confl_a = g;
+                    return 1;
+                }
+                if (s->cnt[g] > 1) {
+                    int rsn = MKR(2 * v, R_BIN);
+                    for (int k = s->gstart[g]; k < s->gstart[g + 1]; k++) {
+                        int m = s->glits[k];
+                        if (s->val[m] < 0)
+                            assign(s, m, 0, rsn);
+                    }
+                }
+            }
+        } else {
+            for (; o < oe; o++) {
+                int g = *o;
+                if (s->cnt[g] < 1) {
+                    s->confl_kind = R_GROUP;
+                    s->confl_a = g;
+                    return 1;
+                }
+                if (s->cnt[g] == 1 && s->tcnt[g] < 1) {
+                    for (int k = s->gstart[g]; k < s->gstart[g + 1]; k++) {
+                        int m = s->glits[k];
+                        if (s->val[m] < 0)
+                            assign(s, m, 1, MKR(g, R_GROUP));
+                    }
+                }
+            }
+        }
+        /* watches of falselit */
+        ivec *ws = &s->watches[falselit];
+        int i = 0, j = 0, nw = ws->n;
+        int *wa = ws->a;
+        while (i < nw) {
+            int cid = wa[i], blk = wa[i + 1];
+            i += 2;
+            if (s->cdel[cid])
+                continue;
+            if (litval(s, blk) == 1) {
+                wa[j++] = cid;
+                wa[j++] = blk;
+                continue;
+            }
+            int *c = s->cls[cid];
+            int sz = s->csize[cid];
+            if (c[0] == falselit) {
+                c[0] = c[1];
+                c[1] = falselit;
+            }
+            int first = c[0];
+            if (first != blk && litval(s, first) == 1) {
+                wa[j++] = cid;
+                wa[j++] = first;
+                continue;
+            }
+            int found = 0;
+            for (int k = 2; k < sz; k++) {
+                if (litval(s, c[k]) != 0) {
+                    c[1] = c[k];
+                    c[k] = falselit;
+                    ipush(s, &s->watches[c[1]], cid);
+                    ipush(s, &s->watches[c[1]], first);
+                    found = 1;
+                    break;
+                }
+            }
+            if (found)
+                continue;
+            wa[j++] = cid;
+            wa[j++] = first;
+            if (litval(s, first) == 0) {
+                while (i < nw)
+                    wa[j++] = wa[i++];
+                ws->n = j;
+                s->confl_kind = R_CLAUSE;
+                s->confl_a = cid;
+                return 1;
+            }
+            assign(s, first >> 1, !(first & 1), MKR(cid, R_CLAUSE));
+        }
+        ws->n = j;
+    }
+    return 0;
+}
+
+/* The literals (false ones) of a reason or conflict, without variable skip (-1: none). */
+static int reason_lits(lctx *s, int rsn, int skip, int *out)
+{
+    int k = rsn & 7, x = rsn >> 3, n = 0;
+    if (k == R_CLAUSE) {
+        const int *c = s->cls[x];
+        for (int i = 0; i < s->csize[x]; i++)
+            if ((c[i] >> 1) != skip)
+                out[n++] = c[i];
+    } else if (k == R_GROUP) {
+        int lim = skip >= 0 ? s->tpos[skip] : s->nv;
+        for (int i = s->gstart[x]; i < s->gstart[x + 1]; i++) {
+            int m = s->glits[i];
+            if (s->val[m] == 0 && s->tpos[m] < lim)
+                out[n++] = 2 * m;
+        }
+    } else if (k == R_TGROUP) {
+        for (int i = s->gstart[x]; i < s->gstart[x + 1]; i++) {
+            int m = s->glits[i];
+            if (s->val[m] == 1)
+                out[n++] = 2 * m + 1;
+        }
+    } else if (k == R_BIN) {
+        out[n++] = x ^ 1;
+    }
+    return n;
+}
+
+static inline unsigned abstract_level(const lctx *s, int v) { return 1u << (s->level[v] & 31); }
+
+static int lit_redundant(lctx *s, int p, unsigned abst)
+{
+    s->stack.n = 0;
+    ipush(s, &s->stack, p);
+    int top = s->toclear.n;
+    int *buf = s->rbuf + s->nv + s->n;
+    while (s->stack.n > 0) {
+        int q = s->stack.a[--s->stack.n];
+        int v = q >> 1;
+        int n = reason_lits(s, s->reason[v], v, buf);
+        for (int i = 0; i < n; i++) {
+            int l = buf[i], u = l >> 1;
+            if (!s->seen[u] && s->level[u] > 0) {
+                if (s->reason[u] != R_NONE && (abstract_level(s, u) & abst)) {
+                    s->seen[u] = 1;
+                    ipush(s, &s->stack, l);
+                    ipush(s, &s->toclear, l);
+                } else {
+                    for (int j = top; j < s->toclear.n; j++)
+                        s->seen[s->toclear.a[j] >> 1] = 0;
+                    s->toclear.n = top;
+                    return 0;
+                }
+            }
+        }
+        if (s->oom)
+            return 0;
+    }
+    return 1;
+}
+
+/* 1UIP: fills learnt (learnt.a[0] asserting, learnt.a[1] of the backtrack level), returns
+ * the backtrack level and *lbd_out. */
+static int analyze(lctx *s, int *lbd_out)
+{
+    s->learnt.n = 0;
+    ipush(s, &s->learnt, -1);
+    int pathc = 0, p = -1, index = s->ntrail - 1;
+    int *buf = s->rbuf;
+    int n = reason_lits(s, MKR(s->confl_a, s->confl_kind), -1, buf);
+    for (;;) {
+        for (int i = 0; i < n; i++) {
+            int q = buf[i], u = q >> 1;
+            if (!s->seen[u] && s->level[u] > 0) {
+                s->seen[u] = 1;
+                bump(s, u);
+                if (s->level[u] >= s->nlevels)
+                    pathc++;
+                else
+                    ipush(s, &s->learnt, q);
+            }
+        }
+        while (!s->seen[s->trail[index]])
+            index--;
+        p = s->trail[index];
+        index--;
+        s->seen[p] = 0;
+        pathc--;
+        if (pathc == 0)
+            break;
+        n = reason_lits(s, s->reason[p], p, buf);
+    }
+    s->learnt.a[0] = s->val[p] == 1 ? 2 * p + 1 : 2 * p;
+    /* minimise */
+    s->toclear.n = 0;
+    for (int i = 1; i < s->learnt.n; i++)
+        ipush(s, &s->toclear, s->learnt.a[i]);
+    unsigned abst = 0;
+    for (int i = 1; i < s->learnt.n; i++)
+        abst |= abstract_level(s, s->learnt.a[i] >> 1);
+    int j = 1;
+    for (int i = 1; i < s->learnt.n; i++) {
+        int l = s->learnt.a[i];
+        if (s->reason[l >> 1] == R_NONE || !lit_redundant(s, l, abst))
+            s->learnt.a[j++] = l;
+    }
+    s->learnt.n = j;
+    for (int i = 0; i < s->toclear.n; i++)
+        s->seen[s->toclear.a[i] >> 1] = 0;
+    int bl = 0;
+    if (s->learnt.n > 1) {
+        int mi = 1;
+        for (int i = 2; i < s->learnt.n; i++)
+            if (s->level[s->learnt.a[i] >> 1] > s->level[s->learnt.a[mi] >> 1])
+                mi = i;
+        int t = s->learnt.a[1];
+        s->learnt.a[1] = s->learnt.a[mi];
+        s->learnt.a[mi] = t;
+        bl = s->level[s->learnt.a[1] >> 1];
+    }
+    s->lvlstamp++;
+    int lbd = 0;
+    for (int i = 0; i < s->learnt.n; i++) {
+        int lv = s->level[s->learnt.a[i] >> 1];
+        if (s->lvlseen[lv] != s->lvlstamp) {
+            s->lvlseen[lv] = s->lvlstamp;
+            lbd++;
+        }
+    }
+    *lbd_out = lbd;
+    return bl;
+}
+
+/* Add a clause (n >= 2, lits[0] and lits[1] watched); its id, or -1 out of memory. */
+static int add_clause(lctx *s, const int *lits, int n, int lbd)
+{
+    if (s->ncls == s->capcls) {
+        int cap = s->capcls ? 2 * s->capcls : 1024;
+        int **cls = realloc(s->cls, sizeof(int *) * (size_t)cap);
+        if (!cls)
+            return -1;
+        s->cls = cls;
+        int *csize = realloc(s->csize, sizeof(int) * (size_t)cap);
+        if (!csize)
+            return -1;
+        s->csize = csize;
+        int *clbd = realloc(s->clbd, sizeof(int) * (size_t)cap);
+        if (!clbd)
+            return -1;
+        s->clbd = clbd;
+        char *cdel = realloc(s->cdel, (size_t)cap);
+        if (!cdel)
+            return -1;
+        s->cdel = cdel;
+        s->capcls = cap;
+    }
+    int *c = malloc(sizeof(int) * (size_t)n);
+    if (!c)
+        return -1;
+    memcpy(c, lits, sizeof(int) * (size_t)n);
+    int id = s->ncls++;
+    s->cls[id] = c;
+    s->csize[id] = n;
+    s->clbd[id] = lbd;
+    s->cdel[id] = 0;
+    ipush(s, &s->watches[lits[0]], id);
+    ipush(s, &s->watches[lits[0]], lits[1]);
+    ipush(s, &s->watches[lits[1]], id);
+    ipush(s, &s->watches[lits[1]], lits[0]);
+    return s->oom ? -1 : id;
+}
+
+/* merge sort of clause ids by (lbd descending, id ascending): a total order, like the
+ * harness's qsort with cmp_red, without shared state */
+static void sort_cand(const int *clbd, int *a, int *tmp, int n)
+{
+    if (n < 2)
+        return;
+    int h = n / 2;
+    sort_cand(clbd, a, tmp, h);
+    sort_cand(clbd, a + h, tmp, n - h);
+    int i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        int x = a[i], y = a[j];
+        int y_first = clbd[y] > clbd[x] || (clbd[y] == clbd[x] && y < x);
+        tmp[k++] = y_first ? a[j++] : a[i++];
+    }
+    while (i < h)
+        tmp[k++] = a[i++];
+    while (j < n)
+        tmp[k++] = a[j++];
+    memcpy(a, tmp, sizeof(int) * (size_t)n);
+}
+
+static void reduce_db(lctx *s)
+{
+    s->cand.n = 0;
+    for (int i = 0; i < s->ncls; i++) {
+        if (s->cdel[i] || s->clbd[i] <= 2 || s->csize[i] <= 2)
+            continue;
+        int v0 = s->cls[i][0] >> 1;
+        if (s->val[v0] >= 0 && s->reason[v0] == MKR(i, R_CLAUSE))
+            continue;
+        ipush(s, &s->cand, i);
+    }
+    if (s->oom)
+        return;
+    s->tmp.n = 0;
+    for (int i = 0; i < s->cand.n; i++)
+        ipush(s, &s->tmp, 0);
+    if (s->oom)
+        return;
+    sort_cand(s->clbd, s->cand.a, s->tmp.a, s->cand.n);
+    for (int i = 0; i < s->cand.n / 2; i++) {
+        int id = s->cand.a[i];
+        s->cdel[id] = 1;
+        free(s->cls[id]);
+        s->cls[id] = NULL;
+    }
+}
+
+/* The decision literal (positive), or -1 when every group has a true literal. */
+static int pick_group_lit(lctx *s)
+{
+    int best = 1 << 30;
+    s->gcand.n = 0;
+    for (int g = 0; g < s->ng; g++) {
+        int c = s->cnt[g];
+        if (c > best || c < 2 || s->tcnt[g] != 0)
+            continue;
+        if (c < best) {
+            best = c;
+            s->gcand.n = 0;
+        }
+        ipush(s, &s->gcand, g);
+    }
+    if (s->gcand.n == 0)
+        return -1;
+    int bestlit = -1;
+    double bestact = -1;
+    for (int ci = 0; ci < s->gcand.n; ci++) {
+        int g = s->gcand.a[ci];
+        for (int k = s->gstart[g]; k < s->gstart[g + 1]; k++) {
+            int m = s->glits[k];
+            if (s->val[m] < 0 && s->act[m] > bestact) {
+                bestact = s->act[m];
+                bestlit = 2 * m;
+            }
+        }
+    }
+    return bestlit;
+}
+
+/* The search proper; returns the count or -1 out of memory. */
+static long long learn_search(lctx *s, const uint8_t *values, long long limit,
+                              uint64_t node_limit, uint8_t *solution, uint64_t *nodes,
+                              int *stopped)
+{
+    int n = s->n, nc = s->ncells;
+    long long count = 0;
+    uint64_t decisions = 0;
+    for (int cell = 0; cell < nc; cell++) {
+        if (values[cell]) {
+            int v = cell * n + values[cell] - 1;
+            if (s->val[v] == 0)
+                return 0;
+            if (s->val[v] < 0)
+                assign(s, v, 1, R_NONE);
+            if (propagate(s))
+                return 0;
+        }
+    }
+    if (n == 1 && s->val[0] < 0)
+        assign(s, 0, 1, R_NONE);
+    if (propagate(s))
+        return 0;
+    long long conflicts = 0, since_reduce = 0, next_reduce = REDUCE_FIRST;
+    double lbd_fast = 0, lbd_slow = 0;
+    int lbd_fast_n = 0;
+    for (;;) {
+        if (s->oom)
+            return -1;
+        if (propagate(s)) {
+            conflicts++;
+            since_reduce++;
+            if (s->nlevels == 0)
+                break;
+            int lbd;
+            int bl = analyze(s, &lbd);
+            if (s->oom)
+                return -1;
+            backtrack(s, bl);
+            int l0 = s->learnt.a[0];
+            if (s->learnt.n == 1) {
+                assign(s, l0 >> 1, !(l0 & 1), R_NONE);
+            } else {
+                int id = add_clause(s, s->learnt.a, s->learnt.n, lbd);
+                if (id < 0)
+                    return -1;
+                assign(s, l0 >> 1, !(l0 & 1), MKR(id, R_CLAUSE));
+            }
+            s->var_inc /= DECAY;
+            lbd_slow += (lbd - lbd_slow) / (double)(conflicts < 10000 ? conflicts : 10000);
+            lbd_fast_n++;
+            lbd_fast += (lbd - lbd_fast) / (double)(lbd_fast_n < 50 ? lbd_fast_n : 50);
+            continue;
+        }
+        if (lbd_fast_n >= 50 && lbd_fast * 0.8 > lbd_slow) {
+            lbd_fast_n = 0;
+            lbd_fast = 0;
+            backtrack(s, 0);
+        }
+        if (since_reduce >= next_reduce) {
+            since_reduce = 0;
+            next_reduce += REDUCE_INC;
+            reduce_db(s);
+            if (s->oom)
+                return -1;
+        }
+        int dl = pick_group_lit(s);
+        if (s->oom)
+            return -1;
+        if (dl >= 0) {
+            if (node_limit && decisions >= node_limit) {
+                *stopped = 1;
+                break;
+            }
+            decisions++;
+            s->trail_lim[s->nlevels++] = s->ntrail;
+            assign(s, dl >> 1, 1, R_NONE);
+            continue;
+        }
+        /* every group holds a true literal: a solution */
+        count++;
+        if (count == 1 && solution) {
+            for (int cell = 0; cell < nc; cell++) {
+                int x = 0;
+                for (int d = 0; d < n; d++)
+                    if (s->val[cell * n + d] == 1)
+                        x = d + 1;
+                solution[cell] = (uint8_t)x;
+            }
+        }
+        if (limit > 0 && count >= limit)
+            break;
+        if (s->nlevels == 0)
+            break;
+        /* blocking clause: not all the decisions, the latest first */
+        s->tmp.n = 0;
+        for (int lv = s->nlevels; lv >= 1; lv--)
+            ipush(s, &s->tmp, 2 * s->trail[s->trail_lim[lv - 1]] + 1);
+        if (s->oom)
+            return -1;
+        int nb = s->tmp.n;
+        backtrack(s, s->nlevels - 1);
+        int b0 = s->tmp.a[0];
+        if (nb == 1) {
+            assign(s, b0 >> 1, 0, R_NONE);
+        } else {
+            int id = add_clause(s, s->tmp.a, nb, 0);
+            if (id < 0)
+                return -1;
+            assign(s, b0 >> 1, 0, MKR(id, R_CLAUSE));
+        }
+    }
+    *nodes = decisions;
+    return count;
+}
+
+long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
+                   uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped)
+{
+    lctx s;
+    *nodes = 0;
+    *stopped = 0;
+    long long count = -1;
+    if (ctx_init(&s, sh->box_rows, sh->box_cols) == 0)
+        count = learn_search(&s, values, limit, node_limit, solution, nodes, stopped);
+    ctx_free(&s);
+    return count;
+}
