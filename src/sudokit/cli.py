@@ -940,11 +940,6 @@ class _Chained(io.RawIOBase):
         return n
 
 
-def _file_path(name: str, total: int | None) -> str | None:
-    """The path workers may read blocks from: a named regular file (not stdin)."""
-    return os.path.abspath(name) if name != "-" and total is not None else None
-
-
 def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
     """Run one input through blocks and workers; False (nothing read) when it does not fit.
 
@@ -963,18 +958,8 @@ def _run_blocks(command: _Command, name: str, args, err: TextIO) -> bool:
         display = name
     try:
         jobs = args.jobs or pipeline.usable_cpus()
-        total = pipeline.file_size(stream)
-        size = pipeline.block_size_for(total, jobs)
-        blocks = pipeline.read_blocks(stream, size=min(size, pipeline.MIN_BYTES), limit=size,
-                                      path=_file_path(name, total))
-        head: list = []
-        content = 0
-        for block in blocks:  # enough lines to detect the format as the reader would
-            head.append(block)
-            content += sum(1 for t in block.data.split(b"\n")[:200] if t.strip()
-                           and not t.lstrip().startswith(b"#"))
-            if content >= 64:
-                break
+        total, blocks = pipeline.blocks_of(stream, name, jobs)
+        head = pipeline.head_blocks(blocks)  # enough lines to detect the format as the reader
         data = b"".join(b.data for b in head)
         bom = data.startswith(b"\xef\xbb\xbf")
         lines = data[3 if bom else 0:].decode("utf-8", "surrogateescape").split("\n")
@@ -1065,15 +1050,8 @@ def _run_text_table(command: _Command, name: str, kind: str, args, err: TextIO) 
     display = "<stdin>" if name == "-" else name
     try:
         jobs = args.jobs or pipeline.usable_cpus()
-        total = pipeline.file_size(stream)
-        limit = pipeline.block_size_for(total, jobs)
-        blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit,
-                                      path=_file_path(name, total))
-        head = []
-        for block in blocks:  # the header and enough rows to judge the puzzle column
-            head.append(block)
-            if sum(b.data.count(b"\n") for b in head) > 64:
-                break
+        total, blocks = pipeline.blocks_of(stream, name, jobs)
+        head = pipeline.head_blocks(blocks, 65)  # the header and rows to judge the puzzle column
         if head and head[0].data.startswith(b"\xef\xbb\xbf"):
             head[0] = pipeline.Block(0, 1, head[0].data[3:])
         data = b"".join(b.data for b in head)

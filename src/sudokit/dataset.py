@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random as _random
 import re
 import sys
@@ -259,11 +258,7 @@ def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
     from .cli import _Writer
     asked = getattr(args, "jobs", None)
     jobs = asked or pipeline.usable_cpus()
-    total = pipeline.file_size(stream)
-    limit = pipeline.block_size_for(total, jobs)
-    blocks = pipeline.read_blocks(stream, size=min(limit, pipeline.MIN_BYTES), limit=limit,
-                                  path=os.path.abspath(name) if name != "-" and total is not None
-                                  else None)
+    total, blocks = pipeline.blocks_of(stream, name, jobs)
     head = []
     header_line = 0
     for block in blocks:  # find the first content line: the only place for a header

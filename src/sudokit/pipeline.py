@@ -159,6 +159,31 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
             size = min(limit, size * 2)
 
 
+def blocks_of(stream: BinaryIO, name: str, jobs: int) -> tuple[int | None, Iterator[Block]]:
+    """Return (the size of a regular file or None, the Blocks of an open binary input).
+
+    name is the input's file name ('-' for stdin): blocks of a named regular file know
+    their place in it (see Block).  Blocks start small and grow to block_size_for().
+    """
+    total = file_size(stream)
+    limit = block_size_for(total, jobs)
+    path = os.path.abspath(name) if name != "-" and total is not None else None
+    return total, read_blocks(stream, size=min(limit, MIN_BYTES), limit=limit, path=path)
+
+
+def head_blocks(blocks: Iterator[Block], content: int = 64) -> list[Block]:
+    """Take blocks until they hold `content` lines that are not blank nor '#' comments."""
+    head: list[Block] = []
+    seen = 0
+    for block in blocks:
+        head.append(block)
+        seen += sum(1 for t in block.data.split(b"\n") if t.strip()
+                    and not t.lstrip().startswith(b"#"))
+        if seen >= content:
+            break
+    return head
+
+
 def _stream_is_fast(stream) -> bool:
     """True for regular files (a read returns all that was asked until the end)."""
     try:

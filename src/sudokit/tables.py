@@ -98,14 +98,8 @@ def _numpy(path):
 
 
 def _as_shape(box) -> Shape:
-    if isinstance(box, Shape):
-        return box
-    if isinstance(box, int):
-        return Shape(box, box)
-    if isinstance(box, str):
-        return Shape.parse(box)
-    rows, cols = box
-    return Shape(rows, cols)
+    from .formats import _as_shape as named
+    return named(box)
 
 
 _NPY_EXPECTED = ("expected an integer array (uint8 is best) of shape (n, N*N) or (n, N, N), "
