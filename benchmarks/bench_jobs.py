@@ -179,7 +179,8 @@ def main() -> None:
     rows = []
     for j in jobs:
         wall, peak = best[j]
-        rows.append({"jobs": j, "seconds": round(wall, 3), "puzzles_per_s": round(args.lines / wall),
+        rows.append({"jobs": j, "seconds": round(wall, 3),
+                     "puzzles_per_s": round(args.lines / wall),
                      "speedup": round(base / wall, 3), "peak_rss_mb": round(peak / 1024, 1)})
     rss = None
     if args.rss_lines:
@@ -207,7 +208,8 @@ def main() -> None:
              f"Command: `{result['command']}`; Python {result['python']}, {result['cpus']} CPUs, "
              f"load before {result['load_before']}.  Best of {args.repeat} interleaved runs, "
              "start-up included; outputs byte-identical.", "",
-             "| --jobs | seconds | puzzles/s | speed-up | peak RSS (tree) |", "|---|---:|---:|---:|---:|"]
+             "| --jobs | seconds | puzzles/s | speed-up | peak RSS (tree) |",
+             "|---|---:|---:|---:|---:|"]
     for row in rows:
         lines.append(f"| {row['jobs']} | {row['seconds']:.2f} | {row['puzzles_per_s']:,} | "
                      f"{row['speedup']:.2f}x | {row['peak_rss_mb']:.0f} MB |")

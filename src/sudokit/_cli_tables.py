@@ -1,4 +1,4 @@
-"""Dataset tables as input of ``sudokit solve|check|count``: CSV/TSV, JSON Lines, NPY, Parquet, Arrow.
+"""Dataset tables in ``sudokit solve|check|count``: CSV/TSV, JSON Lines, NPY, Parquet, Arrow.
 
 The puzzle of each row is one column (``--col NAME|INDEX``; by default the first column
 named puzzle, puzzles, quizzes, quiz, sudoku, question or problem).  Each row is answered

@@ -288,7 +288,8 @@ def run_file(path_in: str, path_out_glob: str, command: str, options: Iterable[s
     from fsspec.core import open_files, url_to_fs
     options = _check_command(command, options)
     if path_out_glob.count("*") != 1:
-        raise ValueError(f"path_out_glob needs exactly one '*' (the part number): {path_out_glob!r}")
+        raise ValueError("path_out_glob needs exactly one '*' (the part number): "
+                         f"{path_out_glob!r}")
     so = dict(storage_options or {})
     size = parse_bytes(blocksize) if isinstance(blocksize, str) else int(blocksize)
     if size < 1:

@@ -340,8 +340,8 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
 
     jobs == 1 runs work in this process (no pool).  With eager=False the pool is started
     only once the blocks done in this process have taken WORTH_SECONDS (small, easy inputs
-    never pay for starting workers).  ``work`` must be picklable (a module function or a partial of
-    one); a result with a true ``partial`` attribute was cut short by Ctrl-C.  ``idle()`` is
+    never pay for starting workers).  ``work`` must be picklable (a module function or a
+    partial of one); a result with a true ``partial`` attribute was cut short by Ctrl-C.  ``idle()`` is
     called whenever the loop waits (flush output, redraw progress).  A failing worker
     raises WorkerError.  Ctrl-C: the workers finish the record they are on (see
     stopping()), every finished result that can be written is handed to on_result (in
