@@ -263,3 +263,27 @@ def test_parquet_in_and_out(tmp_path):
     pq.write_table(pa.table({"quizzes": [1, 2]}), numeric)
     r = sudokit("solve", str(numeric))
     assert r.returncode == 2 and "leading zeros" in r.stderr
+
+
+def test_progress_on_a_terminal_by_default(tmp_path):
+    pty = pytest.importorskip("pty")
+    import os
+    src = tmp_path / "p.txt"
+    src.write_text("\n".join(_puzzles(3000, seed=14)) + "\n")
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(COMMAND + ["solve", str(src), "-o", str(tmp_path / "out.txt")],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the terminal is gone: the command has ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert proc.wait(timeout=60) == 0
+    text = seen.decode()
+    assert "3,000 records" in text and "/s" in text and "100%" in text and "\r" in text
