@@ -377,10 +377,17 @@ def test_head_closes_the_pipe(tmp_path):
     assert code == 0
 
 
+def default_sigint() -> None:
+    """In the child: Ctrl-C as at a terminal (a shell's background job starts with it ignored,
+    and a program started with SIGINT ignored rightly keeps ignoring it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_interrupt_writes_what_is_done_and_exits_130(tmp_path):
     big = _big_input(tmp_path, lines=200000)
     proc = subprocess.Popen(COMMAND + ["solve", "--engine", "dlx", str(big)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=default_sigint)
     # it is running (and past start-up) once answers come; read unbuffered, byte by byte,
     # because communicate() below reads the pipe itself and would miss buffered bytes
     first = proc.stdout.raw.readline()

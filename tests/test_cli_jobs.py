@@ -17,7 +17,7 @@ import time
 import pytest
 
 from sudokit import is_solution
-from test_cli import COMMAND, S1, sudokit
+from test_cli import COMMAND, S1, default_sigint, sudokit
 
 
 def _puzzles(n: int, seed: int = 1, blanks: int = 30) -> list[str]:
@@ -107,7 +107,8 @@ def test_interrupt_with_workers_writes_a_prefix_and_exits_130(tmp_path):
     src = tmp_path / "big.txt"
     src.write_text("\n".join(puzzles) + "\n")
     proc = subprocess.Popen(COMMAND + ["solve", "--jobs", "2", "--engine", "dlx", str(src)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=default_sigint)
     first = proc.stdout.raw.readline()  # answers are coming: the workers are running
     time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
