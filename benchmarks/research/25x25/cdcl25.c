@@ -1,22 +1,34 @@
-/* cdcl25.c -- research harness: a CDCL solver specialised for Sudoku (any box shape).
+/* cdcl25.c -- research harness: a CDCL solver specialised for Sudoku (square boxes).
  *
- * Variables x(cell, d) = "cell holds value d+1", v = cell*N + d.  The 4*N*N "exactly one"
- * groups (cell; row-value; col-value; box-value) are propagated natively with counters:
- * a true variable falsifies the rest of its groups (reason: the true variable), a group
- * with a single non-false variable forces it (reason: the group's other variables false),
- * a group with none left is a conflict.  Learned clauses use two watched literals.
- * 1UIP learning, recursive minimisation, EVSIDS + phase saving, Luby or glucose restarts,
- * LBD-based clause database reduction.  Deterministic (no randomness, no timing inside
- * the search).
+ * Variables x(cell, d) = "cell holds value d+1", v = cell*N + d.  Native "exactly K" groups
+ * of literals (K = 1 for the 4*N*N Sudoku groups) are propagated with two counters per
+ * group (non-false literals, true literals): K true literals falsify the rest (reason: those
+ * true literals, for K = 1 the single one), K non-false literals left are all forced true
+ * (reason: the other literals false), fewer than K non-false or more than K true is a
+ * conflict.  Reasons are built lazily at analysis time, filtered by trail position.
+ * Learned clauses: two watched literals with blockers.  1UIP learning, recursive
+ * minimisation, EVSIDS, phase saving, glucose (LBD average) or Luby restarts, LBD-based
+ * database reduction.  Deterministic: no randomness, time is only used for the cap.
  *
  * usage: cdcl25 [options] file [line ...]      (lines 1-based; default all)
- *   -t SECS    time cap per puzzle (default 60)
- *   -c N       conflict cap per puzzle (default none)
- *   -r0/-r1    restarts: 0 Luby (unit -u, default 100), 1 glucose (default)
- *   -p0/-p1    initial phase: 0 false, 1 true (default)
- *   -s0/-s1    phase saving off/on (default on)
- *   -q         quiet (summary only)
- *   -V         verify (always on)
+ *   -t SECS    CPU time cap per puzzle (default 60)     -c N   conflict cap per puzzle
+ *   -r0/-r1    restarts: 0 Luby (unit -u N, default 100), 1 glucose (default)
+ *   -p0/-p1    initial phase false / true (default true)   -s0/-s1 phase saving (default on)
+ *   -d F       VSIDS decay (default 0.95)                   -R FIRST INC  reduction schedule
+ *   -L         segment encoding: aux y(row r, box-column band j, d) = "d is in that 5-cell
+ *              row segment", same for columns; groups {-y, x...} per segment, {y over bands}
+ *              per row, {y over the box's rows} per box (replaces row/col/box groups; unit
+ *              propagation then does locked candidates)
+ *   -K         (with -L) segment cardinality groups: exactly BC of y(r,j,*) are true
+ *   -A0        (with -L) never decide aux variables
+ *   -P1/-P2    root probing of two-literal groups (join both branches), at start / + restarts
+ *   -T1/-T2    target phases (phases of the longest conflict-free trail; T2: reset at restart)
+ *   -H1        first-fail decisions: the exactly-one group without a true literal with the
+ *              fewest non-false literals, its unassigned literal of highest activity (ties:
+ *              first in group order), set true; VSIDS is only the tie-break
+ *   -H2        as -H1, but the group with the largest summed activity, then its best literal
+ *   -X         pair rule (naked pair, hidden pair, X-wing) inside propagation
+ *   -q         summary only.  Every solution is verified (rows/cols/boxes, givens).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,8 +43,10 @@ static double opt_decay = 0.95;
 static long long opt_conflict_cap = -1;
 static double opt_time_cap = 60;
 static int opt_reduce_first = 2000, opt_reduce_inc = 300;
-static int opt_init_act = 0;
-static int opt_lc = 0;
+static int opt_lc = 0, opt_card = 0;
+static int opt_target = 0;
+static signed char *tphase;
+static int target_len;
 static int opt_dec_aux = 1; /* locked-candidate segments (auxiliary groups) */
 
 /* ------------------------------------------------------------------------------------ */
@@ -63,19 +77,26 @@ static void ipush(ivec *v, int x)
     v->a[v->n++] = x;
 }
 
+static ivec precs; /* pair-rule records: g1, g2, p, q, p2, q2 */
+static int opt_pair = 0;
+static long long pair_apps;
 static ivec *watches; /* per literal: pairs (clause id, blocker) */
 static int **cls;
 static int *csize, *clbd;
 static char *cdel;
 static int ncls, capcls;
 
-static long long conflicts, decisions, propagations;
+static long long conflicts, decisions, propagations, probe_props;
+static int probing;
+static long long lsize_sum, llbd_sum;
 
 #define R_NONE 0
 #define R_CLAUSE 1
 #define R_GROUP 2
 #define R_BIN 3
-#define MKR(x, k) (((x) << 2) | (k))
+#define R_TGROUP 4
+#define R_PAIR 5
+#define MKR(x, k) (((x) << 3) | (k))
 
 static inline int litval(int l)
 {
@@ -152,15 +173,18 @@ static void bump(int v)
 }
 
 /* ------------------------------------------------------------------------------------ */
-static ivec gl_tmp, gs_tmp;
-static void add_group(const int *lits, int n)
+static ivec gl_tmp, gs_tmp, gk_tmp;
+static int *gk, *tcnt, *tpos;
+static void add_groupk(const int *lits, int n, int k)
 {
     if (gs_tmp.n == 0)
         ipush(&gs_tmp, 0);
     for (int i = 0; i < n; i++)
         ipush(&gl_tmp, lits[i]);
     ipush(&gs_tmp, gl_tmp.n);
+    ipush(&gk_tmp, k);
 }
+static void add_group(const int *lits, int n) { add_groupk(lits, n, 1); }
 
 static void build(int br, int bc)
 {
@@ -236,10 +260,27 @@ static void build(int br, int bc)
                     tmp[k] = 2 * YC(c0 + k, bi, d);
                 add_group(tmp, bc);
             }
+        if (opt_card) {
+            for (int r = 0; r < N; r++)
+                for (int j = 0; j < nbr; j++) {
+                    for (int d = 0; d < N; d++)
+                        tmp[d] = 2 * YR(r, j, d);
+                    add_groupk(tmp, N, bc);
+                }
+            for (int c = 0; c < N; c++)
+                for (int i = 0; i < nbc; i++) {
+                    for (int d = 0; d < N; d++)
+                        tmp[d] = 2 * YC(c, i, d);
+                    add_groupk(tmp, N, br);
+                }
+        }
     }
     NG = gs_tmp.n - 1;
     glits = gl_tmp.a;
     gstart = gs_tmp.a;
+    gk = gk_tmp.a;
+    tcnt = malloc(sizeof(int) * NG);
+    tpos = malloc(sizeof(int) * NV);
     ostart = calloc(2 * NV + 1, sizeof(int));
     for (int i = 0; i < gstart[NG]; i++)
         ostart[glits[i] + 1]++;
@@ -276,8 +317,10 @@ static void reset(void)
         phase[v] = opt_phase;
         seen[v] = 0;
     }
-    for (int g = 0; g < NG; g++)
+    for (int g = 0; g < NG; g++) {
         cnt[g] = gstart[g + 1] - gstart[g];
+        tcnt[g] = 0;
+    }
     for (int l = 0; l < 2 * NV; l++)
         watches[l].n = 0;
     for (int i = 0; i < ncls; i++)
@@ -286,7 +329,10 @@ static void reset(void)
     ntrail = qhead = nlevels = 0;
     heap_n = 0;
     var_inc = 1.0;
-    conflicts = decisions = propagations = 0;
+    conflicts = decisions = propagations = probe_props = 0;
+    lsize_sum = llbd_sum = 0;
+    pair_apps = 0;
+    precs.n = 0;
 }
 
 static inline void assign(int v, int value, int rsn)
@@ -294,24 +340,33 @@ static inline void assign(int v, int value, int rsn)
     val[v] = (signed char)value;
     level[v] = nlevels;
     reason[v] = rsn;
+    tpos[v] = ntrail;
     trail[ntrail++] = v;
     int lf = 2 * v + value; /* the literal made false */
     for (int j = ostart[lf]; j < ostart[lf + 1]; j++)
         cnt[occ[j]]--;
+    lf ^= 1;
+    for (int j = ostart[lf]; j < ostart[lf + 1]; j++)
+        tcnt[occ[j]]++;
 }
 
 static void backtrack(int lvl)
 {
+    if (lvl == 0)
+        precs.n = 0;
     if (nlevels <= lvl)
         return;
     int stop = trail_lim[lvl];
     for (int i = ntrail - 1; i >= stop; i--) {
         int v = trail[i];
-        if (opt_save)
+        if (opt_save && !probing)
             phase[v] = val[v];
         int lf = 2 * v + val[v];
         for (int j = ostart[lf]; j < ostart[lf + 1]; j++)
             cnt[occ[j]]++;
+        lf ^= 1;
+        for (int j = ostart[lf]; j < ostart[lf + 1]; j++)
+            tcnt[occ[j]]--;
         val[v] = -1;
         reason[v] = R_NONE;
         if (v < NX || opt_dec_aux)
@@ -323,7 +378,102 @@ static void backtrack(int lvl)
 }
 
 /* conflict description */
-static int confl_kind, confl_a, confl_b;
+static int confl_kind, confl_a;
+
+/* The pair rule (naked pair, hidden pair, X-wing in one): exactly-one groups g1 = {p, q}
+ * and g2 = {p2, q2} (two non-false literals, none true), p and p2 in a common group h1,
+ * q and q2 in a common group h2 (h1 != h2): exactly one of p, p2 and one of q, q2 is true,
+ * so the other literals of h1 and h2 are false.  Reason of such an r: the false literals
+ * of g1 and g2 (assigned before r).  One application per call. */
+static int other_lit(int g, int l)
+{
+    for (int k = gstart[g]; k < gstart[g + 1]; k++) {
+        int m = glits[k];
+        if (m != l && litval(m) != 0)
+            return m;
+    }
+    return -1;
+}
+static int common_group(int a, int b, int x1, int x2, int x3)
+{
+    for (int i = ostart[a]; i < ostart[a + 1]; i++) {
+        int h = occ[i];
+        if (h == x1 || h == x2 || h == x3 || gk[h] != 1 || tcnt[h] != 0)
+            continue;
+        for (int j = ostart[b]; j < ostart[b + 1]; j++)
+            if (occ[j] == h)
+                return h;
+    }
+    return -1;
+}
+static int pair_rule(int g1)
+{
+    int a = -1, b = -1;
+    for (int k = gstart[g1]; k < gstart[g1 + 1]; k++) {
+        int m = glits[k];
+        if (litval(m) != 0) {
+            if (a < 0)
+                a = m;
+            else
+                b = m;
+        }
+    }
+    if (b < 0)
+        return 0;
+    for (int side = 0; side < 2; side++) {
+        int p = side ? b : a, q = side ? a : b;
+        for (int i = ostart[p]; i < ostart[p + 1]; i++) {
+            int h1 = occ[i];
+            if (h1 == g1 || gk[h1] != 1 || tcnt[h1] != 0)
+                continue;
+            for (int k = gstart[h1]; k < gstart[h1 + 1]; k++) {
+                int p2 = glits[k];
+                if (p2 == p || val[p2 >> 1] >= 0)
+                    continue;
+                for (int j = ostart[p2]; j < ostart[p2 + 1]; j++) {
+                    int g2 = occ[j];
+                    if (g2 == h1 || g2 == g1 || gk[g2] != 1 || cnt[g2] != 2 || tcnt[g2] != 0)
+                        continue;
+                    int q2 = other_lit(g2, p2);
+                    if (q2 < 0 || q2 == q || q2 == p)
+                        continue;
+                    int h2 = common_group(q, q2, g1, g2, h1);
+                    if (h2 < 0)
+                        continue;
+                    int any = 0;
+                    for (int t = gstart[h1]; t < gstart[h1 + 1] && !any; t++)
+                        if (glits[t] != p && glits[t] != p2 && val[glits[t] >> 1] < 0)
+                            any = 1;
+                    for (int t = gstart[h2]; t < gstart[h2 + 1] && !any; t++)
+                        if (glits[t] != q && glits[t] != q2 && val[glits[t] >> 1] < 0)
+                            any = 1;
+                    if (!any)
+                        continue;
+                    int rec = precs.n / 6;
+                    ipush(&precs, g1);
+                    ipush(&precs, g2);
+                    ipush(&precs, p);
+                    ipush(&precs, q);
+                    ipush(&precs, p2);
+                    ipush(&precs, q2);
+                    pair_apps++;
+                    for (int t = gstart[h1]; t < gstart[h1 + 1]; t++) {
+                        int r = glits[t];
+                        if (r != p && r != p2 && val[r >> 1] < 0)
+                            assign(r >> 1, r & 1, MKR(rec, R_PAIR));
+                    }
+                    for (int t = gstart[h2]; t < gstart[h2 + 1]; t++) {
+                        int r = glits[t];
+                        if (r != q && r != q2 && val[r >> 1] < 0)
+                            assign(r >> 1, r & 1, MKR(rec, R_PAIR));
+                    }
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
 
 /* returns 1 if conflict */
 static int propagate(void)
@@ -333,39 +483,36 @@ static int propagate(void)
         propagations++;
         int falselit = 2 * v + val[v], truelit = falselit ^ 1;
         for (int j = ostart[truelit]; j < ostart[truelit + 1]; j++) {
-            int g = occ[j];
-            for (int k = gstart[g]; k < gstart[g + 1]; k++) {
-                int m = glits[k];
-                if (m == truelit)
-                    continue;
-                int mv = litval(m);
-                if (mv == 1) {
-                    confl_kind = R_BIN;
-                    confl_a = truelit;
-                    confl_b = m;
-                    return 1;
+            int g = occ[j], K = gk[g];
+            if (tcnt[g] > K) {
+                confl_kind = R_TGROUP;
+                confl_a = g;
+                return 1;
+            }
+            if (tcnt[g] == K && cnt[g] > K) {
+                int rsn = K == 1 ? MKR(truelit, R_BIN) : MKR(g, R_TGROUP);
+                for (int k = gstart[g]; k < gstart[g + 1]; k++) {
+                    int m = glits[k];
+                    if (val[m >> 1] < 0)
+                        assign(m >> 1, m & 1, rsn);
                 }
-                if (mv < 0)
-                    assign(m >> 1, m & 1, MKR(truelit, R_BIN));
             }
         }
         for (int j = ostart[falselit]; j < ostart[falselit + 1]; j++) {
-            int g = occ[j];
-            if (cnt[g] == 0) {
+            int g = occ[j], K = gk[g];
+            if (cnt[g] < K) {
                 confl_kind = R_GROUP;
                 confl_a = g;
                 return 1;
             }
-            if (cnt[g] == 1) {
+            if (cnt[g] == K && tcnt[g] < K) {
                 for (int k = gstart[g]; k < gstart[g + 1]; k++) {
                     int m = glits[k];
-                    int mv = litval(m);
-                    if (mv != 0) {
-                        if (mv < 0)
-                            assign(m >> 1, !(m & 1), MKR(g, R_GROUP));
-                        break;
-                    }
+                    if (val[m >> 1] < 0)
+                        assign(m >> 1, !(m & 1), MKR(g, R_GROUP));
                 }
+            } else if (opt_pair && K == 1 && cnt[g] == 2 && tcnt[g] == 0) {
+                pair_rule(g);
             }
         }
         /* watches of falselit */
@@ -428,16 +575,37 @@ static int propagate(void)
 static int *rbuf;
 static int reason_lits(int rsn, int skip, int *out)
 {
-    int k = rsn & 3, x = rsn >> 2, n = 0;
+    int k = rsn & 7, x = rsn >> 3, n = 0;
     if (k == R_CLAUSE) {
         int *c = cls[x];
         for (int i = 0; i < csize[x]; i++)
             if ((c[i] >> 1) != skip)
                 out[n++] = c[i];
     } else if (k == R_GROUP) {
-        for (int i = gstart[x]; i < gstart[x + 1]; i++)
-            if ((glits[i] >> 1) != skip)
-                out[n++] = glits[i];
+        int lim = skip >= 0 ? tpos[skip] : NV;
+        for (int i = gstart[x]; i < gstart[x + 1]; i++) {
+            int m = glits[i];
+            if (litval(m) == 0 && tpos[m >> 1] < lim)
+                out[n++] = m;
+        }
+    } else if (k == R_TGROUP) {
+        int lim = skip >= 0 ? tpos[skip] : NV;
+        for (int i = gstart[x]; i < gstart[x + 1]; i++) {
+            int m = glits[i];
+            if (litval(m) == 1 && tpos[m >> 1] < lim)
+                out[n++] = m ^ 1;
+        }
+    } else if (k == R_PAIR) {
+        const int *rc = precs.a + 6 * x;
+        int lim = skip >= 0 ? tpos[skip] : NV;
+        for (int h = 0; h < 2; h++) {
+            int g = rc[h], e1 = rc[2 + 2 * h], e2 = rc[3 + 2 * h];
+            for (int i = gstart[g]; i < gstart[g + 1]; i++) {
+                int m = glits[i];
+                if (m != e1 && m != e2 && litval(m) == 0 && tpos[m >> 1] < lim)
+                    out[n++] = m;
+            }
+        }
     } else if (k == R_BIN) {
         out[n++] = x ^ 1;
     }
@@ -487,11 +655,7 @@ static int analyze(int *lbd_out)
     int pathC = 0, p = -1, index = ntrail - 1;
     int n;
     int *buf = rbuf;
-    if (confl_kind == R_BIN) {
-        buf[0] = confl_a ^ 1;
-        buf[1] = confl_b ^ 1;
-        n = 2;
-    } else {
+    {
         n = reason_lits(MKR(confl_a, confl_kind), -1, buf);
     }
     for (;;) {
@@ -581,7 +745,6 @@ static int add_clause(const int *lits, int n, int lbd)
     return id;
 }
 
-static int nlive;
 static ivec cand;
 static int cmp_red(const void *a, const void *b)
 {
@@ -607,6 +770,147 @@ static void reduce_db(void)
         free(cls[cand.a[i]]);
         cls[cand.a[i]] = NULL;
     }
+}
+
+/* root probing: for every group with exactly two non-false literals and none true,
+ * assume each literal at level 1, propagate; a failed literal's partner is a root fact;
+ * otherwise literals implied by both are root facts.  Returns 0 on root conflict. */
+static int *pmark;
+static int opt_probe = 0, opt_probe_passes = 3;
+static int probe_root1(void);
+static ivec pmarked;
+static int probe_root(void)
+{
+    probing = 1;
+    int r = probe_root1();
+    probing = 0;
+    return r;
+}
+static int probe_root1(void)
+{
+    for (int pass = 0; pass < opt_probe_passes; pass++) {
+        int changed = 0;
+        for (int g = 0; g < NG; g++) {
+            if (cnt[g] != 2)
+                continue;
+            int lits2[2], n = 0, hastrue = 0;
+            for (int k = gstart[g]; k < gstart[g + 1]; k++) {
+                int lv = litval(glits[k]);
+                if (lv == 1)
+                    hastrue = 1;
+                if (lv != 0 && n < 2)
+                    lits2[n++] = glits[k];
+            }
+            if (hastrue || n != 2)
+                continue;
+            int failed[2] = {0, 0};
+            for (int t = 0; t < 2; t++) {
+                int l = lits2[t];
+                trail_lim[nlevels++] = ntrail;
+                assign(l >> 1, !(l & 1), R_NONE);
+                long long p0 = propagations;
+                failed[t] = propagate();
+                probe_props += propagations - p0;
+                if (!failed[t]) {
+                    for (int i = trail_lim[0]; i < ntrail; i++) {
+                        int v = trail[i];
+                        if (t == 0) {
+                            pmark[v] = 1 + val[v];
+                            ipush(&pmarked, v);
+                        } else if (pmark[v] == 1 + val[v])
+                            pmark[v] = 3 + val[v]; /* in both */
+                    }
+                }
+                backtrack(0);
+            }
+            if (failed[0] && failed[1])
+                return 0;
+            int nfix = 0;
+            if (failed[0] || failed[1]) {
+                int l = failed[0] ? lits2[1] : lits2[0];
+                assign(l >> 1, !(l & 1), R_NONE);
+                nfix = 1;
+            } else {
+                for (int i = 0; i < pmarked.n; i++) {
+                    int v = pmarked.a[i];
+                    if (pmark[v] >= 3 && val[v] < 0) {
+                        assign(v, pmark[v] - 3, R_NONE);
+                        nfix++;
+                    }
+                }
+            }
+            for (int i = 0; i < pmarked.n; i++)
+                pmark[pmarked.a[i]] = 0;
+            pmarked.n = 0;
+            if (nfix) {
+                changed = 1;
+                if (propagate())
+                    return 0;
+            }
+        }
+        if (!changed)
+            break;
+    }
+    return 1;
+}
+
+/* first-fail over exactly-one groups: the group (no true literal) with the fewest
+ * non-false literals, ties by the highest activity of an unassigned literal, then lowest
+ * index; decide that literal true.  -1 when no such group. */
+static int opt_heur = 0;
+static ivec gcand;
+static int pick_group_lit(void)
+{
+    int best = 1 << 30;
+    gcand.n = 0;
+    for (int g = 0; g < NG; g++) {
+        int c = cnt[g];
+        if (c > best || c < 2 || tcnt[g] != 0 || gk[g] != 1)
+            continue;
+        if (c < best) {
+            best = c;
+            gcand.n = 0;
+        }
+        ipush(&gcand, g);
+    }
+    if (gcand.n == 0)
+        return -1;
+    int bestlit = -1;
+    double bestact = -1;
+    if (opt_heur == 2) {
+        int bg = -1;
+        double bsum = -1;
+        for (int ci = 0; ci < gcand.n; ci++) {
+            int g = gcand.a[ci];
+            double sum = 0;
+            for (int k = gstart[g]; k < gstart[g + 1]; k++)
+                if (val[glits[k] >> 1] < 0)
+                    sum += act[glits[k] >> 1];
+            if (sum > bsum) {
+                bsum = sum;
+                bg = g;
+            }
+        }
+        for (int k = gstart[bg]; k < gstart[bg + 1]; k++) {
+            int m = glits[k];
+            if (val[m >> 1] < 0 && act[m >> 1] > bestact) {
+                bestact = act[m >> 1];
+                bestlit = m;
+            }
+        }
+        return bestlit;
+    }
+    for (int ci = 0; ci < gcand.n; ci++) {
+        int g = gcand.a[ci];
+        for (int k = gstart[g]; k < gstart[g + 1]; k++) {
+            int m = glits[k];
+            if (val[m >> 1] < 0 && act[m >> 1] > bestact) {
+                bestact = act[m >> 1];
+                bestlit = m;
+            }
+        }
+    }
+    return bestlit;
 }
 
 static double luby(double y, int x)
@@ -645,6 +949,13 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
     }
     if (propagate())
         return 0;
+    if (!pmark)
+        pmark = calloc(NV, sizeof(int)), tphase = malloc(NV);
+    for (int v = 0; v < NV; v++)
+        tphase[v] = -1;
+    target_len = 0;
+    if (opt_probe && !probe_root())
+        return 0;
     for (int v = 0; v < NV; v++)
         if (val[v] < 0 && (v < NX || opt_dec_aux))
             heap_insert(v);
@@ -663,8 +974,18 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
             since_reduce++;
             if (nlevels == 0)
                 return 0;
+            if (opt_target && nlevels > 0) {
+                int ok = trail_lim[nlevels - 1];
+                if (ok > target_len) {
+                    target_len = ok;
+                    for (int i = 0; i < ok; i++)
+                        tphase[trail[i]] = val[trail[i]];
+                }
+            }
             int lbd;
             int bl = analyze(&lbd);
+            lsize_sum += learnt.n;
+            llbd_sum += lbd;
             backtrack(bl);
             if (learnt.n == 1) {
                 assign(learnt.a[0] >> 1, !(learnt.a[0] & 1), R_NONE);
@@ -692,12 +1013,22 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
                 restart_budget = (long long)(luby(2, restart_no) * opt_luby_unit);
                 since_restart = 0;
                 backtrack(0);
+                if (opt_target > 1)
+                    target_len = 0;
+                if (opt_probe > 1 && !probe_root())
+                    return 0;
             }
         } else {
             if (lbd_fast_n >= 50 && lbd_fast * 0.8 > lbd_slow) {
                 lbd_fast_n = 0;
                 lbd_fast = 0;
                 backtrack(0);
+                if (opt_target > 1)
+                    target_len = 0;
+                if (opt_probe > 1 && !probe_root())
+                    return 0;
+                if (opt_probe > 1 && !probe_root())
+                    return 0;
             }
         }
         if (since_reduce >= next_reduce) {
@@ -707,6 +1038,15 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
         }
         /* decide */
         int v = -1;
+        if (opt_heur >= 1) {
+            int dl = pick_group_lit();
+            if (dl >= 0) {
+                decisions++;
+                trail_lim[nlevels++] = ntrail;
+                assign(dl >> 1, !(dl & 1), R_NONE);
+                continue;
+            }
+        }
         while (heap_n > 0) {
             int x = heap_pop();
             if (val[x] < 0) {
@@ -726,7 +1066,7 @@ static int solve(const uint8_t *values, uint8_t *sol, double tcap)
         }
         decisions++;
         trail_lim[nlevels++] = ntrail;
-        assign(v, phase[v], R_NONE);
+        assign(v, (opt_target && tphase[v] >= 0) ? tphase[v] : phase[v], R_NONE);
     }
 }
 
@@ -785,8 +1125,12 @@ int main(int argc, char **argv)
         case 'd': opt_decay = atof(argv[++ai]); break;
         case 'q': opt_quiet = 1; break;
         case 'R': opt_reduce_first = atoi(argv[++ai]); opt_reduce_inc = atoi(argv[++ai]); break;
-        case 'I': opt_init_act = atoi(a + 2); break;
         case 'L': opt_lc = 1; break;
+        case 'K': opt_card = 1; break;
+        case 'T': opt_target = atoi(a + 2); break;
+        case 'H': opt_heur = atoi(a + 2); break;
+        case 'X': opt_pair = 1; break;
+        case 'P': opt_probe = atoi(a + 2); break;
         case 'A': opt_dec_aux = atoi(a + 2); break;
         default: fprintf(stderr, "bad option %s\n", a); return 2;
         }
@@ -866,9 +1210,9 @@ int main(int argc, char **argv)
         if (conflicts > cmax)
             cmax = conflicts;
         if (!opt_quiet)
-            printf("line %d: %s %.3f s decisions %lld conflicts %lld props %lld\n", lineno,
+            printf("line %d: %s %.3f s decisions %lld conflicts %lld props %lld probeprops %lld avglen %.1f avglbd %.1f pairs %lld\n", lineno,
                    r == 1 ? (ok ? "solved" : "BADSOLUTION") : r == 0 ? "unsat" : "capped", dt,
-                   decisions, conflicts, propagations);
+                   decisions, conflicts, propagations, probe_props, (double)lsize_sum / (conflicts + 1), (double)llbd_sum / (conflicts + 1), pair_apps);
         fflush(stdout);
         free(p);
         free(s);
