@@ -288,3 +288,19 @@ def test_progress_on_a_terminal_by_default(tmp_path):
     assert proc.wait(timeout=60) == 0
     text = seen.decode()
     assert "3,000 records" in text and "/s" in text and "100%" in text and "\r" in text
+
+
+def test_check_verdicts_agree_across_engines(tmp_path):
+    """check answers 9x9 chunks with one C batch call (auto); the verdicts are check()'s."""
+    from conftest import TESTDATA, read_golden
+    lines = [puzzle for _, box, puzzle, _, _ in read_golden(TESTDATA / "golden_tdoku.txt")
+             if box is None]
+    lines += ["55" + S1[2:], "12345678." + "........9" + "." * 63, "." * 81, "1" * 40]
+    src = tmp_path / "mixed.txt"
+    src.write_text("\n".join(lines) + "\n")
+    auto = sudokit("check", str(src))
+    slow = sudokit("check", "--engine", "propagate", str(src))
+    assert (auto.returncode, auto.stdout, auto.stderr) == (slow.returncode, slow.stdout,
+                                                           slow.stderr)
+    verdicts = {row.split("\t")[1] for row in auto.stdout.splitlines()}
+    assert {"unique", "ambiguous", "impossible", "illegal", "error"} <= verdicts

@@ -686,9 +686,18 @@ _FLAG_STOPPED, _FLAG_BAD_SOLUTION, _FLAG_CLASH = 1, 4, 16
 class _Check(_Command):
     """check: the puzzle on one line, TAB, the verdict."""
 
+    def __init__(self, args, out, err):
+        super().__init__(args, out, err)
+        self.batch = _batch_counter(args)  # takes over chunks of 9x9 grids when available
+
     def handle(self, src: _Input, chunk: list) -> list[str]:
         texts = self.texts
-        engine, node_limit = self.args.engine, self.args.node_limit
+        good = [rec.grid for rec in chunk if rec.grid is not None]
+        if self.batch is not None and good and all(g.shape is _S9 for g in good):
+            verdicts = iter(self.batch(good))
+        else:
+            engine, node_limit = self.args.engine, self.args.node_limit
+            verdicts = (check(g, engine=engine, node_limit=node_limit) for g in good)
         for rec in chunk:
             self.records += 1
             if rec.grid is None:
@@ -696,11 +705,46 @@ class _Check(_Command):
                 texts.append(f"{_one_line(rec.text)}\terror\n")
                 continue
             src.learn(rec)
-            verdict = check(rec.grid, engine=engine, node_limit=node_limit)
+            verdict = next(verdicts)
             if verdict is Verdict.LIMIT:
                 self.problem(src, rec, "limit", "node limit reached")
             texts.append(f"{_puzzle_field(src, rec)}\t{verdict.value}\n")
         return texts
+
+
+def _batch_counter(args) -> Callable | None:
+    """Return a C batch verdict function for chunks of 9x9 grids (check), else None.
+
+    Same verdicts as solver.check, one C call per chunk: count up to 2 with fast9; a clash
+    of givens (flag) is ILLEGAL before any search, as check decides it.
+    """
+    from . import _backend
+    C = _backend.C
+    if C is None or getattr(args, "engine", None) not in ("auto", "fast9"):
+        return None
+    node_limit = args.node_limit or 0
+
+    def verdicts(grids: list[Grid]) -> Iterator[Verdict]:
+        n = len(grids)
+        data = b"".join([bytes(g.values) for g in grids])
+        sols = bytearray(len(data))
+        counts = array.array("i", bytes(4 * n))
+        flags = bytearray(n)
+        C.batch(data, n, 3, 3, "fast9", 2, node_limit, sols, counts, None, flags)
+        for i, grid in enumerate(grids):
+            count, flag = counts[i], flags[i]
+            if flag & _FLAG_BAD_SOLUTION:
+                raise AssertionError(f"the C kernel returned a wrong solution for "
+                                     f"{grid.to_line()}; please report this bug")
+            if flag & _FLAG_CLASH:
+                yield Verdict.ILLEGAL
+            elif count >= 2:
+                yield Verdict.AMBIGUOUS
+            elif flag & _FLAG_STOPPED:
+                yield Verdict.LIMIT
+            else:
+                yield Verdict.UNIQUE if count == 1 else Verdict.IMPOSSIBLE
+    return verdicts
 
 
 def _puzzle_field(src: _Input, rec) -> str:
