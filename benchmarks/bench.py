@@ -2,6 +2,7 @@
 
     python benchmarks/bench.py                         # all sets, all kernels, both modes
     python benchmarks/bench.py --sets top1465 --kernels c:fast9,py:propagate --py-max 200
+    python benchmarks/bench.py --sets gecode25 --kernels c:learn,c:propagate --repeat 1
 
 Each (kernel, set, mode) runs in a fresh subprocess so that its peak resident memory is its
 own.  Modes: ``first`` (first solution, limit 1) and ``count2`` (count up to 2: the uniqueness
@@ -15,6 +16,10 @@ Reports puzzles/s, µs/puzzle, guesses (nodes) per puzzle and peak RSS, plus the
 compiler, as a Markdown table (stdout) and JSON (``--json FILE``).  Rates are wall-clock; the
 JSON also holds process CPU time (``cpu_per_s``), the steadier figure on a shared machine.
 ``--table FILE.json`` re-prints the Markdown table of an earlier run.
+
+``c:learn`` / ``py:learn`` (the CDCL engine, opt-in: not in the default kernel list) are not
+in the C batch loop: both call the per-puzzle kernel in a Python loop (the C call releases
+the GIL), and their rows also give the slowest puzzle (``max_s``, wall) of the best pass.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ SETS = {  # name: (file, box side, modes)
 # report then counts the puzzles stopped by it ("limit" column) instead of hanging.
 NODE_LIMITS = {"gecode25": 2_000_000}
 KERNELS = ["c:fast9", "c:propagate", "c:dlx", "c:backtrack", "py:propagate", "py:dlx"]
+PER_PUZZLE = ("c:learn", "py:learn")  # kernels timed puzzle by puzzle (not in C.batch)
 
 
 def load(name: str, limit: int | None) -> tuple[bytes, int, int]:
@@ -79,7 +85,20 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     lim = 1 if mode == "first" else 2
     where, engine = kernel.split(":")
     node_limit = NODE_LIMITS.get(name, 0)
-    if where == "c":
+    per_puzzle: list[float] = []
+    if kernel in PER_PUZZLE:
+        from sudokit import _ckernels as C, _kernels
+        fn = C.learn if where == "c" else _kernels.learn
+        results = []
+
+        def once():
+            results.clear()
+            per_puzzle.clear()
+            for i in range(n):
+                t = time.perf_counter()
+                results.append(fn(data[i * ncells:(i + 1) * ncells], side, side, lim, node_limit))
+                per_puzzle.append(time.perf_counter() - t)
+    elif where == "c":
         from sudokit import _ckernels as C
         sols = bytearray(len(data))
         counts = bytearray(4 * n)
@@ -101,15 +120,18 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     if name not in NODE_LIMITS:
         once()  # warm-up (skipped where one pass takes minutes)
     best = best_cpu = float("inf")
+    max_s = None
     for _ in range(repeat):
         t0, c0 = time.perf_counter(), time.process_time()
         once()
+        if time.perf_counter() - t0 < best:
+            max_s = max(per_puzzle, default=None)
         best = min(best, time.perf_counter() - t0)
         best_cpu = min(best_cpu, time.process_time() - c0)
     # figures and verification (outside the timing)
     from sudokit import is_solution, Grid, Shape
     shape = Shape(side, side)
-    if where == "c":
+    if where == "c" and kernel not in PER_PUZZLE:
         import array
         cnt = array.array("i", bytes(counts))
         nd = array.array("Q", bytes(nodes))
@@ -131,7 +153,7 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
             "cpu_seconds": best_cpu, "cpu_per_s": n / best_cpu if best_cpu else float("inf"),
             "per_s": n / best if best else float("inf"), "us": best / n * 1e6,
             "nodes_per": total_nodes / n, "solved": solved, "multi": two, "bad": bad,
-            "stopped": stopped, "node_limit": node_limit,
+            "stopped": stopped, "node_limit": node_limit, "max_s": max_s,
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
@@ -187,8 +209,8 @@ def main(argv=None) -> int:
                     continue
                 if kernel.endswith("backtrack") and SETS[name][1] != 3:
                     continue  # plain DFS does not finish big hard grids
-                if name in NODE_LIMITS and kernel != "c:propagate":
-                    continue  # seconds per puzzle in C: only the propagate kernel, in C
+                if name in NODE_LIMITS and kernel not in ("c:propagate", "c:learn"):
+                    continue  # seconds per puzzle in C: only the propagate and learn kernels, in C
                 limits = ["all", str(args.py_max)] if kernel.startswith("c:") else [str(args.py_max)]
                 if kernel.startswith("c:") and kernel != "c:fast9" and name in ("17clue", "hardest1905", "serg", "goomii16"):
                     limits = ["5000", str(args.py_max)]
@@ -205,7 +227,9 @@ def main(argv=None) -> int:
                     rows.append(row)
                     print(f"{kernel:13} {name:12} {mode:6} n={row['puzzles']:6} {row['per_s']:12.1f}/s "
                           f"{row['us']:10.1f} us {row['nodes_per']:9.1f} nodes  rss {row['peak_rss_mb']:.0f} MB"
-                          f"  bad={row['bad']}", file=sys.stderr, flush=True)
+                          f"  bad={row['bad']}"
+                          + (f"  max {row['max_s']:.3f} s" if row.get("max_s") is not None else ""),
+                          file=sys.stderr, flush=True)
     print(report(rows, info))
     if args.json:
         Path(args.json).write_text(json.dumps({"machine": info, "rows": rows}, indent=1))
@@ -215,8 +239,8 @@ def main(argv=None) -> int:
 def report(rows: list[dict], info: dict) -> str:
     out = [f"Machine: {info['cpu']}, {info['nproc']} cores, Python {info['python']}, {info['compiler']}, "
            f"load {info['load']:.1f}", "",
-           "| set | mode | kernel | puzzles | puzzles/s (wall) | puzzles/s (CPU) | µs/puzzle (wall) | guesses/puzzle | limit | peak RSS MB | x pure-Python propagate (wall) |",
-           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "| set | mode | kernel | puzzles | puzzles/s (wall) | puzzles/s (CPU) | µs/puzzle (wall) | guesses/puzzle | limit | peak RSS MB | x pure-Python propagate (wall) | slowest puzzle s |",
+           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     base = {(r["set"], r["mode"], r["prefix"]): r for r in rows if r["kernel"] == "py:propagate"}
     for r in rows:
         b = base.get((r["set"], r["mode"], r["prefix"]))
@@ -226,7 +250,8 @@ def report(rows: list[dict], info: dict) -> str:
             ratio = f"{x:.0f}x" if x >= 10 else f"{x:.2f}x"
         cpu = f"{r['cpu_per_s']:,.0f}" if "cpu_per_s" in r else ""
         out.append(f"| {r['set']} | {r['mode']} | {r['kernel']} | {r['puzzles']} | {r['per_s']:,.0f} | {cpu} | "
-                   f"{r['us']:,.1f} | {r['nodes_per']:.2f} | {r.get('stopped', 0)} | {r['peak_rss_mb']:.0f} | {ratio} |")
+                   f"{r['us']:,.1f} | {r['nodes_per']:.2f} | {r.get('stopped', 0)} | {r['peak_rss_mb']:.0f} | {ratio} | "
+                   + (f"{r['max_s']:.4f} |" if r.get("max_s") is not None else " |"))
     return "\n".join(out)
 
 

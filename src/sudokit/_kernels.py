@@ -35,6 +35,11 @@ A kernel trusts its input: every byte is 0..N and N = box_rows * box_cols <= 64.
     The first empty cell in row-major order gets each allowed value in ascending order, so
     solutions come out in lexicographic order.  nodes = number of values placed.
 
+``learn`` -- conflict-driven clause learning with native exactly-one groups (see
+learn_solutions; C twin learn.c, ported from benchmarks/research/25x25/cdcl25.c -H1).
+nodes = decisions.  Counting goes on past a solution by adding the blocking clause "not
+all the decisions".
+
 The ``*_solutions`` generators yield every solution lazily; the kernels above count them.
 """
 
@@ -45,7 +50,7 @@ from typing import Iterator
 from .shape import Shape
 
 __all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
-           "KernelStop"]
+           "learn_solutions", "KernelStop"]
 
 
 class KernelStop(Exception):
@@ -302,7 +307,13 @@ def _learn_tables(box_rows: int, box_cols: int):
 
 
 def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
-    """Return (count up to limit, first solution or None, decisions, stopped) by CDCL.
+    """Return (count up to limit, first solution or None, decisions, stopped) by CDCL (see learn_solutions)."""
+    return _count(learn_solutions, values, box_rows, box_cols, limit, node_limit)
+
+
+def learn_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
+                    counter: list | None = None) -> Iterator[bytes]:
+    """Yield every solution; counter[0] accumulates decisions; raises KernelStop at the limit.
 
     A conflict-driven clause-learning solver with the Sudoku constraints built in:
 
@@ -327,6 +338,8 @@ def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limi
     The C twin (learn.c) makes exactly the same decisions: the only floating point is the
     activity and LBD averages, done in IEEE doubles in the same order.
     """
+    if counter is None:
+        counter = [0]
     n = box_rows * box_cols
     ncells = n * n
     nv = n * ncells
@@ -611,19 +624,15 @@ def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limi
         if values[cell]:
             v = cell * n + values[cell] - 1
             if val[v] == 0:
-                return 0, None, 0, False
+                return
             if val[v] < 0:
                 assign(v, 1, _R_NONE)
             if propagate():
-                return 0, None, 0, False
+                return
     if n == 1 and val[0] < 0:
         assign(0, 1, _R_NONE)
     if propagate():
-        return 0, None, 0, False
-    count = 0
-    first = None
-    decisions = 0
-    stopped = False
+        return
     conflicts = since_reduce = 0
     next_reduce = _LEARN_REDUCE_FIRST
     lbd_fast = lbd_slow = 0.0
@@ -633,7 +642,7 @@ def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limi
             conflicts += 1
             since_reduce += 1
             if not trail_lim:
-                break
+                return
             learnt, bl, lbd = analyze()
             backtrack(bl)
             l0 = learnt[0]
@@ -657,27 +666,23 @@ def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limi
             reduce_db()
         dl = pick_group_lit()
         if dl >= 0:
-            if node_limit > 0 and decisions >= node_limit:
-                stopped = True
-                break
-            decisions += 1
+            if node_limit > 0 and counter[0] >= node_limit:
+                raise KernelStop(counter[0])
+            counter[0] += 1
             trail_lim.append(len(trail))
             assign(dl >> 1, 1, _R_NONE)
             continue
         # every group holds a true literal: a solution
-        count += 1
-        if count == 1:
-            sol = bytearray(ncells)
-            for cell in range(ncells):
-                base = cell * n
-                for d in range(n):
-                    if val[base + d] == 1:
-                        sol[cell] = d + 1
-            first = bytes(sol)
-        if 0 < limit <= count:
-            break
+        sol = bytearray(ncells)
+        for cell in range(ncells):
+            base = cell * n
+            for d in range(n):
+                if val[base + d] == 1:
+                    sol[cell] = d + 1
+        yield bytes(sol)
         if not trail_lim:
-            break
+            return
+        # blocking clause "not all the decisions", the latest decision first
         block = [2 * trail[trail_lim[lv - 1]] + 1 for lv in range(len(trail_lim), 0, -1)]
         backtrack(len(trail_lim) - 1)
         b0 = block[0]
@@ -686,4 +691,3 @@ def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limi
         else:
             cid = add_clause(block, 0)
             assign(b0 >> 1, 0, (cid << 3) | _R_CLAUSE)
-    return count, first, decisions, stopped

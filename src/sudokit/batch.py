@@ -29,6 +29,9 @@ Per-record flags (one byte each):
 ``engine='auto'`` picks the fastest engine of the active backend (fast9 for 9x9 grids with
 3x3 boxes when the C extension is built, else propagate), so its node counts depend on the
 backend; every named engine gives identical results in C and in pure Python.
+
+``engine='learn'`` (CDCL) is not in the C batch loop: it runs the per-puzzle kernel
+(C ``_ckernels.learn`` when built, each call releasing the GIL) in the Python loop.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ FLAG_BAD_SOLUTION = 4
 FLAG_BAD_INPUT = 8
 FLAG_CLASH = 16
 
-ENGINES = ("auto", "propagate", "backtrack", "dlx", "fast9")
+ENGINES = ("auto", "propagate", "backtrack", "dlx", "fast9", "learn")
 
 # The default alphabet (symbols.DEFAULT) and the blanks the C parser accepts.
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -206,7 +209,7 @@ def _clash_py(shape: Shape, puzzle) -> bool:
 
 def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags):
     kernel = {"propagate": _kernels.propagate, "backtrack": _kernels.backtrack,
-              "dlx": sudoku_cover.dlx}[engine]
+              "dlx": sudoku_cover.dlx, "learn": _backend.KERNELS["learn"]}[engine]
     nc = shape.ncells
     size = shape.size
     raw = memoryview(data).cast("B")
@@ -241,14 +244,8 @@ def _shape_of(box, ncells: int | None) -> Shape:
         if shape is None:
             raise ValueError(f"cannot tell the box shape of a {ncells}-cell grid; pass box=")
         return shape
-    if isinstance(box, Shape):
-        return box
-    if isinstance(box, int):
-        return Shape(box, box)
-    if isinstance(box, str):
-        return Shape.parse(box)
-    rows, cols = box
-    return Shape(rows, cols)
+    from .formats import _as_shape
+    return _as_shape(box)
 
 
 def _resolve_engine(engine: str, shape: Shape) -> str:
@@ -293,7 +290,7 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
         counts = array.array("i", bytes(4 * n))
         nodes = array.array("Q", bytes(8 * n))
         flags = bytearray(n)
-    if _backend.C is not None:
+    if _backend.C is not None and name != "learn":
         _backend.C.batch(values, n, shape.box_rows, shape.box_cols, name, limit, node_limit,
                          sols, counts, nodes, flags)
     else:

@@ -8,6 +8,8 @@ Every entry takes a Grid or a string (parsed leniently), an ``engine=`` keyword 
     dlx        Knuth's Algorithm X with dancing links on the Sudoku exact-cover matrix
     backtrack  plain row-major depth-first search (fine for easy puzzles only)
     fast9      the C 9x9 bitboard kernel (9x9 only; C backend only)
+    learn      CDCL: clause learning on the Sudoku exactly-one groups (opt-in; for very hard
+               large grids, e.g. the minimal 25x25 puzzles; nodes = decisions)
 
 A search stopped by its node limit never answers "no solution": ``solve`` and
 ``count_solutions`` raise SearchLimitReached, ``check`` returns Verdict.LIMIT and ``search``
@@ -28,7 +30,7 @@ from .grid import Grid, as_grid
 __all__ = ["Verdict", "SearchResult", "ENGINES", "solve", "solutions", "count_solutions", "check",
            "search", "is_solution", "engines"]
 
-ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9")
+ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9", "learn")
 
 
 class Verdict(str, Enum):
@@ -181,7 +183,7 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
     nlim = _limit(node_limit, "node_limit")
     from . import _kernels, sudoku_cover
     generators = {"propagate": _kernels.propagate_solutions, "backtrack": _kernels.backtrack_solutions,
-                  "dlx": sudoku_cover.dlx_solutions}
+                  "dlx": sudoku_cover.dlx_solutions, "learn": _kernels.learn_solutions}
     name = engine or "auto"
     if name in ("auto", "fast9"):
         name = "propagate"
