@@ -17,6 +17,7 @@ from sudokit import (Grid, SearchLimitReached, Shape, Verdict, batch, check, cou
 from sudokit import _backend, _kernels
 
 from conftest import TESTDATA, read_golden, shared_file
+from test_ckernels import random_puzzle
 
 C = _backend.C
 PY = sudokit.backend() == "python"
@@ -33,21 +34,6 @@ HARD9 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....
 
 def _values(line: str) -> bytes:
     return bytes(0 if ch in ".0" else int(ch, 36) for ch in line.strip())
-
-
-def _random_puzzle(rng: random.Random, br: int, bc: int, keep: float, noise: int = 0) -> bytes:
-    """A relabelled, shuffled pattern solution of the shape, thinned; noise = stray givens."""
-    shape = Shape(br, bc)
-    n = shape.size
-    rows = [b * br + r for b in rng.sample(range(bc), bc) for r in rng.sample(range(br), br)]
-    cols = [s * bc + c for s in rng.sample(range(br), br) for c in rng.sample(range(bc), bc)]
-    perm = list(range(1, n + 1))
-    rng.shuffle(perm)
-    sol = [perm[((r % br) * bc + r // br + c) % n] for r in rows for c in cols]
-    vals = bytearray(v if rng.random() < keep else 0 for v in sol)
-    for _ in range(noise):
-        vals[rng.randrange(shape.ncells)] = rng.randint(0, n)
-    return bytes(vals)
 
 
 # --- golden counts ---------------------------------------------------------------------
@@ -148,7 +134,7 @@ def test_c_equals_python_random(br, bc):
     trials = 12 if n <= 9 else 4
     for t in range(trials):
         keep = rng.choice([0.35, 0.5, 0.7]) if n > 4 else rng.choice([0.0, 0.3, 0.6])
-        puzzle = _random_puzzle(rng, br, bc, keep, noise=t % 3)
+        puzzle = random_puzzle(rng, br, bc, keep, noise=t % 3)
         for limit, node_limit in ((1, 0), (2, 0), (40, 0), (5, 7)):
             c = C.learn(puzzle, br, bc, limit, node_limit)
             p = _kernels.learn(puzzle, br, bc, limit, node_limit)
@@ -197,7 +183,7 @@ def test_c_equals_python_25x25_reduction(line_no):
 def test_batch_learn_uses_the_kernel():
     rng = random.Random(7)
     shape = Shape(2, 3)
-    puzzles = [_random_puzzle(rng, 2, 3, rng.choice([0.3, 0.5, 0.8]), noise=k % 2)
+    puzzles = [random_puzzle(rng, 2, 3, rng.choice([0.3, 0.5, 0.8]), noise=k % 2)
                for k in range(20)]
     res = batch.count_many(b"".join(puzzles), box=(2, 3), engine="learn", limit=3, node_limit=500)
     assert res.engine == "learn" and res.n == 20

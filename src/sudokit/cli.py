@@ -1271,32 +1271,26 @@ def _run_records(args, out_stream: TextIO, err: TextIO) -> int:
     try:
         for name in args.files or ["-"]:
             kind = table_kind(name, args)
-            if kind is not None:
-                try:
-                    if kind in TEXT_KINDS:
-                        _run_text_table(command, name, kind, args, err)
-                    else:
-                        _run_binary_table(command, name, kind, args, err)
-                except OSError as exc:
-                    if isinstance(exc, BrokenPipeError):
-                        raise
-                    err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
-                    io_error = True
+            try:  # tables, and one-record-per-line inputs, go by blocks (workers)
+                if kind in TEXT_KINDS:
+                    _run_text_table(command, name, kind, args, err)
+                    continue
+                if kind is not None:
+                    _run_binary_table(command, name, kind, args, err)
+                    continue
+                if args.format in ("auto", "line", "sdm", "json", "pencilmarks") and \
+                        _run_blocks(command, name, args, err):
+                    continue
+            except UnicodeError as exc:
+                err.write(f"sudokit: {name}: cannot decode: {exc}\n")
+                io_error = True
                 continue
-            if args.format in ("auto", "line", "sdm", "json", "pencilmarks"):
-                try:
-                    if _run_blocks(command, name, args, err):
-                        continue
-                except UnicodeError as exc:
-                    err.write(f"sudokit: {name}: cannot decode: {exc}\n")
-                    io_error = True
-                    continue
-                except OSError as exc:
-                    if isinstance(exc, BrokenPipeError):
-                        raise
-                    err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
-                    io_error = True
-                    continue
+            except OSError as exc:
+                if isinstance(exc, BrokenPipeError):
+                    raise
+                err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+                io_error = True
+                continue
             try:
                 handle = formats.open_text(name)
             except OSError as exc:

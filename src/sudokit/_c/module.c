@@ -219,6 +219,26 @@ static long long run_engine(int engine, const sk_shape *sh, sk_work *w, const ui
     }
 }
 
+/* The kernels' shared answer: (count, first solution bytes or None, nodes, stopped);
+ * a negative count means the kernel ran out of memory. */
+static PyObject *kernel_result(long long count, const uint8_t *solution, int ncells,
+                               uint64_t nodes, int stopped)
+{
+    if (count < 0)
+        return PyErr_NoMemory();
+    PyObject *first;
+    if (count > 0) {
+        first = PyBytes_FromStringAndSize((const char *)solution, ncells);
+        if (!first)
+            return NULL;
+    } else {
+        first = Py_NewRef(Py_None);
+    }
+    return Py_BuildValue("(LNKO)", count, first, (unsigned long long)nodes,
+                         stopped ? Py_True : Py_False);
+}
+
+
 static PyObject *kernel_call(int engine, const char *fname, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -249,18 +269,7 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
     count = run_engine(engine, sh, &w, values, limit, node_limit, solution, &nodes, &stopped);
     Py_END_ALLOW_THREADS
     sk_work_free(&w);
-    if (count < 0)
-        return PyErr_NoMemory();
-    PyObject *first;
-    if (count > 0) {
-        first = PyBytes_FromStringAndSize((const char *)solution, sh->ncells);
-        if (!first)
-            return NULL;
-    } else {
-        first = Py_NewRef(Py_None);
-    }
-    return Py_BuildValue("(LNKO)", count, first, (unsigned long long)nodes,
-                         stopped ? Py_True : Py_False);
+    return kernel_result(count, solution, sh->ncells, nodes, stopped);
 }
 
 static PyObject *py_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -310,18 +319,7 @@ static PyObject *py_learn(PyObject *self, PyObject *const *args, Py_ssize_t narg
     Py_BEGIN_ALLOW_THREADS
     count = sk_learn(sh, values, limit, nlim, solution, &nodes, &stopped);
     Py_END_ALLOW_THREADS
-    if (count < 0)
-        return PyErr_NoMemory();
-    PyObject *first;
-    if (count > 0) {
-        first = PyBytes_FromStringAndSize((const char *)solution, sh->ncells);
-        if (!first)
-            return NULL;
-    } else {
-        first = Py_NewRef(Py_None);
-    }
-    return Py_BuildValue("(LNKO)", count, first, (unsigned long long)nodes,
-                         stopped ? Py_True : Py_False);
+    return kernel_result(count, solution, sh->ncells, nodes, stopped);
 }
 
 /* --- exact cover -------------------------------------------------------------------- */
