@@ -119,8 +119,9 @@ def _dialect(text: str) -> judges.Dialect:
 def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="puzzle files ('-' or none: stdin); many puzzles per file")
-    p.add_argument("-f", "--format", choices=INPUT_FORMATS, default="auto",
-                   help="input format (default: detected from the first lines)")
+    p.add_argument("-f", "--format", choices=INPUT_FORMATS, default="auto", metavar="FORMAT",
+                   help="input format: " + ", ".join(INPUT_FORMATS[1:]) + " (default: "
+                        "detected from the first lines; tables from the file extension)")
     p.add_argument("--box", type=_box, metavar="RxC",
                    help="box shape when the size cannot tell, e.g. 2x3 (6x6), 4x4 (16x16)")
     p.add_argument("--alphabet", type=_alphabet, metavar="NAME",
