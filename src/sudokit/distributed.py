@@ -121,7 +121,7 @@ def _answer(lines, state: tuple[int, bool], command: str, options: tuple, source
                      notation=notation)
     text = a.text
     # multi-line output formats (--to block ...) separate records by a blank line, and the
-    # command line puts one between two blocks of records as well (cli._feed_blocks)
+    # command line puts one between two blocks of records as well (_cli_blocks._feed_blocks)
     if text and wrote_before and text.count("\n") > a.records:
         text = "\n" + text
     return {"partition": index, "first_line": first_line, "lines": len(lines), "text": text,
