@@ -60,12 +60,11 @@ def table_kind(name: str, args) -> "str | None":
     fmt = getattr(args, "format", "auto")
     if fmt in TEXT_KINDS or fmt in BINARY_KINDS:
         return fmt
-    if fmt != "auto" or name == "-":
-        return "csv" if getattr(args, "col", None) is not None and name == "-" and fmt == "auto" \
-            else None
-    kind = _EXTENSIONS.get(os.path.splitext(name)[1].lower())
+    if fmt != "auto":
+        return None
+    kind = None if name == "-" else _EXTENSIONS.get(os.path.splitext(name)[1].lower())
     if kind is None and getattr(args, "col", None) is not None:
-        return "csv"
+        return "csv"  # --col names a column: a CSV without the extension (or on stdin)
     return kind
 
 

@@ -30,6 +30,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import stat
 import threading
 import time
 import zlib
@@ -185,12 +186,12 @@ def head_blocks(blocks: Iterator[Block], content: int = 64) -> list[Block]:
 
 
 def _stream_is_fast(stream) -> bool:
-    """True for regular files (a read returns all that was asked until the end)."""
+    """True for regular files and in-memory streams (a read returns all that was asked)."""
     try:
-        import stat
-        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+        stream.fileno()
     except (AttributeError, OSError, ValueError):
         return True
+    return file_size(stream) is not None
 
 
 class Progress:
@@ -535,7 +536,6 @@ def _terminate(pool: ProcessPoolExecutor | None) -> None:
 def file_size(stream) -> int | None:
     """Return the size of a regular file stream, else None."""
     try:
-        import stat
         st = os.fstat(stream.fileno())
         return st.st_size if stat.S_ISREG(st.st_mode) else None
     except (AttributeError, OSError, ValueError):

@@ -272,6 +272,16 @@ def _tables(shape: Shape) -> _Tables:
     return t
 
 
+def _next_rows(chosen, new_band: bool, br: int, n: int) -> list[int]:
+    """The rows that may come next after `chosen`: any row of an unused band when a new
+    band starts, else the unused rows of the current band."""
+    if new_band:
+        used = {r // br for r in chosen}
+        return [r for b in range(n // br) if b not in used for r in range(b * br, b * br + br)]
+    b0 = chosen[-1] // br * br
+    return [r for r in range(b0, b0 + br) if r not in chosen]
+
+
 def _search(vals: Sequence[int], shape: Shape):
     """Return (image rows with blank = N+1, winning state) of the canonical search."""
     tab = _tables(shape)
@@ -350,13 +360,7 @@ def _search(vals: Sequence[int], shape: Shape):
         for t, chosen, k, lab, nxt in states:
             g = grids[t]
             get = getters[k]
-            if new_band:
-                used = {r // br for r in chosen}
-                options = [r for b in range(n // br) if b not in used
-                           for r in range(b * br, b * br + br)]
-            else:
-                b0 = chosen[-1] // br * br
-                options = [r for r in range(b0, b0 + br) if r not in chosen]
+            options = _next_rows(chosen, new_band, br, n)
             labget = lab.__getitem__
             for r in options:
                 src = get(g[r])
@@ -526,13 +530,7 @@ def is_transform_of(puzzle, solution) -> bool:
             def place(level, chosen, fwd, back):
                 if level == n:
                     return True
-                if level % br == 0:
-                    used = {r // br for r in chosen}
-                    options = [r for b in range(n // br) if b not in used
-                               for r in range(b * br, b * br + br)]
-                else:
-                    b0 = chosen[-1] // br * br
-                    options = [r for r in range(b0, b0 + br) if r not in chosen]
+                options = _next_rows(chosen, level % br == 0, br, n)
                 givens = prow[level]
                 for r in options:
                     src = rows[r]

@@ -46,7 +46,7 @@
 enum { FLAG_STOPPED = 1, FLAG_VERIFIED = 2, FLAG_BAD_SOLUTION = 4, FLAG_BAD_INPUT = 8,
        FLAG_CLASH = 16 };
 
-enum { ENG_PROPAGATE, ENG_BACKTRACK, ENG_DLX, ENG_FAST9 };
+enum { ENG_PROPAGATE, ENG_BACKTRACK, ENG_DLX, ENG_FAST9, ENG_LEARN };  /* learn: not in batch */
 static const char *const ENGINE_NAMES[] = {"propagate", "backtrack", "dlx", "fast9"};
 
 /* --- argument helpers ------------------------------------------------------------- */
@@ -212,6 +212,8 @@ static long long run_engine(int engine, const sk_shape *sh, sk_work *w, const ui
         return sk_backtrack(sh, w, values, limit, nlim, solution, nodes, stopped);
     case ENG_DLX:
         return sk_dlx_sudoku(sh, values, limit, nlim, solution, nodes, stopped);
+    case ENG_LEARN:
+        return sk_learn(sh, values, limit, nlim, solution, nodes, stopped);
     default: {
         int lim = limit <= 0 || limit > INT_MAX ? INT_MAX : (int)limit;
         return sk_fast9_solve(values, lim, nlim, solution, nodes, stopped);
@@ -299,27 +301,7 @@ static PyObject *py_fast9(PyObject *self, PyObject *const *args, Py_ssize_t narg
 static PyObject *py_learn(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
-    static const char *const names[] = {"values", "box_rows", "box_cols", "limit", "node_limit"};
-    PyObject *a[5];
-    if (parse_args("learn", args, nargs, kwnames, names, 5, 3, a) < 0)
-        return NULL;
-    const sk_shape *sh = get_shape(a[1], a[2]);
-    if (!sh)
-        return NULL;
-    long long limit, node_limit;
-    if (as_ll(a[3], 1, &limit) < 0 || as_ll(a[4], 0, &node_limit) < 0)
-        return NULL;
-    uint8_t values[SK_MAX_SIZE * SK_MAX_SIZE], solution[SK_MAX_SIZE * SK_MAX_SIZE];
-    if (get_values(a[0], sh->n, values, "values") < 0)
-        return NULL;
-    uint64_t nodes = 0;
-    int stopped = 0;
-    long long count;
-    uint64_t nlim = node_limit > 0 ? (uint64_t)node_limit : 0;
-    Py_BEGIN_ALLOW_THREADS
-    count = sk_learn(sh, values, limit, nlim, solution, &nodes, &stopped);
-    Py_END_ALLOW_THREADS
-    return kernel_result(count, solution, sh->ncells, nodes, stopped);
+    return kernel_call(ENG_LEARN, "learn", args, nargs, kwnames);
 }
 
 /* --- exact cover -------------------------------------------------------------------- */
