@@ -26,9 +26,13 @@ Per-record flags (one byte each):
     bit 3  FLAG_BAD_INPUT     the record is not a puzzle (parse error, or a value > N)
     bit 4  FLAG_CLASH         two givens clash: the puzzle is illegal (count 0)
 
-``engine='auto'`` picks the fastest engine of the active backend (fast9 for 9x9 grids with
-3x3 boxes when the C extension is built, else propagate), so its node counts depend on the
-backend; every named engine gives identical results in C and in pure Python.
+``engine='auto'`` is fast9 for 9x9 grids with 3x3 boxes when the C extension is built.
+Otherwise, for limit 1 or 2, it is the turns of ``solver.portfolio``: the first turn
+(propagate, 2,000 nodes) runs for every record in the batch loop, and the records it leaves
+unfinished get the later turns (learn, propagate, ... with growing budgets) one by one, so
+every record gets exactly what ``search(..., engine='auto')`` gives; for larger limits it is
+propagate.  Its node counts therefore depend on the backend only through fast9; every named
+engine gives identical results in C and in pure Python.
 
 ``engine='learn'`` (CDCL) is not in the C batch loop: it runs the per-puzzle kernel
 (C ``_ckernels.learn`` when built, each call releasing the GIL) in the Python loop.
@@ -37,10 +41,11 @@ backend; every named engine gives identical results in C and in pure Python.
 from __future__ import annotations
 
 import array
+import itertools
 import sys
 from dataclasses import dataclass, field
 
-from . import _backend, _kernels, sudoku_cover
+from . import _backend, _kernels, solver, sudoku_cover
 from .errors import ParseError
 from .grid import Grid
 from .shape import Shape
@@ -248,12 +253,14 @@ def _shape_of(box, ncells: int | None) -> Shape:
     return _as_shape(box)
 
 
-def _resolve_engine(engine: str, shape: Shape) -> str:
+def _resolve_engine(engine: str, shape: Shape, limit: int) -> str:
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     square3 = shape.box_rows == 3 and shape.box_cols == 3
     if engine == "auto":
-        return "fast9" if square3 and _backend.C is not None else "propagate"
+        if square3 and _backend.C is not None:
+            return "fast9"
+        return "auto" if 1 <= limit <= 2 else "propagate"
     if engine == "fast9":
         if _backend.C is None:
             raise ValueError("engine 'fast9' needs the C extension "
@@ -278,7 +285,7 @@ def _is_numpy(obj) -> bool:
 def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
          use_numpy: bool, errors: dict) -> BatchResult:
     nc = shape.ncells
-    name = _resolve_engine(engine, shape)
+    name = _resolve_engine(engine, shape, limit)
     if use_numpy:
         import numpy as np
         sols = np.zeros((n, nc), dtype=np.uint8)
@@ -290,14 +297,51 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
         counts = array.array("i", bytes(4 * n))
         nodes = array.array("Q", bytes(8 * n))
         flags = bytearray(n)
-    if _backend.C is not None and name != "learn":
-        _backend.C.batch(values, n, shape.box_rows, shape.box_cols, name, limit, node_limit,
-                         sols, counts, nodes, flags)
+    if name == "auto":  # propagate and learn in turn: the first turn for every record here,
+        _, first_budget = next(solver.portfolio_turns())  # the later ones record by record
+        kernel_name, kernel_limit = "propagate", min(first_budget, node_limit or first_budget)
     else:
-        flat = memoryview(sols).cast("B") if use_numpy else sols
-        _batch_py(values, n, shape, name, limit, node_limit, flat, counts, nodes, flags)
+        kernel_name, kernel_limit = name, node_limit
+    flat = memoryview(sols).cast("B") if use_numpy else sols
+    if _backend.C is not None and kernel_name != "learn":
+        _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
+                         kernel_limit, sols, counts, nodes, flags)
+    else:
+        _batch_py(values, n, shape, kernel_name, limit, kernel_limit, flat, counts, nodes, flags)
+    if name == "auto":
+        _later_turns(values, shape, limit, node_limit, flat, counts, nodes, flags)
     return BatchResult(shape, n, name, _backend.backend(), limit, sols, counts, nodes, flags,
                        errors)
+
+
+def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts, nodes,
+                 flags) -> None:
+    """Finish, with solver.portfolio, the records the first 'auto' turn stopped."""
+    nc = shape.ncells
+    raw = memoryview(values).cast("B")
+    for i in range(len(flags)):
+        if not flags[i] & FLAG_STOPPED or flags[i] & FLAG_BAD_INPUT:
+            continue
+        done = int(nodes[i])
+        if node_limit and done >= node_limit:
+            continue
+        puzzle = bytes(raw[i * nc:(i + 1) * nc])
+        _, count, first, used, stopped = solver.portfolio(
+            puzzle, shape.box_rows, shape.box_cols, limit,
+            node_limit - done if node_limit else 0,
+            turns=itertools.islice(solver.portfolio_turns(), 1, None))
+        if stopped and count < counts[i]:  # the first turn got further: keep its answer
+            nodes[i] = done + used
+            continue
+        flag = flags[i] & FLAG_CLASH
+        if stopped:
+            flag |= FLAG_STOPPED
+        if first is not None:
+            flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first) else FLAG_BAD_SOLUTION
+            sols[i * nc:(i + 1) * nc] = first
+        counts[i] = count
+        nodes[i] = done + used
+        flags[i] = flag
 
 
 def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1,

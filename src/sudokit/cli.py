@@ -139,8 +139,8 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     add_batch_options(p)
     if engine:
         p.add_argument("--engine", choices=ENGINES, default="auto",
-                       help="search engine (default auto: the C 9x9 kernel when built, else "
-                            "propagate)")
+                       help="search engine (default auto: the C 9x9 kernel when built; "
+                            "otherwise propagate and learn in turn with growing budgets)")
         p.add_argument("--node-limit", type=_positive, metavar="N",
                        help="give up on a puzzle after N search nodes (status 'limit')")
 

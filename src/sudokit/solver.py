@@ -3,7 +3,10 @@
 Every entry takes a Grid or a string (parsed leniently), an ``engine=`` keyword and a
 ``node_limit=``.  Engines:
 
-    auto       the fastest available: the C 9x9 kernel for 9x9 grids, else propagate
+    auto       the C 9x9 kernel for 9x9 grids when built; otherwise, when looking for one or
+               two solutions, propagate and learn in turn with growing node budgets (see
+               _portfolio: propagate wins on easy and nearly empty grids, learn on hard large
+               ones), and propagate when counting further
     propagate  candidate bitmasks, naked and hidden singles, fewest-candidates branching
     dlx        Knuth's Algorithm X with dancing links on the Sudoku exact-cover matrix
     backtrack  plain row-major depth-first search (fine for easy puzzles only)
@@ -74,6 +77,54 @@ def engines() -> list[str]:
     return ["auto"] + list(_backend.KERNELS)
 
 
+# 'auto' off the 9x9 C kernel: (engine, budget) turns, each a fresh search.  propagate needs
+# 5-15 nodes for the time of one learn decision on large grids, so it gets 4x the nodes.
+_PORTFOLIO_FIRST = 2000    # propagate nodes of the first turn
+_PORTFOLIO_LEARN = 1000    # learn decisions of the second turn; every later pair grows 4x
+
+
+def portfolio_turns():
+    """Yield the (engine, node budget) turns of 'auto' when it is not the 9x9 C kernel."""
+    yield "propagate", _PORTFOLIO_FIRST
+    budget = _PORTFOLIO_LEARN
+    while True:
+        yield "learn", budget
+        yield "propagate", 4 * budget
+        budget *= 4
+
+
+def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limit: int,
+              turns=None):
+    """Run the 'auto' turns on one puzzle: (engine, count, first, nodes, stopped).
+
+    Each turn is a fresh search by one kernel with the turn's node budget; the first turn that
+    finishes (not stopped by its budget) answers, its engine is named, and nodes is the sum
+    over every turn.  node_limit (0: none) caps that sum; when it runs out the best partial
+    answer (most solutions found) is returned with stopped=True.  Deterministic: the same
+    kernels give the same nodes in C and in pure Python, so both backends answer alike.
+    """
+    kernels = _backend.KERNELS
+    used = 0
+    best = ("propagate", 0, None)
+    for name, budget in (turns if turns is not None else portfolio_turns()):
+        if node_limit:
+            budget = min(budget, node_limit - used)
+            if budget <= 0:
+                break
+        count, first, nodes, stopped = kernels[name](values, box_rows, box_cols, limit, budget)
+        used += nodes
+        if not stopped:
+            return name, count, first, used, False
+        if count > best[1] or best[2] is None and first is not None:
+            best = (name, count, first)
+    return best[0], best[1], best[2], used, True
+
+
+def _uses_portfolio(name: str, grid_shape, limit: int) -> bool:
+    return name == "auto" and 1 <= limit <= 2 and not (
+        grid_shape.box_rows == grid_shape.box_cols == 3 and "fast9" in _backend.KERNELS)
+
+
 def _kernel(engine: str | None, grid: Grid):
     name = engine or "auto"
     if name == "auto":
@@ -112,10 +163,14 @@ def _run(grid: Grid, limit, engine, node_limit):
     """Run one kernel: (engine name, count, verified first solution or None, nodes, stopped)."""
     lim = _limit(limit, "limit")
     nlim = _limit(node_limit, "node_limit")
-    name, kernel = _kernel(engine, grid)
     shape = grid.shape
     values = bytes(grid.values)
-    count, first, nodes, stopped = kernel(values, shape.box_rows, shape.box_cols, lim, nlim)
+    if _uses_portfolio(engine or "auto", shape, lim):
+        name, count, first, nodes, stopped = portfolio(values, shape.box_rows, shape.box_cols,
+                                                       lim, nlim)
+    else:
+        name, kernel = _kernel(engine, grid)
+        count, first, nodes, stopped = kernel(values, shape.box_rows, shape.box_cols, lim, nlim)
     solution = None
     if first is not None:
         solution = Grid._trusted(tuple(first), shape)
