@@ -56,6 +56,9 @@ typedef struct {
     int *level, *reason, *trail, *trail_lim, *tpos;
     int ntrail, qhead, nlevels;
     int *cnt, *tcnt;
+    uint64_t *gmask;      /* per group: bit k set while its k-th literal is not false */
+    uint64_t *g0mask;     /* per group: bit k set once its k-th literal is false at level 0 */
+    int *opos;            /* 4 per variable: its index in each of its groups (occ order) */
     double *act, var_inc;
     char *seen;
     ivec *watches;        /* per literal: pairs (clause id, blocker) */
@@ -65,13 +68,13 @@ typedef struct {
     int ncls, capcls;
     int confl_kind, confl_a;
     int *rbuf, *lvlseen, lvlstamp;
-    ivec learnt, toclear, stack, cand, gcand, tmp;
+    ivec learnt, toclear, stack, cand, tmp;
     int oom;
 } lctx;
 
-static void ipush(lctx *s, ivec *v, int x)
+static void ipush_grow(lctx *s, ivec *v, int x)
 {
-    if (v->n == v->cap) {
+    {
         int cap = v->cap ? 2 * v->cap : 8;
         int *a = realloc(v->a, sizeof(int) * (size_t)cap);
         if (!a) {
@@ -82,6 +85,14 @@ static void ipush(lctx *s, ivec *v, int x)
         v->cap = cap;
     }
     v->a[v->n++] = x;
+}
+
+static inline void ipush(lctx *s, ivec *v, int x)
+{
+    if (v->n == v->cap)
+        ipush_grow(s, v, x);
+    else
+        v->a[v->n++] = x;
 }
 
 static inline int litval(const lctx *s, int l)
@@ -114,6 +125,9 @@ static void ctx_free(lctx *s)
     free(s->tpos);
     free(s->cnt);
     free(s->tcnt);
+    free(s->gmask);
+    free(s->g0mask);
+    free(s->opos);
     free(s->act);
     free(s->seen);
     if (s->watches) {
@@ -123,7 +137,8 @@ static void ctx_free(lctx *s)
     }
     if (s->cls) {
         for (int i = 0; i < s->ncls; i++)
-            free(s->cls[i]);
+            if (s->cls[i])
+                free(s->cls[i] - 1);
         free(s->cls);
     }
     free(s->csize);
@@ -135,7 +150,6 @@ static void ctx_free(lctx *s)
     free(s->toclear.a);
     free(s->stack.a);
     free(s->cand.a);
-    free(s->gcand.a);
     free(s->tmp.a);
 }
 
@@ -160,13 +174,16 @@ static int ctx_init(lctx *s, int br, int bc)
     s->tpos = malloc(sizeof(int) * (size_t)nv);
     s->cnt = malloc(sizeof(int) * (size_t)ng);
     s->tcnt = malloc(sizeof(int) * (size_t)ng);
+    s->gmask = malloc(sizeof(uint64_t) * (size_t)ng);
+    s->g0mask = calloc((size_t)ng, sizeof(uint64_t));
+    s->opos = malloc(sizeof(int) * (size_t)ng * n);
     s->act = malloc(sizeof(double) * (size_t)nv);
     s->seen = calloc((size_t)nv, 1);
     s->watches = calloc((size_t)2 * nv, sizeof(ivec));
     s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
     s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
     if (!s->glits || !s->gstart || !s->occ || !s->ostart || !s->val || !s->level || !s->reason
-        || !s->trail || !s->trail_lim || !s->tpos || !s->cnt || !s->tcnt || !s->act || !s->seen
+        || !s->trail || !s->trail_lim || !s->tpos || !s->cnt || !s->tcnt || !s->gmask || !s->g0mask || !s->opos || !s->act || !s->seen
         || !s->watches || !s->rbuf || !s->lvlseen)
         return -1;
     int nbr = n / bc; /* boxes across */
@@ -207,6 +224,7 @@ static int ctx_init(lctx *s, int br, int bc)
     for (int gg = 0; gg < ng; gg++)
         for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
             int v = s->glits[i];
+            s->opos[s->ostart[v] + fill[v]] = i - s->gstart[gg];
             s->occ[s->ostart[v] + fill[v]++] = gg;
         }
     free(fill);
@@ -219,6 +237,7 @@ static int ctx_init(lctx *s, int br, int bc)
     for (int gg = 0; gg < ng; gg++) {
         s->cnt[gg] = n;
         s->tcnt[gg] = 0;
+        s->gmask[gg] = n == 64 ? ~0ULL : (1ULL << n) - 1;
     }
     s->var_inc = 1.0;
     return 0;
@@ -232,12 +251,19 @@ static inline void assign(lctx *s, int v, int value, int rsn)
     s->tpos[v] = s->ntrail;
     s->trail[s->ntrail++] = v;
     const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
-    if (value)
+    if (value) {
         for (; o < oe; o++)
             s->tcnt[*o]++;
-    else
-        for (; o < oe; o++)
+    } else {
+        const int *p = s->opos + s->ostart[v];
+        for (; o < oe; o++, p++) {
             s->cnt[*o]--;
+            s->gmask[*o] &= ~(1ULL << *p);
+        }
+        if (s->nlevels == 0) /* never undone: reasons can skip it at once */
+            for (o = s->occ + s->ostart[v], p = s->opos + s->ostart[v]; o < oe; o++, p++)
+                s->g0mask[*o] |= 1ULL << *p;
+    }
 }
 
 static void backtrack(lctx *s, int lvl)
@@ -248,12 +274,16 @@ static void backtrack(lctx *s, int lvl)
     for (int i = s->ntrail - 1; i >= stop; i--) {
         int v = s->trail[i];
         const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
-        if (s->val[v])
+        if (s->val[v]) {
             for (; o < oe; o++)
                 s->tcnt[*o]--;
-        else
-            for (; o < oe; o++)
+        } else {
+            const int *p = s->opos + s->ostart[v];
+            for (; o < oe; o++, p++) {
                 s->cnt[*o]++;
+                s->gmask[*o] |= 1ULL << *p;
+            }
+        }
         s->val[v] = -1;
         s->reason[v] = R_NONE;
     }
@@ -280,8 +310,9 @@ static int propagate(lctx *s)
                 }
                 if (s->cnt[g] > 1) {
                     int rsn = MKR(2 * v, R_BIN);
-                    for (int k = s->gstart[g]; k < s->gstart[g + 1]; k++) {
-                        int m = s->glits[k];
+                    const int *gl = s->glits + s->gstart[g];
+                    for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
+                        int m = gl[__builtin_ctzll(b)];
                         if (s->val[m] < 0)
                             assign(s, m, 0, rsn);
                     }
@@ -296,11 +327,9 @@ static int propagate(lctx *s)
                     return 1;
                 }
                 if (s->cnt[g] == 1 && s->tcnt[g] < 1) {
-                    for (int k = s->gstart[g]; k < s->gstart[g + 1]; k++) {
-                        int m = s->glits[k];
-                        if (s->val[m] < 0)
-                            assign(s, m, 1, MKR(g, R_GROUP));
-                    }
+                    int m = s->glits[s->gstart[g] + __builtin_ctzll(s->gmask[g])];
+                    if (s->val[m] < 0)
+                        assign(s, m, 1, MKR(g, R_GROUP));
                 }
             }
         }
@@ -311,15 +340,13 @@ static int propagate(lctx *s)
         while (i < nw) {
             int cid = wa[i], blk = wa[i + 1];
             i += 2;
-            if (s->cdel[cid])
-                continue;
             if (litval(s, blk) == 1) {
                 wa[j++] = cid;
                 wa[j++] = blk;
                 continue;
             }
             int *c = s->cls[cid];
-            int sz = s->csize[cid];
+            int sz = c[-1];
             if (c[0] == falselit) {
                 c[0] = c[1];
                 c[1] = falselit;
@@ -370,10 +397,14 @@ static int reason_lits(lctx *s, int rsn, int skip, int *out)
             if ((c[i] >> 1) != skip)
                 out[n++] = c[i];
     } else if (k == R_GROUP) {
+        /* the false literals assigned before skip's; those of level 0 are left out, as
+         * every caller ignores them */
         int lim = skip >= 0 ? s->tpos[skip] : s->nv;
-        for (int i = s->gstart[x]; i < s->gstart[x + 1]; i++) {
-            int m = s->glits[i];
-            if (s->val[m] == 0 && s->tpos[m] < lim)
+        const int *gl = s->glits + s->gstart[x];
+        uint64_t full = s->n == 64 ? ~0ULL : (1ULL << s->n) - 1;
+        for (uint64_t b = ~(s->gmask[x] | s->g0mask[x]) & full; b; b &= b - 1) {
+            int m = gl[__builtin_ctzll(b)];
+            if (s->tpos[m] < lim)
                 out[n++] = 2 * m;
         }
     } else if (k == R_TGROUP) {
@@ -516,9 +547,10 @@ static int add_clause(lctx *s, const int *lits, int n, int lbd)
         s->cdel = cdel;
         s->capcls = cap;
     }
-    int *c = malloc(sizeof(int) * (size_t)n);
+    int *c = malloc(sizeof(int) * (size_t)(n + 1)); /* the size, then the literals */
     if (!c)
         return -1;
+    *c++ = n;
     memcpy(c, lits, sizeof(int) * (size_t)n);
     int id = s->ncls++;
     s->cls[id] = c;
@@ -576,34 +608,46 @@ static void reduce_db(lctx *s)
     for (int i = 0; i < s->cand.n / 2; i++) {
         int id = s->cand.a[i];
         s->cdel[id] = 1;
-        free(s->cls[id]);
+        free(s->cls[id] - 1);
         s->cls[id] = NULL;
+    }
+    /* drop the watches of deleted clauses (the order of the others is kept), so that
+     * propagation never meets one */
+    for (int l = 0; l < 2 * s->nv; l++) {
+        ivec *ws = &s->watches[l];
+        int j = 0;
+        for (int i = 0; i < ws->n; i += 2)
+            if (!s->cdel[ws->a[i]]) {
+                ws->a[j++] = ws->a[i];
+                ws->a[j++] = ws->a[i + 1];
+            }
+        ws->n = j;
     }
 }
 
 /* The decision literal (positive), or -1 when every group has a true literal. */
 static int pick_group_lit(lctx *s)
 {
-    int best = 1 << 30;
-    s->gcand.n = 0;
-    for (int g = 0; g < s->ng; g++) {
-        int c = s->cnt[g];
-        if (c > best || c < 2 || s->tcnt[g] != 0)
-            continue;
-        if (c < best) {
-            best = c;
-            s->gcand.n = 0;
-        }
-        ipush(s, &s->gcand, g);
+    /* pass 1: the fewest non-false literals (>= 2) of a group with no true literal */
+    const int *cnt = s->cnt, *tcnt = s->tcnt;
+    int best = 1 << 30, ng = s->ng;
+    for (int g = 0; g < ng; g++) {
+        int c = cnt[g];
+        int k = (tcnt[g] != 0 || c < 2) ? 1 << 30 : c;
+        best = k < best ? k : best;
     }
-    if (s->gcand.n == 0)
+    if (best == 1 << 30)
         return -1;
+    /* pass 2: those groups in index order, their unassigned literals in group order; the
+     * strictly highest activity wins */
     int bestlit = -1;
     double bestact = -1;
-    for (int ci = 0; ci < s->gcand.n; ci++) {
-        int g = s->gcand.a[ci];
-        for (int k = s->gstart[g]; k < s->gstart[g + 1]; k++) {
-            int m = s->glits[k];
+    for (int g = 0; g < ng; g++) {
+        if (cnt[g] != best || tcnt[g])
+            continue;
+        const int *gl = s->glits + s->gstart[g];
+        for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
+            int m = gl[__builtin_ctzll(b)];
             if (s->val[m] < 0 && s->act[m] > bestact) {
                 bestact = s->act[m];
                 bestlit = 2 * m;
