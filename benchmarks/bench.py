@@ -3,6 +3,7 @@
     python benchmarks/bench.py                         # all sets, all kernels, both modes
     python benchmarks/bench.py --sets top1465 --kernels c:fast9,py:propagate --py-max 200
     python benchmarks/bench.py --sets gecode25 --kernels c:learn,c:propagate --repeat 1
+    python benchmarks/bench.py --sets gecode16,goomii16,gecode25 --kernels c:auto,c:learn
 
 Each (kernel, set, mode) runs in a fresh subprocess so that its peak resident memory is its
 own.  Modes: ``first`` (first solution, limit 1) and ``count2`` (count up to 2: the uniqueness
@@ -20,6 +21,9 @@ JSON also holds process CPU time (``cpu_per_s``), the steadier figure on a share
 ``c:learn`` / ``py:learn`` (the CDCL engine, opt-in: not in the default kernel list) are not
 in the C batch loop: both call the per-puzzle kernel in a Python loop (the C call releases
 the GIL), and their rows also give the slowest puzzle (``max_s``, wall) of the best pass.
+``c:auto`` is the default engine off 9x9 (``sudokit.solver.portfolio``: propagate and learn in
+turn with growing budgets, C kernels), timed the same way and without a node limit; on 9x9
+sets ``auto`` is ``c:fast9``, so it is skipped there.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ SETS = {  # name: (file, box side, modes)
 # report then counts the puzzles stopped by it ("limit" column) instead of hanging.
 NODE_LIMITS = {"gecode25": 2_000_000}
 KERNELS = ["c:fast9", "c:propagate", "c:dlx", "c:backtrack", "py:propagate", "py:dlx"]
-PER_PUZZLE = ("c:learn", "py:learn")  # kernels timed puzzle by puzzle (not in C.batch)
+PER_PUZZLE = ("c:learn", "py:learn", "c:auto")  # timed puzzle by puzzle (not in C.batch)
 
 
 def load(name: str, limit: int | None) -> tuple[bytes, int, int]:
@@ -84,11 +88,15 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     ncells = side ** 4
     lim = 1 if mode == "first" else 2
     where, engine = kernel.split(":")
-    node_limit = NODE_LIMITS.get(name, 0)
+    node_limit = NODE_LIMITS.get(name, 0) if kernel != "c:auto" else 0
     per_puzzle: list[float] = []
     if kernel in PER_PUZZLE:
-        from sudokit import _ckernels as C, _kernels
-        fn = C.learn if where == "c" else _kernels.learn
+        from sudokit import _ckernels as C, _kernels, solver
+        if kernel == "c:auto":
+            def fn(values, br, bc, limit, nlim):
+                return solver.portfolio(values, br, bc, limit, nlim)[1:]
+        else:
+            fn = C.learn if where == "c" else _kernels.learn
         results = []
 
         def once():
@@ -207,9 +215,11 @@ def main(argv=None) -> int:
             for kernel in args.kernels.split(","):
                 if kernel == "c:fast9" and SETS[name][1] != 3:
                     continue
+                if kernel == "c:auto" and SETS[name][1] == 3:
+                    continue  # auto is c:fast9 on 9x9
                 if kernel.endswith("backtrack") and SETS[name][1] != 3:
                     continue  # plain DFS does not finish big hard grids
-                if name in NODE_LIMITS and kernel not in ("c:propagate", "c:learn"):
+                if name in NODE_LIMITS and kernel not in ("c:propagate", "c:learn", "c:auto"):
                     continue  # seconds per puzzle in C: only the propagate and learn kernels, in C
                 limits = ["all", str(args.py_max)] if kernel.startswith("c:") else [str(args.py_max)]
                 if kernel.startswith("c:") and kernel != "c:fast9" and name in ("17clue", "hardest1905", "serg", "goomii16"):

@@ -1,6 +1,6 @@
 /* fuzz_kernels.c -- libFuzzer harness for the C kernels of sudokit (no Python).
  *
- * Links src/sudokit/_c/{fast9,anysize,dlx}.c directly and checks every answer with a
+ * Links src/sudokit/_c/{fast9,anysize,dlx,learn}.c directly and checks every answer with a
  * checker written here (it shares no code or table with the kernels).  Build and run:
  * fuzz/run.sh (see fuzz/README.md).
  *
@@ -9,7 +9,10 @@
  *
  *   byte 0   kernel   % 8: 0 fast9 (+ propagate cross-check), 1 propagate, 2 backtrack,
  *                          3 dlx_sudoku, 4 dlx_count on a random small exact-cover problem,
- *                          5 and 7 all Sudoku kernels on one puzzle (cross-checked),
+ *                          5 and 7 all Sudoku kernels on one puzzle, learn (CDCL)
+ *                          included (cross-checked; mode 7 also runs learn in steps
+ *                          through sk_learn_start/resume/end: it must end where the
+ *                          single call ended),
  *                          6 fast9 on raw bytes (bytes > 9 allowed: fast9 must defend)
  *   byte 1   shape    0xF8..0xFC 5x5, 0xFD 4x5, 0xFE 5x4, 0xFF 3x7, else SHAPES[b % 32]
  *                     (N <= 16); kernels 0 and 6 always use 3x3
@@ -200,8 +203,8 @@ static long long ref_count(int br, int bc, uint8_t *g, int cell)
 
 /* --- one kernel run ------------------------------------------------------------------ */
 
-enum { K_FAST9, K_PROPAGATE, K_BACKTRACK, K_DLX, K_NKERNELS };
-static const char *const KNAMES[] = {"fast9", "propagate", "backtrack", "dlx_sudoku"};
+enum { K_FAST9, K_PROPAGATE, K_BACKTRACK, K_DLX, K_LEARN, K_NKERNELS };
+static const char *const KNAMES[] = {"fast9", "propagate", "backtrack", "dlx_sudoku", "learn"};
 
 typedef struct {
     long long count;
@@ -245,9 +248,13 @@ static void run_kernel(int k, const puzzle *p, sk_work *w, result *res)
         res->count = sk_backtrack(p->sh, w, p->values, p->limit, nl, res->solution, &res->nodes,
                                   &res->stopped);
         break;
-    default:
+    case K_DLX:
         res->count = sk_dlx_sudoku(p->sh, p->values, p->limit, nl, res->solution, &res->nodes,
                                    &res->stopped);
+        break;
+    default:
+        res->count = sk_learn(p->sh, p->values, p->limit, nl, res->solution, &res->nodes,
+                              &res->stopped);
         break;
     }
     CHECK(res->count >= 0);
@@ -416,14 +423,15 @@ static void sudoku_record(reader *in, sk_work *w, int mode, const uint8_t *h)
         }
         run_kernel(mode, &p, w, &res[0]);
     } else {
-        /* mode 0: fast9 + propagate; modes 5, 7: every kernel, then propagate again */
+        /* mode 0: fast9 + propagate; modes 5, 7: every kernel (learn included), then
+         * propagate again on the reused work area, and (mode 7) learn again */
         if (n <= 4) {
             uint8_t g[16];
             memcpy(g, values, nn);
             p.ref = check_clash(br, bc, values) ? 0 : ref_count(br, bc, g, 0);
         }
         int first = n == 9 && br == 3 ? K_FAST9 : K_PROPAGATE;
-        int last = mode == 0 ? K_PROPAGATE : K_DLX;
+        int last = mode == 0 ? K_PROPAGATE : K_LEARN;
         for (int k = first; k <= last; k++)
             run_kernel(k, &p, w, &res[k]);
         for (int a = first; a <= last; a++)
@@ -437,6 +445,34 @@ static void sudoku_record(reader *in, sk_work *w, int mode, const uint8_t *h)
             CHECK(again->nodes == res[K_PROPAGATE].nodes);
             CHECK(again->stopped == res[K_PROPAGATE].stopped);
             CHECK(memcmp(again->solution, res[K_PROPAGATE].solution, nn) == 0);
+            if (mode == 7) {
+                /* learn in steps (start, resume every `step` decisions up to the same node
+                 * limit, end) must end exactly where the one sk_learn call ended */
+                uint64_t step = 1 + h[3] % 8, nl = p.node_limit, nodes = 0;
+                int stopped = 0, calls = 0;
+                long long count = 0;
+                snprintf(g_ctx, sizeof g_ctx, "learn in steps of %llu, shape %dx%d limit %lld "
+                         "node_limit %llu", (unsigned long long)step, br, bc, p.limit,
+                         (unsigned long long)nl);
+                memset(again->solution, SENTINEL, nn);
+                sk_learn_run *lr = sk_learn_start(p.sh, p.values);
+                CHECK(lr != NULL);
+                do {
+                    uint64_t more = step;
+                    if (nl && nl - nodes < more)
+                        more = nl - nodes;
+                    uint64_t before = nodes;
+                    count = sk_learn_resume(lr, p.limit, more, again->solution, &nodes, &stopped);
+                    CHECK(count >= 0 && nodes >= before && nodes <= before + more);
+                    calls++;
+                } while (stopped && (!nl || nodes < nl));
+                sk_learn_end(lr);
+                CHECK(count == res[K_LEARN].count);
+                CHECK(nodes == res[K_LEARN].nodes);
+                CHECK(stopped == res[K_LEARN].stopped);
+                CHECK(memcmp(again->solution, res[K_LEARN].solution, nn) == 0);
+                CHECK(calls >= 1);
+            }
         }
     }
     for (int k = 0; k <= K_NKERNELS; k++)

@@ -1,7 +1,9 @@
 """engine='auto' off the 9x9 C kernel: propagate and learn in turn with growing budgets.
 
-The turns are fresh searches by the named kernels, so every figure here follows from the
-kernels themselves: the test recomputes each turn with the kernel and compares.
+propagate turns are fresh searches; learn turns resume one search, and resuming is exact:
+a learn search resumed until it has made D decisions is the fresh learn search with node
+limit D.  So every figure here follows from the kernels themselves: the tests recompute
+each turn with a kernel call and compare.
 """
 
 from __future__ import annotations
@@ -28,15 +30,20 @@ def _values(line: str) -> bytes:
     return bytes(0 if ch in ".0" else int(ch, 36) for ch in line)
 
 
-def _replay(values: bytes, box, limit: int, node_limit: int = 0):
-    """What the turns must give, from the kernels called one by one."""
-    used = 0
-    for name, budget in solver.portfolio_turns():
+def _replay(values: bytes, box, limit: int, node_limit: int = 0, turns=None):
+    """What the turns must give, from fresh kernel calls (learn: with the decisions so far)."""
+    used = learned = 0
+    for name, budget in turns or solver.portfolio_turns():
         if node_limit:
             budget = min(budget, node_limit - used)
             if budget <= 0:
                 return None, used
-        count, first, nodes, stopped = _backend.KERNELS[name](values, *box, limit, budget)
+        if name == "learn":
+            count, first, total, stopped = _backend.KERNELS["learn"](values, *box, limit,
+                                                                     learned + budget)
+            nodes, learned = total - learned, total
+        else:
+            count, first, nodes, stopped = _backend.KERNELS[name](values, *box, limit, budget)
         used += nodes
         if not stopped:
             return (name, count, first), used
@@ -158,3 +165,61 @@ def test_gecode_25x25_line_17_by_default():
     assert result.verdict is Verdict.UNIQUE and result.engine == "learn"
     assert is_solution(result.solution, line)
     assert Shape.for_cells(len(line)).size == 25
+
+
+@pytest.mark.parametrize("step", [1, 7, 50])
+@pytest.mark.parametrize("limit", [1, 2, 0])
+def test_learn_resumed_in_steps_is_one_learn_search(step, limit):
+    """LearnRun paused every `step` decisions ends exactly where one learn call ends."""
+    values, box = _values(HARD16), (4, 4)
+    if limit == 0:  # count every solution: the 4x4 grids with first row 1 2 3 4 (12 of them)
+        values, box = bytes([1, 2, 3, 4] + [0] * 12), (2, 2)
+    want = _backend.KERNELS["learn"](values, *box, limit, 0)
+    if limit == 0:
+        assert want[0] == 12
+    run = _backend.LearnRun(values, *box)
+    calls, last = 0, -1
+    while True:
+        count, first, nodes, stopped = run.resume(limit, step)
+        calls += 1
+        assert nodes <= last + 1 + step if last >= 0 else nodes <= step
+        # paused after d decisions: the fresh search with node limit d says the same
+        if stopped:
+            assert (count, first, nodes, True) == _backend.KERNELS["learn"](values, *box, limit,
+                                                                           nodes)
+        last = nodes
+        if not stopped:
+            break
+    assert (count, first, nodes) == want[:3] and not want[3]
+    assert calls >= want[2] // step
+    assert run.resume(limit, step) == (count, first, nodes, False)  # over: stays over
+
+
+def test_c_learn_run_equals_python_learn_run():
+    if _backend.C is None:
+        pytest.skip("needs the C kernels")
+    from sudokit import _kernels
+    values = _values(HARD16)
+    c_run, py_run = _backend.LearnRun(values, 4, 4), _kernels.LearnRun(values, 4, 4)
+    for step in (3, 5, 11, 0):
+        assert c_run.resume(2, step) == py_run.resume(2, step)
+
+
+def test_learn_run_rejects_bad_handles():
+    if _backend.C is None:
+        pytest.skip("needs the C kernels")
+    with pytest.raises((TypeError, ValueError)):
+        _backend.C.learn_resume(object(), 1, 0)
+
+
+def test_many_learn_turns_resume_one_search():
+    """Tiny turns: learn is paused and resumed many times, propagate restarted each time."""
+    values = _values(HARD16)
+    turns = [("propagate", 50), ("learn", 3)] * 200
+    want, used = _replay(values, (4, 4), 2, turns=turns)
+    name, count, first, nodes, stopped = solver.portfolio(values, 4, 4, 2, 0, turns=iter(turns))
+    assert (name, count, first, nodes, stopped) == (want[0], want[1], want[2], used, False)
+    assert name == "learn"
+    one = _backend.KERNELS["learn"](values, 4, 4, 2, 0)
+    learn_turns = -(-one[2] // 3)  # the learn search needed this many turns of 3 decisions
+    assert nodes == one[2] + 50 * learn_turns

@@ -12,7 +12,7 @@ import os
 
 from . import _kernels, sudoku_cover
 
-__all__ = ["backend", "backend_reason", "KERNELS", "C"]
+__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "C"]
 
 _FORCED = os.environ.get("SUDOKIT_PUREPYTHON", "").strip() not in ("", "0")
 
@@ -39,7 +39,19 @@ if C is not None:
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9
+
+    class LearnRun:
+        """A resumable learn search in C: the twin of _kernels.LearnRun."""
+
+        __slots__ = ("_run",)
+
+        def __init__(self, values: bytes, box_rows: int, box_cols: int):
+            self._run = C.learn_start(values, box_rows, box_cols)
+
+        def resume(self, limit: int = 1, more: int = 0):
+            return C.learn_resume(self._run, limit, more)
 else:
+    LearnRun = _kernels.LearnRun
     KERNELS = {
         "propagate": _kernels.propagate,
         "backtrack": _kernels.backtrack,

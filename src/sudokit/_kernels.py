@@ -50,7 +50,7 @@ from typing import Iterator
 from .shape import Shape
 
 __all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
-           "learn_solutions", "KernelStop"]
+           "learn_solutions", "LearnRun", "KernelStop"]
 
 
 class KernelStop(Exception):
@@ -311,9 +311,48 @@ def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limi
     return _count(learn_solutions, values, box_rows, box_cols, limit, node_limit)
 
 
+class LearnRun:
+    """A learn search that can be paused and resumed (the 'auto' turns keep one).
+
+    ``resume(limit, more)`` goes on until the count reaches limit (<= 0: all), ``more``
+    further decisions are made (0: no budget) or the search is over, and returns (count so
+    far, first solution or None, decisions so far, stopped by the budget).  ``learn`` is one
+    resume of a fresh run; the C twin is ``_ckernels.learn_start`` / ``learn_resume``.
+    """
+
+    def __init__(self, values: bytes, box_rows: int, box_cols: int):
+        self._counter = [0]
+        self._pause = [0]
+        self._gen = learn_solutions(values, box_rows, box_cols, 0, self._counter, self._pause)
+        self._count = 0
+        self._first = None
+        self._done = False
+
+    def resume(self, limit: int = 1, more: int = 0):
+        stopped = False
+        self._pause[0] = self._counter[0] + more if more > 0 else 0
+        while not self._done and not (limit > 0 and self._count >= limit):
+            try:
+                item = next(self._gen)
+            except StopIteration:
+                self._done = True
+                break
+            if item is None:  # paused: the budget is spent
+                stopped = True
+                break
+            self._count += 1
+            if self._first is None:
+                self._first = item
+        return self._count, self._first, self._counter[0], stopped
+
+
 def learn_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
-                    counter: list | None = None) -> Iterator[bytes]:
+                    counter: list | None = None, pause: list | None = None) -> Iterator[bytes]:
     """Yield every solution; counter[0] accumulates decisions; raises KernelStop at the limit.
+
+    With ``pause`` (a one-item list), the limit is pause[0] decisions in all (0: none), read
+    at every decision, and reaching it yields None instead of raising: the search goes on
+    when resumed (LearnRun sets pause[0] anew before each resume).
 
     A conflict-driven clause-learning solver with the Sudoku constraints built in:
 
@@ -666,7 +705,10 @@ def learn_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int
             reduce_db()
         dl = pick_group_lit()
         if dl >= 0:
-            if node_limit > 0 and counter[0] >= node_limit:
+            if pause is not None:
+                while pause[0] > 0 and counter[0] >= pause[0]:
+                    yield None
+            elif node_limit > 0 and counter[0] >= node_limit:
                 raise KernelStop(counter[0])
             counter[0] += 1
             trail_lim.append(len(trail))

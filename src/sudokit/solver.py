@@ -77,8 +77,9 @@ def engines() -> list[str]:
     return ["auto"] + list(_backend.KERNELS)
 
 
-# 'auto' off the 9x9 C kernel: (engine, budget) turns, each a fresh search.  propagate needs
-# 5-15 nodes for the time of one learn decision on large grids, so it gets 4x the nodes.
+# 'auto' off the 9x9 C kernel: (engine, budget) turns.  propagate turns are fresh searches;
+# the learn turns continue one search (its learned clauses and activities kept).  propagate
+# needs 5-15 nodes for the time of one learn decision on large grids, so it gets 4x the nodes.
 _PORTFOLIO_FIRST = 2000    # propagate nodes of the first turn
 _PORTFOLIO_LEARN = 1000    # learn decisions of the second turn; every later pair grows 4x
 
@@ -97,21 +98,32 @@ def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limi
               turns=None):
     """Run the 'auto' turns on one puzzle: (engine, count, first, nodes, stopped).
 
-    Each turn is a fresh search by one kernel with the turn's node budget; the first turn that
-    finishes (not stopped by its budget) answers, its engine is named, and nodes is the sum
-    over every turn.  node_limit (0: none) caps that sum; when it runs out the best partial
-    answer (most solutions found) is returned with stopped=True.  Deterministic: the same
-    kernels give the same nodes in C and in pure Python, so both backends answer alike.
+    A propagate turn is a fresh search with the turn's node budget; a learn turn resumes the
+    one learn search of this call (_backend.LearnRun) for the turn's budget of further
+    decisions.  The first turn that finishes (not stopped by its budget) answers and its
+    engine is named; nodes is the sum over every turn.  node_limit (0: none) caps that sum;
+    when it runs out the best partial answer (most solutions found) is returned with
+    stopped=True.  Deterministic: the C and pure-Python kernels take the same steps, so both
+    backends answer alike.
     """
     kernels = _backend.KERNELS
     used = 0
+    run = None
+    learned = 0  # decisions of the learn search so far
     best = ("propagate", 0, None)
     for name, budget in (turns if turns is not None else portfolio_turns()):
         if node_limit:
             budget = min(budget, node_limit - used)
             if budget <= 0:
                 break
-        count, first, nodes, stopped = kernels[name](values, box_rows, box_cols, limit, budget)
+        if name == "learn":
+            if run is None:
+                run = _backend.LearnRun(values, box_rows, box_cols)
+            count, first, total, stopped = run.resume(limit, budget)
+            nodes, learned = total - learned, total
+        else:
+            count, first, nodes, stopped = kernels[name](values, box_rows, box_cols, limit,
+                                                         budget)
         used += nodes
         if not stopped:
             return name, count, first, used, False

@@ -72,6 +72,16 @@ long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
  * decisions.  Allocates its own state per call (freed before returning); thread-safe. */
 long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
                    uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+/* The same search in steps: start (NULL if out of memory), resume any number of times (each
+ * time until the count reaches limit, <= 0: all, or `more` further decisions are made, 0: no
+ * budget, or the search is over; returns the count so far, *nodes the decisions so far,
+ * *stopped 1 if the budget ran out; the first solution is copied once there is one), end.
+ * sk_learn is start + one resume + end.  A run is used by one thread at a time. */
+typedef struct sk_learn_run sk_learn_run;
+sk_learn_run *sk_learn_start(const sk_shape *sh, const uint8_t *values);
+long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8_t *solution,
+                          uint64_t *nodes, int *stopped);
+void sk_learn_end(sk_learn_run *r);
 
 /* The independent checker (not a solver): 1 if solution is a complete grid whose rows, cols
  * and boxes are permutations of 1..N and which keeps every given of values (may be NULL). */

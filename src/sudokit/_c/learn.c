@@ -657,40 +657,115 @@ static int pick_group_lit(lctx *s)
     return bestlit;
 }
 
-/* The search proper; returns the count or -1 out of memory. */
-static long long learn_search(lctx *s, const uint8_t *values, long long limit,
-                              uint64_t node_limit, uint8_t *solution, uint64_t *nodes,
-                              int *stopped)
+/* A search that can be paused at a decision and resumed (the 'auto' turns keep it). */
+struct sk_learn_run {
+    lctx s;
+    int ncells;
+    uint8_t *first;          /* the first solution, once found */
+    long long count;         /* solutions found so far */
+    uint64_t decisions;
+    long long conflicts, since_reduce, next_reduce;
+    double lbd_fast, lbd_slow;
+    int lbd_fast_n;
+    int done;                /* the search space is exhausted (or the givens clash) */
+    int pending_block;       /* paused right after a solution, before its blocking clause */
+};
+
+sk_learn_run *sk_learn_start(const sk_shape *sh, const uint8_t *values)
 {
+    sk_learn_run *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    if (ctx_init(&r->s, sh->box_rows, sh->box_cols) < 0) {
+        ctx_free(&r->s);
+        free(r);
+        return NULL;
+    }
+    r->ncells = sh->ncells;
+    r->next_reduce = REDUCE_FIRST;
+    lctx *s = &r->s;
     int n = s->n, nc = s->ncells;
-    long long count = 0;
-    uint64_t decisions = 0;
-    for (int cell = 0; cell < nc; cell++) {
+    for (int cell = 0; cell < nc && !r->done; cell++) {
         if (values[cell]) {
             int v = cell * n + values[cell] - 1;
-            if (s->val[v] == 0)
-                return 0;
+            if (s->val[v] == 0) {
+                r->done = 1;
+                break;
+            }
             if (s->val[v] < 0)
                 assign(s, v, 1, R_NONE);
             if (propagate(s))
-                return 0;
+                r->done = 1;
         }
     }
-    if (n == 1 && s->val[0] < 0)
+    if (!r->done && n == 1 && s->val[0] < 0)
         assign(s, 0, 1, R_NONE);
-    if (propagate(s))
+    if (!r->done && propagate(s))
+        r->done = 1;
+    return r;
+}
+
+void sk_learn_end(sk_learn_run *r)
+{
+    if (!r)
+        return;
+    ctx_free(&r->s);
+    free(r->first);
+    free(r);
+}
+
+/* Add the blocking clause of the solution on the trail and go on; 0 when the search is over
+ * (no decision to negate), -1 out of memory. */
+static int block_solution(sk_learn_run *r)
+{
+    lctx *s = &r->s;
+    if (s->nlevels == 0)
         return 0;
-    long long conflicts = 0, since_reduce = 0, next_reduce = REDUCE_FIRST;
-    double lbd_fast = 0, lbd_slow = 0;
-    int lbd_fast_n = 0;
-    for (;;) {
+    /* blocking clause: not all the decisions, the latest first */
+    s->tmp.n = 0;
+    for (int lv = s->nlevels; lv >= 1; lv--)
+        ipush(s, &s->tmp, 2 * s->trail[s->trail_lim[lv - 1]] + 1);
+    if (s->oom)
+        return -1;
+    int nb = s->tmp.n;
+    backtrack(s, s->nlevels - 1);
+    int b0 = s->tmp.a[0];
+    if (nb == 1) {
+        assign(s, b0 >> 1, 0, R_NONE);
+    } else {
+        int id = add_clause(s, s->tmp.a, nb, 0);
+        if (id < 0)
+            return -1;
+        assign(s, b0 >> 1, 0, MKR(id, R_CLAUSE));
+    }
+    return 1;
+}
+
+long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8_t *solution,
+                          uint64_t *nodes, int *stopped)
+{
+    lctx *s = &r->s;
+    int n = s->n, nc = s->ncells;
+    uint64_t budget_end = more ? r->decisions + more : 0;
+    *stopped = 0;
+    if (r->pending_block && !r->done && !(limit > 0 && r->count >= limit)) {
+        r->pending_block = 0;
+        int b = block_solution(r);
+        if (b < 0)
+            return -1;
+        if (b == 0)
+            r->done = 1;
+    }
+    while (!r->done && !(limit > 0 && r->count >= limit)) {
         if (s->oom)
             return -1;
         if (propagate(s)) {
-            conflicts++;
-            since_reduce++;
-            if (s->nlevels == 0)
+            r->conflicts++;
+            r->since_reduce++;
+            if (s->nlevels == 0) {
+                r->done = 1;
                 break;
+            }
             int lbd;
             int bl = analyze(s, &lbd);
             if (s->oom)
@@ -706,82 +781,76 @@ static long long learn_search(lctx *s, const uint8_t *values, long long limit,
                 assign(s, l0 >> 1, !(l0 & 1), MKR(id, R_CLAUSE));
             }
             s->var_inc /= DECAY;
-            lbd_slow += (lbd - lbd_slow) / (double)(conflicts < 10000 ? conflicts : 10000);
-            lbd_fast_n++;
-            lbd_fast += (lbd - lbd_fast) / (double)(lbd_fast_n < 50 ? lbd_fast_n : 50);
+            long long c = r->conflicts;
+            r->lbd_slow += (lbd - r->lbd_slow) / (double)(c < 10000 ? c : 10000);
+            r->lbd_fast_n++;
+            r->lbd_fast += (lbd - r->lbd_fast) / (double)(r->lbd_fast_n < 50 ? r->lbd_fast_n : 50);
             continue;
         }
-        if (lbd_fast_n >= 50 && lbd_fast * 0.8 > lbd_slow) {
-            lbd_fast_n = 0;
-            lbd_fast = 0;
+        if (r->lbd_fast_n >= 50 && r->lbd_fast * 0.8 > r->lbd_slow) {
+            r->lbd_fast_n = 0;
+            r->lbd_fast = 0;
             backtrack(s, 0);
         }
-        if (since_reduce >= next_reduce) {
-            since_reduce = 0;
-            next_reduce += REDUCE_INC;
+        if (r->since_reduce >= r->next_reduce) {
+            r->since_reduce = 0;
+            r->next_reduce += REDUCE_INC;
             reduce_db(s);
             if (s->oom)
                 return -1;
         }
+        /* A pause (budget spent) comes here, after the restart and reduction checks and the
+         * choice: both checks are false on resuming and the choice is the same again. */
         int dl = pick_group_lit(s);
-        if (s->oom)
-            return -1;
         if (dl >= 0) {
-            if (node_limit && decisions >= node_limit) {
+            if (budget_end && r->decisions >= budget_end) {
                 *stopped = 1;
                 break;
             }
-            decisions++;
+            r->decisions++;
             s->trail_lim[s->nlevels++] = s->ntrail;
             assign(s, dl >> 1, 1, R_NONE);
             continue;
         }
         /* every group holds a true literal: a solution */
-        count++;
-        if (count == 1 && solution) {
+        r->count++;
+        if (r->count == 1) {
+            r->first = malloc((size_t)nc);
+            if (!r->first)
+                return -1;
             for (int cell = 0; cell < nc; cell++) {
                 int x = 0;
                 for (int d = 0; d < n; d++)
                     if (s->val[cell * n + d] == 1)
                         x = d + 1;
-                solution[cell] = (uint8_t)x;
+                r->first[cell] = (uint8_t)x;
             }
         }
-        if (limit > 0 && count >= limit)
+        if (limit > 0 && r->count >= limit) {
+            r->pending_block = 1;
             break;
-        if (s->nlevels == 0)
-            break;
-        /* blocking clause: not all the decisions, the latest first */
-        s->tmp.n = 0;
-        for (int lv = s->nlevels; lv >= 1; lv--)
-            ipush(s, &s->tmp, 2 * s->trail[s->trail_lim[lv - 1]] + 1);
-        if (s->oom)
-            return -1;
-        int nb = s->tmp.n;
-        backtrack(s, s->nlevels - 1);
-        int b0 = s->tmp.a[0];
-        if (nb == 1) {
-            assign(s, b0 >> 1, 0, R_NONE);
-        } else {
-            int id = add_clause(s, s->tmp.a, nb, 0);
-            if (id < 0)
-                return -1;
-            assign(s, b0 >> 1, 0, MKR(id, R_CLAUSE));
         }
+        int b = block_solution(r);
+        if (b < 0)
+            return -1;
+        if (b == 0)
+            r->done = 1;
     }
-    *nodes = decisions;
-    return count;
+    *nodes = r->decisions;
+    if (r->count > 0 && solution)
+        memcpy(solution, r->first, (size_t)nc);
+    return r->count;
 }
 
 long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
                    uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped)
 {
-    lctx s;
     *nodes = 0;
     *stopped = 0;
-    long long count = -1;
-    if (ctx_init(&s, sh->box_rows, sh->box_cols) == 0)
-        count = learn_search(&s, values, limit, node_limit, solution, nodes, stopped);
-    ctx_free(&s);
+    sk_learn_run *r = sk_learn_start(sh, values);
+    if (!r)
+        return -1;
+    long long count = sk_learn_resume(r, limit, node_limit, solution, nodes, stopped);
+    sk_learn_end(r);
     return count;
 }

@@ -298,6 +298,87 @@ static PyObject *py_fast9(PyObject *self, PyObject *const *args, Py_ssize_t narg
     return kernel_call(ENG_FAST9, "fast9", args, nargs, kwnames);
 }
 
+/* A learn search kept between calls (the 'auto' turns): a capsule around sk_learn_run. */
+typedef struct {
+    sk_learn_run *run;
+    int ncells;
+    int busy;   /* a resume is running (GIL released): a second one must not start */
+} learn_box;
+
+static const char LEARN_RUN[] = "sudokit._ckernels.learn_run";
+
+static void learn_box_free(PyObject *cap)
+{
+    learn_box *b = PyCapsule_GetPointer(cap, LEARN_RUN);
+    if (b) {
+        sk_learn_end(b->run);
+        PyMem_Free(b);
+    }
+}
+
+static PyObject *py_learn_start(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames)
+{
+    static const char *const names[] = {"values", "box_rows", "box_cols"};
+    PyObject *a[3];
+    if (parse_args("learn_start", args, nargs, kwnames, names, 3, 3, a) < 0)
+        return NULL;
+    const sk_shape *sh = get_shape(a[1], a[2]);
+    if (!sh)
+        return NULL;
+    uint8_t values[SK_MAX_SIZE * SK_MAX_SIZE];
+    if (get_values(a[0], sh->n, values, "values") < 0)
+        return NULL;
+    learn_box *b = PyMem_Malloc(sizeof *b);
+    if (!b)
+        return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    b->run = sk_learn_start(sh, values);
+    Py_END_ALLOW_THREADS
+    if (!b->run) {
+        PyMem_Free(b);
+        return PyErr_NoMemory();
+    }
+    b->ncells = sh->ncells;
+    b->busy = 0;
+    PyObject *cap = PyCapsule_New(b, LEARN_RUN, learn_box_free);
+    if (!cap) {
+        sk_learn_end(b->run);
+        PyMem_Free(b);
+    }
+    return cap;
+}
+
+static PyObject *py_learn_resume(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames)
+{
+    static const char *const names[] = {"run", "limit", "more"};
+    PyObject *a[3];
+    if (parse_args("learn_resume", args, nargs, kwnames, names, 3, 1, a) < 0)
+        return NULL;
+    learn_box *b = PyCapsule_GetPointer(a[0], LEARN_RUN);
+    if (!b)
+        return NULL;
+    long long limit, more;
+    if (as_ll(a[1], 1, &limit) < 0 || as_ll(a[2], 0, &more) < 0)
+        return NULL;
+    if (b->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "learn_resume: this search is running in another thread");
+        return NULL;
+    }
+    uint8_t solution[SK_MAX_SIZE * SK_MAX_SIZE];
+    uint64_t nodes = 0;
+    int stopped = 0;
+    long long count;
+    b->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    count = sk_learn_resume(b->run, limit, more > 0 ? (uint64_t)more : 0, solution, &nodes,
+                            &stopped);
+    Py_END_ALLOW_THREADS
+    b->busy = 0;
+    return kernel_result(count, solution, b->ncells, nodes, stopped);
+}
+
 static PyObject *py_learn(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
@@ -919,6 +1000,15 @@ static PyMethodDef methods[] = {
      "learn(values, box_rows, box_cols, limit=1, node_limit=0)\n--\n\n"
      "Return (count up to limit, first solution or None, decisions, stopped) by CDCL with "
      "native exactly-one groups (C twin of _kernels.learn)."},
+    {"learn_start", FASTKW(py_learn_start),
+     "learn_start(values, box_rows, box_cols)\n--\n\n"
+     "Start a learn search that can be resumed: an opaque handle for learn_resume (C twin of "
+     "_kernels.LearnRun)."},
+    {"learn_resume", FASTKW(py_learn_resume),
+     "learn_resume(run, limit=1, more=0)\n--\n\n"
+     "Go on with a learn search until the count reaches limit (<= 0: all), `more` further "
+     "decisions are made (0: no budget) or the search is over; return (count so far, first "
+     "solution or None, decisions so far, stopped by the budget)."},
     {"dlx_count", FASTKW(py_dlx_count),
      "dlx_count(n_primary, n_secondary, option_starts, option_items, limit=0, node_limit=0)\n--\n\n"
      "Return (count, first solution as sorted option indices or None, nodes, stopped) "
