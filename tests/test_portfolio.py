@@ -223,3 +223,40 @@ def test_many_learn_turns_resume_one_search():
     one = _backend.KERNELS["learn"](values, 4, 4, 2, 0)
     learn_turns = -(-one[2] // 3)  # the learn search needed this many turns of 3 decisions
     assert nodes == one[2] + 50 * learn_turns
+
+
+@pytest.mark.parametrize("engine", ["learn", "auto"])
+def test_ctrl_c_stops_a_long_25x25_search(engine, tmp_path):
+    """A C learn search runs in steps, so Ctrl-C is seen within a step, not at the end."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from test_cli import COMMAND, default_sigint
+    line = shared_file("gecode_25x25.txt").read_text().splitlines()[8].strip()  # line 9
+    puzzle = tmp_path / "hard25.txt"
+    puzzle.write_text(line + "\n")
+    proc = subprocess.Popen(COMMAND + ["solve", "--engine", engine, str(puzzle)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=default_sigint)
+    time.sleep(3.0)  # start-up, then well into the search (which takes 20 s or more)
+    assert proc.poll() is None, "the search ended before it could be interrupted"
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    waited = time.monotonic() - sent
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    assert out == b""  # no answer was finished
+    assert waited < 10, f"Ctrl-C took {waited:.1f} s to stop the search"
+
+
+@pytest.mark.parametrize("limit,node_limit", [(1, 0), (2, 0), (2, 40), (2, 41)])
+def test_steps_of_the_learn_kernel_change_nothing(monkeypatch, limit, node_limit):
+    values = _values(HARD16)
+    want = _backend.LearnRun(values, 4, 4).resume(limit, node_limit)
+    monkeypatch.setattr(_backend, "LEARN_STEP", 3)
+    run = _backend.LearnRun(values, 4, 4)
+    assert _backend.resume_in_steps(run, limit, node_limit) == want
+    assert _backend.KERNELS["learn"](values, 4, 4, limit, node_limit) == want
+    assert search(HARD16, limit=limit, engine="learn", node_limit=node_limit or None).nodes == want[2]

@@ -12,7 +12,12 @@ import os
 
 from . import _kernels, sudoku_cover
 
-__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "C"]
+__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C"]
+
+# A C learn call runs with the GIL released and cannot see Ctrl-C; in steps of this many
+# decisions (a fraction of a second on 25x25 grids) Python gets control between steps.
+# Resuming is exact, so the steps change no result.
+LEARN_STEP = 4096
 
 _FORCED = os.environ.get("SUDOKIT_PUREPYTHON", "").strip() not in ("", "0")
 
@@ -30,26 +35,45 @@ if not _FORCED:
                       "slower). Set SUDOKIT_PUREPYTHON=1 to choose them on purpose.",
                       RuntimeWarning, stacklevel=2)
 
+
+def resume_in_steps(run, limit: int, more: int):
+    """run.resume(limit, more), LEARN_STEP decisions at a time: the same result."""
+    goal = run.decisions + more if more > 0 else 0
+    while True:
+        step = LEARN_STEP if not goal else min(LEARN_STEP, goal - run.decisions)
+        count, first, done, stopped = run.resume(limit, step)
+        if not stopped or (goal and done >= goal):
+            return count, first, done, stopped
+
+
 if C is not None:
+    class LearnRun:
+        """A resumable learn search in C: the twin of _kernels.LearnRun."""
+
+        __slots__ = ("_run", "decisions")
+
+        def __init__(self, values: bytes, box_rows: int, box_cols: int):
+            self._run = C.learn_start(values, box_rows, box_cols)
+            self.decisions = 0
+
+        def resume(self, limit: int = 1, more: int = 0):
+            result = C.learn_resume(self._run, limit, more)
+            self.decisions = result[2]
+            return result
+
+    def _learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1,
+               node_limit: int = 0):
+        """C learn with Ctrl-C seen between steps: the same answer as C.learn."""
+        return resume_in_steps(LearnRun(values, box_rows, box_cols), limit, node_limit)
+
     KERNELS = {
         "propagate": C.propagate,
         "backtrack": C.backtrack,
         "dlx": C.dlx_sudoku,  # builds the cover in C too; same options, order and nodes
-        "learn": C.learn,     # CDCL; same decisions as _kernels.learn
+        "learn": _learn,      # CDCL; same decisions as _kernels.learn
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9
-
-    class LearnRun:
-        """A resumable learn search in C: the twin of _kernels.LearnRun."""
-
-        __slots__ = ("_run",)
-
-        def __init__(self, values: bytes, box_rows: int, box_cols: int):
-            self._run = C.learn_start(values, box_rows, box_cols)
-
-        def resume(self, limit: int = 1, more: int = 0):
-            return C.learn_resume(self._run, limit, more)
 else:
     LearnRun = _kernels.LearnRun
     KERNELS = {

@@ -320,6 +320,11 @@ class LearnRun:
     resume of a fresh run; the C twin is ``_ckernels.learn_start`` / ``learn_resume``.
     """
 
+    @property
+    def decisions(self) -> int:
+        """The decisions made so far."""
+        return self._counter[0]
+
     def __init__(self, values: bytes, box_rows: int, box_cols: int):
         self._counter = [0]
         self._pause = [0]

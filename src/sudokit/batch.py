@@ -330,7 +330,8 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
             puzzle, shape.box_rows, shape.box_cols, limit,
             node_limit - done if node_limit else 0,
             turns=itertools.islice(solver.portfolio_turns(), 1, None))
-        if stopped and count < counts[i]:  # the first turn got further: keep its answer
+        if stopped and count <= counts[i]:  # as portfolio: a later turn's answer replaces
+            # the first turn's only when it found more solutions
             nodes[i] = done + used
             continue
         flag = flags[i] & FLAG_CLASH

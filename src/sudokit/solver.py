@@ -119,7 +119,7 @@ def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limi
         if name == "learn":
             if run is None:
                 run = _backend.LearnRun(values, box_rows, box_cols)
-            count, first, total, stopped = run.resume(limit, budget)
+            count, first, total, stopped = _backend.resume_in_steps(run, limit, budget)
             nodes, learned = total - learned, total
         else:
             count, first, nodes, stopped = kernels[name](values, box_rows, box_cols, limit,
