@@ -7,7 +7,8 @@
 #   fuzz/run.sh repro FILE...     run the harness once on each file (a crash reproducer)
 #   fuzz/run.sh asan-tests        copy the tree to $ASAN_TREE (default /tmp/sudokit-asan/main), build
 #                                 the extension there with SUDOKIT_SANITIZE=1 and run the C
-#                                 kernel tests under ASan+UBSan (the in-place .so is untouched)
+#                                 kernel tests ($ASAN_TESTS) under ASan+UBSan (the in-place .so
+#                                 is untouched)
 #
 # Environment: EXTRA_CFLAGS (e.g. -DFUZZ_AVOID_WORK_STATES_BUG, see README), CLANG (default clang-14 or clang), JOBS (parallel fuzzing jobs, default 1),
 # FUZZ_ARGS (extra libFuzzer flags), ASAN_TREE, PYTHON (default python).
@@ -87,8 +88,8 @@ asan-tests)
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     PYTHONPATH="$tree/src" SUDOKIT_PUREPYTHON= \
-        "$PYTHON" -m pytest tests/test_ckernels.py tests/test_solver.py -q -p no:cacheprovider \
-            ${PYTEST_ARGS:-}
+        "$PYTHON" -m pytest ${ASAN_TESTS:-tests/test_ckernels.py tests/test_solver.py \
+            tests/test_learn.py tests/test_portfolio.py} -q -p no:cacheprovider ${PYTEST_ARGS:-}
     ;;
 *)
     sed -n '2,14p' "$0"
