@@ -320,11 +320,6 @@ class LearnRun:
     resume of a fresh run; the C twin is ``_ckernels.learn_start`` / ``learn_resume``.
     """
 
-    @property
-    def decisions(self) -> int:
-        """The decisions made so far."""
-        return self._counter[0]
-
     def __init__(self, values: bytes, box_rows: int, box_cols: int):
         self._counter = [0]
         self._pause = [0]
@@ -332,6 +327,11 @@ class LearnRun:
         self._count = 0
         self._first = None
         self._done = False
+
+    @property
+    def decisions(self) -> int:
+        """The decisions made so far."""
+        return self._counter[0]
 
     def resume(self, limit: int = 1, more: int = 0):
         stopped = False
