@@ -69,8 +69,18 @@
  *              bands, bands, same for columns, transpose); the solution is mapped back and
  *              verified on the given puzzle
  *   -W D       after solving: oracle walk of D lookahead levels along the solution
- * Recommended (2 cores): -H1 -d 0.99 -j 2 -m 1 -S,-1,-D,1000,-F1,-O2,-J1,-r2
- *   member 0: the -H1 CDCL; member 1: lookahead at every level + join + learning, no restarts.
+ * Portfolios measured (whole file, all 18 solved, every solution verified):
+ *   -H1 -d 0.99 -j 2 -m 1 -S,-1,-D,1000,-F1,-O2,-J1,-r2
+ *     member 0: the -H1 CDCL; member 1: lookahead at every level + join + learning, no
+ *     restarts.  Line 9: 1.8 s wall (member 1); line 10: member 0 (22-28 s CPU).
+ *   -H1 -d 0.99 -j 3 -m 1 -S,-1,-D,10,-F1,-J1,-r2 -m 2 -S,-2,-D,1000,-F1,-O2,-J1,-r2
+ *     (3 processes on 2 cores) line 9: 1.4 s wall, line 10: 8.0 s wall (member 1, 20,944
+ *     conflicts), slowest line 1 (member 0, 11.9 s CPU, 36 s wall under load ~2.5).
+ *   (-S,-K makes member K solve the puzzle as given: member seed = S + K.)
+ *   NOT ROBUST: the same 3-member portfolio on symmetric variants 1 and 2 of the puzzles
+ *   (all members on the variant): line 9 unsolved by any member in 30 s CPU (both),
+ *   line 10 12.4 s / 21.7 s CPU.  The line-9/10 gains above are largely luck of the given
+ *   orientation (heavy-tailed lookahead search), not a 3x shift of the distribution.
  * Results (gecode_25x25, CPU s, conflicts include failed probes): member 1 alone solves line 9
  * in 3,469 conflicts / 470 decisions / 1.4 s (-H1: 288,595 / 30 s), but it is heavy-tailed
  * (symmetric variants of line 9: 0.67 s, 4.0 s, three > 10 s, one > 60 s) and bad on lines
