@@ -260,3 +260,20 @@ def test_steps_of_the_learn_kernel_change_nothing(monkeypatch, limit, node_limit
     assert _backend.resume_in_steps(run, limit, node_limit) == want
     assert _backend.KERNELS["learn"](values, 4, 4, limit, node_limit) == want
     assert search(HARD16, limit=limit, engine="learn", node_limit=node_limit or None).nodes == want[2]
+
+
+@pytest.mark.slow
+def test_gecode_25x25_all_by_default_through_the_batch_api():
+    """The default engine solves all 18 lines (about 90 s in C): what `sudokit solve` does."""
+    if _backend.C is None:
+        pytest.skip("1.1 million conflicts in all: hours in pure Python")
+    lines = [ln.strip() for ln in shared_file("gecode_25x25.txt").read_text().splitlines()
+             if ln.strip()]
+    res = batch.solve_many(lines, limit=1)
+    assert res.engine == "auto" and len(lines) == 18
+    for i, line in enumerate(lines):
+        assert res.counts[i] == 1 and not res.flags[i] & batch.FLAG_STOPPED, i + 1
+        assert res.flags[i] & batch.FLAG_VERIFIED, i + 1
+        solution = "".join("123456789ABCDEFGHIJKLMNOP"[v - 1]
+                           for v in res.solutions[i * 625:(i + 1) * 625])
+        assert is_solution(solution, line), i + 1
