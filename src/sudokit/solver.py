@@ -11,8 +11,8 @@ Every entry takes a Grid or a string (parsed leniently), an ``engine=`` keyword 
     dlx        Knuth's Algorithm X with dancing links on the Sudoku exact-cover matrix
     backtrack  plain row-major depth-first search (fine for easy puzzles only)
     fast9      the C 9x9 bitboard kernel (9x9 only; C backend only)
-    learn      CDCL: clause learning on the Sudoku exactly-one groups (opt-in; for very hard
-               large grids, e.g. the minimal 25x25 puzzles; nodes = decisions)
+    learn      CDCL: clause learning on the Sudoku exactly-one groups (for very hard large
+               grids, e.g. the minimal 25x25 puzzles; auto turns to it; nodes = decisions)
 
 A search stopped by its node limit never answers "no solution": ``solve`` and
 ``count_solutions`` raise SearchLimitReached, ``check`` returns Verdict.LIMIT and ``search``
