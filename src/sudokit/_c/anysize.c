@@ -468,17 +468,20 @@ long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
 /* --- the independent checker -------------------------------------------------------- */
 
 /* Not a solver and shares no table with the solvers: it recomputes every unit from the
- * box shape and only checks that each unit holds each value once. */
+ * box shape and only checks that each unit holds each value once.  No division in the
+ * cell loop (the box of a cell is counted along as rows and columns advance) and only
+ * the n used unit masks are cleared: with a variable divisor this cost about 1 us per
+ * 9x9 grid, as much as fast9 takes to solve an easy puzzle. */
 int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution)
 {
     int n = box_rows * box_cols;
     uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
     uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
-    memset(rows, 0, sizeof rows);
-    memset(cols, 0, sizeof cols);
-    memset(boxes, 0, sizeof boxes);
-    for (int r = 0; r < n; r++) {
-        for (int k = 0; k < n; k++) {
+    memset(rows, 0, (size_t)n * sizeof rows[0]);
+    memset(cols, 0, (size_t)n * sizeof cols[0]);
+    memset(boxes, 0, (size_t)n * sizeof boxes[0]);
+    for (int r = 0, band = 0, rr = 0; r < n; r++) {
+        for (int k = 0, x = band, kk = 0; k < n; k++) {
             int c = r * n + k;
             int v = solution[c];
             if (v < 1 || v > n)
@@ -486,12 +489,19 @@ int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint
             if (values && values[c] && values[c] != v)
                 return 0;
             uint64_t b = (uint64_t)1 << (v - 1);
-            int x = (r / box_rows) * box_rows + k / box_cols;
             if ((rows[r] | cols[k] | boxes[x]) & b)
                 return 0;
             rows[r] |= b;
             cols[k] |= b;
             boxes[x] |= b;
+            if (++kk == box_cols) {
+                kk = 0;
+                x++;
+            }
+        }
+        if (++rr == box_rows) {
+            rr = 0;
+            band += box_rows;
         }
     }
     for (int u = 0; u < n; u++)
@@ -504,21 +514,28 @@ int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values)
 {
     int n = box_rows * box_cols;
     uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
-    memset(rows, 0, sizeof rows);
-    memset(cols, 0, sizeof cols);
-    memset(boxes, 0, sizeof boxes);
-    for (int r = 0; r < n; r++) {
-        for (int k = 0; k < n; k++) {
+    memset(rows, 0, (size_t)n * sizeof rows[0]);
+    memset(cols, 0, (size_t)n * sizeof cols[0]);
+    memset(boxes, 0, (size_t)n * sizeof boxes[0]);
+    for (int r = 0, band = 0, rr = 0; r < n; r++) {
+        for (int k = 0, x = band, kk = 0; k < n; k++) {
             int v = values[r * n + k];
-            if (!v || v > n)
-                continue;
-            uint64_t b = (uint64_t)1 << (v - 1);
-            int x = (r / box_rows) * box_rows + k / box_cols;
-            if ((rows[r] | cols[k] | boxes[x]) & b)
-                return 1;
-            rows[r] |= b;
-            cols[k] |= b;
-            boxes[x] |= b;
+            if (v && v <= n) {
+                uint64_t b = (uint64_t)1 << (v - 1);
+                if ((rows[r] | cols[k] | boxes[x]) & b)
+                    return 1;
+                rows[r] |= b;
+                cols[k] |= b;
+                boxes[x] |= b;
+            }
+            if (++kk == box_cols) {
+                kk = 0;
+                x++;
+            }
+        }
+        if (++rr == box_rows) {
+            rr = 0;
+            band += box_rows;
         }
     }
     return 0;

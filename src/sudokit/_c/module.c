@@ -742,8 +742,6 @@ static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t narg
                 }
             }
             if (!flag) {
-                if (sk_givens_clash(sh->box_rows, sh->box_cols, puzzle))
-                    flag |= FLAG_CLASH;
                 count = run_engine(engine, sh, &w, puzzle, limit, node_limit, solution, &nodes,
                                    &stopped);
                 if (count < 0) {
@@ -755,6 +753,11 @@ static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t narg
                 if (count > 0)
                     flag |= sk_is_solution(sh->box_rows, sh->box_cols, puzzle, solution)
                                 ? FLAG_VERIFIED : FLAG_BAD_SOLUTION;
+                /* a verified solution holds every given, so they cannot clash: the clash
+                 * scan is only needed without one (0.2 us of an easy 9x9's 2 us) */
+                if (!(flag & FLAG_VERIFIED)
+                    && sk_givens_clash(sh->box_rows, sh->box_cols, puzzle))
+                    flag |= FLAG_CLASH;
             }
             if (out_sol) {
                 if (count > 0)
@@ -770,7 +773,8 @@ static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t narg
                 memcpy(out_nodes + 8 * i, &nodes, 8);
             if (out_flags)
                 out_flags[i] = (uint8_t)flag;
-            if (now_seconds() - start > BATCH_SECONDS) {
+            /* the clock every 16 records: an easy 9x9 takes about 2 us */
+            if ((i & 15) == 15 && now_seconds() - start > BATCH_SECONDS) {
                 i++;
                 break;
             }
