@@ -304,3 +304,46 @@ def test_check_verdicts_agree_across_engines(tmp_path):
                                                            slow.stderr)
     verdicts = {row.split("\t")[1] for row in auto.stdout.splitlines()}
     assert {"unique", "ambiguous", "impossible", "illegal", "error"} <= verdicts
+
+
+def test_count_agrees_across_engines(tmp_path):
+    """count answers 9x9 chunks with one C batch call (auto, a finite --limit); its counts,
+    '+' marks, errors and exit status are those of the per-record search (propagate)."""
+    from conftest import TESTDATA, read_golden
+    golden = [(puzzle, count) for _, box, puzzle, count, _ in
+              read_golden(TESTDATA / "golden_tdoku.txt") if box is None]
+    lines = [p for p, _ in golden] + ["55" + S1[2:], "." * 81, "1" * 40]
+    src = tmp_path / "mixed.txt"
+    src.write_text("\n".join(lines) + "\n")
+    for limit in ("1", "3", "1000"):
+        auto = sudokit("count", "--limit", limit, str(src))
+        slow = sudokit("count", "--limit", limit, "--engine", "propagate", str(src))
+        assert (auto.returncode, auto.stdout, auto.stderr) == (slow.returncode, slow.stdout,
+                                                               slow.stderr)
+    words = [row.split("\t")[1] for row in auto.stdout.splitlines()]
+    lim = 1000
+    expected = [f"{c}+" if c >= lim else str(c) for _, c in golden] + ["0", f"{lim}+", "error"]
+    assert words == expected
+
+
+NODES = 100
+
+
+def test_count_node_limit_matches_search(tmp_path):
+    """With a node limit the batch path stops where search() stops, record by record."""
+    import sudokit as lib
+    from conftest import shared_file
+    from sudokit.formats import parse_line
+    path = shared_file("puzzles5_forum_hardest_1905_11+")
+    lines = [ln.strip() for ln in path.read_text().splitlines()[:120] if len(ln.strip()) == 81]
+    src = tmp_path / "hard.txt"
+    src.write_text("\n".join(lines) + "\n")
+    r = sudokit("count", "--limit", "3", "--node-limit", str(NODES), str(src))
+    expected = []
+    for line in lines:
+        res = lib.search(parse_line(line), limit=3, node_limit=NODES)
+        expected.append("limit" if res.stopped else f"{res.count}+" if res.count >= 3
+                        else str(res.count))
+    assert [row.split("\t")[1] for row in r.stdout.splitlines()] == expected
+    assert "limit" in expected and len(set(expected)) > 1
+    assert r.returncode == (1 if "limit" in expected else 0)

@@ -645,6 +645,29 @@ def _solve_chunk(grids: list[Grid], args) -> Iterator[tuple[str, Grid | None]]:
             yield "solved", r.solution
 
 
+def _c_batch9(grids: list[Grid], limit: int, node_limit: int):
+    """One C batch call of fast9 on 9x9 grids: (solutions, counts, flags), every solution
+    already checked by the batch loop's independent checker (a wrong one is a bug: raised)."""
+    from . import _backend
+    n = len(grids)
+    data = b"".join([bytes(g.values) for g in grids])
+    sols = bytearray(len(data))
+    counts = array.array("i", bytes(4 * n))
+    flags = bytearray(n)
+    _backend.C.batch(data, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
+    for i, flag in enumerate(flags):
+        if flag & _FLAG_BAD_SOLUTION:
+            raise AssertionError(f"the C kernel returned a wrong solution for "
+                                 f"{grids[i].to_line()}; please report this bug")
+    return sols, counts, flags
+
+
+def _batch_usable(args) -> bool:
+    """True when 9x9 chunks may go to the C batch call (C built, engine auto or fast9)."""
+    from . import _backend
+    return _backend.C is not None and getattr(args, "engine", None) in ("auto", "fast9")
+
+
 def _batch_solver(args) -> Callable | None:
     """Return the C batch chunk solver when it fits these options, else None.
 
@@ -652,25 +675,15 @@ def _batch_solver(args) -> Callable | None:
     same order) and is given only chunks whose grids are all 9x9: the whole chunk goes to
     the C kernel in one call, with the GIL released and no Python object per puzzle inside.
     """
-    from . import _backend
-    C = _backend.C
-    if C is None or getattr(args, "engine", None) not in ("auto", "fast9"):
+    if not _batch_usable(args):
         return None
     limit = 2 if args.unique else 1
     node_limit = args.node_limit or 0
 
     def solve_chunk(grids: list[Grid], _args) -> Iterator[tuple[str, Grid | None]]:
-        n = len(grids)
-        data = b"".join([bytes(g.values) for g in grids])
-        sols = bytearray(len(data))
-        counts = array.array("i", bytes(4 * n))
-        flags = bytearray(n)
-        C.batch(data, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
-        for i, grid in enumerate(grids):
+        sols, counts, flags = _c_batch9(grids, limit, node_limit)
+        for i in range(len(grids)):
             count, flag = counts[i], flags[i]
-            if flag & _FLAG_BAD_SOLUTION:
-                raise AssertionError(f"the C kernel returned a wrong solution for {grid.to_line()}; "
-                                     "please report this bug")
             if count == 0:
                 yield ("limit" if flag & _FLAG_STOPPED else
                        "illegal" if flag & _FLAG_CLASH else "impossible"), None
@@ -722,24 +735,13 @@ def _batch_counter(args) -> Callable | None:
     Same verdicts as solver.check, one C call per chunk: count up to 2 with fast9; a clash
     of givens (flag) is ILLEGAL before any search, as check decides it.
     """
-    from . import _backend
-    C = _backend.C
-    if C is None or getattr(args, "engine", None) not in ("auto", "fast9"):
+    if not _batch_usable(args):
         return None
     node_limit = args.node_limit or 0
 
     def verdicts(grids: list[Grid]) -> Iterator[Verdict]:
-        n = len(grids)
-        data = b"".join([bytes(g.values) for g in grids])
-        sols = bytearray(len(data))
-        counts = array.array("i", bytes(4 * n))
-        flags = bytearray(n)
-        C.batch(data, n, 3, 3, "fast9", 2, node_limit, sols, counts, None, flags)
-        for i, grid in enumerate(grids):
-            count, flag = counts[i], flags[i]
-            if flag & _FLAG_BAD_SOLUTION:
-                raise AssertionError(f"the C kernel returned a wrong solution for "
-                                     f"{grid.to_line()}; please report this bug")
+        _, counts, flags = _c_batch9(grids, 2, node_limit)
+        for count, flag in zip(counts, flags):
             if flag & _FLAG_CLASH:
                 yield Verdict.ILLEGAL
             elif count >= 2:
@@ -764,10 +766,22 @@ def _puzzle_field(src: _Input, rec) -> str:
 class _Count(_Command):
     """count: the puzzle on one line, TAB, the number of solutions (N+ at the limit)."""
 
+    # counts up to this limit go to the C batch call for chunks of 9x9 grids (its counts are
+    # 32-bit; an unlimited count stays with search(), whose count is a Python int)
+    BATCH_MAX_LIMIT = 1 << 30
+
     def handle(self, src: _Input, chunk: list) -> list[str]:
         texts = self.texts
         limit = self.args.limit or None
         engine, node_limit = self.args.engine, self.args.node_limit
+        good = [rec.grid for rec in chunk if rec.grid is not None]
+        if (limit is not None and limit <= self.BATCH_MAX_LIMIT and good and _batch_usable(self.args)
+                and all(g.shape is _S9 for g in good)):
+            _, counts, flags = _c_batch9(good, limit, node_limit or 0)
+            answers = iter([(c, bool(f & _FLAG_STOPPED)) for c, f in zip(counts, flags)])
+        else:
+            answers = ((r.count, r.stopped) for r in (
+                search(g, limit=limit, engine=engine, node_limit=node_limit) for g in good))
         for rec in chunk:
             self.records += 1
             if rec.grid is None:
@@ -775,14 +789,14 @@ class _Count(_Command):
                 texts.append(f"{_one_line(rec.text)}\terror\n")
                 continue
             src.learn(rec)
-            r = search(rec.grid, limit=limit, engine=engine, node_limit=node_limit)
-            if r.stopped:
-                self.problem(src, rec, "limit", f"node limit reached after {r.count} solution(s)")
+            count, stopped = next(answers)
+            if stopped:
+                self.problem(src, rec, "limit", f"node limit reached after {count} solution(s)")
                 word = "limit"
-            elif limit is not None and r.count >= limit:
-                word = f"{r.count}+"
+            elif limit is not None and count >= limit:
+                word = f"{count}+"
             else:
-                word = str(r.count)
+                word = str(count)
             texts.append(f"{_puzzle_field(src, rec)}\t{word}\n")
         return texts
 
