@@ -467,66 +467,32 @@ long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
 
 /* --- the independent checker -------------------------------------------------------- */
 
-/* Not a solver and shares no table with the solvers: it recomputes every unit from the
- * box shape and only checks that each unit holds each value once.  No division in the
- * cell loop (the box of a cell is counted along as rows and columns advance) and only
- * the n used unit masks are cleared: with a variable divisor this cost about 1 us per
- * 9x9 grid, as much as fast9 takes to solve an easy puzzle. */
-int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution)
+/* The independent checks below share no table with the solvers: they recompute every
+ * unit from the box shape.  mark_units() puts each value of grid into the masks of its row,
+ * column and box and returns 1 as soon as a unit would hold a value twice, or (strict)
+ * holds a cell outside 1..n; without strict such cells are blanks.  No division in the cell
+ * loop (the box is counted along) and only the n used masks are cleared: with a variable
+ * divisor and full clears this cost about 1 us per 9x9 grid, as much as fast9 takes to
+ * solve an easy puzzle. */
+static int mark_units(int box_rows, int box_cols, const uint8_t *grid, int strict,
+                      uint64_t *rows, uint64_t *cols, uint64_t *boxes)
 {
     int n = box_rows * box_cols;
-    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
     memset(rows, 0, (size_t)n * sizeof rows[0]);
     memset(cols, 0, (size_t)n * sizeof cols[0]);
     memset(boxes, 0, (size_t)n * sizeof boxes[0]);
     for (int r = 0, band = 0, rr = 0; r < n; r++) {
         for (int k = 0, x = band, kk = 0; k < n; k++) {
-            int c = r * n + k;
-            int v = solution[c];
-            if (v < 1 || v > n)
-                return 0;
-            if (values && values[c] && values[c] != v)
-                return 0;
-            uint64_t b = (uint64_t)1 << (v - 1);
-            if ((rows[r] | cols[k] | boxes[x]) & b)
-                return 0;
-            rows[r] |= b;
-            cols[k] |= b;
-            boxes[x] |= b;
-            if (++kk == box_cols) {
-                kk = 0;
-                x++;
-            }
-        }
-        if (++rr == box_rows) {
-            rr = 0;
-            band += box_rows;
-        }
-    }
-    for (int u = 0; u < n; u++)
-        if (rows[u] != full || cols[u] != full || boxes[u] != full)
-            return 0;
-    return 1;
-}
-
-int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values)
-{
-    int n = box_rows * box_cols;
-    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
-    memset(rows, 0, (size_t)n * sizeof rows[0]);
-    memset(cols, 0, (size_t)n * sizeof cols[0]);
-    memset(boxes, 0, (size_t)n * sizeof boxes[0]);
-    for (int r = 0, band = 0, rr = 0; r < n; r++) {
-        for (int k = 0, x = band, kk = 0; k < n; k++) {
-            int v = values[r * n + k];
-            if (v && v <= n) {
+            int v = grid[r * n + k];
+            if (v >= 1 && v <= n) {
                 uint64_t b = (uint64_t)1 << (v - 1);
                 if ((rows[r] | cols[k] | boxes[x]) & b)
                     return 1;
                 rows[r] |= b;
                 cols[k] |= b;
                 boxes[x] |= b;
+            } else if (strict) {
+                return 1;
             }
             if (++kk == box_cols) {
                 kk = 0;
@@ -539,4 +505,29 @@ int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values)
         }
     }
     return 0;
+}
+
+/* Is solution a complete valid grid that keeps every given of values (NULL: none)? */
+int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution)
+{
+    int n = box_rows * box_cols;
+    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
+    if (values)
+        for (int c = 0; c < n * n; c++)
+            if (values[c] && values[c] != solution[c])
+                return 0;
+    if (mark_units(box_rows, box_cols, solution, 1, rows, cols, boxes))
+        return 0;
+    for (int u = 0; u < n; u++)
+        if (rows[u] != full || cols[u] != full || boxes[u] != full)
+            return 0;
+    return 1;
+}
+
+/* Do two givens (values 1..n; anything else is a blank) share a unit? */
+int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values)
+{
+    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
+    return mark_units(box_rows, box_cols, values, 0, rows, cols, boxes);
 }
