@@ -775,8 +775,8 @@ class _Count(_Command):
         limit = self.args.limit or None
         engine, node_limit = self.args.engine, self.args.node_limit
         good = [rec.grid for rec in chunk if rec.grid is not None]
-        if (limit is not None and limit <= self.BATCH_MAX_LIMIT and good and _batch_usable(self.args)
-                and all(g.shape is _S9 for g in good)):
+        if (limit is not None and limit <= self.BATCH_MAX_LIMIT and good
+                and _batch_usable(self.args) and all(g.shape is _S9 for g in good)):
             _, counts, flags = _c_batch9(good, limit, node_limit or 0)
             answers = iter([(c, bool(f & _FLAG_STOPPED)) for c, f in zip(counts, flags)])
         else:
