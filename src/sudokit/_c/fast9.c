@@ -60,7 +60,7 @@
  *     the special case of one cell left.  With COMPLEX (rows/boxes inside a
  *     band) and COLKEEP (box to column) this completes locked candidates.
  *     Replacing plain column singles by it (2026-11-23): 9-11% fewer
- *     guesses on the hard sets, 1.04-1.09x faster there, even on 17-clue.
+ *     guesses on the hard sets, 1.04-1.09x faster there, the same on 17-clue.
  * guess: on the bivalue cell with the most unsolved cells in its row and
  *     box (ties: first in band order); if no cell is bivalue, on the
  *     unsolved cell with the fewest candidates.  Values in increasing
