@@ -3,6 +3,12 @@
     python3 benchmarks/bench_jobs.py                       # 1,000,000 puzzles, --jobs 1 vs 2
     python3 benchmarks/bench_jobs.py --rss-lines 10000000  # also: peak RSS on 10M lines
     python3 benchmarks/bench_jobs.py --lines 200000 --repeat 1 --no-save   # a quick look
+    python3 benchmarks/bench_jobs.py --baseline /tmp/old/src   # against another build
+
+--baseline SRC runs every --jobs value a second time with PYTHONPATH=SRC (another checkout's
+src/ with its C extension built in place, e.g. `git worktree add /tmp/old COMMIT && cd
+/tmp/old && python3 setup.py build_ext --inplace`), interleaved with this build's runs;
+speed-ups are then against the baseline's run with the same --jobs.
 
 The input is built (once, in a temporary directory, or --dir) from the 17-clue set of
 ../shared/data: line i is puzzle (i mod 49,151) under a random symmetry (relabelled values,
@@ -109,10 +115,11 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
-def run(cmd: list[str]) -> tuple[float, int]:
-    """Run cmd; return (wall seconds, peak tree RSS in kB)."""
+def run(cmd: list[str], pythonpath: str | None = None) -> tuple[float, int]:
+    """Run cmd (PYTHONPATH set when given); return (wall seconds, peak tree RSS in kB)."""
+    env = dict(os.environ, PYTHONPATH=pythonpath) if pythonpath else None
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     peak = 0
     done = threading.Event()
 
@@ -150,6 +157,8 @@ def main() -> None:
                     help="also run --jobs 2 on a file of this many lines for peak memory")
     ap.add_argument("--dir", help="where the big files go (default: a temporary directory)")
     ap.add_argument("--no-save", action="store_true")
+    ap.add_argument("--baseline", metavar="SRC",
+                    help="another build's src/ directory, run interleaved as the baseline")
     args = ap.parse_args()
     if not (DATA / "puzzles2_17_clue").exists():
         raise SystemExit(f"needs {DATA / 'puzzles2_17_clue'}")
@@ -162,24 +171,27 @@ def main() -> None:
         build(src, args.lines)
         print(f"built {src} ({src.stat().st_size / 1e6:.0f} MB) in {time.perf_counter() - t:.1f} s")
     jobs = [int(j) for j in args.jobs.split(",")]
-    best: dict[int, tuple[float, int]] = {}
+    builds = [("base", args.baseline), ("this", None)] if args.baseline else [("this", None)]
+    configs = [(b, path, j) for j in jobs for b, path in builds]
+    best: dict[tuple, tuple[float, int]] = {}
     digests = {}
     load = os.getloadavg()
     for r in range(args.repeat):
-        for j in jobs:
-            out = tmp / f"out-{j}.txt"
-            wall, peak = run(exe + ["solve", str(src), "--jobs", str(j), "-o", str(out)])
-            print(f"run {r + 1}: --jobs {j}: {wall:.2f} s, {args.lines / wall:,.0f} puzzles/s, "
-                  f"peak RSS {peak / 1024:.0f} MB", flush=True)
-            if j not in best or wall < best[j][0]:
-                best[j] = (wall, max(peak, best.get(j, (0, 0))[1]))
-            digests[j] = digest(out)
+        for build_name, path, j in configs:
+            out = tmp / f"out-{build_name}-{j}.txt"
+            wall, peak = run(exe + ["solve", str(src), "--jobs", str(j), "-o", str(out)], path)
+            print(f"run {r + 1}: {build_name} --jobs {j}: {wall:.2f} s, "
+                  f"{args.lines / wall:,.0f} puzzles/s, peak RSS {peak / 1024:.0f} MB", flush=True)
+            key = (build_name, j)
+            if key not in best or wall < best[key][0]:
+                best[key] = (wall, max(peak, best.get(key, (0, 0))[1]))
+            digests[key] = digest(out)
     assert len(set(digests.values())) == 1, f"outputs differ: {digests}"
-    base = best[jobs[0]][0]
     rows = []
-    for j in jobs:
-        wall, peak = best[j]
-        rows.append({"jobs": j, "seconds": round(wall, 3),
+    for build_name, path, j in configs:
+        wall, peak = best[(build_name, j)]
+        base = best[("base", j)][0] if args.baseline else best[("this", jobs[0])][0]
+        rows.append({"build": build_name, "jobs": j, "seconds": round(wall, 3),
                      "puzzles_per_s": round(args.lines / wall),
                      "speedup": round(base / wall, 3), "peak_rss_mb": round(peak / 1024, 1)})
     rss = None
@@ -202,17 +214,20 @@ def main() -> None:
     result = {"date": datetime.date.today().isoformat(), "machine": platform.machine(),
               "cpus": os.cpu_count(), "python": platform.python_version(),
               "load_before": [round(x, 2) for x in load], "lines": args.lines,
-              "repeat": args.repeat, "runs": rows, "rss": rss,
+              "repeat": args.repeat, "runs": rows, "rss": rss, "baseline": args.baseline,
               "command": "python3 benchmarks/bench_jobs.py " + " ".join(sys.argv[1:])}
     lines = [f"# `sudokit solve --jobs` on {args.lines:,} puzzles ({result['date']})", "",
              f"Command: `{result['command']}`; Python {result['python']}, {result['cpus']} CPUs, "
              f"load before {result['load_before']}.  Best of {args.repeat} interleaved runs, "
              "start-up included; outputs byte-identical.", "",
-             "| --jobs | seconds | puzzles/s | speed-up | peak RSS (tree) |",
-             "|---|---:|---:|---:|---:|"]
+             "Speed-up: against " + ("the baseline build with the same --jobs"
+                                     if args.baseline else f"--jobs {jobs[0]}") + ".", "",
+             "| build | --jobs | seconds | puzzles/s | speed-up | peak RSS (tree) |",
+             "|---|---|---:|---:|---:|---:|"]
     for row in rows:
-        lines.append(f"| {row['jobs']} | {row['seconds']:.2f} | {row['puzzles_per_s']:,} | "
-                     f"{row['speedup']:.2f}x | {row['peak_rss_mb']:.0f} MB |")
+        lines.append(f"| {row['build']} | {row['jobs']} | {row['seconds']:.2f} | "
+                     f"{row['puzzles_per_s']:,} | {row['speedup']:.2f}x | "
+                     f"{row['peak_rss_mb']:.0f} MB |")
     if rss:
         lines += ["", f"{rss['lines']:,} lines with --jobs 2: {rss['seconds']} s, peak RSS of the "
                   f"process tree {rss['peak_rss_mb']:.0f} MB."]

@@ -133,9 +133,40 @@ def _fast9(command: _Command, src: _Input):
     return ("check", 2)
 
 
+def _plain9(raw: list[bytes], start: int, stop: int, read: bytes, bad: dict, first: int):
+    """(indices of the plain lines among raw[start:stop], their values, 81 bytes each).
+
+    A whole window of plain lines, with or without CRs (the usual case), is checked and
+    translated in one piece; anything else line by line.
+    """
+    seg = raw[start:stop]
+    if not bad:
+        lengths = set(map(len, seg))
+        joined = b"".join(seg)
+        values = None
+        if lengths == {81}:
+            values = joined.translate(read)
+        elif lengths == {82} and joined[81::82] == b"\r" * len(seg):
+            values = joined.translate(read, b"\r")
+        if values is not None and len(values) == 81 * len(seg) and values.find(255) < 0:
+            return range(start, stop), values
+    plain: list[int] = []
+    parts: list[bytes] = []
+    for k in range(start, stop):
+        line = raw[k]
+        if len(line) == 82 and line[81] == 13:  # CR LF
+            line = line[:81]
+        if len(line) == 81 and first + k not in bad:
+            b = line.translate(read)
+            if b.find(255) < 0:
+                plain.append(k)
+                parts.append(b)
+    return plain, b"".join(parts)
+
+
 def _work_fast9(command: _Command, src: _Input, lines: list[str], block, fast) -> bool:
     """Answer a block's lines with the fast path where it applies; True if stopped early."""
-    from . import pipeline
+    from . import _backend, pipeline
     from .cli import _FLAG_CLASH, _FLAG_STOPPED, _SPELL9, _c_batch9_values
     from .symbols import DEFAULT
     mode, limit = fast
@@ -149,21 +180,19 @@ def _work_fast9(command: _Command, src: _Input, lines: list[str], block, fast) -
     texts = command.texts
     for start in range(0, len(raw), _FAST9_WINDOW):
         stop = min(start + _FAST9_WINDOW, len(raw))
-        plain: list[int] = []   # indices (in raw) of the plain lines of this window
-        values: list[bytes] = []
-        for k in range(start, stop):
-            line = raw[k]
-            if len(line) == 82 and line[81] == 13:  # CR LF
-                line = line[:81]
-            if len(line) == 81 and first + k not in bad:
-                b = line.translate(read)
-                if b.find(255) < 0:
-                    plain.append(k)
-                    values.append(b)
+        plain, values = _plain9(raw, start, stop, read, bad, first)
         answers: dict[int, str] = {}
         if plain:
-            sols, counts, flags = _c_batch9_values(b"".join(values), len(plain), limit,
-                                                   node_limit)
+            sols, counts, flags = _c_batch9_values(values, len(plain), limit, node_limit)
+            if (mode == "solve" and isinstance(plain, range) and min(counts) >= 1
+                    and (limit == 1 or (max(counts) == 1
+                                        and not any(f & _FLAG_STOPPED for f in flags)))):
+                # every line of the window plain and solved: one text, spelled in C
+                texts.append(_backend.C.format_lines(sols, 9).decode("ascii"))
+                command.records += len(plain)
+                if pipeline.stopping() and stop < len(raw):
+                    return True
+                continue
             if mode == "solve":
                 spelled = bytes(sols).translate(_SPELL9).decode("ascii")
             for p, k in enumerate(plain):
