@@ -161,3 +161,20 @@ def test_command_line_uses_the_fast_path_and_matches(tmp_path, monkeypatch):
         assert summary == f"sudokit: {want[2]} of {want[1]} records had a problem"
         logged = [json.loads(x) for x in errors.read_text().splitlines()]
         assert [e["line"] for e in logged] == [e["line"] - 6 for e in want[4]]
+
+
+@pytest.mark.parametrize("ending", ["", "\r"])
+@pytest.mark.parametrize("options", [[], ["--unique"]])
+def test_whole_windows_of_plain_lines(ending, options, monkeypatch):
+    """Windows where every line is plain and solved take the one-piece path (LF and CRLF)."""
+    counts = [line.split(":") for line in GOLDEN.read_text().splitlines() if line[:1] not in ("#", "")]
+    unique = [f[0] for f in counts if len(f[0]) == 81 and f[1] == "1"]
+    lines = [unique[k % len(unique)] + ending for k in range(5000)]  # 3 windows, the last short
+    want, _ = _answers("solve", lines, options, monkeypatch, fast=False)
+    got, calls = _answers("solve", lines, options, monkeypatch, fast=True)
+    assert got == want and calls == [2048, 2048, 904]
+    # a CR in place of a cell (the line keeps its length): not plain, the reader's error
+    lines[3000] = unique[0][:40] + "\r" + unique[0][41:] + ending
+    want, _ = _answers("solve", lines, options, monkeypatch, fast=False)
+    got, calls = _answers("solve", lines, options, monkeypatch, fast=True)
+    assert got == want and want[2] == 1 and calls == [2048, 2047, 904]
