@@ -61,9 +61,18 @@ typedef struct {
     int *opos;            /* 4 per variable: its index in each of its groups (occ order) */
     double *act, var_inc;
     char *seen;
-    ivec *watches;        /* per literal: pairs (clause id, blocker) */
-    int **cls;
-    int *csize, *clbd;
+    ivec *watches;        /* per literal: pairs (clause offset in arena, blocker) */
+    /* Clause arena: every learned or blocking clause lives in one int array as
+     * [id, size, lits...], in id order (clauses are only appended, and reduce_db compacts
+     * without reordering).  A clause is known by the offset of its first literal: c[-1] is
+     * its size, c[-2] its id.  Watches hold the offset (one memory access less per visited
+     * clause than id -> pointer); reasons and conflicts keep the id (MKR(id, R_CLAUSE)),
+     * coff[id] maps back.  Ids never change, so the deletion order (lbd desc, id asc) and
+     * every decision are those of one malloc per clause. */
+    int *arena;
+    int alen, acap;
+    int *coff;            /* per clause id: offset of its first literal, -1 once deleted */
+    int *clbd;
     char *cdel;
     int ncls, capcls;
     int confl_kind, confl_a;
@@ -135,13 +144,8 @@ static void ctx_free(lctx *s)
             free(s->watches[l].a);
         free(s->watches);
     }
-    if (s->cls) {
-        for (int i = 0; i < s->ncls; i++)
-            if (s->cls[i])
-                free(s->cls[i] - 1);
-        free(s->cls);
-    }
-    free(s->csize);
+    free(s->arena);
+    free(s->coff);
     free(s->clbd);
     free(s->cdel);
     free(s->rbuf);
@@ -337,15 +341,16 @@ static int propagate(lctx *s)
         ivec *ws = &s->watches[falselit];
         int i = 0, j = 0, nw = ws->n;
         int *wa = ws->a;
+        int *arena = s->arena;
         while (i < nw) {
-            int cid = wa[i], blk = wa[i + 1];
+            int cid = wa[i], blk = wa[i + 1]; /* cid: the clause's offset in the arena */
             i += 2;
             if (litval(s, blk) == 1) {
                 wa[j++] = cid;
                 wa[j++] = blk;
                 continue;
             }
-            int *c = s->cls[cid];
+            int *c = arena + cid;
             int sz = c[-1];
             if (c[0] == falselit) {
                 c[0] = c[1];
@@ -377,10 +382,10 @@ static int propagate(lctx *s)
                     wa[j++] = wa[i++];
                 ws->n = j;
                 s->confl_kind = R_CLAUSE;
-                s->confl_a = cid;
+                s->confl_a = c[-2];
                 return 1;
             }
-            assign(s, first >> 1, !(first & 1), MKR(cid, R_CLAUSE));
+            assign(s, first >> 1, !(first & 1), MKR(c[-2], R_CLAUSE));
         }
         ws->n = j;
     }
@@ -392,8 +397,8 @@ static int reason_lits(lctx *s, int rsn, int skip, int *out)
 {
     int k = rsn & 7, x = rsn >> 3, n = 0;
     if (k == R_CLAUSE) {
-        const int *c = s->cls[x];
-        for (int i = 0; i < s->csize[x]; i++)
+        const int *c = s->arena + s->coff[x];
+        for (int i = 0, sz = c[-1]; i < sz; i++)
             if ((c[i] >> 1) != skip)
                 out[n++] = c[i];
     } else if (k == R_GROUP) {
@@ -529,14 +534,10 @@ static int add_clause(lctx *s, const int *lits, int n, int lbd)
 {
     if (s->ncls == s->capcls) {
         int cap = s->capcls ? 2 * s->capcls : 1024;
-        int **cls = realloc(s->cls, sizeof(int *) * (size_t)cap);
-        if (!cls)
+        int *coff = realloc(s->coff, sizeof(int) * (size_t)cap);
+        if (!coff)
             return -1;
-        s->cls = cls;
-        int *csize = realloc(s->csize, sizeof(int) * (size_t)cap);
-        if (!csize)
-            return -1;
-        s->csize = csize;
+        s->coff = coff;
         int *clbd = realloc(s->clbd, sizeof(int) * (size_t)cap);
         if (!clbd)
             return -1;
@@ -547,19 +548,31 @@ static int add_clause(lctx *s, const int *lits, int n, int lbd)
         s->cdel = cdel;
         s->capcls = cap;
     }
-    int *c = malloc(sizeof(int) * (size_t)(n + 1)); /* the size, then the literals */
-    if (!c)
-        return -1;
-    *c++ = n;
-    memcpy(c, lits, sizeof(int) * (size_t)n);
+    if (n + 2 > s->acap - s->alen) {
+        if ((long long)s->alen + n + 2 > 0x7fffffffLL / 2)
+            return -1;
+        int cap = s->acap ? s->acap : 4096;
+        while (cap - s->alen < n + 2)
+            cap *= 2;
+        int *a = realloc(s->arena, sizeof(int) * (size_t)cap);
+        if (!a)
+            return -1;
+        s->arena = a;
+        s->acap = cap;
+    }
     int id = s->ncls++;
-    s->cls[id] = c;
-    s->csize[id] = n;
+    int *c = s->arena + s->alen; /* the id, the size, then the literals */
+    c[0] = id;
+    c[1] = n;
+    memcpy(c + 2, lits, sizeof(int) * (size_t)n);
+    int off = s->alen + 2;
+    s->alen += n + 2;
+    s->coff[id] = off;
     s->clbd[id] = lbd;
     s->cdel[id] = 0;
-    ipush(s, &s->watches[lits[0]], id);
+    ipush(s, &s->watches[lits[0]], off);
     ipush(s, &s->watches[lits[0]], lits[1]);
-    ipush(s, &s->watches[lits[1]], id);
+    ipush(s, &s->watches[lits[1]], off);
     ipush(s, &s->watches[lits[1]], lits[0]);
     return s->oom ? -1 : id;
 }
@@ -590,9 +603,9 @@ static void reduce_db(lctx *s)
 {
     s->cand.n = 0;
     for (int i = 0; i < s->ncls; i++) {
-        if (s->cdel[i] || s->clbd[i] <= 2 || s->csize[i] <= 2)
+        if (s->cdel[i] || s->clbd[i] <= 2 || s->arena[s->coff[i] - 1] <= 2)
             continue;
-        int v0 = s->cls[i][0] >> 1;
+        int v0 = s->arena[s->coff[i]] >> 1;
         if (s->val[v0] >= 0 && s->reason[v0] == MKR(i, R_CLAUSE))
             continue;
         ipush(s, &s->cand, i);
@@ -605,23 +618,43 @@ static void reduce_db(lctx *s)
     if (s->oom)
         return;
     sort_cand(s->clbd, s->cand.a, s->tmp.a, s->cand.n);
-    for (int i = 0; i < s->cand.n / 2; i++) {
-        int id = s->cand.a[i];
-        s->cdel[id] = 1;
-        free(s->cls[id] - 1);
-        s->cls[id] = NULL;
-    }
+    for (int i = 0; i < s->cand.n / 2; i++)
+        s->cdel[s->cand.a[i]] = 1;
     /* drop the watches of deleted clauses (the order of the others is kept), so that
-     * propagation never meets one */
+     * propagation never meets one; the kept ones hold the clause id for now */
+    int *arena = s->arena;
     for (int l = 0; l < 2 * s->nv; l++) {
         ivec *ws = &s->watches[l];
         int j = 0;
-        for (int i = 0; i < ws->n; i += 2)
-            if (!s->cdel[ws->a[i]]) {
-                ws->a[j++] = ws->a[i];
+        for (int i = 0; i < ws->n; i += 2) {
+            int id = arena[ws->a[i] - 2];
+            if (!s->cdel[id]) {
+                ws->a[j++] = id;
                 ws->a[j++] = ws->a[i + 1];
             }
+        }
         ws->n = j;
+    }
+    /* compact the arena in id order, then turn the watches' ids back into offsets */
+    int w = 0;
+    for (int id = 0; id < s->ncls; id++) {
+        int off = s->coff[id];
+        if (off < 0)
+            continue;
+        if (s->cdel[id]) {
+            s->coff[id] = -1;
+            continue;
+        }
+        int sz = arena[off - 1];
+        memmove(arena + w, arena + off - 2, sizeof(int) * (size_t)(sz + 2));
+        s->coff[id] = w + 2;
+        w += sz + 2;
+    }
+    s->alen = w;
+    for (int l = 0; l < 2 * s->nv; l++) {
+        ivec *ws = &s->watches[l];
+        for (int i = 0; i < ws->n; i += 2)
+            ws->a[i] = s->coff[ws->a[i]];
     }
 }
 
