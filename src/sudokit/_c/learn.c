@@ -104,10 +104,38 @@ static inline void ipush(lctx *s, ivec *v, int x)
         v->a[v->n++] = x;
 }
 
+/* Watch lists hold pairs and start at an even capacity, so one test covers both. */
+static void ipush2_grow(lctx *s, ivec *v, int x, int y)
+{
+    int cap = v->cap ? 2 * v->cap : 8;
+    int *a = realloc(v->a, sizeof(int) * (size_t)cap);
+    if (!a) {
+        s->oom = 1;
+        return;
+    }
+    v->a = a;
+    v->cap = cap;
+    v->a[v->n] = x;
+    v->a[v->n + 1] = y;
+    v->n += 2;
+}
+
+static inline void ipush2(lctx *s, ivec *v, int x, int y)
+{
+    if (v->cap - v->n < 2) {
+        ipush2_grow(s, v, x, y);
+    } else {
+        v->a[v->n] = x;
+        v->a[v->n + 1] = y;
+        v->n += 2;
+    }
+}
+
+/* 1 true, 0 false, negative (-1 or -2) unassigned: val[v] ^ neg needs no branch, and every
+ * caller only asks "== 1" or "== 0" / "!= 0". */
 static inline int litval(const lctx *s, int l)
 {
-    int v = s->val[l >> 1];
-    return v < 0 ? -1 : (v ^ (l & 1));
+    return s->val[l >> 1] ^ (l & 1);
 }
 
 static void bump(lctx *s, int v)
@@ -367,8 +395,7 @@ static int propagate(lctx *s)
                 if (litval(s, c[k]) != 0) {
                     c[1] = c[k];
                     c[k] = falselit;
-                    ipush(s, &s->watches[c[1]], cid);
-                    ipush(s, &s->watches[c[1]], first);
+                    ipush2(s, &s->watches[c[1]], cid, first);
                     found = 1;
                     break;
                 }
@@ -570,10 +597,8 @@ static int add_clause(lctx *s, const int *lits, int n, int lbd)
     s->coff[id] = off;
     s->clbd[id] = lbd;
     s->cdel[id] = 0;
-    ipush(s, &s->watches[lits[0]], off);
-    ipush(s, &s->watches[lits[0]], lits[1]);
-    ipush(s, &s->watches[lits[1]], off);
-    ipush(s, &s->watches[lits[1]], lits[0]);
+    ipush2(s, &s->watches[lits[0]], off, lits[1]);
+    ipush2(s, &s->watches[lits[1]], off, lits[0]);
     return s->oom ? -1 : id;
 }
 
