@@ -32,6 +32,10 @@
 
 #include "kernels.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define R_NONE 0
 #define R_CLAUSE 1
 #define R_GROUP 2
@@ -56,6 +60,11 @@ typedef struct {
     int *level, *reason, *trail, *trail_lim, *tpos;
     int ntrail, qhead, nlevels;
     int *cnt, *tcnt;
+    /* per group, the decision key: 0xff while it holds a true literal, else cnt (<= 64);
+     * kept in step with cnt/tcnt by assign and backtrack, and padded with 0xff to a
+     * multiple of 64 groups, so that pick_group_lit scans bytes, 64 groups a word */
+    uint8_t *gkey;
+    int ngpad;
     uint64_t *gmask;      /* per group: bit k set while its k-th literal is not false */
     uint64_t *g0mask;     /* per group: bit k set once its k-th literal is false at level 0 */
     int *opos;            /* 4 per variable: its index in each of its groups (occ order) */
@@ -162,6 +171,7 @@ static void ctx_free(lctx *s)
     free(s->tpos);
     free(s->cnt);
     free(s->tcnt);
+    free(s->gkey);
     free(s->gmask);
     free(s->g0mask);
     free(s->opos);
@@ -206,6 +216,8 @@ static int ctx_init(lctx *s, int br, int bc)
     s->tpos = malloc(sizeof(int) * (size_t)nv);
     s->cnt = malloc(sizeof(int) * (size_t)ng);
     s->tcnt = malloc(sizeof(int) * (size_t)ng);
+    s->ngpad = (ng + 63) / 64 * 64;
+    s->gkey = malloc((size_t)s->ngpad);
     s->gmask = malloc(sizeof(uint64_t) * (size_t)ng);
     s->g0mask = calloc((size_t)ng, sizeof(uint64_t));
     s->opos = malloc(sizeof(int) * (size_t)ng * n);
@@ -215,7 +227,7 @@ static int ctx_init(lctx *s, int br, int bc)
     s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
     s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
     if (!s->glits || !s->gstart || !s->occ || !s->ostart || !s->val || !s->level || !s->reason
-        || !s->trail || !s->trail_lim || !s->tpos || !s->cnt || !s->tcnt || !s->gmask || !s->g0mask || !s->opos || !s->act || !s->seen
+        || !s->trail || !s->trail_lim || !s->tpos || !s->cnt || !s->tcnt || !s->gkey || !s->gmask || !s->g0mask || !s->opos || !s->act || !s->seen
         || !s->watches || !s->rbuf || !s->lvlseen)
         return -1;
     int nbr = n / bc; /* boxes across */
@@ -269,8 +281,11 @@ static int ctx_init(lctx *s, int br, int bc)
     for (int gg = 0; gg < ng; gg++) {
         s->cnt[gg] = n;
         s->tcnt[gg] = 0;
+        s->gkey[gg] = (uint8_t)n;
         s->gmask[gg] = n == 64 ? ~0ULL : (1ULL << n) - 1;
     }
+    for (int gg = ng; gg < s->ngpad; gg++)
+        s->gkey[gg] = 0xff;
     s->var_inc = 1.0;
     return 0;
 }
@@ -284,12 +299,15 @@ static inline void assign(lctx *s, int v, int value, int rsn)
     s->trail[s->ntrail++] = v;
     const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
     if (value) {
-        for (; o < oe; o++)
+        for (; o < oe; o++) {
             s->tcnt[*o]++;
+            s->gkey[*o] = 0xff;
+        }
     } else {
         const int *p = s->opos + s->ostart[v];
         for (; o < oe; o++, p++) {
             s->cnt[*o]--;
+            s->gkey[*o] -= s->gkey[*o] != 0xff;
             s->gmask[*o] &= ~(1ULL << *p);
         }
         if (s->nlevels == 0) /* never undone: reasons can skip it at once */
@@ -308,11 +326,13 @@ static void backtrack(lctx *s, int lvl)
         const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
         if (s->val[v]) {
             for (; o < oe; o++)
-                s->tcnt[*o]--;
+                if (--s->tcnt[*o] == 0)
+                    s->gkey[*o] = (uint8_t)s->cnt[*o];
         } else {
             const int *p = s->opos + s->ostart[v];
             for (; o < oe; o++, p++) {
                 s->cnt[*o]++;
+                s->gkey[*o] += s->gkey[*o] != 0xff;
                 s->gmask[*o] |= 1ULL << *p;
             }
         }
@@ -686,29 +706,43 @@ static void reduce_db(lctx *s)
 /* The decision literal (positive), or -1 when every group has a true literal. */
 static int pick_group_lit(lctx *s)
 {
-    /* pass 1: the fewest non-false literals (>= 2) of a group with no true literal */
-    const int *cnt = s->cnt, *tcnt = s->tcnt;
-    int best = 1 << 30, ng = s->ng;
-    for (int g = 0; g < ng; g++) {
-        int c = cnt[g];
-        int k = (tcnt[g] != 0 || c < 2) ? 1 << 30 : c;
-        best = k < best ? k : best;
+    /* pass 1: the fewest non-false literals (>= 2) of a group with no true literal; as
+     * unsigned bytes key - 2 puts 0xff (a true literal), 0 and 1 above every real count */
+    const uint8_t *key = s->gkey;
+    int ngp = s->ngpad;
+    unsigned low = 0xff;
+    for (int g = 0; g < ngp; g++) {
+        unsigned k = (uint8_t)(key[g] - 2);
+        low = k < low ? k : low;
     }
-    if (best == 1 << 30)
+    if (low > 64)
         return -1;
+    uint8_t best = (uint8_t)(low + 2);
     /* pass 2: those groups in index order, their unassigned literals in group order; the
      * strictly highest activity wins */
     int bestlit = -1;
     double bestact = -1;
-    for (int g = 0; g < ng; g++) {
-        if (cnt[g] != best || tcnt[g])
-            continue;
-        const int *gl = s->glits + s->gstart[g];
-        for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
-            int m = gl[__builtin_ctzll(b)];
-            if (s->val[m] < 0 && s->act[m] > bestact) {
-                bestact = s->act[m];
-                bestlit = 2 * m;
+    for (int base = 0; base < ngp; base += 64) {
+        uint64_t hit = 0;
+#ifdef __SSE2__
+        __m128i bb = _mm_set1_epi8((char)best);
+        for (int j = 0; j < 64; j += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(key + base + j));
+            hit |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bb)) << j;
+        }
+#else
+        for (int j = 0; j < 64; j++)
+            hit |= (uint64_t)(key[base + j] == best) << j;
+#endif
+        for (; hit; hit &= hit - 1) {
+            int g = base + __builtin_ctzll(hit);
+            const int *gl = s->glits + s->gstart[g];
+            for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
+                int m = gl[__builtin_ctzll(b)];
+                if (s->val[m] < 0 && s->act[m] > bestact) {
+                    bestact = s->act[m];
+                    bestlit = 2 * m;
+                }
             }
         }
     }
