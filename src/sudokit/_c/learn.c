@@ -10,7 +10,8 @@
  *               ascending), every row r then value d (cells left to right), every column c
  *               then d (top to bottom), every box b then d (cells row-major in the box);
  *               box b has top-left cell ((b / (N/bc)) * br, (b % (N/bc)) * bc).  Two counters
- *               per group: cnt (non-false literals) and tcnt (true literals).
+ *               per group: cnt (non-false literals) and tcnt (true literals), packed into
+ *               one 16-bit word gc = cnt + 128 * tcnt.
  *   propagate   a true literal falsifies the rest of its groups (reason: that literal); a
  *               group with one non-false literal and none true forces it (reason: the group,
  *               filtered lazily by trail position); learned clauses: two watches + blocker.
@@ -59,11 +60,12 @@ typedef struct {
     signed char *val;     /* -1 unassigned, 0 false, 1 true */
     int *level, *reason, *trail, *trail_lim, *tpos;
     int ntrail, qhead, nlevels;
-    int *cnt, *tcnt;
-    /* per group, the decision key: 0xff while it holds a true literal, else cnt (<= 64);
-     * kept in step with cnt/tcnt by assign and backtrack, and padded with 0xff to a
-     * multiple of 64 groups, so that pick_group_lit scans bytes, 64 groups a word */
-    uint8_t *gkey;
+    /* per group gc = cnt + 128 * tcnt (cnt <= 64 < 128, tcnt <= 64): a false literal is
+     * gc -= 1, a true one gc += 128, with no test; cnt = gc & 127, tcnt = gc >> 7, and a
+     * group without a true literal and with k non-false ones is exactly gc == k, which is
+     * what pick_group_lit scans for, 8 groups at a time.  Padded with 0xffff (never a
+     * count, never touched) to a multiple of 64 groups. */
+    uint16_t *gc;
     int ngpad;
     uint64_t *gmask;      /* per group: bit k set while its k-th literal is not false */
     uint64_t *g0mask;     /* per group: bit k set once its k-th literal is false at level 0 */
@@ -169,9 +171,7 @@ static void ctx_free(lctx *s)
     free(s->trail);
     free(s->trail_lim);
     free(s->tpos);
-    free(s->cnt);
-    free(s->tcnt);
-    free(s->gkey);
+    free(s->gc);
     free(s->gmask);
     free(s->g0mask);
     free(s->opos);
@@ -214,10 +214,8 @@ static int ctx_init(lctx *s, int br, int bc)
     s->trail = malloc(sizeof(int) * (size_t)nv);
     s->trail_lim = malloc(sizeof(int) * (size_t)(nv + 1));
     s->tpos = malloc(sizeof(int) * (size_t)nv);
-    s->cnt = malloc(sizeof(int) * (size_t)ng);
-    s->tcnt = malloc(sizeof(int) * (size_t)ng);
     s->ngpad = (ng + 63) / 64 * 64;
-    s->gkey = malloc((size_t)s->ngpad);
+    s->gc = malloc(sizeof(uint16_t) * (size_t)s->ngpad);
     s->gmask = malloc(sizeof(uint64_t) * (size_t)ng);
     s->g0mask = calloc((size_t)ng, sizeof(uint64_t));
     s->opos = malloc(sizeof(int) * (size_t)ng * n);
@@ -227,7 +225,7 @@ static int ctx_init(lctx *s, int br, int bc)
     s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
     s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
     if (!s->glits || !s->gstart || !s->occ || !s->ostart || !s->val || !s->level || !s->reason
-        || !s->trail || !s->trail_lim || !s->tpos || !s->cnt || !s->tcnt || !s->gkey || !s->gmask || !s->g0mask || !s->opos || !s->act || !s->seen
+        || !s->trail || !s->trail_lim || !s->tpos || !s->gc || !s->gmask || !s->g0mask || !s->opos || !s->act || !s->seen
         || !s->watches || !s->rbuf || !s->lvlseen)
         return -1;
     int nbr = n / bc; /* boxes across */
@@ -279,13 +277,11 @@ static int ctx_init(lctx *s, int br, int bc)
         s->act[v] = 0.0;
     }
     for (int gg = 0; gg < ng; gg++) {
-        s->cnt[gg] = n;
-        s->tcnt[gg] = 0;
-        s->gkey[gg] = (uint8_t)n;
+        s->gc[gg] = (uint16_t)n;
         s->gmask[gg] = n == 64 ? ~0ULL : (1ULL << n) - 1;
     }
     for (int gg = ng; gg < s->ngpad; gg++)
-        s->gkey[gg] = 0xff;
+        s->gc[gg] = 0xffff;
     s->var_inc = 1.0;
     return 0;
 }
@@ -299,15 +295,12 @@ static inline void assign(lctx *s, int v, int value, int rsn)
     s->trail[s->ntrail++] = v;
     const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
     if (value) {
-        for (; o < oe; o++) {
-            s->tcnt[*o]++;
-            s->gkey[*o] = 0xff;
-        }
+        for (; o < oe; o++)
+            s->gc[*o] += 128;
     } else {
         const int *p = s->opos + s->ostart[v];
         for (; o < oe; o++, p++) {
-            s->cnt[*o]--;
-            s->gkey[*o] -= s->gkey[*o] != 0xff;
+            s->gc[*o]--;
             s->gmask[*o] &= ~(1ULL << *p);
         }
         if (s->nlevels == 0) /* never undone: reasons can skip it at once */
@@ -326,13 +319,11 @@ static void backtrack(lctx *s, int lvl)
         const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
         if (s->val[v]) {
             for (; o < oe; o++)
-                if (--s->tcnt[*o] == 0)
-                    s->gkey[*o] = (uint8_t)s->cnt[*o];
+                s->gc[*o] -= 128;
         } else {
             const int *p = s->opos + s->ostart[v];
             for (; o < oe; o++, p++) {
-                s->cnt[*o]++;
-                s->gkey[*o] += s->gkey[*o] != 0xff;
+                s->gc[*o]++;
                 s->gmask[*o] |= 1ULL << *p;
             }
         }
@@ -355,12 +346,12 @@ static int propagate(lctx *s)
         if (value) {
             for (; o < oe; o++) {
                 int g = *o;
-                if (s->tcnt[g] > 1) {
+                if (s->gc[g] >= 256) { /* tcnt > 1 */
                     s->confl_kind = R_TGROUP;
                     s->confl_a = g;
                     return 1;
                 }
-                if (s->cnt[g] > 1) {
+                if ((s->gc[g] & 127) > 1) {
                     int rsn = MKR(2 * v, R_BIN);
                     const int *gl = s->glits + s->gstart[g];
                     for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
@@ -373,12 +364,12 @@ static int propagate(lctx *s)
         } else {
             for (; o < oe; o++) {
                 int g = *o;
-                if (s->cnt[g] < 1) {
+                if ((s->gc[g] & 127) == 0) {
                     s->confl_kind = R_GROUP;
                     s->confl_a = g;
                     return 1;
                 }
-                if (s->cnt[g] == 1 && s->tcnt[g] < 1) {
+                if (s->gc[g] == 1) { /* cnt 1, tcnt 0 */
                     int m = s->glits[s->gstart[g] + __builtin_ctzll(s->gmask[g])];
                     if (s->val[m] < 0)
                         assign(s, m, 1, MKR(g, R_GROUP));
@@ -706,18 +697,36 @@ static void reduce_db(lctx *s)
 /* The decision literal (positive), or -1 when every group has a true literal. */
 static int pick_group_lit(lctx *s)
 {
-    /* pass 1: the fewest non-false literals (>= 2) of a group with no true literal; as
-     * unsigned bytes key - 2 puts 0xff (a true literal), 0 and 1 above every real count */
-    const uint8_t *key = s->gkey;
+    /* pass 1: the fewest non-false literals (>= 2) of a group with no true literal, i.e.
+     * the least gc in 2..64; as unsigned 16-bit words gc - 2 puts 0, 1 and every group
+     * with a true literal (gc >= 128) above 62 */
+    const uint16_t *gc = s->gc;
     int ngp = s->ngpad;
-    unsigned low = 0xff;
+    unsigned low;
+#ifdef __SSE2__
+    {
+        /* unsigned minimum through the signed one: flip the top bit */
+        const __m128i two = _mm_set1_epi16(2), top = _mm_set1_epi16((short)0x8000);
+        __m128i m = _mm_set1_epi16(0x7fff);
+        for (int g = 0; g < ngp; g += 8) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(gc + g));
+            m = _mm_min_epi16(m, _mm_xor_si128(_mm_sub_epi16(x, two), top));
+        }
+        m = _mm_min_epi16(m, _mm_srli_si128(m, 8));
+        m = _mm_min_epi16(m, _mm_srli_si128(m, 4));
+        m = _mm_min_epi16(m, _mm_srli_si128(m, 2));
+        low = ((unsigned)_mm_cvtsi128_si32(m) ^ 0x8000u) & 0xffffu;
+    }
+#else
+    low = 0xffff;
     for (int g = 0; g < ngp; g++) {
-        unsigned k = (uint8_t)(key[g] - 2);
+        unsigned k = (uint16_t)(gc[g] - 2);
         low = k < low ? k : low;
     }
-    if (low > 64)
+#endif
+    if (low > 62)
         return -1;
-    uint8_t best = (uint8_t)(low + 2);
+    uint16_t best = (uint16_t)(low + 2);
     /* pass 2: those groups in index order, their unassigned literals in group order; the
      * strictly highest activity wins */
     int bestlit = -1;
@@ -725,14 +734,16 @@ static int pick_group_lit(lctx *s)
     for (int base = 0; base < ngp; base += 64) {
         uint64_t hit = 0;
 #ifdef __SSE2__
-        __m128i bb = _mm_set1_epi8((char)best);
+        const __m128i bb = _mm_set1_epi16((short)best);
         for (int j = 0; j < 64; j += 16) {
-            __m128i x = _mm_loadu_si128((const __m128i *)(key + base + j));
-            hit |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bb)) << j;
+            __m128i x0 = _mm_loadu_si128((const __m128i *)(gc + base + j));
+            __m128i x1 = _mm_loadu_si128((const __m128i *)(gc + base + j + 8));
+            __m128i e = _mm_packs_epi16(_mm_cmpeq_epi16(x0, bb), _mm_cmpeq_epi16(x1, bb));
+            hit |= (uint64_t)(unsigned)_mm_movemask_epi8(e) << j;
         }
 #else
         for (int j = 0; j < 64; j++)
-            hit |= (uint64_t)(key[base + j] == best) << j;
+            hit |= (uint64_t)(gc[base + j] == best) << j;
 #endif
         for (; hit; hit &= hit - 1) {
             int g = base + __builtin_ctzll(hit);
