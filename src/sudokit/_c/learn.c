@@ -327,8 +327,7 @@ static void backtrack(lctx *s, int lvl)
                 s->gmask[*o] |= 1ULL << *p;
             }
         }
-        s->val[v] = -1;
-        s->reason[v] = R_NONE;
+        s->val[v] = -1; /* reason[v] is left stale: it is only read for assigned variables */
     }
     s->ntrail = stop;
     s->qhead = stop;
@@ -344,7 +343,8 @@ static int propagate(lctx *s)
         int falselit = 2 * v + value;
         const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
         if (value) {
-            for (; o < oe; o++) {
+            const int *p = s->opos + s->ostart[v];
+            for (; o < oe; o++, p++) {
                 int g = *o;
                 if (s->gc[g] >= 256) { /* tcnt > 1 */
                     s->confl_kind = R_TGROUP;
@@ -354,11 +354,10 @@ static int propagate(lctx *s)
                 if ((s->gc[g] & 127) > 1) {
                     int rsn = MKR(2 * v, R_BIN);
                     const int *gl = s->glits + s->gstart[g];
-                    for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
-                        int m = gl[__builtin_ctzll(b)];
-                        if (s->val[m] < 0)
-                            assign(s, m, 0, rsn);
-                    }
+                    /* v is g's only true literal, so its other non-false literals are
+                     * all unassigned (each assign below clears only its own bit) */
+                    for (uint64_t b = s->gmask[g] & ~(1ULL << *p); b; b &= b - 1)
+                        assign(s, gl[__builtin_ctzll(b)], 0, rsn);
                 }
             }
         } else {
