@@ -56,7 +56,8 @@ typedef struct {
 typedef struct {
     int n, ncells, nv, ng;
     int *glits, *gstart;  /* group g: variables glits[gstart[g] .. gstart[g+1]-1] */
-    int *occ, *ostart;    /* groups of variable v: occ[ostart[v] .. ostart[v+1]-1] */
+    int *occ, *ostart;    /* groups of variable v: occ[ostart[v] .. ostart[v+1]-1]; always 4 per
+                           * variable, so the hot loops use 4 * v and a fixed trip count */
     signed char *val;     /* -1 unassigned, 0 false, 1 true */
     int *level, *reason, *trail, *trail_lim, *tpos;
     int ntrail, qhead, nlevels;
@@ -293,18 +294,18 @@ static inline void assign(lctx *s, int v, int value, int rsn)
     s->reason[v] = rsn;
     s->tpos[v] = s->ntrail;
     s->trail[s->ntrail++] = v;
-    const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
+    const int *o = s->occ + 4 * v, *oe = s->occ + 4 * (v + 1);
     if (value) {
         for (; o < oe; o++)
             s->gc[*o] += 128;
     } else {
-        const int *p = s->opos + s->ostart[v];
+        const int *p = s->opos + 4 * v;
         for (; o < oe; o++, p++) {
             s->gc[*o]--;
             s->gmask[*o] &= ~(1ULL << *p);
         }
         if (s->nlevels == 0) /* never undone: reasons can skip it at once */
-            for (o = s->occ + s->ostart[v], p = s->opos + s->ostart[v]; o < oe; o++, p++)
+            for (o = s->occ + 4 * v, p = s->opos + 4 * v; o < oe; o++, p++)
                 s->g0mask[*o] |= 1ULL << *p;
     }
 }
@@ -316,12 +317,12 @@ static void backtrack(lctx *s, int lvl)
     int stop = s->trail_lim[lvl];
     for (int i = s->ntrail - 1; i >= stop; i--) {
         int v = s->trail[i];
-        const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
+        const int *o = s->occ + 4 * v, *oe = s->occ + 4 * (v + 1);
         if (s->val[v]) {
             for (; o < oe; o++)
                 s->gc[*o] -= 128;
         } else {
-            const int *p = s->opos + s->ostart[v];
+            const int *p = s->opos + 4 * v;
             for (; o < oe; o++, p++) {
                 s->gc[*o]++;
                 s->gmask[*o] |= 1ULL << *p;
@@ -341,9 +342,9 @@ static int propagate(lctx *s)
         int v = s->trail[s->qhead++];
         int value = s->val[v];
         int falselit = 2 * v + value;
-        const int *o = s->occ + s->ostart[v], *oe = s->occ + s->ostart[v + 1];
+        const int *o = s->occ + 4 * v, *oe = s->occ + 4 * (v + 1);
         if (value) {
-            const int *p = s->opos + s->ostart[v];
+            const int *p = s->opos + 4 * v;
             for (; o < oe; o++, p++) {
                 int g = *o;
                 if (s->gc[g] >= 256) { /* tcnt > 1 */
