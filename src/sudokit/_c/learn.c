@@ -56,8 +56,10 @@ typedef struct {
 typedef struct {
     int n, ncells, nv, ng;
     int *glits, *gstart;  /* group g: variables glits[gstart[g] .. gstart[g+1]-1] */
-    int *occ, *ostart;    /* groups of variable v: occ[ostart[v] .. ostart[v+1]-1]; always 4 per
-                           * variable, so the hot loops use 4 * v and a fixed trip count */
+    int *occ;             /* 8 per variable v: its 4 groups (group order) at occ[8v .. 8v+3],
+                           * its index in each of them at occ[8v+4 .. 8v+7]; side by side so
+                           * that assign and backtrack read one cache line, and a fixed count
+                           * so that the compiler unrolls the group loops */
     signed char *val;     /* -1 unassigned, 0 false, 1 true */
     int *level, *reason, *trail, *trail_lim, *tpos;
     int ntrail, qhead, nlevels;
@@ -70,7 +72,6 @@ typedef struct {
     int ngpad;
     uint64_t *gmask;      /* per group: bit k set while its k-th literal is not false */
     uint64_t *g0mask;     /* per group: bit k set once its k-th literal is false at level 0 */
-    int *opos;            /* 4 per variable: its index in each of its groups (occ order) */
     double *act, var_inc;
     char *seen;
     ivec *watches;        /* per literal: pairs (clause offset in arena, blocker) */
@@ -165,7 +166,6 @@ static void ctx_free(lctx *s)
     free(s->glits);
     free(s->gstart);
     free(s->occ);
-    free(s->ostart);
     free(s->val);
     free(s->level);
     free(s->reason);
@@ -175,7 +175,6 @@ static void ctx_free(lctx *s)
     free(s->gc);
     free(s->gmask);
     free(s->g0mask);
-    free(s->opos);
     free(s->act);
     free(s->seen);
     if (s->watches) {
@@ -207,8 +206,7 @@ static int ctx_init(lctx *s, int br, int bc)
     s->ng = ng;
     s->glits = malloc(sizeof(int) * (size_t)ng * n);
     s->gstart = malloc(sizeof(int) * (size_t)(ng + 1));
-    s->occ = malloc(sizeof(int) * (size_t)ng * n);
-    s->ostart = malloc(sizeof(int) * (size_t)(nv + 1));
+    s->occ = malloc(sizeof(int) * (size_t)8 * nv);
     s->val = malloc((size_t)nv);
     s->level = malloc(sizeof(int) * (size_t)nv);
     s->reason = malloc(sizeof(int) * (size_t)nv);
@@ -219,14 +217,13 @@ static int ctx_init(lctx *s, int br, int bc)
     s->gc = malloc(sizeof(uint16_t) * (size_t)s->ngpad);
     s->gmask = malloc(sizeof(uint64_t) * (size_t)ng);
     s->g0mask = calloc((size_t)ng, sizeof(uint64_t));
-    s->opos = malloc(sizeof(int) * (size_t)ng * n);
     s->act = malloc(sizeof(double) * (size_t)nv);
     s->seen = calloc((size_t)nv, 1);
     s->watches = calloc((size_t)2 * nv, sizeof(ivec));
     s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
     s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
-    if (!s->glits || !s->gstart || !s->occ || !s->ostart || !s->val || !s->level || !s->reason
-        || !s->trail || !s->trail_lim || !s->tpos || !s->gc || !s->gmask || !s->g0mask || !s->opos || !s->act || !s->seen
+    if (!s->glits || !s->gstart || !s->occ || !s->val || !s->level || !s->reason
+        || !s->trail || !s->trail_lim || !s->tpos || !s->gc || !s->gmask || !s->g0mask || !s->act || !s->seen
         || !s->watches || !s->rbuf || !s->lvlseen)
         return -1;
     int nbr = n / bc; /* boxes across */
@@ -259,16 +256,14 @@ static int ctx_init(lctx *s, int br, int bc)
 #undef XV
     s->gstart[g] = k;
     /* occurrences: 4 groups per variable, in group order */
-    for (int v = 0; v <= nv; v++)
-        s->ostart[v] = 4 * v;
     int *fill = calloc((size_t)nv, sizeof(int));
     if (!fill)
         return -1;
     for (int gg = 0; gg < ng; gg++)
         for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
             int v = s->glits[i];
-            s->opos[s->ostart[v] + fill[v]] = i - s->gstart[gg];
-            s->occ[s->ostart[v] + fill[v]++] = gg;
+            s->occ[8 * v + 4 + fill[v]] = i - s->gstart[gg];
+            s->occ[8 * v + fill[v]++] = gg;
         }
     free(fill);
     for (int v = 0; v < nv; v++) {
@@ -294,18 +289,18 @@ static inline void assign(lctx *s, int v, int value, int rsn)
     s->reason[v] = rsn;
     s->tpos[v] = s->ntrail;
     s->trail[s->ntrail++] = v;
-    const int *o = s->occ + 4 * v, *oe = s->occ + 4 * (v + 1);
+    const int *o = s->occ + 8 * v, *oe = o + 4;
     if (value) {
         for (; o < oe; o++)
             s->gc[*o] += 128;
     } else {
-        const int *p = s->opos + 4 * v;
+        const int *p = o + 4;
         for (; o < oe; o++, p++) {
             s->gc[*o]--;
             s->gmask[*o] &= ~(1ULL << *p);
         }
         if (s->nlevels == 0) /* never undone: reasons can skip it at once */
-            for (o = s->occ + 4 * v, p = s->opos + 4 * v; o < oe; o++, p++)
+            for (o = s->occ + 8 * v, p = o + 4; o < oe; o++, p++)
                 s->g0mask[*o] |= 1ULL << *p;
     }
 }
@@ -317,12 +312,12 @@ static void backtrack(lctx *s, int lvl)
     int stop = s->trail_lim[lvl];
     for (int i = s->ntrail - 1; i >= stop; i--) {
         int v = s->trail[i];
-        const int *o = s->occ + 4 * v, *oe = s->occ + 4 * (v + 1);
+        const int *o = s->occ + 8 * v, *oe = o + 4;
         if (s->val[v]) {
             for (; o < oe; o++)
                 s->gc[*o] -= 128;
         } else {
-            const int *p = s->opos + 4 * v;
+            const int *p = o + 4;
             for (; o < oe; o++, p++) {
                 s->gc[*o]++;
                 s->gmask[*o] |= 1ULL << *p;
@@ -342,9 +337,9 @@ static int propagate(lctx *s)
         int v = s->trail[s->qhead++];
         int value = s->val[v];
         int falselit = 2 * v + value;
-        const int *o = s->occ + 4 * v, *oe = s->occ + 4 * (v + 1);
+        const int *o = s->occ + 8 * v, *oe = o + 4;
         if (value) {
-            const int *p = s->opos + 4 * v;
+            const int *p = o + 4;
             for (; o < oe; o++, p++) {
                 int g = *o;
                 if (s->gc[g] >= 256) { /* tcnt > 1 */
