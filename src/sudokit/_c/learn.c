@@ -91,6 +91,7 @@ typedef struct {
     int confl_kind, confl_a;
     int *rbuf, *lvlseen, lvlstamp;
     ivec learnt, toclear, stack, cand, tmp;
+    ivec rl;              /* lit_redundant: the reason literals of the frames on stack */
     int oom;
 } lctx;
 
@@ -193,6 +194,7 @@ static void ctx_free(lctx *s)
     free(s->stack.a);
     free(s->cand.a);
     free(s->tmp.a);
+    free(s->rl.a);
 }
 
 /* Build groups and arrays; 0 on success, -1 out of memory. */
@@ -459,33 +461,70 @@ static int reason_lits(lctx *s, int rsn, int skip, int *out)
 
 static inline unsigned abstract_level(const lctx *s, int v) { return 1u << (s->level[v] & 31); }
 
+/* Push a frame for variable v on stack: (v, next, end, start) over its reason literals,
+ * appended to rl.  -1 out of memory. */
+static int push_frame(lctx *s, int v)
+{
+    ivec *rl = &s->rl;
+    int need = rl->n + s->nv + s->n; /* the longest reason: a clause, at most nv literals */
+    if (rl->cap < need) {
+        int cap = rl->cap ? rl->cap : 1024;
+        while (cap < need)
+            cap *= 2;
+        int *a = realloc(rl->a, sizeof(int) * (size_t)cap);
+        if (!a) {
+            s->oom = 1;
+            return -1;
+        }
+        rl->a = a;
+        rl->cap = cap;
+    }
+    int start = rl->n;
+    rl->n += reason_lits(s, s->reason[v], v, rl->a + start);
+    ipush(s, &s->stack, v);
+    ipush(s, &s->stack, start);
+    ipush(s, &s->stack, rl->n);
+    ipush(s, &s->stack, start);
+    return s->oom ? -1 : 0;
+}
+
+/* Is learnt literal p implied by the other seen literals?  Yes when every path back from p
+ * through the reasons of unseen variables of level > 0 ends at seen (or level-0) ones
+ * without meeting one that is a decision or of a level outside abst.  The answer does not
+ * depend on the order of the search, so this is a depth-first search (the harness and
+ * _kernels.learn use a stack of literals) that also remembers, until analyze clears seen:
+ *   seen 1  the variables whose whole cone it explored: redundant, also after a failure
+ *           (they only ever stop later searches early, which changes no answer);
+ *   seen 2  the variables on the path to a failure: never removable in this analysis, as
+ *           the failing variable never becomes seen, so later searches stop at once.
+ * Every variable it marks goes on toclear. */
 static int lit_redundant(lctx *s, int p, unsigned abst)
 {
-    s->stack.n = 0;
-    ipush(s, &s->stack, p);
-    int top = s->toclear.n;
-    int *buf = s->rbuf + s->nv + s->n;
-    while (s->stack.n > 0) {
-        int q = s->stack.a[--s->stack.n];
-        int v = q >> 1;
-        int n = reason_lits(s, s->reason[v], v, buf);
-        for (int i = 0; i < n; i++) {
-            int l = buf[i], u = l >> 1;
-            if (!s->seen[u] && s->level[u] > 0) {
-                if (s->reason[u] != R_NONE && (abstract_level(s, u) & abst)) {
-                    s->seen[u] = 1;
-                    ipush(s, &s->stack, l);
-                    ipush(s, &s->toclear, l);
-                } else {
-                    for (int j = top; j < s->toclear.n; j++)
-                        s->seen[s->toclear.a[j] >> 1] = 0;
-                    s->toclear.n = top;
-                    return 0;
-                }
-            }
+    ivec *st = &s->stack;
+    st->n = 0;
+    s->rl.n = 0;
+    if (push_frame(s, p >> 1) < 0)
+        return 0;
+    while (st->n > 0) {
+        int *f = st->a + st->n - 4; /* variable, next, end, start */
+        if (f[1] == f[2]) {
+            s->rl.n = f[3];
+            st->n -= 4;
+            continue;
         }
-        if (s->oom)
-            return 0;
+        int l = s->rl.a[f[1]++], u = l >> 1;
+        if (s->seen[u] == 1 || s->level[u] == 0)
+            continue;
+        if (s->seen[u] == 0 && s->reason[u] != R_NONE && (abstract_level(s, u) & abst)) {
+            s->seen[u] = 1;
+            ipush(s, &s->toclear, l);
+            if (push_frame(s, u) < 0)
+                return 0;
+            continue;
+        }
+        for (int k = 4; k < st->n; k += 4) /* the path, not p itself (a clause literal) */
+            s->seen[st->a[k]] = 2;
+        return 0;
     }
     return 1;
 }
