@@ -463,29 +463,38 @@ static inline unsigned abstract_level(const lctx *s, int v) { return 1u << (s->l
 
 /* Push a frame for variable v on stack: (v, next, end, start) over its reason literals,
  * appended to rl.  -1 out of memory. */
-static int push_frame(lctx *s, int v)
+static int reserve(lctx *s, ivec *v, int need)
 {
-    ivec *rl = &s->rl;
-    int need = rl->n + s->nv + s->n; /* the longest reason: a clause, at most nv literals */
-    if (rl->cap < need) {
-        int cap = rl->cap ? rl->cap : 1024;
-        while (cap < need)
-            cap *= 2;
-        int *a = realloc(rl->a, sizeof(int) * (size_t)cap);
-        if (!a) {
-            s->oom = 1;
-            return -1;
-        }
-        rl->a = a;
-        rl->cap = cap;
+    int cap = v->cap ? v->cap : 1024;
+    while (cap < need)
+        cap *= 2;
+    int *a = realloc(v->a, sizeof(int) * (size_t)cap);
+    if (!a) {
+        s->oom = 1;
+        return -1;
     }
+    v->a = a;
+    v->cap = cap;
+    return 0;
+}
+
+static inline int push_frame(lctx *s, int v)
+{
+    ivec *rl = &s->rl, *st = &s->stack;
+    int need = rl->n + s->nv + s->n; /* the longest reason: a clause, at most nv literals */
+    if (rl->cap < need && reserve(s, rl, need) < 0)
+        return -1;
+    if (st->cap < st->n + 4 && reserve(s, st, st->n + 4) < 0)
+        return -1;
     int start = rl->n;
     rl->n += reason_lits(s, s->reason[v], v, rl->a + start);
-    ipush(s, &s->stack, v);
-    ipush(s, &s->stack, start);
-    ipush(s, &s->stack, rl->n);
-    ipush(s, &s->stack, start);
-    return s->oom ? -1 : 0;
+    int *f = st->a + st->n;
+    f[0] = v;
+    f[1] = start;
+    f[2] = rl->n;
+    f[3] = start;
+    st->n += 4;
+    return 0;
 }
 
 /* Is learnt literal p implied by the other seen literals?  Yes when every path back from p
