@@ -28,7 +28,7 @@
  *   counting    a solution adds the blocking clause "not all the decisions" (never deleted)
  *               and the search goes on; limit <= 0: count them all.
  *
- * Speed (session of the learn-speed branch; every change keeps the learned clauses, their
+ * Speed (session 5, 2026-11-24; every change keeps the learned clauses, their
  * literal order, LBDs, ids, deletions and decisions, checked by tracing them against the
  * previous version): clause arena, packed group counters gc, SSE2 decision scan, fixed
  * 4-group loops with side-by-side occurrences, depth-first lit_redundant with failure
