@@ -48,7 +48,8 @@ def mixed_lines() -> list[str]:
              P1.replace(".", "*"), P1.replace(".", "?"), P1 + "\r", HARD]
     lines += golden[:40]
     lines += ["# a comment", "", "   ", " " + P1, P1 + " ", P1 + "  # with a note",
-              P1 + ",extra", P1[:80], P1 + "1", P1[:40] + "x" + P1[41:], P1[:40] + "\u00e9" + P1[41:],
+              P1 + ",extra", P1[:80], P1 + "1", P1[:40] + "x" + P1[41:],
+              P1[:40] + "\u00e9" + P1[41:],
               "55" + P1[2:],                                    # illegal: the givens clash
               "12345678." + "........9" + "." * 63,              # impossible
               "." * 81,                                          # ambiguous
@@ -106,7 +107,8 @@ def test_fast_path_stays_out_where_it_does_not_apply(command, options, monkeypat
     assert all(n < 55 for n in calls)  # no block-wide call: the record path answered
 
 
-@pytest.mark.parametrize("command,options", [("solve", []), ("check", []), ("count", ["--limit", "3"])])
+@pytest.mark.parametrize("command,options",
+                         [("solve", []), ("check", []), ("count", ["--limit", "3"])])
 def test_fast_path_on_random_lines(command, options, monkeypatch):
     """Random lines over the plain symbols and a few others, dense and sparse."""
     rng = random.Random(20261124)
@@ -167,7 +169,8 @@ def test_command_line_uses_the_fast_path_and_matches(tmp_path, monkeypatch):
 @pytest.mark.parametrize("options", [[], ["--unique"]])
 def test_whole_windows_of_plain_lines(ending, options, monkeypatch):
     """Windows where every line is plain and solved take the one-piece path (LF and CRLF)."""
-    counts = [line.split(":") for line in GOLDEN.read_text().splitlines() if line[:1] not in ("#", "")]
+    counts = [line.split(":") for line in GOLDEN.read_text().splitlines()
+              if line[:1] not in ("#", "")]
     unique = [f[0] for f in counts if len(f[0]) == 81 and f[1] == "1"]
     lines = [unique[k % len(unique)] + ending for k in range(5000)]  # 3 windows, the last short
     want, _ = _answers("solve", lines, options, monkeypatch, fast=False)

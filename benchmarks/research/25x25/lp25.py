@@ -5,7 +5,8 @@ equalities: every open cell holds one value, every (unit, value) not yet placed 
 cell.  Integer solutions of this system are exactly the completions.
 
     python3 lp25.py FILE LINE...            # root relaxation: variables, fractional ones, time
-    python3 lp25.py --probe SOLS FILE LINE K # K random wrong literals: refuted by singles / by the LP
+    python3 lp25.py --probe SOLS FILE LINE K  # K random wrong literals: refuted by
+                                              # singles / by the LP
 
 SOLS holds the solutions, one a line (the package's learn engine makes them).  Needs numpy
 and scipy (HiGHS), which sudokit itself does not depend on.
@@ -28,7 +29,8 @@ UNITS = ([[r * N + c for c in range(N)] for r in range(N)]
 
 def parse(line):
     """Values 0..N of a line ('.' or '0' blank, digits then letters)."""
-    return [0 if ch in ".0" else (ord(ch) - 48 if ch <= "9" else ord(ch) - 55) for ch in line.strip()]
+    return [0 if ch in ".0" else (ord(ch) - 48 if ch <= "9" else ord(ch) - 55)
+            for ch in line.strip()]
 
 
 def settle(cand):
