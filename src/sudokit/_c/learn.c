@@ -107,19 +107,27 @@ typedef struct {
     int oom;
 } lctx;
 
+/* Grow v to hold at least need ints, doubling its capacity (first: the capacity of an
+ * empty vector); 0, or -1 out of memory (s->oom set, v unchanged). */
+static int reserve(lctx *s, ivec *v, int need, int first)
+{
+    int cap = v->cap ? v->cap : first;
+    while (cap < need)
+        cap *= 2;
+    int *a = realloc(v->a, sizeof(int) * (size_t)cap);
+    if (!a) {
+        s->oom = 1;
+        return -1;
+    }
+    v->a = a;
+    v->cap = cap;
+    return 0;
+}
+
 static void ipush_grow(lctx *s, ivec *v, int x)
 {
-    {
-        int cap = v->cap ? 2 * v->cap : 8;
-        int *a = realloc(v->a, sizeof(int) * (size_t)cap);
-        if (!a) {
-            s->oom = 1;
-            return;
-        }
-        v->a = a;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
+    if (reserve(s, v, v->n + 1, 8) == 0)
+        v->a[v->n++] = x;
 }
 
 static inline void ipush(lctx *s, ivec *v, int x)
@@ -133,17 +141,11 @@ static inline void ipush(lctx *s, ivec *v, int x)
 /* Watch lists hold pairs and start at an even capacity, so one test covers both. */
 static void ipush2_grow(lctx *s, ivec *v, int x, int y)
 {
-    int cap = v->cap ? 2 * v->cap : 8;
-    int *a = realloc(v->a, sizeof(int) * (size_t)cap);
-    if (!a) {
-        s->oom = 1;
-        return;
+    if (reserve(s, v, v->n + 2, 8) == 0) {
+        v->a[v->n] = x;
+        v->a[v->n + 1] = y;
+        v->n += 2;
     }
-    v->a = a;
-    v->cap = cap;
-    v->a[v->n] = x;
-    v->a[v->n + 1] = y;
-    v->n += 2;
 }
 
 static inline void ipush2(lctx *s, ivec *v, int x, int y)
@@ -475,28 +477,14 @@ static inline unsigned abstract_level(const lctx *s, int v) { return 1u << (s->l
 
 /* Push a frame for variable v on stack: (v, next, end, start) over its reason literals,
  * appended to rl.  -1 out of memory. */
-static int reserve(lctx *s, ivec *v, int need)
-{
-    int cap = v->cap ? v->cap : 1024;
-    while (cap < need)
-        cap *= 2;
-    int *a = realloc(v->a, sizeof(int) * (size_t)cap);
-    if (!a) {
-        s->oom = 1;
-        return -1;
-    }
-    v->a = a;
-    v->cap = cap;
-    return 0;
-}
 
 static inline int push_frame(lctx *s, int v)
 {
     ivec *rl = &s->rl, *st = &s->stack;
     int need = rl->n + s->nv + s->n; /* the longest reason: a clause, at most nv literals */
-    if (rl->cap < need && reserve(s, rl, need) < 0)
+    if (rl->cap < need && reserve(s, rl, need, 1024) < 0)
         return -1;
-    if (st->cap < st->n + 4 && reserve(s, st, st->n + 4) < 0)
+    if (st->cap < st->n + 4 && reserve(s, st, st->n + 4, 1024) < 0)
         return -1;
     int start = rl->n;
     rl->n += reason_lits(s, s->reason[v], v, rl->a + start);
