@@ -75,9 +75,14 @@ def test_command_output_with_and_without_the_plain_row_path(tmp_path, monkeypatc
             f"8{d}{zero}{d}a 'single' quote and a \\ backslash",
             ""]
     text = "\n".join(rows) + "\n"
+    real, plain_calls, asked = _cli_tables._plain_row, [], []
+    monkeypatch.setattr(_cli_tables, "_plain_row",
+                        lambda text: plain_calls.append(real(text)) or plain_calls[-1])
     fast = _run(tmp_path, name, text, ["--col", "quizzes"])
-    monkeypatch.setattr(_cli_tables, "_plain_row", lambda text: False)  # the csv module only
+    monkeypatch.setattr(_cli_tables, "_plain_row",
+                        lambda text: asked.append(text) or False)  # the csv module only
     slow = _run(tmp_path, name, text, ["--col", "quizzes"])
+    assert plain_calls.count(True) >= 10 and asked  # both ways ran, in this process
     assert fast == slow
     assert fast[0] == 1 and fast[2]  # the bad rows were reported
     assert fast[1].count("\tsolved\n" if d == "\t" else ",solved\n") == 5  # rows 1, 2, 3, 5, 8
