@@ -168,7 +168,9 @@ def _plain9(raw: list[bytes], start: int, stop: int, read: bytes, bad: dict, fir
 def _work_fast9(command: _Command, src: _Input, lines: list[str], block, fast) -> bool:
     """Answer a block's lines with the fast path where it applies; True if stopped early."""
     from . import _backend, pipeline
-    from .cli import _FLAG_CLASH, _FLAG_STOPPED, _SPELL9, _c_batch9_values
+    from .cli import (_FLAG_STOPPED, _SPELL9, _c_batch9_values, _count_word, _solve_status9,
+                      _verdict9)
+    from .solver import Verdict
     from .symbols import DEFAULT
     mode, limit = fast
     node_limit = command.args.node_limit or 0
@@ -182,35 +184,40 @@ def _work_fast9(command: _Command, src: _Input, lines: list[str], block, fast) -
     for start in range(0, len(raw), _FAST9_WINDOW):
         stop = min(start + _FAST9_WINDOW, len(raw))
         plain, values = _plain9(raw, start, stop, read, bad, first)
+        # per plain line answered here: its text; the other lines take the record path,
+        # which also reports every status that is a problem (same words, same notes)
         answers: dict[int, str] = {}
+        whole = None  # every line of the window plain and solved: one text, spelled in C
         if plain:
             sols, counts, flags = _c_batch9_values(values, len(plain), limit, node_limit)
-            if (mode == "solve" and isinstance(plain, range) and min(counts) >= 1
-                    and (limit == 1 or (max(counts) == 1
-                                        and not any(f & _FLAG_STOPPED for f in flags)))):
-                # every line of the window plain and solved: one text, spelled in C
-                texts.append(_backend.C.format_lines(sols, 9).decode("ascii"))
-                command.records += len(plain)
-                if pipeline.stopping() and stop < len(raw):
-                    return True
-                continue
             if mode == "solve":
-                spelled = bytes(sols).translate(_SPELL9).decode("ascii")
-            for p, k in enumerate(plain):
-                count, flag = counts[p], flags[p]
-                if mode == "solve":
-                    if count >= 1 and not (limit == 2 and (count >= 2 or flag & _FLAG_STOPPED)):
-                        answers[k] = spelled[81 * p:81 * p + 81] + "\n"
-                    continue
-                if flag & _FLAG_STOPPED:
-                    continue  # a node limit: the record path reports it
-                if mode == "check":
-                    word = ("illegal" if flag & _FLAG_CLASH else "ambiguous" if count >= 2
-                            else "unique" if count == 1 else "impossible")
+                # _solve_status9 is "solved" for every line when all counts are >= 1 and,
+                # counting to 2, exactly 1 with no node limit hit: checked in bulk first
+                if isinstance(plain, range) and min(counts) >= 1 and (
+                        limit == 1 or (max(counts) == 1
+                                       and not any(f & _FLAG_STOPPED for f in flags))):
+                    whole = _backend.C.format_lines(sols, 9).decode("ascii")
                 else:
-                    word = f"{count}+" if count >= limit else str(count)
-                answers[k] = lines[k].rstrip("\r") + "\t" + word + "\n"
-        k = start
+                    spelled = bytes(sols).translate(_SPELL9).decode("ascii")
+                    answers = {k: spelled[81 * p:81 * p + 81] + "\n" for p, k in enumerate(plain)
+                               if _solve_status9(counts[p], flags[p], limit) == "solved"}
+            else:
+                for p, k in enumerate(plain):
+                    count, flag = counts[p], flags[p]
+                    if mode == "check":
+                        verdict = _verdict9(count, flag)
+                        if verdict is Verdict.LIMIT:
+                            continue
+                        word = verdict.value
+                    elif flag & _FLAG_STOPPED:
+                        continue
+                    else:
+                        word = _count_word(count, limit)
+                    answers[k] = lines[k].rstrip("\r") + "\t" + word + "\n"
+        if whole is not None:
+            texts.append(whole)
+            command.records += len(plain)
+        k = stop if whole is not None else start
         while k < stop:
             text = answers.get(k)
             if text is not None:

@@ -688,17 +688,23 @@ def _batch_solver(args) -> Callable | None:
     def solve_chunk(grids: list[Grid], _args) -> Iterator[tuple[str, Grid | None]]:
         sols, counts, flags = _c_batch9(grids, limit, node_limit)
         for i in range(len(grids)):
-            count, flag = counts[i], flags[i]
-            if count == 0:
-                yield ("limit" if flag & _FLAG_STOPPED else
-                       "illegal" if flag & _FLAG_CLASH else "impossible"), None
-            elif limit == 2 and count >= 2:
-                yield "ambiguous", None
-            elif limit == 2 and flag & _FLAG_STOPPED:
-                yield "limit", None
-            else:
-                yield "solved", Grid._trusted(tuple(sols[i * 81:(i + 1) * 81]), _S9)
+            status = _solve_status9(counts[i], flags[i], limit)
+            yield status, (Grid._trusted(tuple(sols[i * 81:(i + 1) * 81]), _S9)
+                           if status == "solved" else None)
     return solve_chunk
+
+
+def _solve_status9(count: int, flag: int, limit: int) -> str:
+    """The solve status of one answer of the C batch call (limit 1 or 2)."""
+    if count == 0:
+        if flag & _FLAG_STOPPED:
+            return "limit"
+        return "illegal" if flag & _FLAG_CLASH else "impossible"
+    if limit == 2 and count >= 2:
+        return "ambiguous"
+    if limit == 2 and flag & _FLAG_STOPPED:
+        return "limit"  # one solution found, uniqueness unknown
+    return "solved"
 
 
 # flags of the C batch call (see _c/module.c)
@@ -749,15 +755,19 @@ def _batch_counter(args) -> Callable | None:
     def verdicts(grids: list[Grid]) -> Iterator[Verdict]:
         _, counts, flags = _c_batch9(grids, 2, node_limit)
         for count, flag in zip(counts, flags):
-            if flag & _FLAG_CLASH:
-                yield Verdict.ILLEGAL
-            elif count >= 2:
-                yield Verdict.AMBIGUOUS
-            elif flag & _FLAG_STOPPED:
-                yield Verdict.LIMIT
-            else:
-                yield Verdict.UNIQUE if count == 1 else Verdict.IMPOSSIBLE
+            yield _verdict9(count, flag)
     return verdicts
+
+
+def _verdict9(count: int, flag: int) -> Verdict:
+    """The check verdict of one answer of the C batch call counting up to 2."""
+    if flag & _FLAG_CLASH:
+        return Verdict.ILLEGAL
+    if count >= 2:
+        return Verdict.AMBIGUOUS
+    if flag & _FLAG_STOPPED:
+        return Verdict.LIMIT
+    return Verdict.UNIQUE if count == 1 else Verdict.IMPOSSIBLE
 
 
 def _puzzle_field(src: _Input, rec) -> str:
@@ -800,12 +810,15 @@ class _Count(_Command):
             if stopped:
                 self.problem(src, rec, "limit", f"node limit reached after {count} solution(s)")
                 word = "limit"
-            elif limit is not None and count >= limit:
-                word = f"{count}+"
             else:
-                word = str(count)
+                word = _count_word(count, limit)
             texts.append(f"{_puzzle_field(src, rec)}\t{word}\n")
         return texts
+
+
+def _count_word(count: int, limit: int | None) -> str:
+    """A count as count writes it: N, or N+ when the count reached the limit."""
+    return f"{count}+" if limit is not None and count >= limit else str(count)
 
 
 class _Convert(_Solve):
