@@ -287,8 +287,8 @@ def test_solve_many_list_of_strings():
     lines = NORVIG + ["1" * 81, "12.", "x" + "." * 80, "", "." * 81]
     res = batch.solve_many(lines, engine="propagate", limit=2)
     assert res.n == len(lines)
-    assert res.statuses() == ["unique", "unique", "illegal", "invalid", "invalid", "invalid",
-                              "multiple"]
+    assert res.statuses() == ["unique", "unique", "illegal", "error", "error", "error",
+                              "ambiguous"]
     assert res.errors[3].line == 4 and "81 characters" in str(res.errors[3])
     assert res.errors[4].column == 1 and res.errors[4].char == "x"
     for i in (0, 1):
@@ -325,7 +325,7 @@ def test_solve_many_numpy():
         assert bytes(res.solutions[i]) == _kernels.propagate(parse(p), 3, 3)[1]
     bad = puzzles.copy()
     bad[0, 0] = 10
-    assert batch.solve_many(bad, engine="propagate").statuses()[0] == "invalid"
+    assert batch.solve_many(bad, engine="propagate").statuses()[0] == "error"
 
 
 def test_solve_text_and_format_round_trip():
@@ -388,7 +388,7 @@ def test_batch_fast9_and_validation():
 
 def test_batch_engine_choice():
     res = batch.solve_many(["." * 16], engine="auto", limit=None)
-    assert res.engine == "propagate" and res.counts[0] == 288 and res.status(0) == "multiple"
+    assert res.engine == "propagate" and res.counts[0] == 288 and res.status(0) == "ambiguous"
     if C is None:
         with pytest.raises(ValueError, match="C extension"):
             batch.solve_many([NORVIG[0]], engine="fast9")

@@ -153,7 +153,7 @@ def test_npy_bad_rows_fill_marks_them_for_the_batch(tmp_path):
     assert list(bad) == [2]
     assert values[2 * 81:3 * 81] == b"\xff" * 81
     res = batch.solve_many(values)
-    assert res.statuses() == ["solved", "solved", "invalid", "solved", "solved"]
+    assert res.statuses() == ["solved", "solved", "error", "solved", "solved"]
 
 
 @pytest.mark.parametrize("dtype, word", [
@@ -509,7 +509,7 @@ def test_parquet_blocks_solve_and_write_back(tmp_path):
             w.write(rb, {"solution": res.solution_lines(), "status": res.statuses()})
     table = pq.read_table(out)
     assert table.column_names == ["quizzes", "difficulty", "solution", "status"]
-    assert table.column("status").to_pylist() == ["solved"] * 5 + ["invalid", "invalid"]
+    assert table.column("status").to_pylist() == ["solved"] * 5 + ["error", "error"]
     for puzzle, sol in zip(ZERO_PUZZLES, table.column("solution").to_pylist()):
         assert sudokit.is_solution(sol, puzzle)
     assert table.column("solution").to_pylist()[5:] == [None, None]

@@ -26,8 +26,8 @@ Per-record flags (one byte each):
     bit 3  FLAG_BAD_INPUT     the record is not a puzzle (parse error, or a value > N)
     bit 4  FLAG_CLASH         two givens clash: the puzzle is illegal (count 0)
 
-``engine='auto'`` is fast9 for 9x9 grids with 3x3 boxes when the C extension is built.
-Otherwise, for limit 1 or 2, it is the turns of ``solver.portfolio``: the first turn
+``engine='auto'`` is what ``solver.choose_engine`` says (the one rule): fast9 for 9x9 grids
+with 3x3 boxes when the C extension is built and there is no node limit.  Otherwise, for limit 1 or 2, it is the turns of ``solver.portfolio``: the first turn
 (propagate, 2,000 nodes) runs for every record in the batch loop, and the records it leaves
 unfinished get the later turns (learn, propagate, ... with growing budgets) one by one, so
 every record gets exactly what ``search(..., engine='auto')`` gives; for larger limits it is
@@ -103,22 +103,16 @@ class BatchResult:
         return bytes(memoryview(self.solutions).cast("B")[i * nc:(i + 1) * nc])
 
     def status(self, i: int) -> str:
-        """Return 'invalid', 'illegal', 'wrong', 'limit', 'unsolvable', 'solved', 'unique' or 'multiple'."""
+        """Return record i's status word (solver.STATUSES): error, illegal, impossible,
+        ambiguous, limit, solved (limit 1) or unique -- or 'wrong' if the solver returned a
+        wrong solution (a bug; never expected)."""
         f = int(self.flags[i])
-        count = int(self.counts[i])
         if f & FLAG_BAD_INPUT:
-            return "invalid"
+            return solver.ERROR
         if f & FLAG_BAD_SOLUTION:
             return "wrong"
-        if f & FLAG_CLASH:
-            return "illegal"
-        if count == 0:
-            return "limit" if f & FLAG_STOPPED else "unsolvable"
-        if count >= 2:
-            return "multiple"
-        if self.limit == 1 or f & FLAG_STOPPED:
-            return "solved"
-        return "unique"
+        return solver.outcome(int(self.counts[i]), bool(f & FLAG_STOPPED), self.limit,
+                              illegal=bool(f & FLAG_CLASH))
 
     def statuses(self) -> list[str]:
         """Return the status of every record."""
@@ -253,21 +247,11 @@ def _shape_of(box, ncells: int | None) -> Shape:
     return _as_shape(box)
 
 
-def _resolve_engine(engine: str, shape: Shape, limit: int) -> str:
+def _resolve_engine(engine: str, shape: Shape, limit: int, node_limit: int) -> str:
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    square3 = shape.box_rows == 3 and shape.box_cols == 3
-    if engine == "auto":
-        if square3 and _backend.C is not None:
-            return "fast9"
-        return "auto" if 1 <= limit <= 2 else "propagate"
-    if engine == "fast9":
-        if _backend.C is None:
-            raise ValueError("engine 'fast9' needs the C extension "
-                             f"({_backend.backend_reason() or 'not built'})")
-        if not square3:
-            raise ValueError(f"engine 'fast9' solves 9x9 grids with 3x3 boxes only, not {shape}")
-    return engine
+    name = solver.choose_engine(engine, shape, limit, node_limit)
+    return "auto" if name == "portfolio" else name
 
 
 def _limit(value, what: str, default: int) -> int:
@@ -285,7 +269,7 @@ def _is_numpy(obj) -> bool:
 def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
          use_numpy: bool, errors: dict) -> BatchResult:
     nc = shape.ncells
-    name = _resolve_engine(engine, shape, limit)
+    name = _resolve_engine(engine, shape, limit, node_limit)
     if use_numpy:
         import numpy as np
         sols = np.zeros((n, nc), dtype=np.uint8)
@@ -406,7 +390,7 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     """Return a BatchResult for the puzzle lines of text (str or bytes), one record per line.
 
     Blank lines and '#' comment lines are skipped; a line that is not a puzzle becomes an
-    'invalid' record whose ParseError (line, column, character) is in result.errors.
+    'error' record whose ParseError (line, column, character) is in result.errors.
     """
     lim = _limit(limit, "limit", 1)
     nlim = _limit(node_limit, "node_limit", 0)

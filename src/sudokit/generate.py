@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import Iterator, TextIO
 
 from ._argtypes import positive_int as _count_arg
-from . import _backend
+from . import _backend, solver
 from .grid import Grid
 from .shape import Shape
 from .errors import ShapeError
@@ -310,16 +310,11 @@ def _make_star(task):
 
 
 def _engine(engine: str | None, shape: Shape) -> str:
-    name = engine or "auto"
-    if name == "auto":
-        return "fast9" if shape.box_rows == shape.box_cols == 3 and "fast9" in _backend.KERNELS \
-            else "propagate"
-    if name not in _backend.KERNELS:
-        raise GenerationError(f"engine {name!r} is not available here: choose one of auto, "
-                              f"{', '.join(_backend.KERNELS)}")
-    if name == "fast9" and not shape.box_rows == shape.box_cols == 3:
-        raise GenerationError(f"engine 'fast9' solves 9x9 grids only, not {shape}")
-    return name
+    try:  # the uniqueness checks count to 2 (their node limits, none up to 9x9, are ours)
+        name = solver.choose_engine(engine, shape, 2)
+    except ValueError as exc:
+        raise GenerationError(str(exc)) from None
+    return "propagate" if name == "portfolio" else name
 
 
 def _clue_range(clues, shape: Shape):

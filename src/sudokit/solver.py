@@ -31,7 +31,8 @@ from .errors import SearchLimitReached
 from .grid import Grid, as_grid
 
 __all__ = ["Verdict", "SearchResult", "ENGINES", "solve", "solutions", "count_solutions", "check",
-           "search", "is_solution", "engines"]
+           "search", "is_solution", "engines", "choose_engine", "STATUSES", "outcome",
+           "solve_status", "count_word"]
 
 ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9", "learn")
 
@@ -49,6 +50,55 @@ class Verdict(str, Enum):
         return self.value
 
 
+# --- the one status vocabulary --------------------------------------------------------------
+#
+# Every path that reports on a puzzle (the API, sudokit.batch, every command-line path, the
+# tables, Dask) takes its word from here.  README.md has the same table.
+
+SOLVED, UNIQUE, AMBIGUOUS, IMPOSSIBLE = "solved", "unique", "ambiguous", "impossible"
+ILLEGAL, LIMIT, ERROR = "illegal", "limit", "error"
+
+STATUSES = {
+    SOLVED: "a solution was found (uniqueness not asked for)",
+    UNIQUE: "exactly one solution",
+    AMBIGUOUS: "two or more solutions",
+    IMPOSSIBLE: "legal givens, but no solution",
+    ILLEGAL: "the givens clash (a value repeats in a unit); decided before any search",
+    LIMIT: "the node limit stopped the search before it could answer",
+    ERROR: "the record could not be read (or is not a puzzle of this kind)",
+}
+
+
+def outcome(count: int, stopped: bool, limit: int | None, *, illegal: bool = False) -> str:
+    """Return the status word of a search that found count solutions (limit None or 0: all).
+
+    illegal, else ambiguous (two found), impossible (none, not stopped), limit (stopped
+    before it could tell), solved (one found by a search for one), unique.
+    """
+    if illegal:
+        return ILLEGAL
+    if count >= 2:
+        return AMBIGUOUS
+    if stopped:
+        return LIMIT
+    if count == 0:
+        return IMPOSSIBLE
+    return SOLVED if limit == 1 else UNIQUE
+
+
+def solve_status(count: int, stopped: bool, limit: int | None, *, illegal: bool = False) -> str:
+    """The status of a solve: as ``outcome``, with 'solved' for a unique puzzle too."""
+    word = outcome(count, stopped, limit, illegal=illegal)
+    return SOLVED if word == UNIQUE else word
+
+
+def count_word(count: int, stopped: bool, limit: int | None) -> str:
+    """A count as the count command writes it: N, N+ when it reached limit, or 'limit'."""
+    if stopped:
+        return LIMIT
+    return f"{count}+" if limit and count >= limit else str(count)
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """The outcome of one search: solutions counted up to ``limit``, the first one, effort."""
@@ -61,15 +111,16 @@ class SearchResult:
     limit: int | None
 
     @property
+    def status(self) -> str:
+        """The status word of this search (see ``outcome``; never 'illegal': see ``check``)."""
+        return outcome(self.count, self.stopped, self.limit)
+
+    @property
     def verdict(self) -> Verdict:
         """UNIQUE / AMBIGUOUS / IMPOSSIBLE as far as the search went (LIMIT if it stopped early)."""
-        if self.count >= 2:
-            return Verdict.AMBIGUOUS
-        if self.stopped:
-            return Verdict.LIMIT
-        if self.limit == 1 and self.count == 1:
-            return Verdict.LIMIT  # a search for one solution cannot tell unique from ambiguous
-        return Verdict.UNIQUE if self.count == 1 else Verdict.IMPOSSIBLE
+        word = self.status
+        # a search for one solution cannot tell unique from ambiguous
+        return Verdict.LIMIT if word == SOLVED else Verdict(word)
 
 
 def engines() -> list[str]:
@@ -133,27 +184,36 @@ def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limi
     return best[0], best[1], best[2], used, True
 
 
-def _uses_portfolio(name: str, grid_shape, limit: int) -> bool:
-    return name == "auto" and 1 <= limit <= 2 and not (
-        grid_shape.box_rows == grid_shape.box_cols == 3 and "fast9" in _backend.KERNELS)
+def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | None = None) -> str:
+    """Return the engine that runs for these options: a kernel name or 'portfolio'.
 
+    The ONE rule for what 'auto' means, used by every entry (API, batch, generate, CLI):
 
-def _kernel(engine: str | None, grid: Grid):
+        'fast9'      the grid is 9x9 with 3x3 boxes, the C kernels are built and there is
+                     no node limit (fast9 counts guesses and has no pure-Python twin, so with
+                     a node limit the answer would depend on the backend)
+        'portfolio'  otherwise, when looking for one or two solutions (propagate and learn
+                     in turn, see ``portfolio``)
+        'propagate'  otherwise (counting further)
+
+    A named engine is returned as it is, after checking that it exists here and fits the
+    shape; ValueError says why not.  limit 0 means no limit, like node_limit None or 0.
+    """
     name = engine or "auto"
+    kernels = _backend.KERNELS
+    square3 = shape.box_rows == 3 and shape.box_cols == 3
     if name == "auto":
-        kernels = _backend.KERNELS
-        name = "fast9" if grid.shape.size == 9 and grid.shape.box_rows == 3 and "fast9" in kernels \
-            else "propagate"
-    try:
-        kernel = _backend.KERNELS[name]
-    except KeyError:
+        if square3 and not node_limit and "fast9" in kernels:
+            return "fast9"
+        return "portfolio" if 1 <= limit <= 2 else "propagate"
+    if name not in kernels:
         if name == "fast9":
             raise ValueError("engine 'fast9' needs the C backend "
-                             f"({_backend.backend_reason() or 'not built'})") from None
-        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}") from None
-    if name == "fast9" and not (grid.shape.box_rows == grid.shape.box_cols == 3):
-        raise ValueError(f"engine 'fast9' solves 9x9 grids only, not {grid.shape}")
-    return name, kernel
+                             f"({_backend.backend_reason() or 'not built'})")
+        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if name == "fast9" and not square3:
+        raise ValueError(f"engine 'fast9' solves 9x9 grids with 3x3 boxes only, not {shape}")
+    return name
 
 
 def _limit(value, what: str) -> int:
@@ -178,12 +238,13 @@ def _run(grid: Grid, limit, engine, node_limit):
     nlim = _limit(node_limit, "node_limit")
     shape = grid.shape
     values = bytes(grid.values)
-    if _uses_portfolio(engine or "auto", shape, lim):
+    name = choose_engine(engine, shape, lim, nlim)
+    if name == "portfolio":
         name, count, first, nodes, stopped = portfolio(values, shape.box_rows, shape.box_cols,
                                                        lim, nlim)
     else:
-        name, kernel = _kernel(engine, grid)
-        count, first, nodes, stopped = kernel(values, shape.box_rows, shape.box_cols, lim, nlim)
+        count, first, nodes, stopped = _backend.KERNELS[name](values, shape.box_rows,
+                                                              shape.box_cols, lim, nlim)
     solution = None
     if first is not None:
         solution = Grid._trusted(tuple(first), shape)
