@@ -1,4 +1,4 @@
-"""The 9x9 fast path of the line commands (_cli_blocks._work_fast9) against the record path.
+"""The 9x9 fast path of the line commands (sudokit._fastpath) against the record path.
 
 Plain 81-character lines go straight from bytes to one C batch call; every other line, and
 every plain line whose answer is not a plain success, goes through the ordinary record
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import cli
-from sudokit import _cli_blocks
-from sudokit.cli import answer_lines
+from sudokit import _fastpath
+from sudokit.cli import options_for
+from sudokit.records import answer_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "data" / "golden_tdoku.txt"
@@ -62,25 +62,22 @@ def mixed_lines() -> list[str]:
 def _answers(command, lines, options, monkeypatch, *, fast: bool):
     with monkeypatch.context() as m:
         calls = []
-        real = cli._c_batch9_values
+        real = _fastpath.c_batch9
 
         def spy(*args):
             calls.append(args[1])
             return real(*args)
 
-        m.setattr(cli, "_c_batch9_values", spy)
+        m.setattr(_fastpath, "c_batch9", spy)
         if not fast:
-            m.setattr(_cli_blocks, "_fast9", lambda command, src: None)
-        a = answer_lines(command, lines, options, first_line=7, source="in.txt")
+            m.setattr(_fastpath, "mode", lambda command, src: None)
+        a = answer_lines(lines, options_for(command, options), first_line=7, source="in.txt")
     return (a.text, a.records, a.problems, a.notes, a.log), calls
 
 
 OPTIONS = [
     ("solve", []), ("solve", ["--unique"]), ("solve", ["--box", "3x3"]),
-    ("solve", ["--node-limit", "1"]), ("solve", ["--unique", "--node-limit", "3"]),
-    ("check", []), ("check", ["--node-limit", "1"]),
-    ("count", []), ("count", ["--limit", "1"]), ("count", ["--limit", "5"]),
-    ("count", ["--limit", "3", "--node-limit", "2"]),
+    ("check", []), ("count", []), ("count", ["--limit", "1"]), ("count", ["--limit", "5"]),
 ]
 
 
@@ -97,7 +94,10 @@ def test_fast_path_equals_record_path(command, options, monkeypatch):
 
 @pytest.mark.parametrize("command,options", [
     ("solve", ["--to", "block"]), ("solve", ["--alphabet", "1-9"]),
-    ("count", ["--limit", "0"]), ("solve", ["--engine", "propagate"])])
+    ("count", ["--limit", "0"]), ("solve", ["--engine", "propagate"]),
+    # a node limit: auto is the portfolio on both backends (solver.choose_engine)
+    ("solve", ["--node-limit", "1"]), ("solve", ["--unique", "--node-limit", "3"]),
+    ("check", ["--node-limit", "1"]), ("count", ["--limit", "3", "--node-limit", "2"])])
 def test_fast_path_stays_out_where_it_does_not_apply(command, options, monkeypatch):
     # (no grid with more solutions than can be counted: --limit 0 counts them all)
     lines = [line for line in mixed_lines() if line.count(".") < 60]

@@ -1,4 +1,4 @@
-"""CSV/TSV rows without quotes skip the csv module (_cli_tables._plain_row): same fields in,
+"""CSV/TSV rows without quotes skip the csv module (_tablerows._plain_row): same fields in,
 same text out as csv.reader and csv.writer, and the same command output end to end."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from sudokit import cli
-from sudokit import _cli_tables
+from sudokit import _tablerows
 
 P1 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -32,10 +32,10 @@ def test_split_equals_csv_reader(delimiter):
     rng = random.Random(7)
     alphabet = "ab0. ;" + delimiter * 3 + '"\r\x00\\'
     lines = [_random_line(rng, alphabet) for _ in range(5000)]
-    plain = sum(1 for line in lines if _cli_tables._plain_row(line))
+    plain = sum(1 for line in lines if _tablerows._plain_row(line))
     assert 500 < plain < 4500  # both paths are exercised
     for line in lines:
-        assert _cli_tables._split(line, delimiter) == _reader(line, delimiter), repr(line)
+        assert _tablerows._split(line, delimiter) == _reader(line, delimiter), repr(line)
 
 
 @pytest.mark.parametrize("delimiter", [",", "\t"])
@@ -75,11 +75,11 @@ def test_command_output_with_and_without_the_plain_row_path(tmp_path, monkeypatc
             f"8{d}{zero}{d}a 'single' quote and a \\ backslash",
             ""]
     text = "\n".join(rows) + "\n"
-    real, plain_calls, asked = _cli_tables._plain_row, [], []
-    monkeypatch.setattr(_cli_tables, "_plain_row",
+    real, plain_calls, asked = _tablerows._plain_row, [], []
+    monkeypatch.setattr(_tablerows, "_plain_row",
                         lambda text: plain_calls.append(real(text)) or plain_calls[-1])
     fast = _run(tmp_path, name, text, ["--col", "quizzes"])
-    monkeypatch.setattr(_cli_tables, "_plain_row",
+    monkeypatch.setattr(_tablerows, "_plain_row",
                         lambda text: asked.append(text) or False)  # the csv module only
     slow = _run(tmp_path, name, text, ["--col", "quizzes"])
     assert plain_calls.count(True) >= 10 and asked  # both ways ran, in this process

@@ -6,8 +6,8 @@ import json
 import random
 from pathlib import Path
 
-from sudokit import dataset
-from sudokit.dataset import pack_key, run_augment, run_dedupe, run_stats, run_verify
+from sudokit.cli import dataset
+from sudokit.cli.dataset import pack_key, run_augment, run_dedupe, run_stats, run_verify
 from sudokit.symmetry import Transform, canonical_line, random_transform
 
 GOLDEN = Path(__file__).parent / "data" / "golden_tdoku.txt"
@@ -240,7 +240,7 @@ def test_stats_node_limit(tmp_path):
 
 def test_add_cli_wires_run_functions():
     parser = argparse.ArgumentParser()
-    dataset.add_cli(parser.add_subparsers(dest="command"))
+    dataset.add_parsers(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["augment", "x.txt", "--count", "2", "--seed", "3"])
     assert (args.file, args.count, args.seed, args.run) == ("x.txt", 2, 3, run_augment)
     assert parser.parse_args(["verify"]).run is run_verify and parser.parse_args(["verify"]).file == "-"

@@ -14,7 +14,7 @@ import dask.bag as db  # noqa: E402
 import dask.dataframe as dd  # noqa: E402
 
 import sudokit  # noqa: E402
-from sudokit.cli import answer_lines  # noqa: E402
+from sudokit.records import Options, answer_lines as _answer_lines  # noqa: E402
 from sudokit.distributed import answers_bag, map_bag, map_dataframe, run_file  # noqa: E402
 
 from conftest import TESTDATA, read_golden  # noqa: E402
@@ -48,13 +48,17 @@ def client():
         cluster.close()
 
 
+def answer_lines(command, lines, options=None, **kw):
+    return _answer_lines(lines, Options(command, **(options or {})), **kw)
+
+
 def _joined(lines: list[str]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
 @pytest.mark.parametrize("command,options", [
-    ("solve", ()), ("check", ()), ("count", ("--limit", "2")),
-    ("solve", ("--to", "json")), ("solve", ("--to", "block")),
+    ("solve", {}), ("check", {}), ("count", {"limit": 2}),
+    ("solve", {"to": "json"}), ("solve", {"to": "block"}),
 ])
 def test_map_bag_equals_answer_lines(client, command, options):
     lines = _lines()
@@ -64,7 +68,7 @@ def test_map_bag_equals_answer_lines(client, command, options):
     want = answer_lines(command, lines, options, source="<bag>")
     assert _joined(got) == want.text
     # one output record per record: every non-blank, non-comment line (line formats)
-    if options[:2] != ("--to", "block"):
+    if options.get("to") != "block":
         assert len(got) == sum(1 for t in lines if t.strip() and not t.startswith("#"))
 
 
@@ -113,11 +117,11 @@ def test_run_file_default_scheduler_and_multiline(client, tmp_path):
     lines = _lines()[:60]
     src = tmp_path / "in.txt"
     src.write_text(_joined(lines))
-    names = run_file(str(src), str(tmp_path / "b-*.sdk"), "solve", ["--to", "block"],
+    names = run_file(str(src), str(tmp_path / "b-*.sdk"), "solve", {"to": "block"},
                      blocksize=1500)
     assert len(names) > 2
     text = "".join(open(n).read() for n in names)
-    assert text == answer_lines("solve", lines, ["--to", "block"], source=str(src)).text
+    assert text == answer_lines("solve", lines, {"to": "block"}, source=str(src)).text
 
 
 def test_map_dataframe_rows_aligned(client):
@@ -139,7 +143,7 @@ def test_map_dataframe_rows_aligned(client):
             assert solution is None or result == solution
     checked = map_dataframe(df, "check", "puzzle").compute()
     assert checked["verdict"].iloc[0] == "unique" and checked["verdict"].iloc[5] == "error"
-    counted = map_dataframe(df, "count", "puzzle", ["--limit", "2"], out_column="n").compute()
+    counted = map_dataframe(df, "count", "puzzle", {"limit": 2}, out_column="n").compute()
     assert counted["n"].iloc[0] == "1"
 
 
@@ -152,17 +156,19 @@ def test_map_dataframe_rejects_numbers():
     with pytest.raises(ValueError, match="one output line"):
         pdf = pd.DataFrame({"puzzle": [GOLDEN[0][0]]})
         map_dataframe(dd.from_pandas(pdf, npartitions=1), "solve", "puzzle",
-                      ["--to", "block"]).compute(scheduler="sync")
+                      {"to": "block"}).compute(scheduler="sync")
 
 
 def test_bad_command_and_options():
     bag = db.from_sequence([GOLDEN[0][0]])
     with pytest.raises(ValueError, match="not 'judge'"):
         map_bag(bag, "judge")
-    with pytest.raises(ValueError, match="--jobs"):
-        map_bag(bag, "solve", ["--jobs", "2"])
-    with pytest.raises(ValueError, match="unrecognized arguments: --bogus"):
-        map_bag(bag, "solve", ["--bogus"])
+    with pytest.raises(TypeError, match="jobs"):
+        map_bag(bag, "solve", {"jobs": 2})
+    with pytest.raises(TypeError, match="a dict of its fields"):
+        map_bag(bag, "solve", ["--unique"])
+    with pytest.raises(ValueError, match="unknown engine"):
+        map_bag(bag, "solve", {"engine": "bogus"})
 
 
 def test_missing_dask_message(monkeypatch):

@@ -9,8 +9,9 @@ import pytest
 
 import sudokit
 from sudokit import Grid, Shape, count_solutions, is_solution
-from sudokit.generate import (SYMMETRIES, Generated, GenerationError, add_cli, generate, orbits,
-                              remake, run_cli)
+from sudokit.cli import generate as cli_generate
+from sudokit.cli.generate import add_parser as add_cli, run_cli
+from sudokit.generate import SYMMETRIES, Generated, GenerationError, generate, orbits, remake
 
 VERIFY = "dlx"  # generation uses fast9 or propagate; dlx shares no code with either
 
@@ -277,3 +278,8 @@ def test_cli_errors():
     assert "closest" in err.getvalue()
     with pytest.raises(SystemExit):
         _args(["--clues", "a-b"])
+
+
+def test_cli_symmetries_match_the_library():
+    """The command line keeps its own copy of the names (no import of generate for --help)."""
+    assert cli_generate.SYMMETRIES == SYMMETRIES

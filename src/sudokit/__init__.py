@@ -14,11 +14,23 @@ from ._backend import backend, backend_reason
 from .errors import ParseError, SearchLimitReached, ShapeError
 from .grid import Conflict, Grid, Status
 from .shape import Shape
-from .generate import Generated, GenerationError, generate
 from .solver import (ENGINES, SearchResult, Verdict, check, count_solutions, engines, is_solution,
                      search, solutions, solve)
 
 __version__ = "0.1.0"
+
+_LAZY = {"generate", "Generated", "GenerationError"}  # sudokit.generate, imported on first use
+
+
+def __getattr__(name: str):
+    """The generator's names, imported only when first asked for (quick start-up)."""
+    if name in _LAZY:
+        import importlib
+        module = importlib.import_module(".generate", __name__)
+        for lazy in _LAZY:  # (the import bound the name 'generate' to the module: rebind)
+            globals()[lazy] = getattr(module, lazy)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Grid", "Shape", "Status", "Conflict", "Verdict", "SearchResult", "ENGINES",

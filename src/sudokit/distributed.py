@@ -2,15 +2,16 @@
 
 Optional: ``pip install 'sudokit[dask]'`` (Dask is imported only when these functions run).
 
-    map_bag(bag, command, options=()) -> Bag          output lines, in input order
-    answers_bag(bag, command, options=()) -> Bag      one summary dict per partition
-    map_dataframe(df, command, column, options=(), out_column=None) -> DataFrame
-    run_file(path_in, path_out_glob, command, options=(), *, blocksize=..., client=None)
+    map_bag(bag, command, options=None) -> Bag        output lines, in input order
+    answers_bag(bag, command, options=None) -> Bag    one summary dict per partition
+    map_dataframe(df, command, column, options=None, out_column=None) -> DataFrame
+    run_file(path_in, path_out_glob, command, options=None, *, blocksize=..., client=None)
         -> [part file names, in input order]
 
-``command`` is ``solve``, ``check``, ``count`` or ``convert`` and ``options`` that command's
-command-line options (``["--unique"]``, ``["--to", "json"]``, ``["--box", "2x3"]`` ...).  Each
-partition is answered by one :func:`sudokit.cli.answer_lines` call, the unit of work of
+``command`` is ``solve``, ``check``, ``count`` or ``convert`` and ``options`` a
+:class:`sudokit.records.Options` or a dict of its fields (``{"unique": True}``, ``{"to":
+"json"}``, ``{"box": "2x3"}`` ...).  Each partition is answered by one
+:func:`sudokit.records.answer_lines` call, the unit of work of
 ``sudokit COMMAND --jobs N``, so the output is exactly what the command line writes::
 
     from dask.distributed import Client, LocalCluster
@@ -31,7 +32,7 @@ block is read, answered and written by one task (see the note above run_file).
 Notation: like ``--jobs``, the records are one per line (line, JSON or pencil-mark
 notation).  The notation (format, grid-size hint, alphabet) is decided once, from the first
 partition's lines, as the command line decides it from the first lines of the input
-(``sudokit.cli.notation``), and given to every partition, so the output is byte for byte
+(``sudokit.records.notation``), and given to every partition, so the output is byte for byte
 the command line's, messages included.
 
 Ray and Spark recipes built on the same answer_lines call: docs/distributed.md.
@@ -40,7 +41,7 @@ Ray and Spark recipes built on the same answer_lines call: docs/distributed.md.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any
 
 __all__ = ["map_bag", "answers_bag", "map_dataframe", "run_file", "DEFAULT_BLOCKSIZE",
            "RESULT_COLUMNS"]
@@ -64,31 +65,24 @@ def _dask():
     return dask, dask.bag, delayed
 
 
-def _check_command(command: str, options: Iterable[str]) -> tuple[str, ...]:
-    from .cli import _COMMANDS
-    if command not in _COMMANDS:
-        raise ValueError(f"sudokit.distributed runs {', '.join(_COMMANDS)}, not {command!r}")
-    options = tuple(options)
-    bad = [o for o in options if o in ("-j", "--jobs", "-o", "--output", "--errors")
-           or o.startswith(("--jobs=", "--output=", "--errors="))]
-    if bad:
-        raise ValueError(f"option {bad[0]} has no meaning here: the partitions are the jobs "
-                         "and the result is a Dask collection")
-    import contextlib
-    import io
-    from .cli import build_parser
-    said = io.StringIO()
-    try:  # (here, once, rather than as a SystemExit in every worker)
-        with contextlib.redirect_stderr(said):
-            args = build_parser().parse_args([command, *options])
-    except SystemExit:
-        lines = said.getvalue().strip().splitlines()
-        reason = lines[-1].replace("sudokit: error: ", "") if lines else "bad options"
-        raise ValueError(f"sudokit {command}: {reason}") from None
-    if getattr(args, "files", None):
-        raise ValueError(f"{args.files[0]!r}: give the input as the bag, dataframe or path_in, "
-                         "not as an option")
-    return options
+def _options(command: str, options):
+    """The records.Options of a command and its options (an Options, a dict of its fields)."""
+    from .records import COMMANDS, Options
+    if command not in COMMANDS:
+        raise ValueError(f"sudokit.distributed runs {', '.join(COMMANDS)}, not {command!r}")
+    if isinstance(options, Options):
+        if options.command != command:
+            raise ValueError(f"options are for {options.command!r}, not {command!r}")
+        return options
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise TypeError("options are a sudokit.records.Options or a dict of its fields, e.g. "
+                        f"{{'unique': True, 'to': 'json'}}; not {type(options).__name__}")
+    try:
+        return Options(command, **options)
+    except TypeError as exc:
+        raise TypeError(f"sudokit {command}: {exc}") from None
 
 
 # --- bags: partitions of lines -------------------------------------------------------------
@@ -111,14 +105,13 @@ def _advance(state: tuple[int, bool], scan: tuple[int, bool]) -> tuple[int, bool
     return state[0] + scan[0], state[1] or scan[1]
 
 
-def _answer(lines, state: tuple[int, bool], command: str, options: tuple, source: str,
-            index: int, notation: tuple | None = None) -> dict:
+def _answer(lines, state: tuple[int, bool], opts, source: str, index: int,
+            notation=None) -> dict:
     """Answer one partition (one answer_lines call); a plain dict, cheap to move."""
-    from .cli import answer_lines
+    from .records import answer_lines
     first_line, wrote_before = state
     lines = lines if isinstance(lines, list) else list(lines)
-    a = answer_lines(command, lines, options, first_line=first_line, source=source,
-                     notation=notation)
+    a = answer_lines(lines, opts, first_line=first_line, source=source, notation=notation)
     text = a.text
     # multi-line output formats (--to block ...) separate records by a blank line, and the
     # command line puts one between two blocks of records as well (_cli_blocks._feed_blocks)
@@ -133,34 +126,33 @@ def _output_lines(answer: dict) -> list[str]:
     return text[:-1].split("\n") if text else []
 
 
-def _notation(lines, command: str, options: tuple) -> tuple:
+def _notation(lines, opts):
     """How the first partition reads (cli.notation): every partition reads the same way.
 
     The command line decides the notation once, from the first lines of the whole input; a
     partition deciding from its own first lines could read differently (a partition that
     starts with a bad line).
     """
-    from .cli import notation
-    return notation(command, lines if isinstance(lines, list) else list(lines), options)
+    from .records import notation
+    return notation(lines if isinstance(lines, list) else list(lines), opts)
 
 
-def _answers(bag, command: str, options: Iterable[str], source: str) -> list:
+def _answers(bag, command: str, options, source: str) -> list:
     """One Delayed answer dict per partition of bag, each with its global first line."""
     _, _, delayed = _dask()
-    options = _check_command(command, options)
+    opts = _options(command, options)
     parts = bag.to_delayed()
     state: Any = (1, False)
     out = []
-    pinned = delayed(_notation, pure=True)(parts[0], command, options) if parts else None
+    pinned = delayed(_notation, pure=True)(parts[0], opts) if parts else None
     for k, part in enumerate(parts):
-        out.append(delayed(_answer, pure=True)(part, state, command, options, source, k,
-                                               pinned))
+        out.append(delayed(_answer, pure=True)(part, state, opts, source, k, pinned))
         if k + 1 < len(parts):
             state = delayed(_advance, pure=True)(state, delayed(_scan, pure=True)(part))
     return out
 
 
-def answers_bag(bag, command: str, options: Iterable[str] = (), *, source: str = "<bag>"):
+def answers_bag(bag, command: str, options=None, *, source: str = "<bag>"):
     """Return a Bag of one dict per input partition, in order: what answer_lines said.
 
     Keys: partition, first_line (global), lines, text (the partition's output, each line
@@ -180,7 +172,7 @@ def _delayed_list(answer):
     return delayed(_as_list, pure=True)(answer)
 
 
-def map_bag(bag, command: str, options: Iterable[str] = (), *, source: str = "<bag>"):
+def map_bag(bag, command: str, options=None, *, source: str = "<bag>"):
     """Return a Bag of the output lines (no newlines) of ``sudokit COMMAND OPTIONS``.
 
     ``bag`` holds puzzle lines (with or without their newlines; dask.bag.read_text gives them
@@ -240,10 +232,8 @@ def _block_lines(data: bytes) -> list[str]:
     return lines
 
 
-def _notation_block(path: str, length: int, command: str, options: tuple,
-                    storage_options: dict) -> tuple:
-    return _notation(_block_lines(_read_block(path, 0, length, storage_options)), command,
-                     options)
+def _notation_block(path: str, length: int, opts, storage_options: dict):
+    return _notation(_block_lines(_read_block(path, 0, length, storage_options)), opts)
 
 
 def _states(scans: list) -> list:
@@ -255,19 +245,18 @@ def _states(scans: list) -> list:
     return out
 
 
-def _answer_block(path: str, offset: int, length: int, states: list, command: str,
-                  options: tuple, index: int, lazy_file, storage_options: dict,
-                  notation: tuple | None = None) -> dict:
+def _answer_block(path: str, offset: int, length: int, states: list, opts, index: int,
+                  lazy_file, storage_options: dict, notation=None) -> dict:
     """Read one block, answer it, write its part file; return the small rest of the answer."""
     lines = _block_lines(_read_block(path, offset, length, storage_options))
-    answer = _answer(lines, states[index], command, options, path, index, notation)
+    answer = _answer(lines, states[index], opts, path, index, notation)
     with lazy_file as f:
         f.write(answer.pop("text"))
     answer["path"] = lazy_file.path
     return answer
 
 
-def run_file(path_in: str, path_out_glob: str, command: str, options: Iterable[str] = (), *,
+def run_file(path_in: str, path_out_glob: str, command: str, options=None, *,
              blocksize: int | str = DEFAULT_BLOCKSIZE, client=None, errors: str | None = None,
              storage_options: dict | None = None) -> list[str]:
     """Answer a file of puzzle lines on Dask; write part files; return their names in order.
@@ -286,7 +275,7 @@ def run_file(path_in: str, path_out_glob: str, command: str, options: Iterable[s
     dask, _, delayed = _dask()
     from dask.utils import parse_bytes
     from fsspec.core import open_files, url_to_fs
-    options = _check_command(command, options)
+    opts = _options(command, options)
     if path_out_glob.count("*") != 1:
         raise ValueError("path_out_glob needs exactly one '*' (the part number): "
                          f"{path_out_glob!r}")
@@ -301,11 +290,11 @@ def run_file(path_in: str, path_out_glob: str, command: str, options: Iterable[s
     files = open_files(path_out_glob, mode="wt", encoding="utf-8", errors="surrogateescape",
                        name_function=lambda i: f"{i:0{width}d}", num=len(offsets), **so)
     source = str(path_in)
-    pinned = delayed(_notation_block, pure=True)(source, min(size, 1 << 20), command, options, so)
+    pinned = delayed(_notation_block, pure=True)(source, min(size, 1 << 20), opts, so)
     scans = [delayed(_scan_block, pure=True)(source, offset, size, so) for offset in offsets]
     states = delayed(_states, pure=True)(scans)
-    tasks = [delayed(_answer_block, pure=False)(source, offset, size, states, command, options,
-                                               k, f, so, pinned)
+    tasks = [delayed(_answer_block, pure=False)(source, offset, size, states, opts, k, f, so,
+                                               pinned)
              for k, (offset, f) in enumerate(zip(offsets, files))]
     if client is not None:
         answers = client.gather(client.compute(tasks))
@@ -340,10 +329,11 @@ def _result_of(command: str, out_line: str) -> str:
     return out_line                          # a solution (solve) or the record (convert)
 
 
-def _frame_part(part, command: str, column: str, options: tuple, out_column: str):
+def _frame_part(part, opts, column: str, out_column: str):
     """Add the result column to one pandas partition, row for row."""
     import pandas as pd
-    from .cli import answer_lines
+    from .records import answer_lines
+    command = opts.command
     values = part[column].tolist()
     results: list = ["error"] * len(values)
     rows, lines = [], []
@@ -359,10 +349,10 @@ def _frame_part(part, command: str, column: str, options: tuple, out_column: str
         rows.append(i)
         lines.append(s)
     if lines:
-        a = answer_lines(command, lines, options, source=f"<column {column}>")
+        a = answer_lines(lines, opts, source=f"<column {column}>")
         out = a.text.split("\n")[:-1]
         if len(out) != len(lines):
-            raise ValueError(f"{command} {' '.join(options)} writes {len(out)} lines for "
+            raise ValueError(f"{command} to {opts.to!r} writes {len(out)} lines for "
                              f"{len(lines)} puzzles: map_dataframe needs one output line per "
                              "record (an output format such as line or json, not block)")
         for i, line in zip(rows, out):
@@ -377,7 +367,7 @@ _TEXT_ADVICE = ("puzzles must be read as text: numeric type inference drops the 
                 "CSV files with dtype=str, e.g. dd.read_csv(path, dtype={'puzzle': str})")
 
 
-def map_dataframe(df, command: str, column: str, options: Iterable[str] = (),
+def map_dataframe(df, command: str, column: str, options=None,
                   out_column: str | None = None):
     """Return ``df`` with a result column added: ``sudokit COMMAND OPTIONS`` on each row.
 
@@ -390,7 +380,7 @@ def map_dataframe(df, command: str, column: str, options: Iterable[str] = (),
     One answer_lines call per partition.  A numeric column is refused (TypeError).
     """
     _dask()
-    options = _check_command(command, options)
+    opts = _options(command, options)
     try:
         import pandas as pd
     except ImportError as exc:  # pragma: no cover
@@ -403,5 +393,5 @@ def map_dataframe(df, command: str, column: str, options: Iterable[str] = (),
     out_column = out_column or RESULT_COLUMNS[command]
     if out_column in df.columns:
         raise ValueError(f"column {out_column!r} already exists: name another (out_column=)")
-    meta = _frame_part(df._meta, command, column, options, out_column)
-    return df.map_partitions(_frame_part, command, column, options, out_column, meta=meta)
+    meta = _frame_part(df._meta, opts, column, out_column)
+    return df.map_partitions(_frame_part, opts, column, out_column, meta=meta)

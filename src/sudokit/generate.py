@@ -43,21 +43,17 @@ the batch speed-up without it.  Measured on 16x16 with C: removal-check node lim
 
 from __future__ import annotations
 
-import argparse
 import random
 import secrets
 import sys
 from dataclasses import dataclass
-from typing import Iterator, TextIO
+from typing import Iterator
 
-from ._argtypes import positive_int as _count_arg
 from . import _backend, solver
 from .grid import Grid
 from .shape import Shape
-from .errors import ShapeError
 
-__all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "remake", "orbits",
-           "add_cli", "run_cli"]
+__all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "remake", "orbits"]
 
 SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "antidiagonal",
               "dihedral")
@@ -388,137 +384,16 @@ def generate(*, box="3x3", count: int = 1, symmetry: str = "none", minimal: bool
                               clues=clues, seed=seed, jobs=jobs, engine=engine))
 
 
-# --- command line --------------------------------------------------------------------------
+class _CallableModule(type(sys)):
+    """This module, callable as the function it is named after.
 
-_OUTPUT = ("line", "block", "tokens", "json", "sdk", "ss", "sdm")
-_MULTILINE = {"block", "tokens", "sdk", "ss"}
+    ``sudokit.generate`` is a function (the package exports it) and a module; the package
+    imports this module lazily, and ``import sudokit.generate`` anywhere binds the package's
+    name to the module.  A call of either does the same thing.
+    """
 
-
-def _box_arg(text: str) -> Shape:
-    try:
-        return Shape.parse(text)
-    except (ShapeError, ValueError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _clues_arg(text: str):
-    parts = text.replace(":", "-").replace(",", "-").split("-")
-    try:
-        nums = [int(p) for p in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected LO-HI or N, not {text!r}") from None
-    if len(nums) == 1:
-        return nums[0], nums[0]
-    if len(nums) != 2:
-        raise argparse.ArgumentTypeError(f"expected LO-HI or N, not {text!r}")
-    return nums[0], nums[1]
+    def __call__(self, *args, **kwargs):
+        return generate(*args, **kwargs)
 
 
-
-
-def add_cli(subparsers) -> argparse.ArgumentParser:
-    """Define the ``generate`` subcommand on an argparse subparsers object; return its parser."""
-    p = subparsers.add_parser(
-        "generate", help="make new puzzles with a unique solution",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Write COUNT new puzzles, each with exactly one solution, one per line (or "
-                    "in --to's layout, records separated by a blank line).",
-        epilog="""examples:
-  sudokit generate --count 10 --symmetry rot180 --minimal
-  sudokit generate --box 4x4 --count 5 --seed 42 -o puzzles.txt
-  sudokit generate --box 2x3 --clues 12-14 --to block
-
---minimal: no clue can be removed without a second solution appearing; with a symmetry,
-clues are removed a whole symmetry orbit at a time, so no single orbit can be removed.
-The same --seed gives the same puzzles for any --jobs.""")
-    p.add_argument("-n", "--count", type=_count_arg, default=1, help="number of puzzles (default 1)")
-    p.add_argument("-b", "--box", type=_box_arg, default=Shape(3, 3), metavar="RxC",
-                   help="box shape (default 3x3)")
-    p.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none",
-                   help="symmetry of the givens' pattern (default none)")
-    p.add_argument("--minimal", action="store_true", help="make every clue (orbit) necessary")
-    p.add_argument("--clues", type=_clues_arg, default=None, metavar="LO-HI",
-                   help="number of clues wanted, a range LO-HI or one number")
-    p.add_argument("--seed", default=None, metavar="S", help="seed for reproducible output")
-    p.add_argument("-j", "--jobs", type=_count_arg, default=1, help="worker processes (default 1)")
-    p.add_argument("--engine", default="auto", help="uniqueness-check engine (default auto)")
-    p.add_argument("-o", "--output", default=None, metavar="OUT", help="output file (default stdout)")
-    p.add_argument("-t", "--to", choices=_OUTPUT, default="line", help="output format (default line)")
-    p.add_argument("--solution", action="store_true",
-                   help="line output: append a TAB and the solution to each puzzle")
-    p.set_defaults(run=run_cli)
-    return p
-
-
-def _render(grid: Grid, fmt: str) -> str:
-    from . import formats
-    if fmt in ("line", "sdm"):
-        return formats.format_line(grid)
-    if fmt == "block":
-        return formats.format_block(grid)
-    if fmt == "tokens":
-        return formats.format_tokens(grid)
-    if fmt == "json":
-        return formats.format_json(grid)
-    if fmt == "sdk":
-        return formats.format_sdk(grid)
-    return formats.format_ss(grid)
-
-
-def _seed_value(seed):
-    if seed is None:
-        return None
-    try:
-        return int(seed)
-    except (TypeError, ValueError):
-        return seed
-
-
-def run_cli(args, out: TextIO, err: TextIO) -> int:
-    """Run ``sudokit generate`` with parsed args; write puzzles to out (or args.output); exit code."""
-    fmt = getattr(args, "to", "line") or "line"
-    try:
-        puzzles = iter_generate(box=args.box, count=args.count, symmetry=args.symmetry,
-                                minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
-                                jobs=args.jobs, engine=args.engine)
-    except (GenerationError, ShapeError) as exc:
-        err.write(f"sudokit generate: error: {exc}\n")
-        return 2
-    path = getattr(args, "output", None)
-    stream = out
-    try:
-        if path not in (None, "-"):
-            try:
-                stream = open(path, "w", encoding="utf-8", newline="\n")
-            except OSError as exc:
-                err.write(f"sudokit: cannot write {path!r}: {exc.strerror or exc}\n")
-                return 3
-        first = True
-        for g in puzzles:
-            text = _render(g.puzzle, fmt)
-            if fmt in ("line", "sdm") and getattr(args, "solution", False):
-                text += "\t" + _render(g.solution, "line")
-            if fmt in _MULTILINE and not first:
-                text = "\n" + text
-            stream.write(text + "\n")
-            first = False
-    except GenerationError as exc:
-        err.write(f"sudokit generate: error: {exc}\n")
-        return 1
-    except KeyboardInterrupt:
-        err.write("sudokit: interrupted\n")
-        return 130
-    finally:
-        if stream is not out:
-            stream.close()
-    return 0
-
-
-def _main(argv=None) -> int:  # pragma: no cover - until cli.py wires the subcommand
-    parser = argparse.ArgumentParser(prog="sudokit")
-    add_cli(parser.add_subparsers(dest="command", required=True))
-    return run_cli(parser.parse_args(argv), sys.stdout, sys.stderr)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(_main())
+sys.modules[__name__].__class__ = _CallableModule

@@ -26,7 +26,6 @@ KeyboardInterrupt for the caller to exit with status 130.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import queue
 import signal
@@ -34,8 +33,6 @@ import stat
 import threading
 import time
 import zlib
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
@@ -326,10 +323,11 @@ def _init_worker(stop) -> None:
 
 def _context():
     """forkserver where it exists (no fork of a threaded process), else spawn (Windows)."""
+    import multiprocessing  # (here: a run that needs no pool never imports it)
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["sudokit", "sudokit.cli"])
+        ctx.set_forkserver_preload(["sudokit", "sudokit.records"])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -467,6 +465,7 @@ class _RunState:
 
 
 def _result_of(block: Block, future) -> Any:
+    from concurrent.futures.process import BrokenProcessPool
     try:
         return future.result()
     except BrokenProcessPool as exc:
@@ -478,6 +477,7 @@ def _result_of(block: Block, future) -> Any:
 
 
 def _start_pool(jobs: int):
+    from concurrent.futures import ProcessPoolExecutor
     ctx = _context()
     stop_flag = ctx.Event()
     pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
@@ -510,7 +510,7 @@ def _wind_down(pool, stop_flag, running: dict, events: queue.SimpleQueue, state:
         _terminate(pool)
 
 
-def _terminate(pool: ProcessPoolExecutor | None) -> None:
+def _terminate(pool) -> None:
     """Stop a pool now: kill the workers, cancel what has not started, wait for the dead.
 
     The worker list is taken first: shutdown() forgets it.  Waiting for the workers to be

@@ -1,6 +1,6 @@
 """Whole files of 9x9 puzzles: verify, dedupe, augment and stats (``sudokit verify`` ...).
 
-    add_cli                       defines the four subcommands (wired by cli.py)
+    add_parsers                   defines the four subcommands (wired by sudokit.cli)
     run_verify                    each (puzzle, solution) pair checked exactly (symmetry.verify)
     run_dedupe                    drop puzzles equivalent to an earlier one (canonical forms)
     run_augment                   K random transforms of each puzzle (and its solution)
@@ -27,8 +27,8 @@ input line (dedupe drops its duplicates; augment writes K lines per record):
                                       on stderr; exit status 1.  No record is ever dropped.
 
 Exit status: 0 ok, 1 some record had a data problem (a bad line, a wrong solution), 3 I/O
-error (cli.EXIT_IO).  Core functions stay in symmetry.py and solver.py; this module is the
-edge that reads files and prints.
+error (EXIT_IO).  Core functions stay in symmetry.py and solver.py (imported when a
+command runs); this module is the edge that reads files and prints.
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ import re
 import sys
 from typing import Iterator
 
-from ._argtypes import positive_int as _positive
-from .errors import ParseError
-from .formats import format_line, open_text, parse_line
-from .grid import Grid
-from .solver import Verdict, search
-from .symmetry import augment, canonical_lines, verify
+from .._argtypes import positive_int as _positive
+from ..errors import ParseError
+from ..formats import format_line, open_text, parse_line
+from ..grid import Grid
+from ..solver import Verdict, search
+from ._common import add_batch_options
 
-__all__ = ["add_cli", "run_verify", "run_dedupe", "run_augment", "run_stats", "pack_key", "line_rng"]
+__all__ = ["add_parsers", "run_verify", "run_dedupe", "run_augment", "run_stats", "pack_key", "line_rng"]
 
 EXIT_OK, EXIT_DATA, EXIT_IO = 0, 1, 3
 CHUNK = 4096  # dedupe: records canonicalised per canonical_lines call (one C call when built)
@@ -194,6 +194,7 @@ def _verify_lines(lines, display: str, out, err, *, first_line: int = 1,
             if line.solution is None:
                 ok, reason = False, "no solution on the line"
             else:
+                from ..symmetry import verify
                 ok, reason = verify(line.puzzle, line.solution)
             if ok:
                 out.write(f"{line.field}\tok\n")
@@ -254,8 +255,8 @@ def run_verify(args, out, err) -> int:
 
 def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
     import functools
-    from . import pipeline
-    from .cli import _Writer
+    from .. import pipeline
+    from ._common import _Writer
     asked = getattr(args, "jobs", None)
     jobs = asked or pipeline.usable_cpus()
     total, blocks = pipeline.blocks_of(stream, name, jobs)
@@ -335,6 +336,7 @@ def run_dedupe(args, out, err) -> int:
         def flush(chunk):
             nonlocal status, kept, total
             records = [ln for ln in chunk if ln.kind == "record"]
+            from ..symmetry import canonical_lines
             canon = iter(canonical_lines([format_line(ln.puzzle) for ln in records]) if records else [])
             for ln in chunk:
                 if ln.kind == "pass":
@@ -392,6 +394,7 @@ def run_augment(args, out, err) -> int:
         for line in _read(handle, want_solution=True, notes=notes):
             _notes("augment", display, notes, err)
             if line.kind == "record" and line.solution is not None:
+                from ..symmetry import verify
                 ok, reason = verify(line.puzzle, line.solution)
                 if not ok:
                     line.kind = "error"
@@ -406,6 +409,7 @@ def run_augment(args, out, err) -> int:
                 blank = "0" if "0" in line.field else "."
                 rng = line_rng(seed, line.no)
                 what = line.puzzle if line.solution is None else (line.puzzle, line.solution)
+                from ..symmetry import augment
                 for image, tr in augment(what, count=count, rng=rng):
                     grids = (image,) if line.solution is None else image
                     cells = ",".join(format_line(g, blank=blank) for g in grids)
@@ -481,14 +485,13 @@ _INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally fo
           "exit status is then 1 (3 for an I/O error).")
 
 
-def add_cli(subparsers) -> None:
+def add_parsers(subparsers) -> None:
     """Define ``sudokit verify``, ``dedupe``, ``augment`` and ``stats`` on argparse subparsers."""
     p = subparsers.add_parser(
         "verify", help="check each puzzle's solution exactly",
         description="Print 'puzzle<TAB>ok' or 'puzzle<TAB>bad: <reason>' for each puzzle,solution "
                     "line (Kaggle CSV 'quizzes,solutions' with its header reads too).  " + _INPUT)
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
-    from .cli import add_batch_options
     add_batch_options(p, columns=False)
     p.set_defaults(run=run_verify)
 

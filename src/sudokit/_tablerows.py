@@ -2,7 +2,7 @@
 
 The puzzle of each row is one column (``--col NAME|INDEX``; by default the first column
 named puzzle, puzzles, quizzes, quiz, sudoku, question or problem).  Each row is answered
-like a line of a line file, by the same code (_cli_blocks._work), and the answer is added
+like a line of a line file, by the same code (records.work_block), and the answer is added
 to the row:
 
     solve   columns  solution, status   (status: solved, illegal, impossible, ambiguous,
@@ -251,8 +251,8 @@ def _lost_zeros(v) -> bool:
 
 def work_text_rows(spec: tuple, block):
     """Answer the rows of one block of CSV/TSV/JSONL lines (run in a worker); a _BlockResult."""
-    from ._cli_blocks import _work
     from .pipeline import Block
+    from .records import work_block
     inner, layout, command = spec
     lines = block.data.decode("utf-8", "surrogateescape").split("\n")
     if lines and not lines[-1]:
@@ -275,7 +275,7 @@ def work_text_rows(spec: tuple, block):
         rows.append(record)
         probe.append(" " * start + puzzle)
     data = ("\n".join(probe) + "\n").encode("utf-8", "surrogateescape")
-    result = _work(inner, Block(block.seq, block.first_line, data, bad))
+    result = work_block(inner, Block(block.seq, block.first_line, data, bad))
     answers = iter(result.text.split("\n"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n") if kind != "jsonl" else None

@@ -1,0 +1,128 @@
+"""The ``sudokit`` command: argument parsing and printing only; the work is the library.
+
+    sudokit solve   [FILE ...]      a solution per puzzle, in the input's notation (or --to)
+    sudokit check   [FILE ...]      a verdict per puzzle
+    sudokit count   [FILE ...]      a solution count per puzzle (up to --limit)
+    sudokit convert [FILE ...] --to FORMAT
+    sudokit judge   DIALECT [FILE]  a judge's input in, exactly its expected output out
+    sudokit generate | canon | verify | dedupe | augment | stats
+
+One module per command family: records (solve, check, count, convert; big inputs and tables
+in big), judge, generate, canon, dataset (verify, dedupe, augment, stats); _common holds
+what they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
+the machinery behind a family is imported only when that family runs, so ``sudokit --help``
+and one puzzle stay quick.
+
+Conventions: stdin when no FILE or ``-``; results on stdout in input order, exactly one
+output record per input record (never dropped: a record that fails carries a status);
+diagnostics on stderr, naming the source, line and column.  Exit status: 0 all fine,
+1 some record had a data problem, 2 usage, 3 I/O error, 130 interrupted (after writing
+what was done).  A closed output pipe (``| head -1``) ends the run quietly with status 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import __version__
+from ..pipeline import WorkerError
+from .records import options_for
+from ._common import (EXIT_INTERRUPT, EXIT_IO, EXIT_OK, EXIT_USAGE, _flush_quietly,
+                      _open_output, _para, _silence_stdout, _UsageError, _WriteError)
+
+__all__ = ["main", "build_parser", "options_for"]
+
+EPILOG_MAIN = """\
+examples:
+  sudokit solve examples/puzzles.txt            one solution line per puzzle line
+  sudokit solve --to block < puzzle.sdk          any format in, 9 rows out
+  sudokit solve --box 2x3 six.txt                6x6 grids with 2-row, 3-column boxes
+  sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
+  sudokit count --limit 10 puzzle.txt
+  sudokit convert --to json examples/16x16.txt
+  sudokit judge poj3074 < input.txt > output.txt
+
+exit status: 0 all fine, 1 some record had a data problem, 2 usage error,
+3 I/O error (e.g. a missing file), 130 interrupted.
+Run 'sudokit COMMAND --help' for the options of a command."""
+
+
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argparse parser of the sudokit command."""
+    from . import canon, dataset, generate, judge, records
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(
+        prog="sudokit", formatter_class=fmt, epilog=EPILOG_MAIN,
+        description=_para("Solve, check, count and convert Sudoku puzzles of every size."))
+    parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    records.add_parsers(sub)
+    judge.add_parser(sub)
+    generate.add_parser(sub)
+    canon.add_parser(sub)
+    dataset.add_parsers(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the sudokit command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    err = sys.stderr
+    out_stream = None
+    try:
+        try:
+            out_stream = _open_output(getattr(args, "output", None), args.command)
+        except OSError as exc:
+            err.write(f"sudokit: cannot write {args.output!r}: {exc.strerror or exc}\n")
+            return EXIT_IO
+        if out_stream is sys.stdout:
+            try:
+                sys.stdout.reconfigure(errors="surrogateescape")
+            except (AttributeError, ValueError):
+                pass
+        code = args.run(args, out_stream, err)
+    except _UsageError as exc:
+        parser.exit(EXIT_USAGE, f"sudokit {args.command}: error: {exc}\n")
+    except WorkerError as exc:
+        _flush_quietly(out_stream)
+        err.write(f"sudokit: {exc}\n")
+        return EXIT_IO
+    except KeyboardInterrupt:
+        _flush_quietly(out_stream)
+        err.write("sudokit: interrupted\n")
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except (_WriteError, OSError) as exc:  # writing failed: disk full, ...
+        exc = exc.args[0] if isinstance(exc, _WriteError) else exc
+        err.write(f"sudokit: write error: {exc.strerror or exc}\n")
+        _silence_stdout()
+        return EXIT_IO
+    finally:
+        if out_stream is not None and out_stream is not sys.stdout:
+            try:
+                out_stream.close()
+            except OSError:
+                pass
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except OSError as exc:
+        err.write(f"sudokit: write error: {exc.strerror or exc}\n")
+        _silence_stdout()
+        return EXIT_IO
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

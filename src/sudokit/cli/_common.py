@@ -1,0 +1,221 @@
+"""What every command of the command line shares: exit codes, option types, output writing."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import textwrap
+import time
+from typing import TextIO
+
+from .._argtypes import int_at_least, positive_int
+from ..errors import ShapeError
+from ..pipeline import sigint_held as _sigint_held
+from ..records import OUTPUT_FORMATS, WriteError as _WriteError
+from ..shape import Shape
+from ..solver import ENGINES
+from ..symbols import get_alphabet
+
+FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last flush
+
+EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
+
+TABLE_FORMATS = ("csv", "tsv", "jsonl", "npy", "parquet", "arrow")
+INPUT_FORMATS = ("auto",) + OUTPUT_FORMATS + TABLE_FORMATS
+
+
+class _UsageError(Exception):
+    """A problem with the command line found after parsing (exit status 2)."""
+
+
+STATUS_HELP = """\
+statuses (one per record that fails; line output: the input line, a TAB, the word):
+  illegal     the givens clash (a value repeats in a row, column or box)
+  impossible  legal givens, but no solution
+  ambiguous   several solutions (solve reports it only with --unique)
+  limit       --node-limit stopped the search before it could answer
+  error       the record could not be read (the reason, with line and column, on stderr)
+In block-like output (block, tokens, sdk, ss) records are separated by a blank line and a
+failed record is a '# <status>' comment line followed by the puzzle (or its raw text as
+'#' lines); in JSON output every object has a "status" key."""
+
+
+# --- argument parsing --------------------------------------------------------------------
+
+
+def _box(text: str) -> Shape:
+    try:
+        return Shape.parse(text)
+    except (ShapeError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+_positive = positive_int
+
+
+_count_limit = int_at_least(0, "(no limit)")
+
+
+def _alphabet(text: str) -> str:
+    try:
+        get_alphabet(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="puzzle files ('-' or none: stdin); many puzzles per file")
+    p.add_argument("-f", "--format", choices=INPUT_FORMATS, default="auto", metavar="FORMAT",
+                   help="input format: " + ", ".join(INPUT_FORMATS[1:]) + " (default: "
+                        "detected from the first lines; tables from the file extension)")
+    p.add_argument("--box", type=_box, metavar="RxC",
+                   help="box shape when the size cannot tell, e.g. 2x3 (6x6), 4x4 (16x16)")
+    p.add_argument("--alphabet", type=_alphabet, metavar="NAME",
+                   help="how values are spelled when detection cannot tell: default (1-9A-Z), "
+                        "letters (A-Z), hex (0-F)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write results to FILE, not stdout")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no per-record diagnostics on stderr (the exit status still tells)")
+    p.add_argument("--errors", metavar="FILE.jsonl",
+                   help="also write one JSON object per problem record to FILE (source, line, "
+                        "column, char, status, reason), as the run goes on")
+    add_batch_options(p)
+    if engine:
+        p.add_argument("--engine", choices=ENGINES, default="auto",
+                       help="search engine (default auto: the C 9x9 kernel when built; "
+                            "otherwise propagate and learn in turn with growing budgets)")
+        p.add_argument("--node-limit", type=_positive, metavar="N",
+                       help="give up on a puzzle after N search nodes (status 'limit')")
+
+
+def add_batch_options(p: argparse.ArgumentParser, *, columns: bool = True) -> None:
+    """--jobs, --unordered and --progress: how a big input is shared among worker processes."""
+    p.add_argument("-j", "--jobs", type=_positive, default=None, metavar="N",
+                   help="worker processes (default: the CPUs this process may use, started "
+                        "only when the input is big or slow enough to be worth it)")
+    p.add_argument("--unordered", action="store_true",
+                   help="with several workers, write each block of results as soon as it is "
+                        "done rather than in input order")
+    if columns:
+        p.add_argument("--col", metavar="NAME|INDEX",
+                       help="the puzzle column of a CSV/TSV, JSON Lines, Parquet or Arrow input "
+                            "(default: puzzle, quizzes, sudoku ... else the first); always read "
+                            "as text; the answers are added as new columns")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="a progress line (records, rate, percent, ETA) on stderr (default: "
+                        "when stderr is a terminal)")
+
+
+def _para(text: str) -> str:
+    return textwrap.fill(" ".join(text.split()), width=78)
+
+
+
+# --- output -----------------------------------------------------------------------------
+
+
+class _Writer:
+    """Writes lists of record texts with one join each; flushes when asked or when it is time.
+
+    Ctrl-C never cuts a record in two: each piece of whole records (at most PIECE bytes) is
+    written and flushed with SIGINT held back, and the interrupt is taken between pieces.
+    """
+
+    PIECE = 1 << 18
+
+    def __init__(self, stream: TextIO, interactive: bool):
+        self.stream = stream
+        self.interactive = interactive
+        self.last_flush = time.monotonic()
+
+    def write(self, texts: list[str]) -> None:
+        if not texts:
+            return
+        text = "".join(texts)
+        try:
+            start = 0
+            while start < len(text):
+                end = len(text)
+                if end - start > self.PIECE:
+                    end = text.rfind("\n", start, start + self.PIECE) + 1 or end
+                with _sigint_held():
+                    self.stream.write(text[start:end])
+                    if end - start >= self.PIECE // 4:
+                        self.stream.flush()
+                start = end
+            now = time.monotonic()
+            if self.interactive or now - self.last_flush > FLUSH_SECONDS:
+                self.flush()
+                self.last_flush = now
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            with _sigint_held():
+                self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+
+def _open_output(path: str | None, command: str | None = None) -> TextIO:
+    if path is None or path == "-":
+        return sys.stdout
+    if command in ("solve", "check", "count") and _table_output(path):
+        return _NoText(path)  # written by the table writer (_run_binary_table)
+    return open(path, "w", encoding="utf-8", errors="surrogateescape", newline="\n")
+
+
+def _table_output(path: str) -> bool:
+    return os.path.splitext(path)[1].lower() in (".npy", ".parquet", ".pq", ".arrow", ".feather",
+                                                 ".ipc")
+
+
+class _NoText(io.StringIO):
+    """The text stream of a run whose -o names a table file: nothing may be written to it."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def write(self, text: str) -> int:
+        if text:
+            raise _UsageError(f"-o {self.path}: a table output needs an .npy, Parquet or Arrow "
+                              "input (text and CSV inputs write text)")
+        return 0
+
+
+def _stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _flush_quietly(stream) -> None:
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        if stream is sys.stdout:
+            _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+

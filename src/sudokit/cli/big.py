@@ -1,0 +1,261 @@
+"""Big inputs of the record commands: blocks of lines answered in worker processes.
+
+    run_blocks          a line-per-record file or pipe through the pool (sudokit.pipeline)
+    run_text_table      CSV/TSV/JSON Lines: layout from the first lines, rows in blocks
+    run_binary_table    NPY/Parquet/Arrow: rows read here in blocks, answered in the workers
+
+Each block is answered by sudokit.records.work_block (tables: sudokit._tablerows), in this
+process or a worker; the texts are written in input order (or as done, --unordered).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import io
+import itertools
+import sys
+from typing import Callable, Iterable, TextIO
+
+from .. import records
+from .._recinput import PER_LINE, _Input, _reading_format
+from ..records import MULTILINE
+from ._common import _stdin_is_tty, _UsageError
+
+
+class _Chained(io.RawIOBase):
+    """A raw stream reading the byte strings of an iterable in turn (to re-read a peek)."""
+
+    def __init__(self, parts: Iterable[bytes]):
+        self.parts = iter(parts)
+        self.head = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        while not self.head:
+            self.head = next(self.parts, None)
+            if self.head is None:
+                self.head = b""
+                return 0
+        n = min(len(buf), len(self.head))
+        buf[:n] = self.head[:n]
+        self.head = self.head[n:]
+        return n
+
+
+def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> bool:
+    """Run one input through blocks and workers; False (nothing read) when it does not fit.
+
+    It fits when the records are one per line (line, json, pencil marks), the input is
+    UTF-8 and not a terminal.  Otherwise the input is handed back, whole, to the streaming
+    reader (command.run_input), which reads any format one record at a time.
+    """
+    from .. import pipeline
+    opts = command.args
+    if name == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None or _stdin_is_tty():
+            return False
+        display = "<stdin>"
+    else:
+        stream = open(name, "rb")
+        display = name
+    try:
+        jobs = args.jobs or pipeline.usable_cpus()
+        total, blocks = pipeline.blocks_of(stream, name, jobs)
+        head = pipeline.head_blocks(blocks)  # enough lines to detect the format as the reader
+        data = b"".join(b.data for b in head)
+        bom = data.startswith(b"\xef\xbb\xbf")
+        lines = data[3 if bom else 0:].decode("utf-8", "surrogateescape").split("\n")
+        reading, hint = _reading_format(lines, opts)
+        if (data[:2] in (b"\xff\xfe", b"\xfe\xff") or reading not in PER_LINE
+                or (b"\r" in data and b"\r\n" not in data)):
+            rest = itertools.chain([data], (b.data for b in blocks))
+            text = io.TextIOWrapper(io.BufferedReader(_Chained(rest)),
+                                    encoding="utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff")
+                                    else "utf-8-sig", errors="surrogateescape", newline=None)
+            try:
+                command.run_input(_Input(name, text, opts))
+            finally:
+                text.detach()
+            return True
+        if bom:
+            head[0] = pipeline.Block(0, 1, head[0].data[3:])
+        spec = records.learn_notation(lines, opts, name, reading, hint)
+        fmt = opts.to or spec.format
+        _feed_blocks(command, args, err, itertools.chain(head, blocks),
+                     functools.partial(records.work_block, spec), jobs, total, display,
+                     multiline=fmt in MULTILINE)
+        return True
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, jobs: int,
+                 total: int | None, display: str, *, multiline: bool = False,
+                 write: Callable | None = None) -> None:
+    """Run the blocks through pipeline.run; write texts (or call write), notes, --errors."""
+    from .. import pipeline
+    progress = pipeline.Progress(err, label=f"sudokit {args.command} {display}",
+                                 total_bytes=total, force=bool(args.progress))
+    if args.progress is False or command.quiet and args.progress is None:
+        progress.on = False
+    wrote = [command.records > 0 and multiline]
+
+    def on_result(block, result: records.BlockResult) -> None:
+        if write is not None:
+            write(block, result)
+        else:
+            text = result.text
+            if multiline and text:
+                if wrote[0]:
+                    text = "\n" + text
+                wrote[0] = True
+            command.out.write([text])
+        if result.notes:
+            progress.clear()
+            if not command.quiet:
+                err.write(result.notes)
+        if result.log and command.errors is not None:
+            command.errors.write(result.log)
+        command.records += result.records
+        command.problems += result.problems
+        progress.advance(result.records, len(block.data) if total else 0)
+
+    def idle() -> None:
+        command.out.flush()
+        if progress.on:
+            progress.draw()
+
+    try:
+        pipeline.run(blocks, work, on_result, jobs=jobs, ordered=not args.unordered,
+                     eager=args.jobs is not None, idle=idle)
+    finally:
+        progress.close()
+
+
+def run_text_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
+    """A CSV/TSV/JSONL input: layout from the first lines, rows answered in blocks."""
+    from .. import _tablerows as tables, pipeline
+    if args.command not in tables.ADDED:
+        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check and "
+                          "count do)")
+    stream = sys.stdin.buffer if name == "-" else open(name, "rb")
+    display = "<stdin>" if name == "-" else name
+    try:
+        jobs = args.jobs or pipeline.usable_cpus()
+        total, blocks = pipeline.blocks_of(stream, name, jobs)
+        head = pipeline.head_blocks(blocks, 65)  # the header and rows to judge the puzzle column
+        if head and head[0].data.startswith(b"\xef\xbb\xbf"):
+            head[0] = pipeline.Block(0, 1, head[0].data[3:])
+        data = b"".join(b.data for b in head)
+        lines = data.decode("utf-8", "surrogateescape").split("\n")
+        lines = [t[:-1] if t.endswith("\r") else t for t in lines]
+        try:
+            layout = tables.text_layout(kind, lines[:200], args, display)
+        except tables.TableUsageError as exc:
+            raise _UsageError(str(exc)) from None
+        inner = dataclasses.replace(command.args, format="line", to=None)
+        probe = []
+        for no, t in enumerate(lines[:200], 1):
+            if no != layout["header_line"] and t.strip():
+                puzzle, _, why, _ = tables._row_puzzle(kind, t, layout["delimiter"], layout["col"])
+                if why is None:
+                    probe.append(puzzle)
+        spec = records.learn_notation(probe, inner, name, "line", None)
+        work = functools.partial(tables.work_text_rows, (spec, layout, args.command))
+        _feed_blocks(command, args, err, itertools.chain(head, blocks), work, jobs, total,
+                     display)
+    finally:
+        if name != "-":
+            stream.close()
+
+
+def run_binary_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
+    """An NPY/Parquet/Arrow input: rows read here in blocks, answered in the workers."""
+    from .. import _tablerows as ctables, pipeline, tables
+    if args.command not in ctables.ADDED:
+        raise _UsageError(f"{args.command} does not take {kind} files (solve, check and "
+                          "count do)")
+    if name == "-":
+        raise _UsageError(f"a {kind} input must be a file, not stdin")
+    out_kind = tables.kind_of(args.output) if args.output and args.output != "-" else None
+    if out_kind == "npy" and args.command != "solve":
+        raise _UsageError(f"{args.command} writes text, Parquet or Arrow; .npy output holds "
+                          "solutions (solve)")
+    jobs = args.jobs or pipeline.usable_cpus()
+    try:
+        if kind == "npy":
+            source = tables.open_npy(name, box=args.box)
+        else:
+            source = tables.open_table(name, col=args.col)
+        # about 8 blocks per worker, so a short file of hard puzzles is shared too
+        source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
+    except tables.TableError as exc:
+        raise _UsageError(str(exc)) from None
+    pending: dict = {}
+    inner = dataclasses.replace(command.args, format="line", to=None)
+    if kind == "npy":
+        inner = dataclasses.replace(inner, box=source.shape)
+    spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
+    work = functools.partial(records.work_block, spec)
+    added = ctables.ADDED[args.command]
+    sink = _table_sink(command, args, source, kind, out_kind, added, pending)
+    try:
+        _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
+                     jobs, None, name, write=sink.write if sink else None)
+        if sink is not None:
+            sink.close()
+    finally:
+        source.close()
+
+
+def _table_sink(command: "records._Command", args, source, kind: str, out_kind, added, pending: dict):
+    """The writer of a table output (-o X.npy / X.parquet / X.arrow), or None for text."""
+    from .. import _tablerows as ctables, tables
+    if out_kind is None:
+        return None
+    out_path = args.output
+    # -o names a table: the record stream (stdout) stays empty; the file is written here
+    if kind == "npy" and out_kind == "npy":
+        writer = tables.NpyWriter(out_path, source.n, source.tail)
+        size = source.shape.size
+
+        def write(block, result) -> None:
+            from ..batch import parse_lines
+            rows = [ctables.result_fields("solve", t)[0] or "0" * source.shape.ncells
+                    for t in result.text.split("\n")[:result.records]]
+            values, _ = parse_lines(("\n".join(rows) + "\n").encode(), size)
+            writer.write(bytes(values))
+            pending.pop(block.seq, None)
+        return _Sink(write, writer.close)
+    if out_kind in ("parquet", "arrow"):
+        import pyarrow as pa
+        if kind == "npy":
+            schema = pa.schema([pa.field("puzzle", pa.string())])
+        else:
+            schema = source.schema
+        writer = tables.ArrowWriter(out_path, schema, added)
+
+        def write(block, result) -> None:
+            answers = [ctables.result_fields(args.command, t)
+                       for t in result.text.split("\n")[:result.records]]
+            batch = pending.pop(block.seq, None)
+            if batch is None:
+                lines = block.data.decode("utf-8", "surrogateescape").split("\n")[:len(answers)]
+                batch = pa.RecordBatch.from_arrays([pa.array(lines, pa.string())], schema=schema)
+            elif batch.num_rows != len(answers):
+                batch = batch.slice(0, len(answers))
+            writer.write(batch, {name: [a[k] for a in answers] for k, name in enumerate(added)})
+        return _Sink(write, writer.close)
+    raise _UsageError(f"cannot write a {out_kind} table from a {kind} input")
+
+
+class _Sink:
+    __slots__ = ("write", "close")
+
+    def __init__(self, write, close):
+        self.write, self.close = write, close

@@ -1,0 +1,54 @@
+"""sudokit canon [FILE]: the canonical form of each 9x9 puzzle line (sudokit.symmetry)."""
+
+from __future__ import annotations
+
+import sys
+
+# --- command line -----------------------------------------------------------------------------
+
+def add_parser(subparsers) -> None:
+    """Define ``sudokit canon [FILE|-]`` on an argparse subparsers object."""
+    p = subparsers.add_parser(
+        "canon", help="canonical form of 9x9 puzzles, one per line",
+        description="Print the canonical form of each 9x9 puzzle line (81 of 1-9, '.' or '0'): "
+                    "the smallest image under relabelling, transposition, row/col swaps within "
+                    "bands/stacks and band/stack swaps, blanks after every value.  A bad line is "
+                    "echoed with TAB 'error' and explained on stderr; the exit status is then 1.")
+    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
+    p.set_defaults(run=run)
+
+
+def run(args, out, err) -> int:
+    """Canonicalise every line of args.file ('-' = stdin) to out; return the exit status."""
+    from ..errors import ParseError
+    from ..symmetry import canonical_line
+    name = getattr(args, "file", "-") or "-"
+    try:
+        handle = sys.stdin if name == "-" else open(name, encoding="utf-8", errors="surrogateescape")
+    except OSError as exc:
+        err.write(f"sudokit canon: cannot read {name!r}: {exc.strerror or exc}\n")
+        return 3  # cli.EXIT_IO
+    display = "<stdin>" if name == "-" else name
+    status = 0
+    try:
+        for no, raw in enumerate(handle, 1):
+            line = raw.rstrip("\r\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                out.write(line + "\n")  # blank and comment lines pass through: one line out per line in
+                continue
+            try:
+                out.write(canonical_line(line) + "\n")
+            except (ParseError, ValueError) as exc:
+                status = 1
+                if isinstance(exc, ParseError):
+                    col = exc.column
+                    msg = exc.reason
+                else:
+                    col, msg = None, str(exc)
+                where = f"{display}: line {no}" + (f", column {col}" if col else "")
+                err.write(f"sudokit canon: {where}: {msg}\n")
+                out.write(line + "\terror\n")
+    finally:
+        if handle is not sys.stdin:
+            handle.close()
+    return status

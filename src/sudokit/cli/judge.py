@@ -1,0 +1,79 @@
+"""sudokit judge DIALECT [FILE]: a judge problem's input in, exactly its expected output out."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from ._common import EXIT_IO, _para
+
+
+def _dialect(text: str):
+    from .. import judge as judges
+    try:
+        return judges.dialect(text)
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(exc.args[0]) from None
+
+
+def _dialect_table() -> str:
+    from .. import judge as judges
+    rows = []
+    for name, d in judges.DIALECTS.items():
+        if name == d.name:
+            alias = f" (alias: {', '.join(d.aliases)})" if d.aliases else ""
+            rows.append(f"  {name:<13} {d.title}{alias}")
+    return "\n".join(rows)
+
+
+
+def add_parser(sub) -> None:
+    """Define ``sudokit judge`` on an argparse subparsers object."""
+    from ..solver import ENGINES
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = sub.add_parser(
+        "judge", formatter_class=fmt, help="answer an online judge's input exactly",
+        description=_para("Read a judge problem's input (stdin, or FILE) and write exactly the "
+                          "output "
+                    "that judge expects.  A case that cannot be read or has no solution keeps its "
+                    "place in the output (a marker such as ERROR or NO SOLUTION, see "
+                    "sudokit.judge) and its reason goes to stderr; the exit status is then 1."),
+        epilog=None)
+    p.add_argument("dialect", type=_dialect, metavar="DIALECT", help="a judge problem (list below)")
+    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
+    p.add_argument("--engine", choices=ENGINES, default=None,
+                   help="replace the dialect's technique by this engine")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
+    p.set_defaults(run=run)
+    real = p.format_help
+
+    def format_help() -> str:  # the dialect table needs sudokit.judge: built when shown
+        if p.epilog is None:
+            p.epilog = _EPILOG.format(table=_dialect_table())
+        return real()
+    p.format_help = format_help
+
+
+_EPILOG = """dialects:
+{table}
+
+examples:
+  sudokit judge poj3074 < input.txt
+  printf '1\\n0\\n' | sudokit judge uva989
+  sudokit judge uva10957 --engine dlx < grids.txt
+"""
+
+
+def run(args, out_stream: TextIO, err: TextIO) -> int:
+    """Answer the judge input of args.file; return the exit status."""
+    from .. import formats, judge as judges
+    try:
+        handle = formats.open_text(args.file)
+    except OSError as exc:
+        err.write(f"sudokit: cannot read {args.file!r}: {exc.strerror or exc}\n")
+        return EXIT_IO
+    try:
+        return judges.run(args.dialect, handle, out_stream, err, engine=args.engine)
+    finally:
+        if args.file != "-":
+            handle.close()

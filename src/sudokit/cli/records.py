@@ -1,0 +1,212 @@
+"""The record commands: solve, check, count, convert (argument parsing and driving only).
+
+The answering is sudokit.records (one Options per run); big inputs and tables go through
+sudokit.cli.big (blocks of lines, worker processes); everything else is read here by the
+streaming reader, one record at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from .. import formats
+from ..records import OUTPUT_FORMATS, Options, command_for
+from ..solver import engines
+from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, _count_limit, _input_options,
+                      _NoText, _para, _stdin_is_tty, _UsageError, _Writer)
+from .._recinput import _Input
+
+_FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
+           "quiet")
+
+
+def options_of(args: argparse.Namespace) -> Options:
+    """The records.Options of a parsed record command line."""
+    given = {name: getattr(args, name) for name in _FIELDS if getattr(args, name, None) is not None}
+    return Options(args.command, log=bool(getattr(args, "errors", None)), **given)
+
+
+def options_for(command: str, argv=()) -> Options:
+    """The records.Options that ``sudokit COMMAND ARGV`` would use (ValueError if they are bad)."""
+    import contextlib
+    import io
+    from . import build_parser
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(said):
+            args = build_parser().parse_args([command, *argv])
+    except SystemExit:
+        lines = said.getvalue().strip().splitlines()
+        raise ValueError(lines[-1] if lines else f"bad options for {command}: {list(argv)}") from None
+    if getattr(args, "run", None) is not run_records:
+        raise ValueError(f"{command!r} is not a record command (solve, check, count, convert)")
+    return options_of(args)
+
+
+def add_parsers(sub) -> None:
+    """Define solve, check, count and convert on an argparse subparsers object."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = sub.add_parser(
+        "solve", formatter_class=fmt, help="solve each puzzle",
+        description=_para("Write one solution per puzzle, in the input's own notation unless --to "
+                    "names another.  A puzzle with several solutions gets the first one found "
+                    "(use --unique to refuse it with status 'ambiguous')."),
+        epilog=STATUS_HELP + """
+
+examples:
+  sudokit solve examples/puzzles.txt
+  sudokit solve - < puzzles.txt > solutions.txt
+  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
+    | sudokit solve
+  sudokit solve --to block examples/16x16.txt
+  sudokit solve --box 2x3 --to tokens six.txt
+  sudokit solve --unique --node-limit 100000 big.txt | awk -F'\\t' 'NF > 1'   # failures
+""")
+    _input_options(p)
+    p.set_defaults(run=run_records)
+    p.add_argument("-t", "--to", choices=OUTPUT_FORMATS,
+                   help="output format (default: the input's format)")
+    p.add_argument("--unique", action="store_true",
+                   help="count to 2 and give an ambiguous puzzle the status 'ambiguous'")
+
+    p = sub.add_parser(
+        "check", formatter_class=fmt, help="the verdict of each puzzle",
+        description=_para("Write one line per puzzle: the puzzle on one line, a TAB, and its "
+                          "verdict: "
+                    "illegal, unique, ambiguous, impossible, limit (node limit reached) or "
+                    "error (unreadable; reason on stderr).  Exit status 1 only for error or "
+                    "limit records: the other verdicts are answers."),
+        epilog="""examples:
+  sudokit check examples/puzzles.txt
+  sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
+  sudokit check --box 2x3 six.txt
+""")
+    _input_options(p)
+    p.set_defaults(run=run_records)
+
+    p = sub.add_parser(
+        "count", formatter_class=fmt, help="count the solutions of each puzzle",
+        description=_para("Write one line per puzzle: the puzzle on one line, a TAB, and the "
+                          "number "
+                    "of solutions.  Counting stops at --limit: a count that reached it is "
+                    "written N+ (at least N).  'limit' means --node-limit stopped the search, "
+                    "'error' that the record could not be read."),
+        epilog="""examples:
+  sudokit count examples/puzzles.txt
+  echo ................ | sudokit count --limit 0          # empty 4x4: 288
+  sudokit count --limit 2 --node-limit 1000000 big.txt
+""")
+    _input_options(p)
+    p.set_defaults(run=run_records)
+    p.add_argument("-l", "--limit", type=_count_limit, default=1000, metavar="N",
+                   help="stop counting at N solutions (default 1000; 0: count them all)")
+
+    p = sub.add_parser(
+        "convert", formatter_class=fmt, help="rewrite puzzles in another format",
+        description=_para("Rewrite every puzzle in the format named by --to.  An unreadable "
+                          "record is "
+                    "kept in its place with the status 'error'."),
+        epilog="""formats: line (one puzzle per line), block (N rows), tokens (N rows of integers),
+json (one object per line), sdk, ss (Simple Sudoku), sdm (= line), pencilmarks
+(N*N*N candidates per line).
+
+examples:
+  sudokit convert --to block examples/puzzles.txt
+  sudokit convert --to line < puzzle.sdk
+  sudokit convert --to tokens --box 2x3 six.txt
+""")
+    _input_options(p, engine=False)
+    p.set_defaults(run=run_records)
+    p.add_argument("-t", "--to", choices=OUTPUT_FORMATS, required=True, help="output format")
+    p.add_argument("--blank", default=None, metavar="CHAR",
+                   help="how empty cells are written (default '.', '0' for tokens)")
+
+
+
+def run_records(args, out_stream: TextIO, err: TextIO) -> int:
+    """Run solve, check, count or convert on every input; return the exit status."""
+    interactive = _stdin_is_tty() and (not args.files or "-" in args.files)
+    writer = _Writer(out_stream, interactive)
+    if getattr(args, "engine", None) and args.engine not in engines():
+        raise _UsageError(f"engine {args.engine!r} is not available here "
+                          f"(choose one of {', '.join(engines())})")
+    try:
+        options = options_of(args)
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    command = command_for(options, writer, err)
+    io_error = False
+    errors_path = getattr(args, "errors", None)
+    if errors_path:
+        try:  # line-buffered: each problem is on disk as soon as it is found
+            command.errors = open(errors_path, "w", encoding="utf-8", buffering=1)
+        except OSError as exc:
+            err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
+            return EXIT_IO
+    from .._tablerows import BINARY_KINDS, TEXT_KINDS, table_kind
+    from .big import run_binary_table, run_blocks, run_text_table
+    if isinstance(out_stream, _NoText):
+        for name in args.files or ["-"]:
+            if table_kind(name, args) not in BINARY_KINDS:
+                raise _UsageError(f"-o {out_stream.path}: a table output needs .npy, Parquet or "
+                                  f"Arrow inputs; {name!r} is not one (write text instead)")
+    try:
+        for name in args.files or ["-"]:
+            kind = table_kind(name, args)
+            try:  # tables, and one-record-per-line inputs, go by blocks (workers)
+                if kind in TEXT_KINDS:
+                    run_text_table(command, name, kind, args, err)
+                    continue
+                if kind is not None:
+                    run_binary_table(command, name, kind, args, err)
+                    continue
+                if args.format in ("auto", "line", "sdm", "json", "pencilmarks") and \
+                        run_blocks(command, name, args, err):
+                    continue
+            except UnicodeError as exc:
+                err.write(f"sudokit: {name}: cannot decode: {exc}\n")
+                io_error = True
+                continue
+            except OSError as exc:
+                if isinstance(exc, BrokenPipeError):
+                    raise
+                err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+                io_error = True
+                continue
+            try:
+                handle = formats.open_text(name)
+            except OSError as exc:
+                err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+                io_error = True
+                continue
+            src = _Input(name, handle, options, interactive=name == "-" and _stdin_is_tty())
+            try:
+                command.run_input(src)
+            except UnicodeError as exc:  # e.g. a UTF-16 file with a broken tail
+                err.write(f"sudokit: {src.display}: cannot decode: {exc}\n")
+                io_error = True
+            except OSError as exc:
+                if isinstance(exc, BrokenPipeError):
+                    raise
+                err.write(f"sudokit: {src.display}: read error: {exc.strerror or exc}\n")
+                io_error = True
+            finally:
+                if name != "-":
+                    handle.close()
+                else:
+                    try:
+                        handle.close()  # detaches from stdin, leaves it open
+                    except Exception:  # noqa: BLE001
+                        pass
+    finally:
+        if command.errors is not None:
+            command.errors.close()
+        writer.flush()
+    if command.problems and not command.quiet and command.records > 1:
+        err.write(f"sudokit: {command.problems} of {command.records} records had a problem\n")
+    if io_error:
+        return EXIT_IO
+    return EXIT_DATA if command.problems else EXIT_OK
+
+

@@ -1,0 +1,517 @@
+"""Answering text records: the unit of work of the record commands, ``--jobs``, tables and Dask.
+
+    Options                     what to do with each record (a frozen dataclass: the command,
+                                the notation, the engine, the limits, the output format)
+    answer_lines(lines, opts)   answer lines of one-record-per-line text in this process;
+                                exactly what ``sudokit COMMAND`` writes for them
+    notation(lines, opts)       how the first lines of an input read, decided once and
+                                handed to every piece of a bigger input
+    LinesAnswer                 text, records, problems, notes (stderr) and log (--errors)
+
+The commands (solve, check, count, convert) turn chunks of records into output texts.  Each
+status comes from the one vocabulary in sudokit.solver (``solve_status``, ``outcome``,
+``count_word``); the engine from ``solver.choose_engine``.  Plain 9x9 lines of a block take
+the fast path (sudokit._fastpath): one C batch call per window of lines, each line answered
+by it exactly once, also when its answer is a problem.  No printing and no argument parsing
+here: the command line (sudokit.cli) and sudokit.distributed build Options and call this.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import sys
+from typing import Iterable, TextIO
+
+from . import formats
+from ._recinput import PER_LINE, _chunks, _Input, _reading_format
+from .errors import ParseError
+from .grid import Grid
+from .shape import Shape
+from .solver import ENGINES, count_word, outcome, search, solve_status
+
+__all__ = ["Options", "COMMANDS", "OUTPUT_FORMATS", "answer_lines", "notation", "LinesAnswer",
+           "WriteError"]
+
+COMMANDS = ("solve", "check", "count", "convert")
+# --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
+OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks")
+MULTILINE = {"block", "tokens", "sdk", "ss", "block+"}
+_S9 = Shape(3, 3)
+_WORK_CHUNK = 256  # records between two looks at the stop flag
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """What to do with each record: the options of one record command.
+
+    command     solve, check, count or convert
+    format      input format: auto (detected) or a name of formats.FORMATS / 'pencilmarks'
+    box         Shape when the size cannot tell (6x6: 2x3 or 3x2), else None
+    alphabet    how values are spelled when detection cannot tell (symbols names), or None
+    engine      a solver engine name (solver.ENGINES), 'auto' by default
+    node_limit  give up on a record after this many search nodes (status 'limit'), or None
+    unique      solve: count to 2 and give an ambiguous puzzle the status 'ambiguous'
+    limit       count: stop counting at this many solutions (0: count them all)
+    to          solve/convert: output format (None: the input's own notation)
+    blank       convert: how empty cells are written (None: the format's default)
+    quiet       no per-record notes (the counts still tell)
+    log         keep one JSON object per problem record (as --errors writes)
+    """
+
+    command: str
+    format: str = "auto"
+    box: Shape | None = None
+    alphabet: str | None = None
+    engine: str = "auto"
+    node_limit: int | None = None
+    unique: bool = False
+    limit: int = 1000
+    to: str | None = None
+    blank: str | None = None
+    quiet: bool = False
+    log: bool = True
+
+    def __post_init__(self):
+        if self.command not in COMMANDS:
+            raise ValueError(f"the record commands are {', '.join(COMMANDS)}, not {self.command!r}")
+        if self.engine not in ENGINES:
+            raise ValueError(f"unknown engine {self.engine!r}: choose one of {', '.join(ENGINES)}")
+        if self.command == "convert" and self.to is None:
+            raise ValueError("convert needs an output format (to=)")
+        if self.to is not None and self.to not in OUTPUT_FORMATS:
+            raise ValueError(f"unknown output format {self.to!r}: choose one of "
+                             f"{', '.join(OUTPUT_FORMATS)}")
+        if isinstance(self.box, str):
+            object.__setattr__(self, "box", Shape.parse(self.box))
+        if self.node_limit is not None and (type(self.node_limit) is not int or self.node_limit < 1):
+            raise ValueError(f"node_limit must be a positive integer or None, not {self.node_limit!r}")
+        if type(self.limit) is not int or self.limit < 0:
+            raise ValueError(f"limit must be a non-negative integer (0: all), not {self.limit!r}")
+
+
+class WriteError(Exception):
+    """Writing the results failed (disk full, ...): not a problem of the input."""
+
+
+# --- output helpers ------------------------------------------------------------------------
+
+
+def render(grid: Grid, fmt: str, alphabet, blank: str | None) -> str:
+    """Return grid in format fmt, without a trailing newline."""
+    if fmt in ("line", "sdm"):
+        return formats.format_line(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "block":
+        return formats.format_block(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "tokens":
+        return formats.format_tokens(grid, blank=blank or "0")
+    if fmt == "json":
+        return formats.format_json(grid)
+    if fmt == "sdk":
+        return formats.format_sdk(grid, alphabet=alphabet)
+    if fmt == "ss":
+        return formats.format_ss(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "block+":  # block with bars and ---+--- lines, as some inputs are written
+        return formats.format_block(grid, alphabet=alphabet, blank=blank or ".", separators=True)
+    if fmt == "pencilmarks":
+        return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
+    raise ValueError(f"unknown output format {fmt!r}")
+
+
+def one_line(text: str) -> str:
+    """The raw text of a record squeezed onto one line (for TAB-separated output)."""
+    return " / ".join(part.strip() for part in text.replace("\t", " ").splitlines() if part.strip())
+
+
+def _puzzle_field(src: _Input, rec) -> str:
+    """The puzzle of a record on one line: the input line itself for line input."""
+    if src.format in ("line", "sdm"):
+        return one_line(rec.text)
+    try:
+        return formats.format_line(rec.grid, alphabet=src.alphabet)
+    except ValueError:
+        return one_line(rec.text)
+
+
+# --- answers: (count, stopped, illegal, first solution or None) per grid -------------------
+
+
+def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool):
+    """Yield the raw answer of each grid from solver.search (illegal_first: as check decides)."""
+    engine, node_limit = options.engine, options.node_limit
+    for grid in grids:
+        if illegal_first and not grid.is_legal():
+            yield 0, False, True, None
+            continue
+        r = search(grid, limit=limit or None, engine=engine, node_limit=node_limit)
+        illegal = r.count == 0 and not r.stopped and not grid.is_legal()
+        yield r.count, r.stopped, illegal, r.solution
+
+
+def _answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool = False):
+    """The raw answers of grids: one C batch call for 9x9 chunks when fast9 is the engine."""
+    from . import _fastpath
+    if grids and _fastpath.batch_fits(options, limit) and all(g.shape is _S9 for g in grids):
+        return _fastpath.grid_answers(grids, limit, options.node_limit or 0)
+    return _search_answers(grids, limit, options, illegal_first)
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+class _Command:
+    """Shared driver: turn chunks of records into output texts, notes and --errors lines."""
+
+    name = ""
+    limit = 1
+
+    def __init__(self, options: Options, out, err: TextIO):
+        self.args = options
+        self.out = out                     # .write(list of texts), .interactive
+        self.err = err
+        self.problems = 0
+        self.records = 0
+        self.quiet = options.quiet
+        self.errors: TextIO | None = None  # the --errors JSON Lines file
+        self.texts: list[str] = []
+        self.first = True
+
+    def chunks(self, src: _Input, bad: dict):
+        """src's records in chunks of _WORK_CHUNK (lines named in bad turned into errors)."""
+        return record_chunks(src, bad)
+
+    def note(self, message: str) -> None:
+        if not self.quiet:
+            self.err.write(f"sudokit: {message}\n")
+
+    def where(self, src: _Input, rec) -> str:
+        return f"{src.display}, line {rec.line}"
+
+    def run_input(self, src: _Input) -> None:
+        """Answer every record of src, writing each chunk's texts as it is done."""
+        for chunk in _chunks(src.records(), self.out.interactive):
+            self.texts = []
+            try:
+                self.handle(src, chunk)
+            finally:  # on Ctrl-C too: the records answered so far are written
+                if not isinstance(sys.exc_info()[1], (BrokenPipeError, WriteError)):
+                    self.out.write(self.texts)
+
+    def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
+        """Answer a chunk of records; known: raw answers already found, by line number."""
+        good = [rec.grid for rec in chunk
+                if rec.grid is not None and (known is None or rec.line not in known)]
+        answers = iter(self.answers(good))
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                self.texts.append(self.failure(src, rec, "error", str(rec.error)))
+                continue
+            src.learn(rec)
+            answer = known[rec.line] if known is not None and rec.line in known else next(answers)
+            self.texts.append(self.answer(src, rec, *answer))
+
+    def answers(self, grids: list[Grid]):
+        return _answers(grids, self.limit, self.args)
+
+    def answer(self, src: _Input, rec, count: int, stopped: bool, illegal: bool, solution) -> str:
+        raise NotImplementedError
+
+    def failure(self, src: _Input, rec, status: str, reason: str | None) -> str:
+        return f"{one_line(rec.text)}\t{status}\n"
+
+    def bad_record(self, src: _Input, rec) -> None:
+        self.problems += 1
+        self.note(str(rec.error) if rec.error.source else f"{src.display}: {rec.error}")
+        err = rec.error
+        self.log(src, rec.line, "error", err.reason, column=err.column, char=err.char)
+
+    def problem(self, src: _Input, rec, status: str, message: str) -> None:
+        """Count and report a record that was read but could not be answered."""
+        self.problems += 1
+        self.note(f"{self.where(src, rec)}: {message}")
+        self.log(src, rec.line, status, message)
+
+    def log(self, src: _Input, line, status: str, reason: str, *, column=None, char=None) -> None:
+        """Append one problem record to the --errors file, if one was asked for."""
+        if self.errors is None:
+            return
+        self.errors.write(json.dumps({"source": src.display, "line": line, "column": column,
+                                      "char": char, "status": status, "reason": reason}) + "\n")
+
+    def sep(self, fmt: str) -> str:
+        """The blank line between multi-line records (none before the first)."""
+        if fmt in MULTILINE:
+            if self.first:
+                self.first = False
+                return ""
+            return "\n"
+        return ""
+
+
+class _Solve(_Command):
+    """solve: one solution (or a status) per record."""
+
+    name = "solve"
+
+    def __init__(self, options: Options, out, err):
+        super().__init__(options, out, err)
+        self.limit = 2 if options.unique else 1
+
+    def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
+        for rec in chunk:  # the notation (and so the output format) before the first answer
+            if rec.grid is not None:
+                src.learn(rec)
+                break
+        super().handle(src, chunk, known)
+
+    def fmt(self, src: _Input) -> str:
+        return self.args.to or src.format or "line"
+
+    def answer(self, src, rec, count, stopped, illegal, solution) -> str:
+        status = solve_status(count, stopped, self.limit, illegal=illegal)
+        fmt = self.fmt(src)
+        if status == "solved":
+            text = render(solution, fmt, src.alphabet, None)
+            if fmt == "json":
+                return '{"status": "solved", ' + text[1:] + "\n"
+            return self.sep(fmt) + text + "\n"
+        detail = ""
+        if status == "illegal":
+            detail = " (" + "; ".join(str(c) for c in rec.grid.status().conflicts) + ")"
+        self.problem(src, rec, status, f"{status}{detail}")
+        return self.failure(src, rec, status, None)
+
+    def failure(self, src: _Input, rec, status: str, reason: str | None) -> str:
+        fmt = self.fmt(src)
+        if fmt in ("line", "sdm", "pencilmarks"):
+            return f"{one_line(rec.text)}\t{status}\n"
+        if fmt == "json":
+            obj = {"status": status, "line": rec.line}
+            if reason:
+                obj["error"] = reason
+            if rec.grid is not None:
+                obj.update(json.loads(formats.format_json(rec.grid)))
+            else:
+                obj["text"] = rec.text
+            return json.dumps(obj) + "\n"
+        head = f"# {status}" + (f": {reason}" if reason else "") + "\n"
+        if rec.grid is not None:
+            body = render(rec.grid, fmt, src.alphabet, None) + "\n"
+        else:
+            body = "".join(f"# {line}\n" for line in rec.text.splitlines()) or "#\n"
+        return self.sep(fmt) + head + body
+
+
+class _Check(_Command):
+    """check: the puzzle on one line, TAB, the verdict."""
+
+    name = "check"
+
+    limit = 2
+
+    def answers(self, grids: list[Grid]):
+        return _answers(grids, 2, self.args, illegal_first=True)
+
+    def answer(self, src, rec, count, stopped, illegal, solution) -> str:
+        word = outcome(count, stopped, 2, illegal=illegal)
+        if word == "limit":
+            self.problem(src, rec, "limit", "node limit reached")
+        return f"{_puzzle_field(src, rec)}\t{word}\n"
+
+
+class _Count(_Command):
+    """count: the puzzle on one line, TAB, the number of solutions (N+ at the limit)."""
+
+    name = "count"
+
+    def __init__(self, options: Options, out, err):
+        super().__init__(options, out, err)
+        self.limit = options.limit
+
+    def answer(self, src, rec, count, stopped, illegal, solution) -> str:
+        if stopped:
+            self.problem(src, rec, "limit", f"node limit reached after {count} solution(s)")
+        return f"{_puzzle_field(src, rec)}\t{count_word(count, stopped, self.limit)}\n"
+
+
+class _Convert(_Solve):
+    """convert: each record rewritten in --to; unreadable records keep their place."""
+
+    name = "convert"
+
+    def answers(self, grids: list[Grid]):
+        return iter(())
+
+    def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
+        fmt, blank = self.args.to, self.args.blank
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                self.texts.append(self.failure(src, rec, "error", str(rec.error)))
+                continue
+            src.learn(rec)
+            text = render(rec.grid, fmt, src.alphabet, blank)
+            self.texts.append(text + "\n" if fmt == "json" else self.sep(fmt) + text + "\n")
+
+
+_COMMANDS = {"solve": _Solve, "check": _Check, "count": _Count, "convert": _Convert}
+
+
+def command_for(options: Options, out, err: TextIO) -> _Command:
+    """Return the command object that answers records for these options."""
+    return _COMMANDS[options.command](options, out, err)
+
+
+# --- blocks of lines: the unit of work of --jobs, tables and Dask ---------------------------
+#
+# A file (or a pipe) whose records are one per line is read in blocks of whole lines
+# (sudokit.pipeline); each block is read, answered and written out as text by work_block,
+# in this process or in a worker, and the texts are written in input order.  The notation
+# (format, alphabet) is decided once, from the first lines, exactly as the streaming reader
+# would, and travels with every block in a Spec.
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """Everything a worker needs besides the block: options, source name and notation."""
+
+    options: Options
+    source: str
+    reading: str                 # the format the lines are read as (line, json, pencilmarks)
+    hint: Shape | None = None    # the shape of the input's first good line record
+    format: str | None = None    # the input's own notation, for output
+    alphabet: str | None = None
+
+
+class BlockResult:
+    """What work_block returns: output text, counts, stderr notes, --errors lines."""
+
+    __slots__ = ("text", "records", "problems", "notes", "log", "partial")
+
+    def __init__(self, text, records, problems, notes, log, partial=False):
+        self.text, self.records, self.problems = text, records, problems
+        self.notes, self.log, self.partial = notes, log, partial
+
+
+def work_block(spec: Spec, block) -> BlockResult:
+    """Answer the records of one block of lines (a pipeline.Block); picklable for workers."""
+    from . import _fastpath, pipeline
+    notes = io.StringIO()
+    command = command_for(spec.options, None, notes)
+    log = io.StringIO() if spec.options.log else None
+    command.errors = log
+    lines = block.data.decode("utf-8", "surrogateescape").split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    src = _Input(spec.source, lines, spec.options)
+    src.reading, src.first_line, src.hint = spec.reading, block.first_line, spec.hint
+    src.format, src.alphabet = spec.format, spec.alphabet
+    bad = block.bad or {}
+    try:
+        fast = _fastpath.mode(command, src)
+        if fast is None:
+            partial = _work_records(command, src, bad)
+        else:
+            partial = _fastpath.work(command, src, lines, block, fast)
+    except KeyboardInterrupt:  # (in this process only: workers ignore SIGINT)
+        raise pipeline.Interrupted(BlockResult("".join(command.texts), command.records,
+                                               command.problems, notes.getvalue(),
+                                               log.getvalue() if log else "", True)) from None
+    return BlockResult("".join(command.texts), command.records, command.problems,
+                       notes.getvalue(), log.getvalue() if log else "", partial)
+
+
+def _work_records(command: _Command, src: _Input, bad: dict, known: dict | None = None) -> bool:
+    """Answer every record src reads, in chunks; True if stopped early (partial)."""
+    from . import pipeline
+    for chunk in record_chunks(src, bad):
+        command.handle(src, chunk, known)
+        if len(chunk) == _WORK_CHUNK and pipeline.stopping():
+            return True
+    return False
+
+
+def record_chunks(src: _Input, bad: dict):
+    """src's records in chunks of _WORK_CHUNK (lines named in bad turned into errors)."""
+    chunk: list = []
+    for rec in src.records():
+        if rec.line in bad:
+            rec = formats.Record(rec.index, rec.line, None,
+                                 ParseError(bad[rec.line], line=rec.line, source=src.display),
+                                 rec.text, None)
+        chunk.append(rec)
+        if len(chunk) >= _WORK_CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+class LinesAnswer:
+    """The answer of answer_lines: output text, and what went wrong (if anything)."""
+
+    __slots__ = ("text", "records", "problems", "notes", "log")
+
+    def __init__(self, text: str, records: int, problems: int, notes: str, log: list[dict]):
+        self.text, self.records, self.problems, self.notes, self.log = (
+            text, records, problems, notes, log)
+
+    def lines(self) -> list[str]:
+        """The output as a list of lines (without their newlines)."""
+        return self.text.splitlines()
+
+
+def notation(lines: Iterable[str], options: Options, source: str = "<lines>") -> Spec:
+    """Return how the first lines of an input read: pass it to answer_lines for the rest.
+
+    The command line decides the notation (format, grid size hint, alphabet) once, from the
+    first lines of the whole input; a piece of a bigger input answered on its own must be
+    given the same notation, or a piece that starts with a bad line could read differently.
+    """
+    rows = [t[:-1] if t.endswith("\n") else t for t in lines]
+    if rows and rows[0].startswith("\ufeff"):
+        rows[0] = rows[0][1:]
+    reading, hint = _reading_format(rows, options)
+    if reading not in PER_LINE:
+        raise ValueError(f"answer_lines needs one record per line, not {reading!r} records")
+    return learn_notation(rows, options, source, reading, hint)
+
+
+def learn_notation(rows: list[str], options: Options, source: str, reading: str,
+                   hint: Shape | None) -> Spec:
+    """The Spec of an input read as reading, its notation learned from its first good record."""
+    src = _Input(source, rows, options)
+    src.reading, src.hint = reading, hint
+    for rec in src.records():
+        if rec.grid is not None:
+            src.learn(rec)
+            break
+    return Spec(options, source, reading, hint, src.format, src.alphabet)
+
+
+def answer_lines(lines: Iterable[str], options: Options, *, first_line: int = 1,
+                 source: str = "<lines>", notation: Spec | None = None) -> LinesAnswer:
+    """Run a record command (options.command) on lines, in this process.
+
+    The output is exactly what ``sudokit COMMAND`` writes for those lines with those
+    options, with line numbers counted from ``first_line``.  For a piece of a bigger input,
+    pass ``notation=notation(first_lines_of_the_input, options)``.  This is the unit of
+    work of ``--jobs`` and of sudokit.distributed.  ``log`` holds one dict per problem
+    record (source, line, column, char, status, reason), as ``--errors`` writes.
+    """
+    from .pipeline import Block
+    if not isinstance(options, Options):
+        raise TypeError(f"options must be a sudokit.records.Options, not {type(options).__name__}")
+    lines = list(lines)
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    spec = notation if notation is not None else globals()["notation"](
+        text.split("\n")[:-1], options, source)
+    spec = dataclasses.replace(spec, options=dataclasses.replace(options, log=True),
+                               source=source)
+    result = work_block(spec, Block(0, first_line, text.encode("utf-8", "surrogateescape")))
+    log = [json.loads(line) for line in result.log.splitlines()]
+    return LinesAnswer(result.text, result.records, result.problems, result.notes, log)

@@ -1,0 +1,143 @@
+"""The package's import graph: no circle but grid <-> formats, and quick start-up imports.
+
+Every ``import``/``from ... import`` of a sudokit module counts, at module level or inside a
+function (a lazy import still ties the two modules together).  Run it on its own with
+``python3 -m pytest tests/test_imports.py`` or see the graph with ``python3 tests/test_imports.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import sudokit
+
+PACKAGE = Path(sudokit.__file__).resolve().parent
+ALLOWED = {frozenset({"sudokit.grid", "sudokit.formats"})}
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _resolve(current: str, is_package: bool, level: int, module: str | None) -> str:
+    base = current.split(".") if is_package else current.split(".")[:-1]
+    if level > 1:
+        base = base[:len(base) - (level - 1)]
+    return ".".join(base + ([module] if module else []))
+
+
+def import_graph() -> dict[str, set[str]]:
+    """{module: the sudokit modules it imports}, from the source files."""
+    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = (_resolve(name, is_package, node.level, node.module) if node.level
+                        else node.module or "")
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            for t in targets:
+                if t in modules and t != name:
+                    graph[name].add(t)
+    # a package's __init__ importing its own submodules is not a circle of the design
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def _is_parent(a: str, b: str) -> bool:
+    return b.startswith(a + ".") or a.startswith(b + ".")
+
+
+def test_no_import_circles():
+    graph = import_graph()
+    # a package's __init__ and its own submodules: the package re-exports, not a circle
+    for m, targets in graph.items():
+        graph[m] = {t for t in targets if not _is_parent(m, t)}
+    bad = [c for c in cycles(graph) if frozenset(c) not in ALLOWED]
+    assert not bad, f"import circles: {bad}"
+
+
+def test_modules_stay_small():
+    big = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
+           if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
+    assert not big, f"modules over 800 lines: {big}"
+
+
+def _imported_by(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+                         capture_output=True, text=True, check=True).stdout
+    return set(out.split())
+
+
+def test_help_and_one_puzzle_import_little():
+    """``sudokit --help`` and a one-puzzle solve import no dataset, symmetry, generate,
+    judge or multiprocessing machinery."""
+    heavy = {"sudokit.symmetry", "sudokit.generate", "sudokit.judge",
+             "multiprocessing", "concurrent.futures", "sudokit.tables", "sudokit.batch",
+             "sudokit.distributed"}
+    for argv in (["--help"], ["solve", "-"]):
+        code = ("import io, sys, contextlib\nfrom sudokit.cli import main\n"
+                "sys.stdin = io.StringIO('4.....8.5.3..........7......2.....6.....8.4......1......"
+                ".6.3.7.5..2.....1.4......\\n')\n"
+                "with contextlib.redirect_stdout(io.StringIO()):\n"
+                "    try:\n"
+                f"        main({argv!r})\n"
+                "    except SystemExit:\n"
+                "        pass")
+        loaded = _imported_by(code)
+        assert not loaded & heavy, f"sudokit {' '.join(argv)} imported {sorted(loaded & heavy)}"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    g = import_graph()
+    for m in sorted(g):
+        print(m, "->", ", ".join(sorted(g[m])))
+    print("circles:", cycles({m: {t for t in ts if not _is_parent(m, t)} for m, ts in g.items()}))
