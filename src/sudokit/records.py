@@ -274,7 +274,10 @@ class _Solve(_Command):
         status = solve_status(count, stopped, self.limit, illegal=illegal)
         fmt = self.fmt(src)
         if status == "solved":
-            text = render(solution, fmt, src.alphabet, None)
+            try:
+                text = render(solution, fmt, src.alphabet, None)
+            except ValueError as exc:  # e.g. 64 values in a notation that spells 61
+                return self.unwritable(src, rec, exc)
             if fmt == "json":
                 return '{"status": "solved", ' + text[1:] + "\n"
             return self.sep(fmt) + text + "\n"
@@ -283,6 +286,11 @@ class _Solve(_Command):
             detail = " (" + "; ".join(str(c) for c in rec.grid.status().conflicts) + ")"
         self.problem(src, rec, status, f"{status}{detail}")
         return self.failure(src, rec, status, None)
+
+    def unwritable(self, src: _Input, rec, exc: ValueError) -> str:
+        """The error record of an answer the output notation cannot write."""
+        self.problem(src, rec, "error", f"cannot write the answer: {exc}")
+        return self.failure(src, rec, "error", f"cannot write the answer: {exc}")
 
     def failure(self, src: _Input, rec, status: str, reason: str | None) -> str:
         fmt = self.fmt(src)
@@ -298,9 +306,11 @@ class _Solve(_Command):
                 obj["text"] = rec.text
             return json.dumps(obj) + "\n"
         head = f"# {status}" + (f": {reason}" if reason else "") + "\n"
-        if rec.grid is not None:
-            body = render(rec.grid, fmt, src.alphabet, None) + "\n"
-        else:
+        try:
+            body = render(rec.grid, fmt, src.alphabet, None) + "\n" if rec.grid else None
+        except ValueError:
+            body = None
+        if body is None:
             body = "".join(f"# {line}\n" for line in rec.text.splitlines()) or "#\n"
         return self.sep(fmt) + head + body
 
@@ -354,7 +364,11 @@ class _Convert(_Solve):
                 self.texts.append(self.failure(src, rec, "error", str(rec.error)))
                 continue
             src.learn(rec)
-            text = render(rec.grid, fmt, src.alphabet, blank)
+            try:
+                text = render(rec.grid, fmt, src.alphabet, blank)
+            except ValueError as exc:  # e.g. 64 values in a notation that spells 61
+                self.texts.append(self.unwritable(src, rec, exc))
+                continue
             self.texts.append(text + "\n" if fmt == "json" else self.sep(fmt) + text + "\n")
 
 

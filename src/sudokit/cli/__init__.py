@@ -29,7 +29,8 @@ from .. import __version__
 from ..pipeline import WorkerError
 from .records import options_for
 from ._common import (EXIT_INTERRUPT, EXIT_IO, EXIT_OK, EXIT_USAGE, _flush_quietly,
-                      _open_output, _para, _silence_stdout, _UsageError, _WriteError)
+                      _open_output, _para, _silence_stdout, _UsageError, _WriteError,
+                      refuse_output_over_input)
 
 __all__ = ["main", "build_parser", "options_for"]
 
@@ -76,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     err = sys.stderr
     out_stream = None
+    previous = _on_sigterm()
     try:
+        _cap_jobs(args, err)
+        refuse_output_over_input(args)
         try:
             out_stream = _open_output(getattr(args, "output", None), args.command)
         except OSError as exc:
@@ -94,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         _flush_quietly(out_stream)
         err.write(f"sudokit: {exc}\n")
         return EXIT_IO
+    except Terminated:
+        _flush_quietly(out_stream)
+        err.write("sudokit: terminated\n")
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         _flush_quietly(out_stream)
         err.write("sudokit: interrupted\n")
@@ -112,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                 out_stream.close()
             except OSError:
                 pass
+        _restore_sigterm(previous)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -122,6 +131,49 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_IO
     return code
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM: stop like Ctrl-C (workers stopped, finished records written), exit 143."""
+
+
+EXIT_TERMINATED = 128 + 15
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+def _on_sigterm():
+    """Turn SIGTERM into Terminated for this run (main thread only); return what was there."""
+    import signal
+    try:
+        return signal.signal(signal.SIGTERM, _raise_terminated)
+    except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
+        return None
+
+
+def _restore_sigterm(previous) -> None:
+    if previous is not None:
+        import signal
+        try:
+            signal.signal(signal.SIGTERM, previous)
+        except (ValueError, OSError):
+            pass
+
+
+def _cap_jobs(args, err) -> None:
+    """--jobs beyond the CPUs this process may use only costs memory: cap it, with a note."""
+    jobs = getattr(args, "jobs", None)
+    if not isinstance(jobs, int) or jobs <= 1:
+        return
+    from ..pipeline import usable_cpus
+    cpus = usable_cpus()
+    if jobs > cpus:
+        if not getattr(args, "quiet", False):
+            err.write(f"sudokit: --jobs {jobs} is more than the {cpus} CPU(s) this process may "
+                      f"use: running {cpus} worker(s)\n")
+        args.jobs = cpus
 
 
 if __name__ == "__main__":  # pragma: no cover

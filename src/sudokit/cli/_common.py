@@ -219,3 +219,62 @@ def _silence_stdout() -> None:
     except (OSError, ValueError, AttributeError):
         pass
 
+
+
+# --- guarding the input -------------------------------------------------------------------
+
+
+def _identity(path: str):
+    """(device, inode) of an existing file (symlinks followed), or None."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _fd_identity(fd: int):
+    """(device, inode) of an open regular file descriptor, or None (terminal, pipe ...)."""
+    import stat
+    try:
+        st = os.fstat(fd)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
+def refuse_output_over_input(args) -> None:
+    """Raise _UsageError when an output of this run is one of its inputs.
+
+    Opening the output would truncate the input before it is read (-o, --errors), and
+    appending to an input that is being read (``sudokit check f >> f``) never ends.  Files
+    are compared by device and inode, so ./f, a symlink or a hard link to f are f too.
+    """
+    names = list(getattr(args, "files", None) or [])
+    single = getattr(args, "file", None)
+    if single is not None:
+        names.append(single)
+    if not names and hasattr(args, "files"):
+        names = ["-"]
+    inputs = {}
+    for name in names:
+        ident = _fd_identity(0) if name == "-" else _identity(name)
+        if ident is not None:
+            inputs.setdefault(ident, "stdin" if name == "-" else name)
+    if not inputs:
+        return
+    for option in ("output", "errors"):
+        path = getattr(args, option, None)
+        if path in (None, "-"):
+            continue
+        ident = _identity(path)
+        if ident in inputs:
+            flag = "-o" if option == "output" else "--errors"
+            raise _UsageError(f"{flag} {path} is the input {inputs[ident]}: writing it would "
+                              "destroy it (write to another file, then rename)")
+    if getattr(args, "output", None) in (None, "-"):
+        ident = _fd_identity(1)
+        if ident in inputs:
+            raise _UsageError(f"standard output is the input {inputs[ident]}: reading and "
+                              "writing the same file would destroy it or never end (write "
+                              "to another file)")

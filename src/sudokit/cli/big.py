@@ -196,6 +196,11 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
     except tables.TableError as exc:
         raise _UsageError(str(exc)) from None
+    if kind == "npy" and source.shape.size > 61:  # rows travel as line text: 61 symbols at most
+        source.close()
+        raise _UsageError(f"{name}: {source.shape.size}x{source.shape.size} grids are beyond the "
+                          "line notation the workers read (61 values at most): convert them "
+                          "to tokens or JSON first")
     pending: dict = {}
     inner = dataclasses.replace(command.args, format="line", to=None)
     if kind == "npy":
