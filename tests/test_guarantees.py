@@ -129,9 +129,8 @@ def test_jobs_beyond_the_cpus_are_capped(tmp_path):
 
 
 def test_64x64_in_a_line_notation_is_an_error_record(tmp_path):
-    import sudokit
-    from sudokit import formats
-    grid = sudokit.Grid.empty("8x8").replace(0, 64)
+    from sudokit import Grid, formats
+    grid = Grid.empty("8x8").replace(0, 64)
     src = tmp_path / "t64.txt"
     src.write_text(formats.format_tokens(grid) + "\n\n" + formats.format_tokens(grid) + "\n")
     r = sudokit("convert", "--to", "line", "--box", "8x8", str(src))
