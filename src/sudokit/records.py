@@ -439,6 +439,14 @@ def work_block(spec: Spec, block) -> BlockResult:
                        notes.getvalue(), log.getvalue() if log else "", partial)
 
 
+def work_block_bytes(spec: Spec, block) -> BlockResult:
+    """work_block with the output text encoded (UTF-8, surrogateescape), as a worker hands it
+    back: the main process writes the bytes as they are (no decoding, no encoding there)."""
+    result = work_block(spec, block)
+    result.text = result.text.encode("utf-8", "surrogateescape")
+    return result
+
+
 def _work_records(command: _Command, src: _Input, bad: dict, known: dict | None = None) -> bool:
     """Answer every record src reads, in chunks; True if stopped early (partial)."""
     from . import pipeline

@@ -156,6 +156,37 @@ class _Writer:
         except OSError as exc:
             raise _WriteError(exc) from exc
 
+    def write_bytes(self, data: bytes) -> None:
+        """Write record texts already encoded (UTF-8, surrogateescape), as a worker hands
+        them back: straight to the byte stream under the text layer, with no decoding."""
+        buffer = getattr(self.stream, "buffer", None)
+        encoding = (getattr(self.stream, "encoding", "") or "").lower().replace("-", "")
+        if buffer is None or encoding != "utf8" or \
+                getattr(self.stream, "errors", "") != "surrogateescape":
+            self.write([data.decode("utf-8", "surrogateescape")])
+            return
+        try:
+            with _sigint_held():
+                self.stream.flush()  # what was written as text goes first
+            start = 0
+            while start < len(data):
+                end = len(data)
+                if end - start > self.PIECE:
+                    end = data.rfind(b"\n", start, start + self.PIECE) + 1 or end
+                with _sigint_held():
+                    buffer.write(data[start:end])
+                    if end - start >= self.PIECE // 4:
+                        buffer.flush()
+                start = end
+            now = time.monotonic()
+            if self.interactive or now - self.last_flush > FLUSH_SECONDS:
+                self.flush()
+                self.last_flush = now
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
     def flush(self) -> None:
         try:
             with _sigint_held():

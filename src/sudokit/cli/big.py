@@ -86,7 +86,7 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
         spec = records.learn_notation(lines, opts, name, reading, hint)
         fmt = opts.to or spec.format
         _feed_blocks(command, args, err, itertools.chain(head, blocks),
-                     functools.partial(records.work_block, spec), jobs, total, display,
+                     functools.partial(records.work_block_bytes, spec), jobs, total, display,
                      multiline=fmt in MULTILINE)
         return True
     finally:
@@ -110,11 +110,15 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
             write(block, result)
         else:
             text = result.text
+            binary = isinstance(text, bytes)
             if multiline and text:
                 if wrote[0]:
-                    text = "\n" + text
+                    text = (b"\n" if binary else "\n") + text
                 wrote[0] = True
-            command.out.write([text])
+            if binary:
+                command.out.write_bytes(text)
+            else:
+                command.out.write([text])
         if result.notes:
             progress.clear()
             if not command.quiet:
