@@ -81,11 +81,13 @@ LearnContext.add_clause       add_clause              store a clause, watch lits
 LearnContext.reduce_db        reduce_db (+ sort_cand) delete half of the deletable clauses
 LearnContext.pick_group_lit   pick_group_lit          the decision literal, -1 if none
 LearnContext.read_solution    (in sk_learn_resume)    the values on the trail
+LearnContext.sanity           (none)                  invariants, for tests (Knuth's sanity())
 LearnRun.__init__             sk_learn_start          givens, level-0 propagation
 LearnRun.block_solution       block_solution          the blocking clause of a solution
 LearnRun.search               sk_learn_resume         the CDCL loop (absolute decision budget)
 LearnRun.resume               sk_learn_resume         the same with "more" further decisions
 learn                         sk_learn                one search from the givens
+(the garbage collector)       ctx_free, sk_learn_end  free the arrays
 
 Proof of sameness: tests/test_learn.py compares C with this module on golden, random and
 25x25 puzzles (count, first solution, decisions, stopped).
@@ -451,6 +453,45 @@ class LearnContext:
                     bestact = act[m]
                     bestlit = 2 * m
         return bestlit
+
+    def sanity(self) -> list[str]:
+        """Return the broken invariants (empty when all hold): counters, trail, watches.
+
+        Off the search path (Knuth's sanity()): tests call it between resumes.
+        """
+        bad = []
+        val, trail, trail_lim = self.val, self.trail, self.trail_lim
+        for g, members in enumerate(self.groups):
+            nonfalse = sum(1 for m in members if val[m] != 0)
+            true = sum(1 for m in members if val[m] == 1)
+            if (self.cnt[g], self.tcnt[g]) != (nonfalse, true):
+                bad.append(f"group {g}: cnt/tcnt {self.cnt[g]}/{self.tcnt[g]}, "
+                           f"members say {nonfalse}/{true}")
+        if sum(1 for x in val if x >= 0) != len(trail) or len(set(trail)) != len(trail):
+            bad.append("the trail is not the set of assigned variables")
+        if not 0 <= self.qhead <= len(trail) or any(
+                a > b for a, b in zip(trail_lim, trail_lim[1:])):
+            bad.append("qhead or trail_lim out of order")
+        lv = 0
+        for i, v in enumerate(trail):
+            while lv < len(trail_lim) and trail_lim[lv] <= i:
+                lv += 1
+            if val[v] < 0 or self.tpos[v] != i or self.level[v] != lv:
+                bad.append(f"trail[{i}] = {v}: value, position or level wrong")
+        watched: dict[int, list[int]] = {}
+        for lit, ws in enumerate(self.watches):
+            for k in range(0, len(ws), 2):
+                cid, blk = ws[k], ws[k + 1]
+                if self.cdel[cid]:
+                    continue  # dropped lazily by propagate
+                c = self.cls[cid]
+                if lit not in c[:2] or blk not in c:
+                    bad.append(f"clause {cid}: watched by {lit} with blocker {blk}: {c}")
+                watched.setdefault(cid, []).append(lit)
+        for cid, c in enumerate(self.cls):
+            if not self.cdel[cid] and sorted(watched.get(cid, [])) != sorted(c[:2]):
+                bad.append(f"clause {cid}: watches {watched.get(cid)}, first literals {c[:2]}")
+        return bad
 
     def read_solution(self) -> bytes:
         """Return the N*N values of the complete assignment on the trail."""
