@@ -14,7 +14,7 @@ import pytest
 import sudokit
 from sudokit import (Grid, SearchLimitReached, Shape, Verdict, batch, check, count_solutions,
                      is_solution, search, solutions, solve)
-from sudokit import _backend, _kernels
+from sudokit import _backend, _kernels, _learn
 
 from conftest import TESTDATA, read_golden, shared_file
 from test_ckernels import random_puzzle
@@ -180,6 +180,90 @@ def test_c_equals_python_25x25_reduction(line_no):
     c = C.learn(values, 5, 5, 1, 0)
     assert c == _kernels.learn(values, 5, 5, 1, 0)
     assert c[2] == 5215
+
+
+# --- the Python engine (_learn.py): structure, invariants, the generator ---------------------
+
+MULTI = [p for p in GOLDEN if 10 <= p.values[2] <= 130]
+
+
+def test_kernels_reexports_the_learn_module():
+    assert _kernels.learn is _learn.learn and _kernels.LearnRun is _learn.LearnRun
+    if C is None:
+        assert _backend.LearnRun is _learn.LearnRun
+    # every Python name in the module's table of twins (method -> learn.c function) exists
+    import re
+    names = re.findall(r"^(LearnContext|LearnRun)\.(\w+) ", _learn.__doc__, re.M)
+    assert len(names) >= 15
+    for cls, name in names:
+        assert callable(getattr(getattr(_learn, cls), name)), (cls, name)
+
+
+def _solve_in_steps(values, br, bc, step):
+    """Resume a Python LearnRun `step` decisions at a time to the end; sanity() at every pause."""
+    run = _learn.LearnRun(values, br, bc)
+    assert run.s.sanity() == []
+    pauses = 0
+    while True:
+        count, first, decisions, stopped = run.resume(0, step)
+        assert run.s.sanity() == [], (pauses, decisions)
+        if not stopped:
+            return run, pauses
+        pauses += 1
+
+
+@pytest.mark.parametrize("box,puzzle,count,sol", MULTI[:4])
+def test_sanity_between_resumes(box, puzzle, count, sol):
+    grid = Grid(puzzle, box)
+    br, bc = grid.shape.box_rows, grid.shape.box_cols
+    run, pauses = _solve_in_steps(bytes(grid.values), br, bc, 2)
+    assert run.count == count and pauses > 0 and run.done
+    # sanity() is not vacuous: a broken counter, trail entry or watch is reported
+    run.s.cnt[5] += 1
+    assert any("group 5" in problem for problem in run.s.sanity())
+    run.s.cnt[5] -= 1
+    run.s.tpos[run.s.trail[-1]] += 1
+    assert run.s.sanity()
+
+
+def test_sanity_through_clause_reductions(monkeypatch):
+    """A tiny reduction schedule (every 20 conflicts, then 5 more each time): clauses are
+    deleted while counting all 2,006 solutions, and the invariants and the count hold."""
+    monkeypatch.setattr(_learn, "REDUCE_FIRST", 20)
+    monkeypatch.setattr(_learn, "REDUCE_INC", 5)
+    box, puzzle, count = next(p.values[:3] for p in GOLDEN if p.values[2] == 2006)
+    grid = Grid(puzzle, box)
+    values, br, bc = bytes(grid.values), grid.shape.box_rows, grid.shape.box_cols
+    run, _ = _solve_in_steps(values, br, bc, 25)
+    assert run.count == count and any(run.s.cdel)
+    # locked clauses survive: every reason clause of an assigned literal is still there
+    for v in run.s.trail:
+        rsn = run.s.reason[v]
+        if rsn & 7 == _learn.R_CLAUSE:
+            assert not run.s.cdel[rsn >> 3]
+    first = run.first
+    assert first is not None and is_solution(Grid._trusted(tuple(first), grid.shape), grid)
+
+
+@pytest.mark.parametrize("box,puzzle,count,sol", MULTI)
+def test_learn_solutions_is_learn_one_solution_at_a_time(box, puzzle, count, sol):
+    grid = Grid(puzzle, box)
+    values, br, bc = bytes(grid.values), grid.shape.box_rows, grid.shape.box_cols
+    counter = [0]
+    found = list(_kernels.learn_solutions(values, br, bc, 0, counter))
+    total, first, nodes, stopped = _kernels.learn(values, br, bc, 0, 0)
+    assert len(found) == total == count and len(set(found)) == count and not stopped
+    assert found[0] == first and counter[0] == nodes
+    # a node limit: a prefix of the same solutions, then KernelStop at exactly the limit
+    for budget in (1, nodes // 2, nodes - 1):
+        got, counter = [], [0]
+        with pytest.raises(_kernels.KernelStop) as stop:
+            for solution in _kernels.learn_solutions(values, br, bc, budget, counter):
+                got.append(solution)
+        assert stop.value.nodes == budget == counter[0]
+        assert got == found[:len(got)]
+        assert _kernels.learn(values, br, bc, 0, budget)[:3] == \
+            (len(got), got[0] if got else None, budget)
 
 
 # --- batch ---------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 /* learn.c -- the "learn" kernel: a conflict-driven clause-learning (CDCL) Sudoku solver.
  *
- * The C twin of _kernels.learn (the specification: same decisions, same nodes, same first
- * solution, same count).  Ported from the research harness
- * benchmarks/research/25x25/cdcl25.c with its best settings (-H1, VSIDS decay 0.99,
- * glucose-style restarts, reduction 2000 + 300k), generalised to every box shape.
+ * The C twin of _learn.learn (the specification: same decisions, same nodes, same first
+ * solution, same count); _learn.py mirrors it function by function.  Ported from the
+ * research harness cdcl25.c (docs/25x25-findings.md; in git history) with its best settings
+ * (-H1, VSIDS decay 0.99, glucose-style restarts, reduction 2000 + 300k), generalised to
+ * every box shape.
  *
  *   variables   x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + neg
  *   groups      exactly-one groups of positive literals, in this order: every cell (values
@@ -501,7 +502,8 @@ static inline int push_frame(lctx *s, int v)
  * through the reasons of unseen variables of level > 0 ends at seen (or level-0) ones
  * without meeting one that is a decision or of a level outside abst.  The answer does not
  * depend on the order of the search, so this is a depth-first search (the harness and
- * _kernels.learn use a stack of literals) that also remembers, until analyze clears seen:
+ * _learn.LearnContext.lit_redundant use a stack of literals) that also remembers, until
+ * analyze clears seen:
  *   seen 1  the variables whose whole cone it explored: redundant, also after a failure
  *           (they only ever stop later searches early, which changes no answer);
  *   seen 2  the variables on the path to a failure: never removable in this analysis, as
