@@ -22,6 +22,7 @@ returns a result with ``stopped=True``.  Every solution handed out is verified b
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterator
@@ -157,11 +158,24 @@ def _kernel(engine: str | None, grid: Grid):
 
 
 def _limit(value, what: str) -> int:
+    """Return a limit as an int (0: none); ints and numpy integers are taken, bools are not."""
     if value is None:
         return 0
-    if type(value) is not int or value < 1:
+    if type(value) is not int:
+        value = _as_int(value, what)
+    if value < 1:
         raise ValueError(f"{what} must be a positive integer or None, not {value!r}")
     return value
+
+
+def _as_int(value, what: str) -> int:
+    """Return an integer-like value (numpy integers included) as an int; ValueError otherwise."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise ValueError(f"{what} must be a positive integer or None, not {value!r}")
 
 
 def search(puzzle, *, limit: int | None = 2, engine: str | None = None,
