@@ -453,7 +453,7 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
     nlim = _limit(node_limit, "node_limit", 0)
     if _is_numpy(puzzles):
         arr, shape, errors = _numpy_values(puzzles, box)
-        return _run(arr, arr.shape[0], shape, engine, lim, nlim, True, errors)
+        return _run(arr.reshape(-1), arr.shape[0], shape, engine, lim, nlim, True, errors)
     if isinstance(puzzles, (bytes, bytearray, memoryview, array.array)):
         raw, shape = _buffer_values(puzzles, box)
         result = _run(raw, len(raw) // shape.ncells, shape, engine, lim, nlim, False, {})
