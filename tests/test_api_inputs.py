@@ -86,7 +86,8 @@ def test_uint8_above_n_is_named_too():
     rows = _rows()
     rows[0, 40] = 200
     res = batch.solve_many(rows)
-    assert res.statuses()[0] == "invalid" and "cell 40 (row 5, column 5): value 200" in str(res.errors[0])
+    assert res.statuses()[0] == "invalid"
+    assert "cell 40 (row 5, column 5): value 200" in str(res.errors[0])
 
 
 @pytest.mark.parametrize("arr", [np.zeros((2, 81), dtype=bool), np.zeros((2, 81), dtype=complex),

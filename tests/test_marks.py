@@ -49,7 +49,8 @@ def through_text(grid: Grid, masks, layout: str = "line"):
 
 # --- marks that say nothing new --------------------------------------------------------------
 
-@pytest.mark.parametrize("grid,count,_", GOLDEN[:12] + [g for g in GOLDEN if g[0].size != 9][:12])
+@pytest.mark.parametrize("grid,count,_", GOLDEN[:12] + [g for g in GOLDEN if g[0].size != 9][:12],
+                         ids=lambda x: f"{x.shape}:{x.givens}" if isinstance(x, Grid) else "")
 def test_implied_marks_change_nothing(grid, count, _):
     plain = search(grid, engine="dlx", limit=None)
     marked = search(grid, limit=None, candidates=implied(grid))

@@ -222,8 +222,9 @@ def _masks(grid: Grid, candidates) -> tuple[int, ...]:
                 raise TypeError(f"candidates of cell {cell} (row {cell // n + 1}, col "
                                 f"{cell % n + 1}): {m!r} is not an int bitmask") from None
         if not 0 <= m <= full:
-            raise ValueError(f"candidates of cell {cell} (row {cell // n + 1}, col {cell % n + 1}): "
-                             f"mask {m} is not a set of values 1..{n} (0 .. {full})")
+            raise ValueError(f"candidates of cell {cell} (row {cell // n + 1}, col "
+                             f"{cell % n + 1}): mask {m} is not a set of values 1..{n} "
+                             f"(0 .. {full})")
         out.append(m)
     return tuple(out)
 
