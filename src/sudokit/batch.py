@@ -371,8 +371,9 @@ def _buffer_errors(raw, shape: Shape, flags) -> dict:
     i = marked.find(1)
     while i >= 0:
         record = bytes(raw[i * nc:(i + 1) * nc])
-        cell = next(k for k, v in enumerate(record) if v > size)
-        errors[i] = _bad_value(i, cell, record[cell], size)
+        cell = next((k for k, v in enumerate(record) if v > size), None)
+        errors[i] = (_bad_value(i, cell, record[cell], size) if cell is not None
+                     else ParseError(f"record {i} is not a puzzle"))
         i = marked.find(1, i + 1)
     return errors
 
