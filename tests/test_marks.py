@@ -271,3 +271,37 @@ def test_marks_and_givens_keep_the_fast_path_free():
     grid = UNIQUE9[0][0]
     assert search(grid, candidates=None) == search(grid)
     assert solver.search(grid, engine="propagate", candidates=None).engine == "propagate"
+
+
+# --- pencil-mark text given straight to the API ------------------------------------------------
+
+def test_pencil_mark_text_brings_its_marks():
+    """The issue's two reports through the API: 729 dots, and a cell limited to {2, 3}."""
+    assert check("." * 729) == Verdict.IMPOSSIBLE
+    assert solve("." * 729) is None and count_solutions("." * 729, limit=None) == 0
+    assert list(solutions("." * 729)) == []
+    empty = Grid.empty()
+    plain = solve(empty)
+    cell = plain.values.index(1)
+    masks = [511] * 81
+    masks[cell] = 0b110
+    text = formats.format_pencilmarks(empty, masks)
+    assert solve(text)[cell] in (2, 3) and search(text).engine == "dlx"
+    assert all(s[cell] in (2, 3) for s in solutions(text, limit=20))
+    with pytest.raises(ValueError, match="cannot search under candidates"):
+        solve(text, engine="propagate")
+    # a clash stays illegal whatever the engine
+    clash = formats.format_pencilmarks(Grid("11" + "." * 79), [1, 1] + [511] * 79)
+    assert check(clash) == Verdict.ILLEGAL and check(clash, engine="propagate") == Verdict.ILLEGAL
+
+
+def test_pencil_mark_text_that_says_nothing_new_keeps_the_usual_route():
+    for grid, sol in UNIQUE9[:3]:
+        text = formats.format_pencilmarks(grid)  # the givens' own implications
+        read = formats.parse_pencilmarks(text)[0]  # (naked singles read back as givens)
+        for engine in ("propagate", "backtrack", None):
+            assert search(text, engine=engine) == search(read, engine=engine)
+        assert solve(text) == sol and check(text) == Verdict.UNIQUE
+        # with box= the text is not read as pencil marks at all (formats.detect_format)
+        with pytest.raises(ValueError):
+            solve(text, box="3x3")

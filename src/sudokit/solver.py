@@ -17,6 +17,8 @@ Every entry takes a Grid or a string (parsed leniently), an ``engine=`` keyword 
 Candidates (pencil marks): every entry also takes ``candidates=``, None or a sequence of N*N
 bitmasks (bit v-1 set when value v is allowed in the cell; formats.parse_pencilmarks returns
 them), and then searches only the solutions that keep every value within its cell's mask.
+A puzzle given as a one-line pencil-mark text brings its own marks (when they rule out more
+than its givens do).
 A given whose value is not in its cell's mask, or a cell with mask 0, leaves no solution
 (IMPOSSIBLE; clashing givens stay ILLEGAL in ``check``).  The search under marks is the
 exact-cover one (the Sudoku matrix without the options the marks rule out: sudoku_cover), run
@@ -194,12 +196,35 @@ def search(puzzle, *, limit: int | None = 2, engine: str | None = None,
            candidates=None) -> SearchResult:
     """Return a SearchResult counting solutions up to limit (None: all), with the first one."""
     grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
+    if candidates is None and type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
     if candidates is not None:
         name, count, solution, nodes, stopped = _run_marked(grid, candidates, limit, engine,
                                                             node_limit)
     else:
         name, count, solution, nodes, stopped = _run(grid, limit, engine, node_limit)
     return SearchResult(count, solution, nodes, stopped, name, limit)
+
+
+def _text_marks(text: str, grid: Grid, box, alphabet) -> tuple[int, ...] | None:
+    """Return the marks of a pencil-mark text that rule out more than its givens do, else None.
+
+    Only a one-line N*N*N pencil-mark text (read without box=, as formats.detect_format
+    reads it) has marks; the length test keeps every other text on its usual path at the
+    cost of one comparison.  Marks that rule out nothing beyond the givens (the usual
+    output of format_pencilmarks) change no answer and leave every engine usable.
+    """
+    n = grid.size
+    if box is not None or len(text) < n * n * n:
+        return None
+    from . import formats
+    if formats.detect_format(text) != "pencilmarks":
+        return None
+    _, masks = formats.parse_pencilmarks(text, alphabet=alphabet)
+    for cell, v in enumerate(grid.values):
+        if not v and any(not masks[cell] >> (c - 1) & 1 for c in grid.candidates(cell)):
+            return masks
+    return None
 
 
 def _masks(grid: Grid, candidates) -> tuple[int, ...]:
@@ -304,6 +329,8 @@ def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
           alphabet=None, candidates=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
     grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
+    if candidates is None and type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
     if candidates is not None:
         _, _, solution, nodes, stopped = _run_marked(grid, candidates, 1, engine, node_limit)
     else:
@@ -333,10 +360,12 @@ def check(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
           alphabet=None, candidates=None) -> Verdict:
     """Return ILLEGAL (givens clash, decided before any search), UNIQUE, AMBIGUOUS, IMPOSSIBLE or LIMIT."""
     grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    if candidates is not None:  # bad arguments are errors even for an illegal grid
+        _marked_engine(engine)
+        _masks(grid, candidates)
+    elif type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
     if not grid.is_legal():
-        if candidates is not None:
-            _marked_engine(engine)
-            _masks(grid, candidates)  # (bad arguments are errors even for an illegal grid)
         return Verdict.ILLEGAL
     return search(grid, limit=2, engine=engine, node_limit=node_limit,
                   candidates=candidates).verdict
@@ -351,6 +380,8 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
     'propagate' here, and 'dlx' under candidates), so it works the same with either backend.
     """
     grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    if candidates is None and type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
     lim = _limit(limit, "limit")
     nlim = _limit(node_limit, "node_limit")
     from . import _kernels, sudoku_cover
