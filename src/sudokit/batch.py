@@ -7,11 +7,24 @@
 
 ``puzzles`` is one of
 
-    bytes / bytearray / memoryview   raw values: n*N*N bytes, 0 = empty, row-major
-                                     (the shape is ``box``, default 3x3)
+    bytes / bytearray / memoryview / array.array
+                                     raw values: n*N*N bytes, 0 = empty, row-major (the shape
+                                     is ``box``, default 3x3).  The buffer must hold one value
+                                     per byte (format 'B'): a buffer of wider items (an
+                                     array('q'), a memoryview of int64) raises TypeError; cast
+                                     it explicitly if its bytes really are the values
     list or tuple of str             one puzzle line each ('.' or '0' = empty)
-    numpy array of uint8             shape (n, N*N) or (n, N, N); numpy is imported only
-                                     when such an array is passed
+    numpy array                      shape (n, N*N) or (n, N, N), any integer dtype (uint8 is
+                                     read in place), or a float dtype whose values are whole
+                                     numbers; bool, complex, text or object arrays raise
+                                     TypeError.  numpy is imported only when such an array is
+                                     passed.  n may be 0 (an empty result)
+
+One rule for values out of range, whatever the input: a record holding a value outside 0..N
+(265, -1, 7.9, NaN) is never cast or wrapped: it is answered FLAG_BAD_INPUT ('invalid') with
+no search, and ``result.errors[record]`` names it, its first bad cell and the value; every
+other record is answered as usual.  Wrong types and array shapes are errors of the whole call
+(TypeError / ValueError).  ``limit`` and ``node_limit`` take ints or numpy integers.
 
 The C extension (``sudokit._ckernels.batch``) runs the whole loop with the GIL released,
 in chunks, checking for Ctrl-C between chunks.  Without it (or with SUDOKIT_PUREPYTHON=1)
@@ -42,6 +55,7 @@ from __future__ import annotations
 
 import array
 import itertools
+import operator
 import sys
 from dataclasses import dataclass, field
 
@@ -78,7 +92,7 @@ class BatchResult:
     counts     n int32 (array('i') or numpy): solutions found, up to the limit
     nodes      n uint64 (array('Q') or numpy): search nodes (guesses for fast9)
     flags      n bytes (bytearray or numpy uint8): FLAG_* bits
-    errors     {record: ParseError} for records that could not be read
+    errors     {record: ParseError} for records that could not be read (FLAG_BAD_INPUT)
     """
 
     shape: Shape
@@ -257,6 +271,11 @@ def _resolve_engine(engine: str, shape: Shape, limit: int, node_limit: int) -> s
 def _limit(value, what: str, default: int) -> int:
     if value is None:
         return 0
+    if type(value) is not int and not isinstance(value, bool):
+        try:
+            value = operator.index(value)  # numpy integers
+        except TypeError:
+            pass
     if not isinstance(value, int) or value < 0:
         raise ValueError(f"{what} must be a non-negative integer or None, not {value!r}")
     return value
@@ -264,6 +283,86 @@ def _limit(value, what: str, default: int) -> int:
 
 def _is_numpy(obj) -> bool:
     return type(obj).__module__.split(".")[0] == "numpy" and hasattr(obj, "__array_interface__")
+
+
+def _bad_value(record: int, cell: int, value, size: int) -> ParseError:
+    return ParseError(f"record {record}, cell {cell} (row {cell // size + 1}, column "
+                      f"{cell % size + 1}): value {value!r} is not a whole number from 0 to {size}")
+
+
+def _numpy_values(puzzles, box):
+    """Return (uint8 array (n, N*N), shape, errors) for a numpy array of puzzles.
+
+    The checks of tables.open_npy: any integer dtype, or a float dtype (whose values must then
+    be whole numbers), TypeError otherwise (bools, complex, text, objects); shape (n, N*N) or
+    (n, N, N), ValueError otherwise.  A record holding a value outside 0..N (a fraction, NaN
+    and inf included) is filled with 0xFF (FLAG_BAD_INPUT) and gets an error naming its
+    first bad cell; the others are cast exactly.  Vectorised: no Python object per record
+    unless it is bad.
+    """
+    import numpy as np
+    arr = np.asarray(puzzles)
+    dtype = arr.dtype
+    if dtype.kind not in "iuf" or dtype.fields is not None or dtype.subdtype:
+        raise TypeError(f"a numpy array of dtype {dtype} does not hold puzzle values: expected an "
+                        "integer array (uint8 is best) with 0 for a blank and 1..N for a value")
+    if arr.ndim == 3 and arr.shape[1] == arr.shape[2]:
+        arr = arr.reshape(arr.shape[0], arr.shape[1] * arr.shape[2])
+    if arr.ndim != 2:
+        raise ValueError(f"expected an array of shape (n, N*N) or (n, N, N), not {arr.shape}")
+    shape = _shape_of(box, arr.shape[1])
+    if arr.shape[1] != shape.ncells:
+        raise ValueError(f"rows of {arr.shape[1]} values do not fit {shape} boxes "
+                         f"({shape.ncells} cells)")
+    size = shape.size
+    if dtype.kind == "f":
+        badcell = ~((arr >= 0) & (arr <= size) & (np.floor(arr) == arr))  # NaN fails every test
+    elif arr.size == 0 or (int(arr.max()) <= size and (dtype.kind == "u" or int(arr.min()) >= 0)):
+        return np.ascontiguousarray(arr, dtype=np.uint8), shape, {}  # the common path
+    else:
+        badcell = (arr > size) | (arr < 0)
+    rows = np.flatnonzero(badcell.any(axis=1))
+    firsts = badcell[rows].argmax(axis=1)
+    errors = {r: _bad_value(r, cell, arr[r, cell].item(), size)
+              for r, cell in zip(rows.tolist(), firsts.tolist())}
+    out = np.where(badcell, 0, arr).astype(np.uint8) if len(rows) else arr.astype(np.uint8)
+    out[rows] = 0xFF  # (a fresh C-contiguous copy either way)
+    return out, shape, errors
+
+
+def _buffer_values(puzzles, box):
+    """Return (byte memoryview, shape) for a bytes-like buffer of values; refuse other formats."""
+    view = memoryview(puzzles)
+    if view.format not in ("B", "c") or view.itemsize != 1:
+        raise TypeError(f"a buffer of format {view.format!r} (items of {view.itemsize} bytes) "
+                        "does not hold one value per byte: pass bytes, or cast it explicitly "
+                        "(memoryview(...).cast('B')) if one byte per value is what it holds")
+    if not view.c_contiguous:
+        raise ValueError("the buffer is not C-contiguous: copy it first (bytes(view))")
+    raw = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+    shape = _shape_of(box, None)
+    if len(raw) % shape.ncells:
+        raise ValueError(f"a buffer of {len(raw)} bytes is not a whole number of "
+                         f"{shape.ncells}-cell puzzles")
+    return raw, shape
+
+
+def _buffer_errors(raw, shape: Shape, flags) -> dict:
+    """Return {record: ParseError} for the FLAG_BAD_INPUT records of a raw buffer (values > N)."""
+    marked = bytes(memoryview(flags).cast("B")).translate(_BAD_INPUT_BYTE)
+    errors = {}
+    nc, size = shape.ncells, shape.size
+    i = marked.find(1)
+    while i >= 0:
+        record = bytes(raw[i * nc:(i + 1) * nc])
+        cell = next((k for k, v in enumerate(record) if v > size), None)
+        errors[i] = (_bad_value(i, cell, record[cell], size) if cell is not None
+                     else ParseError(f"record {i} is not a puzzle"))
+        i = marked.find(1, i + 1)
+    return errors
+
+
+_BAD_INPUT_BYTE = bytes(1 if f & FLAG_BAD_INPUT else 0 for f in range(256))
 
 
 def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
@@ -286,7 +385,7 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
         kernel_name, kernel_limit = "propagate", min(first_budget, node_limit or first_budget)
     else:
         kernel_name, kernel_limit = name, node_limit
-    flat = memoryview(sols).cast("B") if use_numpy else sols
+    flat = memoryview(sols.reshape(-1)) if use_numpy else sols  # (a view; 1-D even when n is 0)
     if _backend.C is not None and kernel_name != "learn":
         _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
                          kernel_limit, sols, counts, nodes, flags)
@@ -338,24 +437,13 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
     lim = _limit(limit, "limit", 1)
     nlim = _limit(node_limit, "node_limit", 0)
     if _is_numpy(puzzles):
-        import numpy as np
-        arr = np.ascontiguousarray(puzzles, dtype=np.uint8)
-        if arr.ndim == 3:
-            arr = arr.reshape(arr.shape[0], -1)
-        if arr.ndim != 2:
-            raise ValueError(f"expected an array of shape (n, N*N) or (n, N, N), not {arr.shape}")
-        shape = _shape_of(box, arr.shape[1])
-        if arr.shape[1] != shape.ncells:
-            raise ValueError(f"rows of {arr.shape[1]} values do not fit {shape} boxes "
-                             f"({shape.ncells} cells)")
-        return _run(arr, arr.shape[0], shape, engine, lim, nlim, True, {})
-    if isinstance(puzzles, (bytes, bytearray, memoryview)):
-        raw = memoryview(puzzles).cast("B")
-        shape = _shape_of(box, None)
-        if len(raw) % shape.ncells:
-            raise ValueError(f"a buffer of {len(raw)} bytes is not a whole number of "
-                             f"{shape.ncells}-cell puzzles")
-        return _run(raw, len(raw) // shape.ncells, shape, engine, lim, nlim, False, {})
+        arr, shape, errors = _numpy_values(puzzles, box)
+        return _run(arr.reshape(-1), arr.shape[0], shape, engine, lim, nlim, True, errors)
+    if isinstance(puzzles, (bytes, bytearray, memoryview, array.array)):
+        raw, shape = _buffer_values(puzzles, box)
+        result = _run(raw, len(raw) // shape.ncells, shape, engine, lim, nlim, False, {})
+        result.errors.update(_buffer_errors(raw, shape, result.flags))
+        return result
     if isinstance(puzzles, str):
         return solve_text(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit)
     lines = list(puzzles)

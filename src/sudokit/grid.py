@@ -7,6 +7,7 @@ givens clash is *illegal*: that is a status, never an exception.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -57,7 +58,13 @@ class Status:
 
 
 class Grid:
-    """A Sudoku grid of any shape; ``Grid('53..7....6..195...')`` parses a string."""
+    """A Sudoku grid of any shape; ``Grid('53..7....6..195...')`` parses a string.
+
+    Other values: N*N integers 0..N (a list, tuple, bytes, any iterable; numpy integers too),
+    or a numpy array of shape (N*N,) or (N, N): any integer dtype, or a float dtype whose values
+    are whole numbers (what np.loadtxt gives).  A value outside 0..N, a fraction, NaN or inf
+    raises ValueError naming the cell; a bool, text or object array raises TypeError.
+    """
 
     __slots__ = ("shape", "values", "_hash")
 
@@ -77,6 +84,8 @@ class Grid:
             object.__setattr__(self, "values", grid.values)
             object.__setattr__(self, "_hash", None)
             return
+        if type(values).__module__ == "numpy":
+            values = _numpy_cells(values)
         vals = tuple(values)
         if shape is None:
             found = Shape.for_cells(len(vals))
@@ -87,10 +96,10 @@ class Grid:
         if len(vals) != shape.ncells:
             raise ShapeError(f"a {shape} grid has {shape.ncells} cells, not {len(vals)}")
         n = shape.size
-        for i, v in enumerate(vals):
-            if not (isinstance(v, int) and 0 <= v <= n):
-                raise ValueError(f"cell {i} (row {i // n + 1}, col {i % n + 1}) holds {v!r}; "
-                                 f"values run from 0 (empty) to {n}")
+        for v in vals:
+            if not (type(v) is int and 0 <= v <= n):
+                vals = _checked_values(vals, n)  # (also turns numpy integers into ints)
+                break
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "values", vals)
         object.__setattr__(self, "_hash", None)
@@ -253,6 +262,46 @@ def _as_shape(shape: "Shape | str | tuple | None") -> Shape:
     if isinstance(shape, tuple):
         return Shape(*shape)
     raise ShapeError(f"not a box shape: {shape!r}")
+
+
+def _checked_values(vals: tuple, n: int) -> tuple[int, ...]:
+    """Return vals as ints 0..n; ValueError naming the first cell that holds anything else.
+
+    Any integer type is taken (bool and numpy integers included: they have __index__);
+    floats, even integral ones, are not.
+    """
+    out = []
+    for i, v in enumerate(vals):
+        try:
+            k = operator.index(v)
+        except TypeError:
+            k = -1
+        if not 0 <= k <= n:
+            raise ValueError(f"cell {i} (row {i // n + 1}, col {i % n + 1}) holds {v!r}; "
+                             f"values run from 0 (empty) to {n}")
+        out.append(k)
+    return tuple(out)
+
+
+def _numpy_cells(arr) -> list:
+    """Return the cells of a numpy array of shape (N*N,) or (N, N) as a flat list.
+
+    Integer dtypes give ints; a float dtype gives ints for whole numbers and the float itself
+    otherwise (so the range check names a cell holding 7.9 or nan).  TypeError for any other
+    dtype (bool, complex, text, objects), ShapeError for another array shape.  numpy itself is
+    never imported here: the object brings it.
+    """
+    dtype = getattr(arr, "dtype", None)
+    if dtype is None or dtype.kind not in "iuf" or dtype.fields is not None:
+        raise TypeError(f"a numpy array of dtype {dtype} does not hold puzzle values: expected "
+                        "an integer array (uint8 is best) with 0 for a blank and 1..N for a value")
+    dims = tuple(arr.shape)
+    if not (len(dims) == 1 or (len(dims) == 2 and dims[0] == dims[1])):
+        raise ShapeError(f"a numpy array of shape {dims} is not a grid: expected (N*N,) or (N, N)")
+    cells = arr.ravel().tolist()
+    if dtype.kind == "f":
+        cells = [int(v) if v.is_integer() else v for v in cells]
+    return cells
 
 
 def _default_shape(size: int) -> "Shape | None":

@@ -14,6 +14,19 @@ Every entry takes a Grid or a string (parsed leniently), an ``engine=`` keyword 
     learn      CDCL: clause learning on the Sudoku exactly-one groups (for very hard large
                grids, e.g. the minimal 25x25 puzzles; auto turns to it; nodes = decisions)
 
+Candidates (pencil marks): every entry also takes ``candidates=``, None or a sequence of N*N
+bitmasks (bit v-1 set when value v is allowed in the cell; formats.parse_pencilmarks returns
+them), and then searches only the solutions that keep every value within its cell's mask.
+A puzzle given as a one-line pencil-mark text brings its own marks (when they rule out more
+than its givens do).
+A given whose value is not in its cell's mask, or a cell with mask 0, leaves no solution
+(IMPOSSIBLE; clashing givens stay ILLEGAL in ``check``).  The search under marks is the
+exact-cover one (the Sudoku matrix without the options the marks rule out: sudoku_cover), run
+by _ckernels.dlx_count or its pure-Python twin with the same nodes, so ``engine`` must be
+'auto' or 'dlx' (the result names 'dlx'); any other engine raises ValueError rather than
+quietly answering with a different engine than the one asked for.  Every solution is checked
+against the marks as well as by ``is_solution``.
+
 A search stopped by its node limit never answers "no solution": ``solve`` and
 ``count_solutions`` raise SearchLimitReached, ``check`` returns Verdict.LIMIT and ``search``
 returns a result with ``stopped=True``.  Every solution handed out is verified by
@@ -22,6 +35,7 @@ returns a result with ``stopped=True``.  Every solution handed out is verified b
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterator
@@ -217,19 +231,125 @@ def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | N
 
 
 def _limit(value, what: str) -> int:
+    """Return a limit as an int (0: none); ints and numpy integers are taken, bools are not."""
     if value is None:
         return 0
-    if type(value) is not int or value < 1:
+    if type(value) is not int:
+        value = _as_int(value, what)
+    if value < 1:
         raise ValueError(f"{what} must be a positive integer or None, not {value!r}")
     return value
 
 
+def _as_int(value, what: str) -> int:
+    """Return an integer-like value (numpy integers included) as an int; ValueError otherwise."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise ValueError(f"{what} must be a positive integer or None, not {value!r}")
+
+
 def search(puzzle, *, limit: int | None = 2, engine: str | None = None,
-           node_limit: int | None = None, box=None, alphabet=None) -> SearchResult:
+           node_limit: int | None = None, box=None, alphabet=None,
+           candidates=None) -> SearchResult:
     """Return a SearchResult counting solutions up to limit (None: all), with the first one."""
     grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
-    name, count, solution, nodes, stopped = _run(grid, limit, engine, node_limit)
+    if candidates is None and type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
+    if candidates is not None:
+        name, count, solution, nodes, stopped = _run_marked(grid, candidates, limit, engine,
+                                                            node_limit)
+    else:
+        name, count, solution, nodes, stopped = _run(grid, limit, engine, node_limit)
     return SearchResult(count, solution, nodes, stopped, name, limit)
+
+
+def _text_marks(text: str, grid: Grid, box, alphabet) -> tuple[int, ...] | None:
+    """Return the marks of a pencil-mark text that rule out more than its givens do, else None.
+
+    Only a one-line N*N*N pencil-mark text (read without box=, as formats.detect_format
+    reads it) has marks; the length test keeps every other text on its usual path at the
+    cost of one comparison.  Marks that rule out nothing beyond the givens (the usual
+    output of format_pencilmarks) change no answer and leave every engine usable.
+    """
+    n = grid.size
+    if box is not None or len(text) < n * n * n:
+        return None
+    from . import formats
+    if formats.detect_format(text) != "pencilmarks":
+        return None
+    _, masks = formats.parse_pencilmarks(text, alphabet=alphabet)
+    for cell, v in enumerate(grid.values):
+        if not v and any(not masks[cell] >> (c - 1) & 1 for c in grid.candidates(cell)):
+            return masks
+    return None
+
+
+def _masks(grid: Grid, candidates) -> tuple[int, ...]:
+    """Return candidates as N*N ints 0 .. 2**N-1; TypeError/ValueError naming the bad cell."""
+    if isinstance(candidates, (str, bytes)) or not hasattr(candidates, "__iter__"):
+        raise TypeError(f"candidates must be N*N bitmasks (ints), not {type(candidates).__name__}")
+    if type(candidates).__module__ == "numpy" and hasattr(candidates, "ravel"):
+        candidates = candidates.ravel().tolist()
+    masks = tuple(candidates)
+    ncells, n = len(grid.values), grid.shape.size
+    if len(masks) != ncells:
+        raise ValueError(f"{len(masks)} candidate masks for a grid of {ncells} cells")
+    full = (1 << n) - 1
+    out = []
+    for cell, m in enumerate(masks):
+        if type(m) is not int:
+            try:
+                m = operator.index(m)
+            except TypeError:
+                raise TypeError(f"candidates of cell {cell} (row {cell // n + 1}, col "
+                                f"{cell % n + 1}): {m!r} is not an int bitmask") from None
+        if not 0 <= m <= full:
+            raise ValueError(f"candidates of cell {cell} (row {cell // n + 1}, col "
+                             f"{cell % n + 1}): mask {m} is not a set of values 1..{n} "
+                             f"(0 .. {full})")
+        out.append(m)
+    return tuple(out)
+
+
+def _marked_engine(engine: str | None) -> str:
+    name = engine or "auto"
+    if name in ("auto", "dlx"):
+        return "dlx"
+    if name not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    raise ValueError(f"engine {name!r} cannot search under candidates (pencil marks): "
+                     "use 'auto' or 'dlx'")
+
+
+def _run_marked(grid: Grid, candidates, limit, engine, node_limit):
+    """_run under pencil marks: the exact-cover route (see the module docstring)."""
+    lim = _limit(limit, "limit")
+    nlim = _limit(node_limit, "node_limit")
+    name = _marked_engine(engine)
+    masks = _masks(grid, candidates)
+    from . import sudoku_cover
+    shape = grid.shape
+    values = bytes(grid.values)
+    cover = _backend.C.dlx_count if _backend.C is not None else None  # None: exact_cover's
+    count, first, nodes, stopped = sudoku_cover.dlx(values, shape.box_rows, shape.box_cols, lim,
+                                                    nlim, engine=cover, candidates=masks)
+    solution = None
+    if first is not None:
+        solution = Grid._trusted(tuple(first), shape)
+        _verify(solution, grid, name, first, values)
+        _verify_marks(solution, masks, name)
+    return name, count, solution, nodes, bool(stopped)
+
+
+def _verify_marks(solution: Grid, masks: tuple[int, ...], engine: str) -> None:
+    """Raise AssertionError if a value of solution is not among its cell's candidates."""
+    for cell, v in enumerate(solution.values):
+        if not masks[cell] >> (v - 1) & 1:
+            raise AssertionError(f"engine {engine!r} put {v} in cell {cell}, outside its "
+                                 f"candidates (mask {masks[cell]}); please report this bug")
 
 
 def _run(grid: Grid, limit, engine, node_limit):
@@ -267,10 +387,15 @@ def _verify(solution: Grid, puzzle: Grid, engine: str, raw: bytes | None = None,
 
 
 def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
-          alphabet=None) -> Grid | None:
+          alphabet=None, candidates=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
     grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
-    _, _, solution, nodes, stopped = _run(grid, 1, engine, node_limit)
+    if candidates is None and type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
+    if candidates is not None:
+        _, _, solution, nodes, stopped = _run_marked(grid, candidates, 1, engine, node_limit)
+    else:
+        _, _, solution, nodes, stopped = _run(grid, 1, engine, node_limit)
     if solution is None and stopped:
         raise SearchLimitReached(f"node limit {node_limit} reached before any solution was found",
                                  nodes=nodes, found=0)
@@ -278,13 +403,14 @@ def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
 
 
 def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
-                    node_limit: int | None = None, box=None, alphabet=None) -> int:
+                    node_limit: int | None = None, box=None, alphabet=None,
+                    candidates=None) -> int:
     """Return the number of solutions, counting no further than limit (None: all of them).
 
     Raises SearchLimitReached when the node limit stops the search before it could tell.
     """
     result = search(puzzle, limit=limit, engine=engine, node_limit=node_limit, box=box,
-                    alphabet=alphabet)
+                    alphabet=alphabet, candidates=candidates)
     if result.stopped:
         raise SearchLimitReached(f"node limit {node_limit} reached after {result.count} solution(s)",
                                  nodes=result.nodes, found=result.count)
@@ -292,25 +418,42 @@ def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
 
 
 def check(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
-          alphabet=None) -> Verdict:
+          alphabet=None, candidates=None) -> Verdict:
     """Return ILLEGAL (givens clash, decided before any search), UNIQUE, AMBIGUOUS, IMPOSSIBLE or LIMIT."""
     grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    if candidates is not None:  # bad arguments are errors even for an illegal grid
+        _marked_engine(engine)
+        _masks(grid, candidates)
+    elif type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
     if not grid.is_legal():
         return Verdict.ILLEGAL
-    return search(grid, limit=2, engine=engine, node_limit=node_limit).verdict
+    return search(grid, limit=2, engine=engine, node_limit=node_limit,
+                  candidates=candidates).verdict
 
 
 def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
-              node_limit: int | None = None, box=None, alphabet=None) -> Iterator[Grid]:
+              node_limit: int | None = None, box=None, alphabet=None,
+              candidates=None) -> Iterator[Grid]:
     """Yield solutions one at a time (at most limit); raises SearchLimitReached at the node limit.
 
     Iteration runs the pure-Python generator of the chosen engine ('auto' and 'fast9' mean
-    'propagate' here), so it works the same with either backend.
+    'propagate' here, and 'dlx' under candidates), so it works the same with either backend.
     """
     grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    if candidates is None and type(puzzle) is str:
+        candidates = _text_marks(puzzle, grid, box, alphabet)
     lim = _limit(limit, "limit")
     nlim = _limit(node_limit, "node_limit")
     from . import _kernels, sudoku_cover
+    if candidates is not None:
+        name = _marked_engine(engine)
+        masks = _masks(grid, candidates)
+
+        def marked(values, box_rows, box_cols, node_limit, counter):
+            return sudoku_cover.dlx_solutions(values, box_rows, box_cols, node_limit, counter,
+                                              candidates=masks)
+        return _iterate(marked, grid, lim, nlim, name, masks)
     generators = {"propagate": _kernels.propagate_solutions, "backtrack": _kernels.backtrack_solutions,
                   "dlx": sudoku_cover.dlx_solutions, "learn": _kernels.learn_solutions}
     name = engine or "auto"
@@ -321,7 +464,8 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
     return _iterate(generators[name], grid, lim, nlim, name)
 
 
-def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str) -> Iterator[Grid]:
+def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str,
+             masks: tuple[int, ...] | None = None) -> Iterator[Grid]:
     from ._kernels import KernelStop
     shape = grid.shape
     counter = [0]
@@ -331,6 +475,8 @@ def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str) ->
                                   counter):
             solution = Grid._trusted(tuple(values), shape)
             _verify(solution, grid, name)
+            if masks is not None:
+                _verify_marks(solution, masks, name)
             found += 1
             yield solution
             if found == limit:

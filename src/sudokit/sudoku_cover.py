@@ -12,6 +12,12 @@ are never built: a given cell has one option (its value), an empty cell one per 
 no given in its row, col or box already uses -- so 9x9 has 324 items and at most 729 options.
 (Rejected: removing the givens' items up front.  It saves a few nodes but makes clashing
 givens a special case; with one option per given a clash is simply an uncoverable item.)
+
+Candidates (pencil marks): ``candidates`` is None or N*N bitmasks, bit v-1 set when value v
+is allowed in the cell.  An option "v in (r, c)" whose v is not a candidate of the cell is
+not built either, so the search runs exactly under the marks; a given whose value is not a
+candidate of its cell leaves that cell with no option (no solution), like a cell with no
+candidate at all.  Masks equal to the givens' own implications build the very same matrix.
 """
 
 from __future__ import annotations
@@ -23,8 +29,11 @@ from .shape import Shape
 __all__ = ["build_cover", "decode", "dlx", "dlx_solutions"]
 
 
-def build_cover(values: bytes, box_rows: int, box_cols: int):
-    """Return (n_items, option_starts, option_items, option_cell_value) for a puzzle."""
+def build_cover(values: bytes, box_rows: int, box_cols: int, candidates=None):
+    """Return (n_items, option_starts, option_items, option_cell_value) for a puzzle.
+
+    candidates: None, or N*N bitmasks (trusted: checked by the caller) limiting each cell.
+    """
     shape = Shape(box_rows, box_cols)
     n = shape.size
     nn = n * n
@@ -47,6 +56,9 @@ def build_cover(values: bytes, box_rows: int, box_cols: int):
         else:
             blocked = used[r] | used[n + c] | used[2 * n + b]
             choices = [v for v in range(1, n + 1) if not blocked >> v & 1]
+        if candidates is not None:
+            mask = candidates[cell]
+            choices = [v for v in choices if mask >> (v - 1) & 1]
         for v in choices:
             items += (cell, nn + r * n + v - 1, 2 * nn + c * n + v - 1, 3 * nn + b * n + v - 1)
             starts.append(len(items))
@@ -64,22 +76,26 @@ def decode(chosen, meaning, ncells: int) -> bytes:
 
 
 def dlx(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0,
-        *, engine=None):
-    """Return (count up to limit, first solution or None, nodes, stopped) by dancing links."""
+        *, engine=None, candidates=None):
+    """Return (count up to limit, first solution or None, nodes, stopped) by dancing links.
+
+    engine: the exact-cover kernel (exact_cover.dlx_count, or its C twin _ckernels.dlx_count:
+    same nodes); candidates: see build_cover.
+    """
     if engine is None:
         from .exact_cover import dlx_count as engine
-    n_items, starts, items, meaning = build_cover(values, box_rows, box_cols)
+    n_items, starts, items, meaning = build_cover(values, box_rows, box_cols, candidates)
     count, first, nodes, stopped = engine(n_items, 0, starts, items, limit, node_limit)
     solution = decode(first, meaning, len(values)) if first is not None else None
     return count, solution, nodes, stopped
 
 
 def dlx_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
-                  counter: list | None = None) -> Iterator[bytes]:
+                  counter: list | None = None, *, candidates=None) -> Iterator[bytes]:
     """Yield every solution (bytes) found by dancing links; raises KernelStop at the node limit."""
     from .exact_cover import NodeLimitReached, dlx_solutions as cover_solutions
     from ._kernels import KernelStop
-    n_items, starts, items, meaning = build_cover(values, box_rows, box_cols)
+    n_items, starts, items, meaning = build_cover(values, box_rows, box_cols, candidates)
     gen = cover_solutions(n_items, 0, starts, items, node_limit)
     try:
         for chosen in gen:

@@ -83,6 +83,8 @@ def get_alphabet(spec: "str | Alphabet | None") -> Alphabet:
         return DEFAULT
     if isinstance(spec, Alphabet):
         return spec
+    if not isinstance(spec, str):
+        raise TypeError(f"alphabet must be a name such as 'hex' or an Alphabet, not {spec!r}")
     key = spec.strip().lower()
     if key in ALPHABETS:
         return ALPHABETS[key]
