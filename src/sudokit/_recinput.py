@@ -17,6 +17,7 @@ from typing import Iterable, Iterator
 from . import formats
 from .errors import ParseError, ShapeError
 from .shape import Shape
+from .solver import marks_rule_out
 
 CHUNK = 4096                                 # records per output write, at most
 PER_LINE = {"line", "json", "pencilmarks"}   # formats whose records never span lines
@@ -36,6 +37,7 @@ class _Input:
         self.reading: str | None = None  # set: the format to read (a block of a bigger input)
         self.first_line = 1              # the number of the first line of handle
         self.hint: Shape | None = None   # the shape of the input's first good line record
+        self.marks: dict[int, tuple] = {}  # line -> pencil marks that rule out more than givens
 
     def records(self) -> Iterator[formats.Record]:
         fmt = self.args.format
@@ -102,8 +104,10 @@ class _Input:
             if not s or s.startswith("#"):
                 continue
             try:
-                grid = formats.parse_pencilmarks(s, box=self.args.box,
-                                                 alphabet=self.args.alphabet)[0]
+                grid, masks = formats.parse_pencilmarks(s, box=self.args.box,
+                                                        alphabet=self.args.alphabet)
+                if marks_rule_out(grid, masks):  # the search must honour them
+                    self.marks[lineno] = masks
             except ParseError as exc:
                 column = None if exc.column is None else exc.column + len(raw) - len(raw.lstrip())
                 error = ParseError(exc.reason, line=lineno, column=column, char=exc.char,

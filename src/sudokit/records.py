@@ -149,6 +149,15 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
         yield r.count, r.stopped, illegal, r.solution
 
 
+def _marked_answer(grid: Grid, masks, limit: int, options: Options):
+    """The raw answer of a grid searched under its pencil marks (the exact-cover route)."""
+    if not grid.is_legal():
+        return 0, False, True, None
+    r = search(grid, limit=limit or None, engine=options.engine, node_limit=options.node_limit,
+               candidates=masks)
+    return r.count, r.stopped, False, r.solution
+
+
 def _answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool = False):
     """The raw answers of grids: one C batch call for 9x9 chunks when fast9 is the engine."""
     from . import _fastpath
@@ -200,8 +209,9 @@ class _Command:
 
     def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
         """Answer a chunk of records; known: raw answers already found, by line number."""
-        good = [rec.grid for rec in chunk
-                if rec.grid is not None and (known is None or rec.line not in known)]
+        marks = src.marks
+        good = [rec.grid for rec in chunk if rec.grid is not None and rec.line not in marks
+                and (known is None or rec.line not in known)]
         answers = iter(self.answers(good))
         for rec in chunk:
             self.records += 1
@@ -210,7 +220,17 @@ class _Command:
                 self.texts.append(self.failure(src, rec, "error", str(rec.error)))
                 continue
             src.learn(rec)
-            answer = known[rec.line] if known is not None and rec.line in known else next(answers)
+            if rec.line in marks:
+                try:
+                    answer = _marked_answer(rec.grid, marks[rec.line], self.limit, self.args)
+                except ValueError as exc:  # e.g. an engine that cannot search under marks
+                    self.problem(src, rec, "error", str(exc))
+                    self.texts.append(self.failure(src, rec, "error", str(exc)))
+                    continue
+            elif known is not None and rec.line in known:
+                answer = known[rec.line]
+            else:
+                answer = next(answers)
             self.texts.append(self.answer(src, rec, *answer))
 
     def answers(self, grids: list[Grid]):

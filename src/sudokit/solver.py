@@ -281,10 +281,19 @@ def _text_marks(text: str, grid: Grid, box, alphabet) -> tuple[int, ...] | None:
     if formats.detect_format(text) != "pencilmarks":
         return None
     _, masks = formats.parse_pencilmarks(text, alphabet=alphabet)
+    return masks if marks_rule_out(grid, masks) else None
+
+
+def marks_rule_out(grid: Grid, masks) -> bool:
+    """True if the candidate masks rule out a value the givens of grid leave possible
+    (or a given's own value): then they change answers and the search must use them."""
     for cell, v in enumerate(grid.values):
-        if not v and any(not masks[cell] >> (c - 1) & 1 for c in grid.candidates(cell)):
-            return masks
-    return None
+        if v:
+            if not masks[cell] >> (v - 1) & 1:
+                return True
+        elif any(not masks[cell] >> (c - 1) & 1 for c in grid.candidates(cell)):
+            return True
+    return False
 
 
 def _masks(grid: Grid, candidates) -> tuple[int, ...]:
