@@ -66,20 +66,28 @@ def test_map_bag_equals_answer_lines(client, command, options):
     assert bag.npartitions > 4
     got = map_bag(bag, command, options).compute()
     want = answer_lines(command, lines, options, source="<bag>")
-    assert _joined(got) == want.text
-    # one output record per record: every non-blank, non-comment line (line formats)
-    if options.get("to") != "block":
-        assert len(got) == sum(1 for t in lines if t.strip() and not t.startswith("#"))
+    if options.get("to") == "block":
+        assert _joined(got) == want.text
+        return
+    # one output item per input item: the records' answers in order, and blank or '#'
+    # items (no record to the command line) marked as errors in their places
+    assert len(got) == len(lines)
+    records = [t for t, line in zip(got, lines) if line.strip() and not line.startswith("#")]
+    assert _joined(records) == want.text
+    for t, line in zip(got, lines):
+        if not line.strip() or line.startswith("#"):
+            assert t.endswith("\terror") or '"status": "error"' in t
 
 
 def test_bad_lines_keep_place_and_global_line_numbers(client):
     lines = _lines()
     bag = db.from_sequence([t + "\n" for t in lines], partition_size=29)
     out = map_bag(bag, "solve").compute()
-    records = [(i, t) for i, t in enumerate(lines) if t.strip() and not t.startswith("#")]
-    assert len(out) == len(records)
-    for (i, text), line in zip(records, out):
-        if i in (9, 77, 201):
+    assert len(out) == len(lines)  # one item out per item in: they line up
+    for i, (text, line) in enumerate(zip(lines, out)):
+        if i in (40, 41):
+            assert line == f"{text}\terror"
+        elif i in (9, 77, 201):
             assert line == f"{text}\terror"
         elif i == 150:
             assert line == f"{text}\tillegal"

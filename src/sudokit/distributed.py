@@ -117,8 +117,41 @@ def _answer(lines, state: tuple[int, bool], opts, source: str, index: int,
     # command line puts one between two blocks of records as well (_cli_blocks._feed_blocks)
     if text and wrote_before and text.count("\n") > a.records:
         text = "\n" + text
+    skipped = [(k, t) for k, t in enumerate(lines) if not _is_record(t)]
     return {"partition": index, "first_line": first_line, "lines": len(lines), "text": text,
-            "records": a.records, "problems": a.problems, "notes": a.notes, "log": a.log}
+            "records": a.records, "problems": a.problems, "notes": a.notes, "log": a.log,
+            "skipped": skipped}
+
+
+def _is_record(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and not s.startswith("#")
+
+
+def _aligned_lines(answer: dict) -> list[str]:
+    """One output line per input item: the record's answer, or for a blank or '#' item (no
+    record to the command line) its text, a TAB and 'error' (a JSON error object when the
+    output is JSON).  Multi-line output (to='block' ...) cannot align: its lines as they are."""
+    out = _output_lines(answer)
+    if len(out) != answer["records"] or not answer["skipped"]:
+        return out
+    import json
+    from .records import one_line
+    as_json = bool(out) and out[0].startswith("{")
+    aligned: list[str] = []
+    records = iter(out)
+    skipped = dict(answer["skipped"])
+    for k in range(answer["lines"]):
+        if k not in skipped:
+            aligned.append(next(records))
+            continue
+        item = skipped[k].rstrip("\r\n")
+        if as_json:
+            aligned.append(json.dumps({"status": "error", "line": answer["first_line"] + k,
+                                       "error": "not a puzzle (blank or comment)", "text": item}))
+        else:
+            aligned.append(f"{one_line(item) or item}\terror")
+    return aligned
 
 
 def _output_lines(answer: dict) -> list[str]:
@@ -177,13 +210,16 @@ def map_bag(bag, command: str, options=None, *, source: str = "<bag>"):
 
     ``bag`` holds puzzle lines (with or without their newlines; dask.bag.read_text gives them
     with).  Partition k of the result answers partition k of ``bag``; one answer_lines call
-    per partition.  Joining the result's lines, in order, each followed by a newline gives
-    exactly what the command line writes for the whole input.  Error messages name ``source``
-    and the global line number (see answers_bag for them).
+    per partition.  With a one-line-per-record output (line, json ...) the result has
+    exactly one item per item of ``bag``, in order: a blank or '#' item, which the command
+    line skips, gets ``<item><TAB>error`` (JSON output: an error object), so results line
+    up with their puzzles.  Otherwise (to='block' ...) the output lines as the command line
+    writes them.  Error messages name ``source`` and the global line number (see
+    answers_bag for them).
     """
     _, dbag, delayed = _dask()
     answers = _answers(bag, command, options, source)
-    return dbag.from_delayed([delayed(_output_lines, pure=True)(a) for a in answers])
+    return dbag.from_delayed([delayed(_aligned_lines, pure=True)(a) for a in answers])
 
 
 # --- files ---------------------------------------------------------------------------------
