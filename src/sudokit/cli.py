@@ -656,7 +656,7 @@ def _c_batch9_values(data: bytes, n: int, limit: int, node_limit: int):
     """_c_batch9 on n puzzles given as 81 value bytes each (0 = empty), values trusted."""
     from . import _backend
     sols = bytearray(len(data))
-    counts = array.array("i", bytes(4 * n))
+    counts = array.array("q", bytes(8 * n))
     flags = bytearray(n)
     _backend.C.batch(data, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
     for i, flag in enumerate(flags):
@@ -784,8 +784,8 @@ class _Count(_Command):
     """count: the puzzle on one line, TAB, the number of solutions (N+ at the limit)."""
 
     # counts up to this limit go to the C batch call for chunks of 9x9 grids (its counts are
-    # 32-bit; an unlimited count stays with search(), whose count is a Python int)
-    BATCH_MAX_LIMIT = 1 << 30
+    # 64-bit; an unlimited count stays with search())
+    BATCH_MAX_LIMIT = (1 << 63) - 1
 
     def handle(self, src: _Input, chunk: list) -> list[str]:
         texts = self.texts

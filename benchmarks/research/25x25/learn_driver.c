@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     uint64_t nodes = 0;
     int stopped = 0;
     clock_t t = clock();
-    long long cnt = sk_learn(sh, vals, limit, 0, sol, &nodes, &stopped);
+    long long cnt = sk_learn(sh, vals, limit, 0, sol, &nodes, &stopped, NULL);
     printf("line %d count %lld nodes %llu %.3fs\n", want, cnt, (unsigned long long)nodes,
            (double)(clock() - t) / CLOCKS_PER_SEC);
     sk_shape_free(sh);
