@@ -598,12 +598,16 @@ static PyObject *py_dlx_count(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     for (int k = 0; k < n; k++)
         stamp[k] = -1;
+    /* every start first: from 0 to len(option_items) without decreasing, so every option's
+     * slice lies inside option_items before any item is read */
     for (Py_ssize_t k = 0; k + 1 < nstarts; k++) {
-        int32_t lo = starts[k], hi = starts[k + 1];
-        if (hi < lo) {
+        if (starts[k + 1] < starts[k]) {
             PyErr_Format(PyExc_ValueError, "option_starts decreases at option %zd", k);
             goto out;
         }
+    }
+    for (Py_ssize_t k = 0; k + 1 < nstarts; k++) {
+        int32_t lo = starts[k], hi = starts[k + 1];
         for (int32_t j = lo; j < hi; j++) {
             int32_t item = items[j];
             if (item < 0 || item >= n) {
