@@ -14,7 +14,8 @@
                                      when such an array is passed
 
 The C extension (``sudokit._ckernels.batch``) runs the whole loop with the GIL released,
-in chunks, checking for Ctrl-C between chunks.  Without it (or with SUDOKIT_PUREPYTHON=1)
+in chunks, checking for Ctrl-C between chunks and, called from the main thread, inside
+every long search (every 2**14 nodes).  Without it (or with SUDOKIT_PUREPYTHON=1)
 the same results come from a loop over the pure-Python kernels.  Every solution is checked
 by an independent checker (not the solver) and the check is recorded in the flags.
 

@@ -37,7 +37,11 @@
  * the GIL every 2^14 nodes (learn: 256 search steps) and runs PyErr_CheckSignals; when a
  * signal handler raises (KeyboardInterrupt), the search is abandoned and the call raises
  * that exception.  An interrupted learn_resume keeps its run resumable.  From other threads
- * no poll is passed (Python runs signal handlers in the main thread only).
+ * no poll is passed (Python runs signal handlers in the main thread only).  Cost, A/B
+ * against the build without polls in one process (CPU, best of 5-11, loaded 2-core box):
+ * batch fast9/propagate/dlx on 20,000 17-clue and 1,465 top1465 puzzles 0.96-1.01x;
+ * counting 2M (fast9), 200k (propagate, dlx_sudoku) solutions of an empty 9x9 and 20k of
+ * an empty 16x16 (learn) 0.98-1.03x: within noise.
  *
  * Counts: 64-bit everywhere.  Asked for every solution (limit <= 0) a kernel counts up to
  * LLONG_MAX = 2**63-1 at most; a count that reaches it is reported with stopped = True (a
@@ -50,6 +54,9 @@
 #include <limits.h>
 #include <string.h>
 #include <time.h>
+#ifndef _WIN32
+#include <pthread.h>
+#endif
 
 #include "fast9.h"
 #include "kernels.h"
@@ -63,6 +70,14 @@ static const char *const ENGINE_NAMES[] = {"propagate", "backtrack", "dlx", "fas
 /* --- Ctrl-C ------------------------------------------------------------------------ */
 
 static unsigned long main_thread_ident;
+
+#ifndef _WIN32
+/* In a child after fork() the forking thread is the only one, and Python's main thread. */
+static void after_fork_child(void)
+{
+    main_thread_ident = PyThread_get_thread_ident();
+}
+#endif
 
 /* Called by a kernel (GIL released) every so often: take the GIL, run Python's signal
  * handlers, give the GIL back; 1 (abandon the search) if a handler raised. */
@@ -1140,6 +1155,9 @@ PyMODINIT_FUNC PyInit__ckernels(void)
         Py_DECREF(m);
         return NULL;
     }
+#ifndef _WIN32
+    pthread_atfork(NULL, NULL, after_fork_child);
+#endif
     if (PyModule_AddFunctions(m, sk_canon_methods) < 0) {
         Py_DECREF(m);
         return NULL;
