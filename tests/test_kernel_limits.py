@@ -109,8 +109,8 @@ def test_c_dlx_count_past_2_31():
 @needs_c
 @pytest.mark.slow
 def test_count_of_the_classic_grid_past_2_31():
-    # the C 9x9 kernel, one solution at a time: 34 min wall on a loaded 2-core machine (about
-    # 10 min alone); see BIG for the independent check by splitting
+    # the C 9x9 kernel, one solution at a time: 34 min wall on a loaded 2-core machine;
+    # see BIG for the independent check by splitting
     assert sudokit.count_solutions(BIG, limit=None) == BIG_COUNT
 
 
