@@ -236,25 +236,25 @@ static void run_kernel(int k, const puzzle *p, sk_work *w, result *res)
     case K_FAST9: {
         int lim = p->limit > 1000000 ? 1000000 : (int)p->limit;
         res->count = sk_fast9_solve(p->values, lim, nl, res->solution, &res->nodes,
-                                    &res->stopped);
+                                    &res->stopped, NULL);
         CHECK(res->count <= (lim < 1 ? 1 : lim));
         break;
     }
     case K_PROPAGATE:
         res->count = sk_propagate(p->sh, w, p->values, p->limit, nl, res->solution, &res->nodes,
-                                  &res->stopped);
+                                  &res->stopped, NULL);
         break;
     case K_BACKTRACK:
         res->count = sk_backtrack(p->sh, w, p->values, p->limit, nl, res->solution, &res->nodes,
-                                  &res->stopped);
+                                  &res->stopped, NULL);
         break;
     case K_DLX:
         res->count = sk_dlx_sudoku(p->sh, p->values, p->limit, nl, res->solution, &res->nodes,
-                                   &res->stopped);
+                                   &res->stopped, NULL);
         break;
     default:
         res->count = sk_learn(p->sh, p->values, p->limit, nl, res->solution, &res->nodes,
-                              &res->stopped);
+                              &res->stopped, NULL);
         break;
     }
     CHECK(res->count >= 0);
@@ -404,14 +404,14 @@ static void sudoku_record(reader *in, sk_work *w, int mode, const uint8_t *h)
             int stopped = 7;
             int lim = p.limit > 1000000 ? 1000000 : (int)p.limit;
             int count = sk_fast9_solve(values, lim, p.node_limit9, res[0].solution, &guesses,
-                                       &stopped);
+                                       &stopped, NULL);
             CHECK(count == 0);
             CHECK(guesses == 0);
             CHECK(stopped == 0);
             for (int i = 0; i < nn; i++)
                 CHECK(res[0].solution[i] == SENTINEL);
             /* NULL outputs are allowed */
-            CHECK(sk_fast9_solve(values, lim, p.node_limit9, NULL, NULL, NULL) == 0);
+            CHECK(sk_fast9_solve(values, lim, p.node_limit9, NULL, NULL, NULL, NULL) == 0);
         } else {
             run_kernel(K_FAST9, &p, w, &res[0]);
         }
@@ -462,7 +462,7 @@ static void sudoku_record(reader *in, sk_work *w, int mode, const uint8_t *h)
                     if (nl && nl - nodes < more)
                         more = nl - nodes;
                     uint64_t before = nodes;
-                    count = sk_learn_resume(lr, p.limit, more, again->solution, &nodes, &stopped);
+                    count = sk_learn_resume(lr, p.limit, more, again->solution, &nodes, &stopped, NULL);
                     CHECK(count >= 0 && nodes >= before && nodes <= before + more);
                     calls++;
                 } while (stopped && (!nl || nodes < nl));
@@ -534,7 +534,7 @@ static void dlx_record(reader *in, const uint8_t *h)
     int first_len = -7, stopped = -1;
     uint64_t nodes = 0xDEADBEEF;
     long long count = sk_dlx_count(np, ns, nopt, starts, items, limit, node_limit, first,
-                                   &first_len, &nodes, &stopped);
+                                   &first_len, &nodes, &stopped, NULL);
     CHECK(count >= 0);
     CHECK(limit <= 0 || count <= limit);
     CHECK(stopped == 0 || stopped == 1);

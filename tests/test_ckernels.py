@@ -320,7 +320,7 @@ def test_solve_many_numpy():
     puzzles = np.array([list(parse(p)) for p in NORVIG], dtype=np.uint8)
     res = batch.solve_many(puzzles.reshape(2, 9, 9), engine="propagate")
     assert isinstance(res.solutions, np.ndarray) and res.solutions.shape == (2, 81)
-    assert res.counts.dtype == np.int32 and res.nodes.dtype == np.uint64
+    assert res.counts.dtype == np.int64 and res.nodes.dtype == np.uint64
     for i, p in enumerate(NORVIG):
         assert bytes(res.solutions[i]) == _kernels.propagate(parse(p), 3, 3)[1]
     bad = puzzles.copy()
@@ -357,7 +357,7 @@ def test_batch_c_equals_python_fallback_all_engines():
         for engine in ["propagate", "backtrack", "dlx"]:
             outs = []
             for impl in ("c", "py"):
-                sols, counts = bytearray(n * shape.ncells), array.array("i", bytes(4 * n))
+                sols, counts = bytearray(n * shape.ncells), array.array("q", bytes(8 * n))
                 nodes, flags = array.array("Q", bytes(8 * n)), bytearray(n)
                 if impl == "c":
                     C.batch(puzzles, n, br, bc, engine, 2, 300, sols, counts, nodes, flags)

@@ -207,7 +207,7 @@ static int bench_file(const char *path, int reps)
             uint64_t g;
             int st;
             memset(sol, 0, 81);
-            int n = sk_fast9_solve(ps.p + i * 81, limit, 0, sol, &g, &st);
+            int n = sk_fast9_solve(ps.p + i * 81, limit, 0, sol, &g, &st, NULL);
             total_guesses += g;
             counts[n < 0 || n > 2 ? 0 : n]++;
             if (n < 0 || n > limit || st || (n >= 1 && !is_solution(ps.p + i * 81, sol))) {
@@ -220,7 +220,7 @@ static int bench_file(const char *path, int reps)
             uint64_t sink = 0;
             double t0 = now();
             for (size_t i = 0; i < ps.n; i++)
-                sink += (uint64_t)sk_fast9_solve(ps.p + i * 81, limit, 0, sol, NULL, NULL);
+                sink += (uint64_t)sk_fast9_solve(ps.p + i * 81, limit, 0, sol, NULL, NULL, NULL);
             double t = now() - t0;
             if (sink == 0xdeadbeef)
                 puts("");
@@ -249,7 +249,7 @@ static int check_golden(const char *path)
         uint8_t sol[81];
         uint64_t g;
         int st;
-        int n = sk_fast9_solve(p, 1000000, 0, sol, &g, &st);
+        int n = sk_fast9_solve(p, 1000000, 0, sol, &g, &st, NULL);
         int ok = n == want && !st;
         if (n >= 1 && !is_solution(p, sol))
             ok = 0;
@@ -257,7 +257,7 @@ static int check_golden(const char *path)
             ok = 0;
         /* small limits must clip the count */
         for (int lim = 1; lim <= 3; lim++) {
-            int m = sk_fast9_solve(p, lim, 0, sol, NULL, &st);
+            int m = sk_fast9_solve(p, lim, 0, sol, NULL, &st, NULL);
             if (m != (want < lim ? want : lim) || st || (m >= 1 && !is_solution(p, sol)))
                 ok = 0;
         }
@@ -280,7 +280,7 @@ static int check_multi(const char *path)
     for (size_t i = 0; i < ps.n; i++) {
         uint8_t sol[81];
         int st;
-        int n = sk_fast9_solve(ps.p + i * 81, 2, 0, sol, NULL, &st);
+        int n = sk_fast9_solve(ps.p + i * 81, 2, 0, sol, NULL, &st, NULL);
         if (n != 2 || st || !is_solution(ps.p + i * 81, sol)) {
             if (bad++ < 5)
                 fprintf(stderr, "multi #%zu: count %d\n", i, n);
@@ -340,12 +340,12 @@ static int fuzz(long n)
         uint64_t gs;
         int ok = 1;
         for (int lim = 1; lim <= 3; lim++) {
-            int m = sk_fast9_solve(g, lim, 0, sol, &gs, &st);
+            int m = sk_fast9_solve(g, lim, 0, sol, &gs, &st, NULL);
             if (m != (want < lim ? want : lim) || st || (m >= 1 && !is_solution(g, sol)))
                 ok = 0;
         }
         /* node limit: never more guesses than allowed; stopped only if short */
-        int m = sk_fast9_solve(g, 3, 1, sol, &gs, &st);
+        int m = sk_fast9_solve(g, 3, 1, sol, &gs, &st, NULL);
         if (gs > 1 || m > (want < 3 ? want : 3) || (!st && m != (want < 3 ? want : 3)))
             ok = 0;
         if (!ok && bad++ < 5) {
@@ -370,45 +370,45 @@ static int edge_cases(void)
     int st, bad = 0, n;
 #define EXPECT(cond, what) do { if (!(cond)) { bad++; fprintf(stderr, "edge: %s\n", what); } } while (0)
     memset(g, 0, 81);
-    n = sk_fast9_solve(g, 1, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 1, 0, sol, &gs, &st, NULL);
     EXPECT(n == 1 && !st && is_solution(g, sol), "empty grid, limit 1");
-    n = sk_fast9_solve(g, 5000, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 5000, 0, sol, &gs, &st, NULL);
     EXPECT(n == 5000 && !st && is_solution(g, sol), "empty grid, limit 5000");
-    n = sk_fast9_solve(g, 1000000, 50, NULL, &gs, &st);
+    n = sk_fast9_solve(g, 1000000, 50, NULL, &gs, &st, NULL);
     EXPECT(st == 1 && gs == 50 && n < 1000000, "empty grid, node limit 50");
-    n = sk_fast9_solve(g, 0, 0, NULL, NULL, NULL);
+    n = sk_fast9_solve(g, 0, 0, NULL, NULL, NULL, NULL);
     EXPECT(n == 1, "limit 0 is read as 1");
     for (int x = 0; x < 81; x++)
         g[x] = (uint8_t)(full[x] - '0');
-    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st, NULL);
     EXPECT(n == 1 && gs == 0 && !st && !memcmp(g, sol, 81), "full valid grid");
     g[0] = g[1];
-    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st, NULL);
     EXPECT(n == 0 && !st, "full grid with a row clash");
     for (int x = 0; x < 81; x++)
         g[x] = (uint8_t)(full[x] - '0');
     g[0] = 0;
     g[1] = 0;
-    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st, NULL);
     EXPECT(n == 1 && is_solution(g, sol), "two holes");
     /* same value twice in a column, in different bands */
     memset(g, 0, 81);
     g[4] = 7;
     g[76] = 7;
-    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st, NULL);
     EXPECT(n == 0 && !st, "column clash across bands");
     /* same value twice in a box, different rows */
     memset(g, 0, 81);
     g[0] = 3;
     g[10] = 3;
-    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st, NULL);
     EXPECT(n == 0 && !st, "box clash");
     /* no clash, but no solution: row 0 needs a 9 that every free cell sees */
     memset(g, 0, 81);
     for (int c = 0; c < 8; c++)
         g[c] = (uint8_t)(c + 1);
     g[9 * 4 + 8] = 9;
-    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st);
+    n = sk_fast9_solve(g, 2, 0, sol, &gs, &st, NULL);
     EXPECT(n == 0 && !st, "unsolvable without a clash");
     printf("edge cases: %d wrong\n", bad);
     return bad != 0;

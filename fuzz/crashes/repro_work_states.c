@@ -17,8 +17,8 @@ int main(void)
     uint64_t nodes;
     int stopped;
     sk_shape *one = sk_shape_new(1, 1), *nine = sk_shape_new(3, 3);
-    sk_propagate(one, &w, v1, 0, 0, s1, &nodes, &stopped);   /* states: 16 x 1 cell */
-    long long n = sk_propagate(nine, &w, v9, 1, 0, s9, &nodes, &stopped);   /* 81 cells */
+    sk_propagate(one, &w, v1, 0, 0, s1, &nodes, &stopped, NULL);   /* states: 16 x 1 cell */
+    long long n = sk_propagate(nine, &w, v9, 1, 0, s9, &nodes, &stopped, NULL);   /* 81 cells */
     printf("count %lld nodes %llu\n", n, (unsigned long long)nodes);
     sk_work_free(&w);
     sk_shape_free(one);

@@ -14,9 +14,10 @@ from . import _kernels, sudoku_cover
 
 __all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C"]
 
-# A C learn call runs with the GIL released and cannot see Ctrl-C; in steps of this many
-# decisions (a fraction of a second on 25x25 grids) Python gets control between steps.
-# Resuming is exact, so the steps change no result.
+# A learn search resumed in steps of this many decisions (a fraction of a second on 25x25
+# grids) gives Python control between steps.  Every C kernel now also polls for Ctrl-C
+# inside its search (sk_poll.h), so the steps are no longer needed for that; resuming is
+# exact, so they change no result.
 LEARN_STEP = 4096
 
 _FORCED = os.environ.get("SUDOKIT_PUREPYTHON", "").strip() not in ("", "0")

@@ -30,7 +30,8 @@ from .solver import count_word, outcome, solve_status
 from .symbols import DEFAULT
 
 WINDOW = 2048            # lines per C call: the stop flag is looked at between windows
-BATCH_MAX_LIMIT = 1 << 30  # counts up to this limit go to the C batch call (32-bit counts)
+BATCH_MAX_LIMIT = (1 << 63) - 1  # counts up to this limit go to the C batch call (64-bit);
+# an unlimited count (limit 0) stays with search()
 _S9 = Shape(3, 3)
 # flags of the C batch call (see _c/module.c)
 FLAG_STOPPED, FLAG_BAD_SOLUTION, FLAG_CLASH = 1, 4, 16
@@ -55,7 +56,7 @@ def c_batch9(values: bytes, n: int, limit: int, node_limit: int):
     independent checker (a wrong one is a bug: raised)."""
     from . import _backend
     sols = bytearray(len(values))
-    counts = array.array("i", bytes(4 * n))
+    counts = array.array("q", bytes(8 * n))
     flags = bytearray(n)
     _backend.C.batch(values, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
     for i, flag in enumerate(flags):

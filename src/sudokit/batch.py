@@ -27,7 +27,8 @@ other record is answered as usual.  Wrong types and array shapes are errors of t
 (TypeError / ValueError).  ``limit`` and ``node_limit`` take ints or numpy integers.
 
 The C extension (``sudokit._ckernels.batch``) runs the whole loop with the GIL released,
-in chunks, checking for Ctrl-C between chunks.  Without it (or with SUDOKIT_PUREPYTHON=1)
+in chunks, checking for Ctrl-C between chunks and, called from the main thread, inside
+every long search (every 2**14 nodes).  Without it (or with SUDOKIT_PUREPYTHON=1)
 the same results come from a loop over the pure-Python kernels.  Every solution is checked
 by an independent checker (not the solver) and the check is recorded in the flags.
 
@@ -79,6 +80,8 @@ FLAG_CLASH = 16
 
 ENGINES = ("auto", "propagate", "backtrack", "dlx", "fast9", "learn")
 
+_COUNT_MAX = 2**63 - 1  # the largest count the int64 counts array holds
+
 # The default alphabet (symbols.DEFAULT) and the blanks the C parser accepts.
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _BLANKS = ".0-_*?"
@@ -89,7 +92,8 @@ class BatchResult:
     """Per-record results of a batch; arrays are numpy arrays when the input was one.
 
     solutions  n*N*N bytes (bytearray), or uint8 array (n, N*N): the first solution, zeros if none
-    counts     n int32 (array('i') or numpy): solutions found, up to the limit
+    counts     n int64 (array('q') or numpy): solutions found, up to the limit; exact (a count
+               that would pass 2**63-1 stops there with FLAG_STOPPED: a lower bound)
     nodes      n uint64 (array('Q') or numpy): search nodes (guesses for fast9)
     flags      n bytes (bytearray or numpy uint8): FLAG_* bits
     errors     {record: ParseError} for records that could not be read (FLAG_BAD_INPUT)
@@ -241,7 +245,9 @@ def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, fl
             if first is not None:
                 flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first) else FLAG_BAD_SOLUTION
         sols[i * nc:(i + 1) * nc] = first if first is not None else bytes(nc)
-        counts[i] = min(count, 2**31 - 1)
+        if count > _COUNT_MAX:  # never wraps: saturated, and marked as a lower bound
+            count, flag = _COUNT_MAX, flag | FLAG_STOPPED
+        counts[i] = count
         nodes[i] = used
         flags[i] = flag
 
@@ -372,12 +378,12 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
     if use_numpy:
         import numpy as np
         sols = np.zeros((n, nc), dtype=np.uint8)
-        counts = np.zeros(n, dtype=np.int32)
+        counts = np.zeros(n, dtype=np.int64)
         nodes = np.zeros(n, dtype=np.uint64)
         flags = np.zeros(n, dtype=np.uint8)
     else:
         sols = bytearray(n * nc)
-        counts = array.array("i", bytes(4 * n))
+        counts = array.array("q", bytes(8 * n))
         nodes = array.array("Q", bytes(8 * n))
         flags = bytearray(n)
     if name == "auto":  # propagate and learn in turn: the first turn for every record here,

@@ -96,8 +96,10 @@ def validate(n_primary: int, n_secondary: int, option_starts: Sequence[int],
              option_items: Sequence[int]) -> None:
     """Return None if the plain data are a well-formed problem; else raise ValueError saying why.
 
-    The kernels trust their input (a repeated item in one option corrupts the links);
-    callers that build the arrays from untrusted data call this first.
+    dlx_count and dlx_solutions call it first (a repeated item in one option would corrupt
+    the links), with the same checks, order and messages as the C binding: the starts
+    first (from 0 to len(option_items), never decreasing), then each option's items (in
+    0..n-1, none twice), naming the first bad option.
     """
     if n_primary < 0 or n_secondary < 0:
         raise ValueError("item counts must be >= 0")
@@ -106,17 +108,23 @@ def validate(n_primary: int, n_secondary: int, option_starts: Sequence[int],
         raise ValueError("option_starts must begin with 0")
     if option_starts[-1] != len(option_items):
         raise ValueError("option_starts must end with len(option_items)")
-    for k in range(len(option_starts) - 1):
-        lo, hi = option_starts[k], option_starts[k + 1]
+    bounds = list(zip(option_starts, option_starts[1:]))
+    for k, (lo, hi) in enumerate(bounds):
         if hi < lo:
             raise ValueError(f"option_starts decreases at option {k}")
-        seen = set()
-        for item in option_items[lo:hi]:
-            if not 0 <= item < n:
-                raise ValueError(f"option {k} names item {item}, outside 0..{n - 1}")
-            if item in seen:
-                raise ValueError(f"option {k} names item {item} twice")
-            seen.add(item)
+    in_range = len(option_items) == 0 or (min(option_items) >= 0 and max(option_items) < n)
+    for k, (lo, hi) in enumerate(bounds):
+        if hi - lo > 1 or not in_range:
+            option = option_items[lo:hi]
+            if in_range and len(set(option)) == hi - lo:
+                continue
+            seen = set()  # the slow path, only to name the first bad item
+            for item in option:
+                if not 0 <= item < n:
+                    raise ValueError(f"option {k} names item {item}, outside 0..{n - 1}")
+                if item in seen:
+                    raise ValueError(f"option {k} names item {item} twice")
+                seen.add(item)
 
 
 def _build_links(n_primary, n_secondary, option_starts, option_items):
@@ -399,8 +407,10 @@ def dlx_count(n_primary: int, n_secondary: int, option_starts: Sequence[int],
     count stops at `limit` (<= 0: no limit). The first solution is a sorted list of option
     indices. nodes = number of options tried (Knuth's x_l choices in step X5). stopped is
     True iff `node_limit` (> 0) ran out first: count is then only a lower bound and must be
-    reported as "limit reached", never as "no solution". Input is trusted (see validate).
+    reported as "limit reached", never as "no solution". Malformed input raises ValueError
+    (see validate).
     """
+    validate(n_primary, n_secondary, option_starts, option_items)
     tally = [0, False]
     count = 0
     first = None
@@ -422,8 +432,10 @@ def dlx_solutions(n_primary: int, n_secondary: int, option_starts: Sequence[int]
 
     Its `.nodes` (options tried so far) and `.found` are current after each step. It raises
     NodeLimitReached (with .nodes and .found) if `node_limit` (> 0) runs out before the
-    search finishes. Same data and node count as dlx_count.
+    search finishes. Same data and node count as dlx_count; malformed input raises
+    ValueError at once (see validate).
     """
+    validate(n_primary, n_secondary, option_starts, option_items)
     return _SolutionStream(n_primary, n_secondary, option_starts, option_items, node_limit)
 
 

@@ -272,7 +272,8 @@ static void write_solution(const uint64_t *cand, int ncells, uint8_t *solution)
 }
 
 long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
-                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped)
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped,
+                       sk_poll *poll)
 {
     const int ncells = sh->ncells, npeers = sh->npeers;
     const uint64_t full = sh->full;
@@ -350,6 +351,10 @@ long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
                 return count;
             }
             nodes++;
+            if (sk_poll_stop(poll, nodes)) {
+                *nodes_out = nodes;
+                return SK_INTERRUPTED;
+            }
             if (!work_states(w, top + 1, ncells)) {
                 *nodes_out = nodes;
                 return -1;
@@ -378,7 +383,8 @@ long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
 /* --- backtrack ---------------------------------------------------------------------- */
 
 long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
-                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped)
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped,
+                       sk_poll *poll)
 {
     const int ncells = sh->ncells, n = sh->n;
     const uint64_t full = sh->full;
@@ -442,6 +448,10 @@ long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
             break;
         }
         nodes++;
+        if (sk_poll_stop(poll, nodes)) {
+            *nodes_out = nodes;
+            return SK_INTERRUPTED;
+        }
         used[u[0]] |= b;
         used[u[1]] |= b;
         used[u[2]] |= b;

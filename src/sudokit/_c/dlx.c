@@ -111,7 +111,8 @@ static int cmp_int32(const void *a, const void *b)
 
 long long sk_dlx_count(int n_primary, int n_secondary, int n_options, const int32_t *option_starts,
                        const int32_t *option_items, long long limit, uint64_t node_limit,
-                       int32_t *first, int *first_len, uint64_t *nodes_out, int *stopped)
+                       int32_t *first, int *first_len, uint64_t *nodes_out, int *stopped,
+                       sk_poll *poll)
 {
     links L;
     memset(&L, 0, sizeof L);
@@ -236,6 +237,10 @@ long long sk_dlx_count(int n_primary, int n_secondary, int n_options, const int3
                     goto done;
                 }
                 nodes++;
+                if (sk_poll_stop(poll, nodes)) {
+                    count = SK_INTERRUPTED;
+                    goto done;
+                }
                 q = xl + 1;
                 while (q != xl) {
                     j = TOP[q];
@@ -312,7 +317,8 @@ done:
  * (v 0-based); one option "put v in cell" per value a given does not rule out, in cell
  * order then value order; a given cell has the one option of its value. */
 long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long limit,
-                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped)
+                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
+                        sk_poll *poll)
 {
     const int n = sh->n, nn = sh->ncells;
     uint64_t used[3 * SK_MAX_SIZE];
@@ -361,7 +367,7 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
     }
     int first_len;
     count = sk_dlx_count(4 * nn, 0, nopt, starts, items, limit, node_limit, first, &first_len,
-                         nodes, stopped);
+                         nodes, stopped, poll);
     if (count > 0 && solution) {
         memset(solution, 0, nn);
         for (int k = 0; k < first_len; k++) {

@@ -185,9 +185,11 @@ typedef struct {
 } board;
 
 typedef struct {
-    int limit;
-    int count;
+    long long limit;
+    long long count;
     int stopped;
+    int interrupted;       /* poll said stop (stopped is set too, to unwind) */
+    sk_poll *poll;
     uint64_t node_limit;   /* 0 = unlimited */
     uint64_t guesses;
     uint8_t *solution;
@@ -436,6 +438,10 @@ static void search(search_ctx *c, board *s)
                 return;
             }
             c->guesses++;
+            if (sk_poll_stop(c->poll, c->guesses)) {
+                c->interrupted = c->stopped = 1;
+                return;
+            }
             board t = *s;
             place(&t, d * 3 + b, bit);
             search(c, &t);
@@ -448,6 +454,10 @@ static void search(search_ctx *c, board *s)
             return;
         }
         c->guesses++;
+        if (sk_poll_stop(c->poll, c->guesses)) {
+            c->interrupted = c->stopped = 1;
+            return;
+        }
         place(s, F9_CTZ(values) * 3 + b, bit);
     }
 }
@@ -482,14 +492,16 @@ static int setup(board *s, const uint8_t *values)
     return 1;
 }
 
-int sk_fast9_solve(const uint8_t *values, int limit, uint64_t node_limit,
-                   uint8_t *solution, uint64_t *guesses, int *stopped)
+long long sk_fast9_solve(const uint8_t *values, long long limit, uint64_t node_limit,
+                         uint8_t *solution, uint64_t *guesses, int *stopped, sk_poll *poll)
 {
     search_ctx c;
     board s;
     c.limit = limit < 1 ? 1 : limit;
     c.count = 0;
     c.stopped = 0;
+    c.interrupted = 0;
+    c.poll = poll;
     c.node_limit = node_limit;
     c.guesses = 0;
     c.solution = solution;
@@ -499,5 +511,5 @@ int sk_fast9_solve(const uint8_t *values, int limit, uint64_t node_limit,
         *guesses = c.guesses;
     if (stopped)
         *stopped = c.stopped;
-    return c.count;
+    return c.interrupted ? SK_INTERRUPTED : c.count;
 }

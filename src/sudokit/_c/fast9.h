@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "sk_poll.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,6 +31,8 @@ extern "C" {
  *   unsolvable: then the result is 0 (never a crash, never a loop).
  * limit >= 1: stop after this many solutions (a limit < 1 is read as 1).
  * node_limit: maximum number of guesses (see above), 0 = unlimited.
+ * poll: asked every SK_POLL_EVERY guesses whether to give up (sk_poll.h);
+ *   NULL: never.  A search given up returns SK_INTERRUPTED (-2).
  * Returns the number of solutions found (0..limit).  If >= 1, solution
  *   (81 bytes, 1..9, row-major) holds the first one found; solution may be
  *   NULL to skip it.  On a return of 0 solution is left untouched.
@@ -37,8 +41,8 @@ extern "C" {
  *   search finished (then the count is only a lower bound), else 0.
  *   A search that stops because it reached `limit` solutions is not
  *   "stopped" in this sense. */
-int sk_fast9_solve(const uint8_t *values, int limit, uint64_t node_limit,
-                   uint8_t *solution, uint64_t *guesses, int *stopped);
+long long sk_fast9_solve(const uint8_t *values, long long limit, uint64_t node_limit,
+                         uint8_t *solution, uint64_t *guesses, int *stopped, sk_poll *poll);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
  *
  * Every Sudoku kernel has the shape of the pure-Python specification (_kernels.py):
  *
- *     count = kernel(shape, work, values, limit, node_limit, solution, &nodes, &stopped)
+ *     count = kernel(shape, work, values, limit, node_limit, solution, &nodes, &stopped, poll)
  *
  *   values      N*N bytes, row-major, 0 = empty, each byte 0..N (trusted: the binding checks)
  *   limit       stop after this many solutions; <= 0: count them all
@@ -10,7 +10,12 @@
  *   solution    N*N bytes receiving the first solution (untouched when count == 0); may be NULL
  *   nodes       the node count, exactly as the Python twin counts it
  *   stopped     1 if the node limit cut the search short (count is then a lower bound)
- *   returns     the count (>= 0), or -1 if memory ran out (the only failure)
+ *   poll        asked every so often whether to abandon the search (sk_poll.h); may be NULL
+ *   returns     the count (>= 0), -1 if memory ran out, SK_INTERRUPTED (-2) if poll said stop
+ *
+ * Counts are 64-bit.  A kernel asked for every solution (limit <= 0) would only wrap after
+ * 2^63 of them (centuries); the binding asks for at most LLONG_MAX instead and reports a
+ * count that reached it as stopped (a lower bound), so a count never wraps silently.
  *
  * A shape (tables of units and peers) is built once per box shape and only read afterwards,
  * so kernels on one shape may run in several threads at once.  A work area holds the
@@ -22,6 +27,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "sk_poll.h"
 
 #define SK_MAX_SIZE 64
 
@@ -64,23 +71,27 @@ void sk_work_init(sk_work *w);
 void sk_work_free(sk_work *w);
 
 long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
-                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
+                       sk_poll *poll);
 long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
-                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
+                       sk_poll *poll);
 
 /* CDCL with native exactly-one groups (learn.c), the twin of _kernels.learn; nodes =
  * decisions.  Allocates its own state per call (freed before returning); thread-safe. */
 long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
-                   uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+                   uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
+                   sk_poll *poll);
 /* The same search in steps: start (NULL if out of memory), resume any number of times (each
  * time until the count reaches limit, <= 0: all, or `more` further decisions are made, 0: no
  * budget, or the search is over; returns the count so far, *nodes the decisions so far,
  * *stopped 1 if the budget ran out; the first solution is copied once there is one), end.
- * sk_learn is start + one resume + end.  A run is used by one thread at a time. */
+ * sk_learn is start + one resume + end.  A run is used by one thread at a time.  A resume
+ * interrupted by poll returns SK_INTERRUPTED and leaves the run resumable (nothing lost). */
 typedef struct sk_learn_run sk_learn_run;
 sk_learn_run *sk_learn_start(const sk_shape *sh, const uint8_t *values);
 long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8_t *solution,
-                          uint64_t *nodes, int *stopped);
+                          uint64_t *nodes, int *stopped, sk_poll *poll);
 void sk_learn_end(sk_learn_run *r);
 
 /* The independent checker (not a solver): 1 if solution is a complete grid whose rows, cols
@@ -96,10 +107,12 @@ int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values);
  * their number (-1 when no solution was found). */
 long long sk_dlx_count(int n_primary, int n_secondary, int n_options, const int32_t *option_starts,
                        const int32_t *option_items, long long limit, uint64_t node_limit,
-                       int32_t *first, int *first_len, uint64_t *nodes, int *stopped);
+                       int32_t *first, int *first_len, uint64_t *nodes, int *stopped,
+                       sk_poll *poll);
 
 /* Sudoku through the exact-cover kernel: the cover of sudoku_cover.build_cover, same nodes. */
 long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long limit,
-                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped);
+                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
+                        sk_poll *poll);
 
 #endif /* SUDOKIT_KERNELS_H */
