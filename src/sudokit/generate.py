@@ -368,6 +368,26 @@ def _chunks(count: int, jobs: int) -> Iterator[tuple[int, int]]:
         start, size = stop, min(cap, size * 2)
 
 
+def _watch_parent() -> None:
+    """In a worker process: exit as soon as the process that started it is gone.
+
+    A killed main process (even by SIGKILL, which it cannot catch) would otherwise leave
+    its workers waiting for tasks for good; its death shows as a new parent process id.
+    """
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sudokit-watch-parent", daemon=True).start()
+
+
 def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
     """Yield the puzzles in index order, made by jobs worker processes.
 
@@ -380,7 +400,7 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
     window: deque = deque()
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent)
     try:
         for start, stop in _chunks(count, jobs):
             window.append(pool.submit(_make_range, params, engine, start, stop))
