@@ -63,7 +63,12 @@ one, still gets its slot in the output so answers stay aligned with cases:
     uva989:   ``ERROR`` (``NO SOLUTION`` is the judge's own answer, not a fault)
 
 The reason goes to the error stream and ``run`` returns 1; errors that belong to no case
-(a bad count line, cases missing at the end) print nothing on the output stream.
+(a bad count line, cases missing at the end) print nothing on the output stream.  A case
+that fails to be answered (any error of the engine on that case) is written like an
+unreadable one, with ``cannot answer: <why>`` on the error stream; the other cases go on.
+An ``engine=`` that fits none of the dialect's grid shapes (fast9 for the 16x16 judges) is
+refused before any case is read (``engine_problem``; ``run`` returns 2).  Messages about
+values spell them in the judge's own alphabet (``value A repeats in box 1`` for poj3076).
 """
 
 from __future__ import annotations

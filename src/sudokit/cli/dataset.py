@@ -14,7 +14,9 @@ so ``puzzle,solution`` (Kaggle CSV), ``puzzle solution``, tdoku's ``puzzle:count
 (a short number after ':' is a count and is skipped) and the output of ``sudokit augment``
 (``puzzle[,solution],{transform}``: a field starting with '{' ends the record) all read.
 Cells are 1-9 with '.' or '0' for a blank; the text is never re-spelled on the way through,
-so ``0`` blanks keep their leading zeros.
+so ``0`` blanks keep their leading zeros.  Inputs are opened once (a pipe or FIFO such as
+``<(cat f)`` reads whole), UTF-8 or UTF-16 by its BOM, and '\n', '\r\n' and a lone '\r' all
+end a line.
 
 Lines that are not records pass through unchanged, so every command writes one line per
 input line (dedupe drops its duplicates; augment writes K lines per record):
