@@ -298,10 +298,6 @@ def remake(generated: Generated) -> Generated:
     return _make(g.puzzle.shape, g.symmetry, g.minimal, g.clue_range, g.seed, g.index, g.engine)
 
 
-def _make_star(task):
-    return _make(*task)
-
-
 # --- public entry ------------------------------------------------------------------------
 
 
@@ -345,16 +341,77 @@ def iter_generate(*, box="3x3", count: int = 1, symmetry: str = "none", minimal:
     rng = _clue_range(clues, shape)
     if seed is None:
         seed = secrets.randbits(64)
-    tasks = [(shape, symmetry, bool(minimal), rng, seed, i, name) for i in range(count)]
-    if jobs == 1 or count <= 1:
-        return (_make(*t) for t in tasks)
-    return _pooled(tasks, jobs)
+    params = (shape, symmetry, bool(minimal), rng, seed)
+    if jobs == 1 or count <= 1:  # lazily, one puzzle at a time: memory stays flat
+        return (_make(*params, i, name) for i in range(count))
+    return _pooled(params, name, count, jobs)
 
 
-def _pooled(tasks, jobs: int) -> Iterator[Generated]:
+AHEAD = 4       # chunks in flight per worker process (the memory bound of _pooled)
+MAX_CHUNK = 64  # puzzles per chunk, reached by doubling from 1 (first puzzles at once)
+
+
+def _make_range(params, engine: str, start: int, stop: int) -> list[Generated]:
+    """Make puzzles start..stop-1 (one task for a worker process)."""
+    return [_make(*params, i, engine) for i in range(start, stop)]
+
+
+def _chunks(count: int, jobs: int) -> Iterator[tuple[int, int]]:
+    """Yield (start, stop) index ranges covering range(count): 1, 2, 4 ... up to MAX_CHUNK
+    puzzles, and no more than count / (AHEAD * jobs) once that is smaller (small counts
+    still keep every worker busy)."""
+    cap = max(1, min(MAX_CHUNK, count // (AHEAD * jobs)))
+    start, size = 0, 1
+    while start < count:
+        stop = min(count, start + size)
+        yield start, stop
+        start, size = stop, min(cap, size * 2)
+
+
+def _watch_parent() -> None:
+    """In a worker process: exit as soon as the process that started it is gone.
+
+    A killed main process (even by SIGKILL, which it cannot catch) would otherwise leave
+    its workers waiting for tasks for good; its death shows as a new parent process id.
+    """
+    import os
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sudokit-watch-parent", daemon=True).start()
+
+
+def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
+    """Yield the puzzles in index order, made by jobs worker processes.
+
+    Tasks are made lazily and at most AHEAD * jobs chunks are submitted and not yet
+    yielded, so memory stays flat for any count (a list of every task was 3.5 GB for
+    10**12 puzzles) and the first puzzles come at once.  Each puzzle depends only on
+    (seed, index), so the chunking never changes the output.  Closing the generator early
+    cancels the chunks not yet started.
+    """
+    from collections import deque
     from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_make_star, tasks, chunksize=max(1, min(64, len(tasks) // (4 * jobs))))
+    window: deque = deque()
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent)
+    try:
+        for start, stop in _chunks(count, jobs):
+            window.append(pool.submit(_make_range, params, engine, start, stop))
+            if len(window) >= AHEAD * jobs:
+                yield from window.popleft().result()
+        while window:
+            yield from window.popleft().result()
+    finally:
+        for future in window:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def generate(*, box="3x3", count: int = 1, symmetry: str = "none", minimal: bool = False,

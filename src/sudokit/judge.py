@@ -63,7 +63,12 @@ one, still gets its slot in the output so answers stay aligned with cases:
     uva989:   ``ERROR`` (``NO SOLUTION`` is the judge's own answer, not a fault)
 
 The reason goes to the error stream and ``run`` returns 1; errors that belong to no case
-(a bad count line, cases missing at the end) print nothing on the output stream.
+(a bad count line, cases missing at the end) print nothing on the output stream.  A case
+that fails to be answered (any error of the engine on that case) is written like an
+unreadable one, with ``cannot answer: <why>`` on the error stream; the other cases go on.
+An ``engine=`` that fits none of the dialect's grid shapes (fast9 for the 16x16 judges) is
+refused before any case is read (``engine_problem``; ``run`` returns 2).  Messages about
+values spell them in the judge's own alphabet (``value A repeats in box 1`` for poj3076).
 """
 
 from __future__ import annotations
@@ -78,7 +83,7 @@ from .shape import Shape
 from .solver import Verdict, check, search
 
 __all__ = ["Case", "Outcome", "Dialect", "GridDialect", "DIALECTS", "BUDGET", "dialect", "names",
-           "run", "smallest_solution"]
+           "run", "smallest_solution", "engine_problem"]
 
 BUDGET = 50_000  # nodes for a judge's reference technique before propagation takes over
 CHUNK = 2_000    # cases answered per write to the output stream
@@ -104,6 +109,7 @@ class Outcome:
     solution: Grid | None = None
     verdict: Verdict | None = None
     problem: str | None = None
+    failed: bool = False  # the case could not be answered (written like an unreadable case)
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -277,9 +283,14 @@ def smallest_solution(puzzle: Grid, *, engine: str | None = None,
     return best
 
 
-def _why(grid: Grid) -> str:
+def _why(grid: Grid, symbols: str) -> str:
+    """Say why grid has no solution, its values spelled in symbols (the judge's alphabet)."""
     status = grid.status()
-    return "no solution" if status.is_legal else f"no solution, the givens clash: {status}"
+    if status.is_legal:
+        return "no solution"
+    clashes = "; ".join(f"value {symbols[c.value - 1]} repeats in {c.unit}"
+                        for c in status.conflicts)
+    return f"no solution, the givens clash: illegal: {clashes}"
 
 
 # --- dialects ---------------------------------------------------------------------------
@@ -293,6 +304,7 @@ class Dialect:
     title = ""
     engine = "propagate"          # the reference technique
     budget: int | None = None     # its node budget before the fastest engine takes over
+    shapes: tuple[Shape, ...] = ()  # the grid shapes its cases may have
 
     def read(self, lines: Iterable[str]) -> Iterator["Case | ParseError"]:
         """Yield each Case in input order, and ParseErrors that belong to no case."""
@@ -320,6 +332,7 @@ class GridDialect(Dialect):
                  aliases: tuple[str, ...] = ()):
         self.name, self.title, self.aliases = name, title, aliases
         self.shape = shape
+        self.shapes = (shape,)
         self.symbols = symbols
         self.table = _table(symbols, blank)
         self.row_reader = _char_row if rows == "chars" else _token_row
@@ -391,7 +404,7 @@ class GridDialect(Dialect):
     def solve(self, case: Case, *, engine: str | None = None) -> Outcome:
         solution = _solve(case.grid, self.engine, self.budget, engine)
         if solution is None:
-            return Outcome(problem=_why(case.grid))
+            return Outcome(problem=_why(case.grid, self.symbols))
         return Outcome(solution=solution)
 
     def format_grid(self, grid: Grid) -> str:
@@ -408,7 +421,7 @@ class GridDialect(Dialect):
         if outcome.solution is not None:
             body = self.format_grid(outcome.solution)
         else:
-            body = (ERROR if case.error is not None else NO_SOLUTION) + "\n"
+            body = (ERROR if case.error is not None or outcome.failed else NO_SOLUTION) + "\n"
         head = self.header.format(index=case.index)
         return (self.between if case.index > 1 else "") + head + body + self.after
 
@@ -418,6 +431,7 @@ class Uva10957(Dialect):
 
     name = "uva10957"
     title = "UVa 10957 So Doku Checker"
+    shapes = (Shape(3, 3),)
 
     def __init__(self):
         self.grids = GridDialect("uva10957", self.title, shape=Shape(3, 3), symbols="123456789",
@@ -441,6 +455,7 @@ class Uva989(Dialect):
     title = "UVa 989 Su Doku"
     engine = "backtrack"
     budget = BUDGET
+    shapes = (Shape(1, 1), Shape(2, 2), Shape(3, 3))
 
     def read(self, lines):
         src = _Lines(lines)
@@ -497,7 +512,7 @@ class Uva989(Dialect):
     def write(self, case: Case, outcome: Outcome) -> str:
         sep = "\n" if case.index > 1 else ""
         if outcome.solution is None:
-            return sep + (ERROR if case.error is not None else NO_SOLUTION) + "\n"
+            return sep + (ERROR if case.error is not None or outcome.failed else NO_SOLUTION) + "\n"
         grid = outcome.solution
         n = grid.shape.size
         vals = [str(v) for v in grid.values]
@@ -579,9 +594,9 @@ def run(dialect_name: "str | Dialect", in_stream: Iterable[str], out_stream: Tex
     except KeyError as exc:
         err_stream.write(f"sudokit judge: {exc.args[0]}\n")
         return 2
-    if engine is not None and engine not in _engines():
-        err_stream.write(f"sudokit judge: unknown or unavailable engine {engine!r}; "
-                         f"choose one of {', '.join(_engines())}\n")
+    problem = engine_problem(d, engine)
+    if problem is not None:
+        err_stream.write(f"sudokit judge: {problem}\n")
         return 2
     status = 0
     pending: list[str] = []
@@ -596,7 +611,7 @@ def run(dialect_name: "str | Dialect", in_stream: Iterable[str], out_stream: Tex
             if item.error is not None:
                 outcome = Outcome(problem=str(item.error))
             else:
-                outcome = d.solve(item, engine=engine)
+                outcome = _answer(d, item, engine)
             if outcome.problem is not None:
                 err_stream.write(f"{prefix}: case {item.index}: {outcome.problem}"
                                  f"{'' if item.error else f' (case starts at line {item.line})'}\n")
@@ -612,6 +627,48 @@ def run(dialect_name: "str | Dialect", in_stream: Iterable[str], out_stream: Tex
             out_stream.write("".join(pending))
         out_stream.flush()
     return status
+
+
+def _answer(d: Dialect, case: Case, engine: str | None) -> Outcome:
+    """Return d's Outcome for a readable case; a failure is a failed Outcome, never raised.
+
+    (An engine that fits none of the dialect's shapes is refused before reading, see
+    engine_problem; this catches an engine that misses one case's shape, and any other
+    error of one case, so the other cases are still answered.)
+    """
+    try:
+        return d.solve(case, engine=engine)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 -- one case's failure is that case's marker
+        return Outcome(problem=f"cannot answer: {exc}", failed=True)
+
+
+def engine_problem(d: "str | Dialect", engine: str | None) -> str | None:
+    """Return why engine cannot answer dialect d's cases (a usage error), or None if it can.
+
+    None also for engine None or 'auto' (the dialect's own technique).  An engine that
+    solves some of the dialect's shapes (fast9 on uva989, whose 9x9 cases it solves) is
+    accepted: a case of another shape gets the ERROR marker and its reason.
+    """
+    d = dialect(d)
+    if engine is None:
+        return None
+    if engine not in _engines():
+        return (f"unknown or unavailable engine {engine!r}; "
+                f"choose one of {', '.join(_engines())}")
+    from .solver import choose_engine
+    reasons = []
+    for shape in d.shapes:
+        try:
+            choose_engine(engine, shape, 2)
+        except ValueError as exc:
+            reasons.append(str(exc))
+        else:
+            return None
+    if not reasons:
+        return None
+    return f"engine {engine!r} cannot answer {d.name}: {reasons[0]}"
 
 
 def _is_tty(stream) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 # --- command line -----------------------------------------------------------------------------
 
 def add_parser(subparsers) -> None:
@@ -21,10 +19,11 @@ def add_parser(subparsers) -> None:
 def run(args, out, err) -> int:
     """Canonicalise every line of args.file ('-' = stdin) to out; return the exit status."""
     from ..errors import ParseError
+    from ..formats import open_text
     from ..symmetry import canonical_line
     name = getattr(args, "file", "-") or "-"
-    try:
-        handle = sys.stdin if name == "-" else open(name, encoding="utf-8", errors="surrogateescape")
+    try:  # opened once (pipes, FIFOs); UTF-8 or UTF-16 by BOM; '\n', '\r\n' or '\r' end a line
+        handle = open_text(name)
     except OSError as exc:
         err.write(f"sudokit canon: cannot read {name!r}: {exc.strerror or exc}\n")
         return 3  # cli.EXIT_IO
@@ -49,6 +48,6 @@ def run(args, out, err) -> int:
                 err.write(f"sudokit canon: {where}: {msg}\n")
                 out.write(line + "\terror\n")
     finally:
-        if handle is not sys.stdin:
+        if name != "-":
             handle.close()
     return status

@@ -14,7 +14,9 @@ so ``puzzle,solution`` (Kaggle CSV), ``puzzle solution``, tdoku's ``puzzle:count
 (a short number after ':' is a count and is skipped) and the output of ``sudokit augment``
 (``puzzle[,solution],{transform}``: a field starting with '{' ends the record) all read.
 Cells are 1-9 with '.' or '0' for a blank; the text is never re-spelled on the way through,
-so ``0`` blanks keep their leading zeros.
+so ``0`` blanks keep their leading zeros.  Inputs are opened once (a pipe or FIFO such as
+``<(cat f)`` reads whole), UTF-8 or UTF-16 by its BOM, and '\n', '\r\n' and a lone '\r' all
+end a line.
 
 Lines that are not records pass through unchanged, so every command writes one line per
 input line (dedupe drops its duplicates; augment writes K lines per record):
@@ -42,6 +44,7 @@ from typing import Iterator
 
 from .._argtypes import positive_int as _positive
 from ..errors import ParseError
+from .._formats_stream import UTF16_BOMS, peek_head, text_of
 from ..formats import format_line, open_text, parse_line
 from ..grid import Grid
 from ..solver import Verdict, search
@@ -165,6 +168,8 @@ def _run(cmd: str, args, out, err, body) -> int:
         return EXIT_IO
     try:
         return body(handle, display)
+    except BrokenPipeError:  # a closed output pipe (| head -1): main ends quietly with 0
+        raise
     except OSError as exc:
         err.write(f"sudokit {cmd}: {display}: {exc.strerror or exc}\n")
         return EXIT_IO
@@ -215,7 +220,7 @@ def verify_block(spec: tuple, block) -> _VerifyResult:
     """Verify one block of lines (pipeline work; picklable)."""
     import io
     display, header_line = spec
-    lines = block.data.decode("utf-8", "surrogateescape").split("\n")
+    lines = _LINE_END.split(block.data.decode("utf-8", "surrogateescape"))
     if lines and not lines[-1]:
         lines.pop()
     out, err = io.StringIO(), io.StringIO()
@@ -242,6 +247,9 @@ def run_verify(args, out, err) -> int:
         return EXIT_IO
     display = "<stdin>" if name == "-" else name
     try:
+        stream, text_only = _text_only(stream, borrowed=name == "-")
+        if text_only:  # UTF-16 or old Mac line ends: decoded as text, in this process
+            return _verify_lines(text_of(stream, borrowed=name == "-"), display, out, err)[0]
         return _verify_blocks(args, stream, name, display, out, err)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
@@ -251,6 +259,32 @@ def run_verify(args, out, err) -> int:
     finally:
         if name != "-":
             stream.close()
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")  # universal newlines, as open_text reads text
+_LONE_CR = re.compile(rb"\r(?!\n)")
+PEEK = 1 << 13  # bytes looked at for lone CR line ends
+
+
+def _text_only(stream, *, borrowed: bool):
+    """Return (stream', True) when the input must be read as text, not in byte blocks.
+
+    That is when it starts with a UTF-16 BOM, or when its first bytes end lines with a
+    lone CR (old Mac files: byte blocks are cut at LF, so a CR-only file would be one
+    block).  Nothing is consumed: stream' reads from the start (see peek_head).  A lone
+    CR further in still ends a line (verify_block splits like open_text) but the line
+    numbers of the blocks after it then count LF only.
+    """
+    stream, head = peek_head(stream, borrowed=borrowed)
+    if head in UTF16_BOMS:
+        return stream, True
+    peek = getattr(stream, "peek", None)
+    if peek is None:
+        return stream, False
+    window = peek(PEEK)[:PEEK]
+    if window.endswith(b"\r"):
+        window = window[:-1]  # its LF may be just beyond the window
+    return stream, _LONE_CR.search(window) is not None
 
 
 def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:

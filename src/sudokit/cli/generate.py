@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import time
 from typing import TextIO
 
 from .._argtypes import positive_int as _count_arg
@@ -17,6 +18,7 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "an
 
 _OUTPUT = ("line", "block", "tokens", "json", "sdk", "ss", "sdm")
 _MULTILINE = {"block", "tokens", "sdk", "ss"}
+FLUSH_SECONDS = 0.25  # flush the output when this long has passed since the last flush
 
 
 def _box_arg(text: str) -> Shape:
@@ -55,7 +57,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 --minimal: no clue can be removed without a second solution appearing; with a symmetry,
 clues are removed a whole symmetry orbit at a time, so no single orbit can be removed.
-The same --seed gives the same puzzles for any --jobs.""")
+The same --seed gives the same puzzles for any --jobs.  Puzzles are written as they are
+made, so any --count runs in constant memory.
+
+Big grids: line, block, sdk and ss spell each value as one character (1-9, A-Z, a-z: at
+most 61 values), so a 64x64 grid (--box 8x8) cannot be written in them: without --to,
+tokens is chosen (a note on stderr says so); with --to line (block, sdk, ss) it is a usage
+error.  tokens and json write any size.""")
     p.add_argument("-n", "--count", type=_count_arg, default=1, help="number of puzzles (default 1)")
     p.add_argument("-b", "--box", type=_box_arg, default=Shape(3, 3), metavar="RxC",
                    help="box shape (default 3x3)")
@@ -68,7 +76,9 @@ The same --seed gives the same puzzles for any --jobs.""")
     p.add_argument("-j", "--jobs", type=_count_arg, default=1, help="worker processes (default 1)")
     p.add_argument("--engine", default="auto", help="uniqueness-check engine (default auto)")
     p.add_argument("-o", "--output", default=None, metavar="OUT", help="output file (default stdout)")
-    p.add_argument("-t", "--to", choices=_OUTPUT, default="line", help="output format (default line)")
+    p.add_argument("-t", "--to", choices=_OUTPUT, default=None,
+                   help="output format (default line; tokens for grids of more values than "
+                        "one character each can spell, e.g. --box 8x8)")
     p.add_argument("--solution", action="store_true",
                    help="line output: append a TAB and the solution to each puzzle")
     p.set_defaults(run=run_cli)
@@ -90,6 +100,39 @@ def _render(grid: Grid, fmt: str) -> str:
     return formats.format_ss(grid)
 
 
+def _output_format(args, err: TextIO) -> "str | None":
+    """Return the output format for args, or None after a usage message on err.
+
+    A format that spells each value as one character cannot write grids of more values
+    than its alphabet holds (64x64): asked for, that is a usage error naming the formats
+    that can; by default tokens is chosen, with a note.
+    """
+    asked = getattr(args, "to", None)
+    fmt = asked or "line"
+    shape = getattr(args, "box", None) or Shape(3, 3)
+    try:
+        _render(Grid._trusted((0,) * shape.ncells, shape), fmt)
+    except ValueError:
+        spelled = [f for f in _OUTPUT if f != fmt and _spells(f, shape)]
+        if asked is not None:
+            err.write(f"sudokit generate: error: --to {asked} cannot spell the {shape.size} "
+                      f"values of a {shape.size}x{shape.size} grid (one character each, at "
+                      f"most 61); use --to {' or '.join(spelled)}\n")
+            return None
+        err.write(f"sudokit generate: {shape.size}x{shape.size} grids cannot be written as "
+                  f"lines (one character per value, at most 61); writing --to tokens\n")
+        return "tokens"
+    return fmt
+
+
+def _spells(fmt: str, shape: Shape) -> bool:
+    try:
+        _render(Grid._trusted((0,) * shape.ncells, shape), fmt)
+    except ValueError:
+        return False
+    return True
+
+
 def _seed_value(seed):
     if seed is None:
         return None
@@ -102,7 +145,9 @@ def _seed_value(seed):
 def run_cli(args, out: TextIO, err: TextIO) -> int:
     """Run ``sudokit generate`` with parsed args; write puzzles to out (or args.output); exit code."""
     from ..generate import GenerationError, iter_generate
-    fmt = getattr(args, "to", "line") or "line"
+    fmt = _output_format(args, err)
+    if fmt is None:
+        return 2
     try:
         puzzles = iter_generate(box=args.box, count=args.count, symmetry=args.symmetry,
                                 minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
@@ -120,6 +165,7 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
                 err.write(f"sudokit: cannot write {path!r}: {exc.strerror or exc}\n")
                 return 3
         first = True
+        last_flush = time.monotonic()
         for g in puzzles:
             text = _render(g.puzzle, fmt)
             if fmt in ("line", "sdm") and getattr(args, "solution", False):
@@ -128,6 +174,10 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
                 text = "\n" + text
             stream.write(text + "\n")
             first = False
+            now = time.monotonic()
+            if now - last_flush > FLUSH_SECONDS:  # slow puzzles reach a pipe as they come
+                stream.flush()
+                last_flush = now
     except GenerationError as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         return 1

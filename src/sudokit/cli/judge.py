@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from ._common import EXIT_IO, _para
+from ._common import EXIT_IO, _para, _UsageError
 
 
 def _dialect(text: str):
@@ -27,6 +27,27 @@ def _dialect_table() -> str:
 
 
 
+class _Intermixed(argparse.ArgumentParser):
+    """A subcommand parser that takes its positionals anywhere among the options.
+
+    Plain argparse gives ``judge poj3074 -o out in.txt`` no place for in.txt (the optional
+    FILE is settled, empty, with DIALECT, before -o is seen); parse_known_intermixed_args
+    reads options first, then the positionals.  It calls parse_known_args itself, hence the
+    guard.  The parser of ``sudokit`` calls this one through its subparsers action.
+    """
+
+    _mixing = False
+
+    def parse_known_args(self, args=None, namespace=None):
+        if self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def add_parser(sub) -> None:
     """Define ``sudokit judge`` on an argparse subparsers object."""
     from ..solver import ENGINES
@@ -45,6 +66,7 @@ def add_parser(sub) -> None:
                    help="replace the dialect's technique by this engine")
     p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
     p.set_defaults(run=run)
+    p.__class__ = _Intermixed  # FILE may follow the options (judge D -o out FILE)
     real = p.format_help
 
     def format_help() -> str:  # the dialect table needs sudokit.judge: built when shown
@@ -67,6 +89,9 @@ examples:
 def run(args, out_stream: TextIO, err: TextIO) -> int:
     """Answer the judge input of args.file; return the exit status."""
     from .. import formats, judge as judges
+    problem = judges.engine_problem(args.dialect, args.engine)
+    if problem is not None:  # before any case is read
+        raise _UsageError(problem)
     try:
         handle = formats.open_text(args.file)
     except OSError as exc:
