@@ -222,7 +222,7 @@ def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | N
         return "portfolio" if 1 <= limit <= 2 else "propagate"
     if name not in kernels:
         if name == "fast9":
-            raise ValueError("engine 'fast9' needs the C backend "
+            raise ValueError("engine 'fast9' needs the C extension "
                              f"({_backend.backend_reason() or 'not built'})")
         raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if name == "fast9" and not square3:
