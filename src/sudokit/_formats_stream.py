@@ -47,6 +47,7 @@ from typing import Iterator
 
 from .errors import ParseError
 from .grid import Grid
+from .symbols import WHITESPACE
 
 __all__ = ["Record", "read_records", "iter_puzzles", "open_text"]
 
@@ -65,6 +66,7 @@ class Record:
     error: "ParseError | None"
     text: str                    # the raw record text (lines joined by '\n'), for echoing
     comment: "str | None" = None  # text after the puzzle on its line (line format)
+    note: "str | None" = None     # a warning about the reading: a guess decided (formats.guess_note)
 
     @property
     def ok(self) -> bool:
@@ -74,10 +76,11 @@ class Record:
 # Record() runs the frozen dataclass __init__ (one object.__setattr__ per field, ~1.5 us);
 # the hot loops build records through the slot descriptors instead (~0.8 us).
 _SETTERS = tuple(getattr(Record, name).__set__ for name in
-                 ("index", "line", "grid", "error", "text", "comment"))
+                 ("index", "line", "grid", "error", "text", "comment", "note"))
 
 
-def _record(index, line, grid, error, text, comment, _new=object.__new__, _s=_SETTERS) -> Record:
+def _record(index, line, grid, error, text, comment, note=None, _new=object.__new__,
+            _s=_SETTERS) -> Record:
     rec = _new(Record)
     _s[0](rec, index)
     _s[1](rec, line)
@@ -85,6 +88,7 @@ def _record(index, line, grid, error, text, comment, _new=object.__new__, _s=_SE
     _s[3](rec, error)
     _s[4](rec, text)
     _s[5](rec, comment)
+    _s[6](rec, note)
     return rec
 
 
@@ -276,17 +280,22 @@ def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
 
 
 def _line_hint(window, box, alphabet):
-    """Return the shape of the first good line in the detection window (None if none)."""
+    """Return the shape of the first good line of 16 cells or more in the detection window
+    (of the first good line when there is none; None if no line is good)."""
     from . import formats as f
 
+    first = None
     for _, line in window or ():
-        s = line.strip()
+        s = line.strip(WHITESPACE)
         if s and not s.startswith("#"):
             try:
-                return f._parse_line(s, box, alphabet)[0].shape
+                shape = f._parse_line(s, box, alphabet)[0].shape
             except (ParseError, ValueError):
                 continue
-    return None
+            if shape.ncells >= 16:
+                return shape
+            first = first or shape
+    return first
 
 
 def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record]:
@@ -294,6 +303,8 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
 
     plans = f._PLANS
     slow = f._parse_line
+    planned = f._read_planned
+    note_of = f.guess_note if box is None else (lambda shape: None)
     trusted = Grid._trusted
     try:
         hash(box), hash(alphabet)
@@ -303,17 +314,15 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
     record = _record
     index = 0  # hint: the shape of the last good record, to word length errors
     for lineno, raw in numbered:
-        s = raw.strip()
+        s = raw.strip(WHITESPACE)
         if not s or s[0] == "#":
             continue
         plan = plans.get((len(s), box, alphabet)) if hashable else None
-        if plan is not None and not (plan[2] and "0" in s):
-            try:
-                b = s.encode("ascii").translate(plan[1])
-            except UnicodeEncodeError:
-                b = None
-            if b is not None and b.find(255) < 0:
-                yield record(index, lineno, trusted(tuple(b), plan[0]), None, raw, None)
+        if plan is not None and not (len(s) < 16 and f._off_notation(len(s), hint)):
+            b = planned(s, plan)
+            if b is not None:
+                yield record(index, lineno, trusted(tuple(b), plan[0]), None, raw, None,
+                             note_of(plan[0]))
                 index += 1
                 hint = plan[0]
                 continue
@@ -323,7 +332,7 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
             yield record(index, lineno, None, exc.shifted(line=lineno - 1, source=source), raw, None)
         else:
             hint = grid.shape
-            yield record(index, lineno, grid, None, raw, comment)
+            yield record(index, lineno, grid, None, raw, comment, note_of(grid.shape))
         index += 1
 
 

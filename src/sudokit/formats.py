@@ -58,7 +58,8 @@ from typing import Iterable, Mapping, Sequence
 from .errors import ParseError, ShapeError
 from .grid import Grid
 from .shape import MAX_SIZE, Shape
-from .symbols import DEFAULT, HEX, LETTERS, Alphabet, detect_alphabet, get_alphabet
+from .symbols import (DEFAULT, HEX, LETTERS, WHITESPACE, Alphabet, check_blank, get_alphabet,
+                      line_alphabet, reading_table)
 
 __all__ = [
     "parse", "detect_format", "FORMATS",
@@ -120,21 +121,7 @@ def _nearest_cells(count: int) -> int:
     return min(_LINE_SIZES, key=lambda sq: (abs(sq - count), -sq)) if count > 1 else 81
 
 
-_BYTE_TABLES: dict[tuple[Alphabet, int], bytes] = {}
-
-
-def _byte_table(alpha: Alphabet, size: int) -> bytes:
-    """Return the 256-byte table: ASCII symbol -> value, blank -> 0, anything else -> 255."""
-    key = (alpha, size)
-    table = _BYTE_TABLES.get(key)
-    if table is None:
-        out = bytearray(b"\xff" * 256)
-        for b in range(128):
-            v = alpha.value_of(chr(b), size)
-            if v >= 0:
-                out[b] = v
-        table = _BYTE_TABLES[key] = bytes(out)
-    return table
+_byte_table = reading_table  # (alphabet, size) -> the one 256-byte spelling table (symbols.py)
 
 
 _WRITE_TABLES: dict[tuple[Alphabet, int, str], "bytes | list[str]"] = {}
@@ -145,7 +132,7 @@ def _write_table(alpha: Alphabet, size: int, blank: str) -> "bytes | list[str]":
     key = (alpha, size, blank)
     table = _WRITE_TABLES.get(key)
     if table is None:
-        symbols = alpha.table(size, blank)
+        symbols = alpha.table(size, blank)  # SpellingError: too many values, or a bad blank
         if len(blank) == 1 and blank.isascii():
             table = bytes(ord(s) for s in symbols) + bytes(256 - len(symbols))
         else:
@@ -165,9 +152,8 @@ def _detect(cells: str, size: int) -> Alphabet:
     """Return the alphabet for cells of a size-N grid (for a bad text: the one reading it furthest)."""
     if size <= 9:
         return DEFAULT
-    chars = set(cells) - _PUNCT_BLANKS
     try:
-        return detect_alphabet(chars, size)
+        return line_alphabet(cells, size)
     except ParseError:
         best, reach = DEFAULT, -1
         for alpha in (DEFAULT, LETTERS, HEX):
@@ -234,27 +220,48 @@ def _content(text: str) -> list[tuple[int, str]]:
 
 # --- line -------------------------------------------------------------------------------
 
-# (len(stripped text), box, alphabet) -> (shape, byte table, zero_needs_detection)
+# (len(stripped text), box, alphabet) -> (shape, byte table, zero_needs_detection): how a
+# line of that length was read last time, so the next one is one table lookup (in C when
+# built: _ckernels.read_line, the same reader as batch's).
 _PLANS: dict[tuple, tuple[Shape, bytes, bool]] = {}
+_C_READ = None  # _ckernels.read_line once looked up; False when pure Python
+
+
+def _c_reader():
+    global _C_READ
+    if _C_READ is None:
+        from . import _backend
+        _C_READ = getattr(_backend.C, "read_line", None) or False
+    return _C_READ
+
+
+def _read_planned(s: str, plan) -> "bytes | None":
+    """Return the values of the stripped line s read by plan, or None (take the slow path)."""
+    shape, table, zero_check = plan
+    if zero_check and "0" in s:
+        return None
+    read = _C_READ if _C_READ is not None else _c_reader()
+    if read:
+        got = read(s, table, shape.ncells)
+        return got if type(got) is bytes else None
+    try:
+        b = s.encode("ascii").translate(table)
+    except UnicodeEncodeError:
+        return None
+    return b if b.find(255) < 0 else None
 
 
 def parse_line(text: str, *, box=None, alphabet=None) -> Grid:
     """Return the grid written on one line of N*N cells; raise ParseError (line 1, column)."""
-    s = text.strip()
+    s = text.strip(WHITESPACE)
     try:
         plan = _PLANS.get((len(s), box, alphabet))
     except TypeError:  # unhashable box, e.g. a list
         plan = None
     if plan is not None:
-        shape, table, zero_check = plan
-        if not (zero_check and "0" in s):
-            try:
-                b = s.encode("ascii").translate(table)
-            except UnicodeEncodeError:
-                pass
-            else:
-                if b.find(255) < 0:
-                    return Grid._trusted(tuple(b), shape)
+        b = _read_planned(s, plan)
+        if b is not None:
+            return Grid._trusted(tuple(b), plan[0])
     return _parse_line(text, box, alphabet)[0]
 
 
@@ -264,7 +271,7 @@ def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[
     hint: the shape a stream has been reading, used to word the error for a line whose
     length fits no grid ("expected 81 cells, found 3" rather than the nearest square).
     """
-    body = _strip_bom(text).rstrip()
+    body = _strip_bom(text).rstrip(WHITESPACE)
     if "\n" in body:
         parts = [p.rstrip("\r") for p in body.split("\n")]
         full = [k for k, p in enumerate(parts) if p.strip()]
@@ -278,7 +285,7 @@ def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[
             return _parse_line(parts[k], box, alphabet)
         except ParseError as exc:
             raise exc.shifted(line=k) from None
-    start = len(body) - len(body.lstrip(" \t"))
+    start = len(body) - len(body.lstrip(WHITESPACE))
     m = _SEP.search(body, start)
     end = m.start() if m else len(body)
     field = body[start:end]
@@ -300,7 +307,7 @@ def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[
     count = len(field)
     if shape is None:
         size = _LINE_SIZES.get(count)
-        if size is not None:
+        if size is not None and not _off_notation(count, hint):
             expected = count
         else:
             expected = hint.ncells if hint is not None else _nearest_cells(count)
@@ -319,13 +326,33 @@ def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[
     got = _values(field, alpha, size)
     if isinstance(got, int):
         raise _bad_char(field[got], alpha, size, 1, start + got + 1)
-    if field == text.strip() and (alphabet is not None or alpha is DEFAULT):
+    if field == text.strip(WHITESPACE) and (alphabet is not None or alpha is DEFAULT):
         try:
             _PLANS[(len(field), box, alphabet)] = (shape, _byte_table(alpha, size),
                                                     alphabet is None and size > 9)
         except TypeError:
             pass
     return Grid._trusted(tuple(got), shape), comment
+
+
+def _off_notation(count: int, hint: "Shape | None") -> bool:
+    """True for a line of fewer than 16 cells (a 1x1, 2x2 or 3x3 grid) in a stream whose
+    established grids are another size: a stray ``x`` or ``-`` line in a 9x9 file is an
+    error record, not a 1x1 puzzle (ask for tiny grids with box=, or give only such lines)."""
+    return count < 16 and hint is not None and hint.ncells != count
+
+
+def guess_note(shape: Shape) -> "str | None":
+    """Return the note of a line whose box shape was guessed from its length, or None.
+
+    Non-square boxes (6x6: 2x3 or 3x2, 8x8: 2x4 or 4x2 ...) are read with the default
+    shape (Shape.for_size); a puzzle meant for the other one is read wrongly, so readers
+    attach this note to such records.
+    """
+    if shape.box_rows == shape.box_cols:
+        return None
+    return (f"{shape.size}x{shape.size} grid read with {shape} boxes (rows x cols), a guess "
+            f"from the line length: --box / box= decides (e.g. {shape.box_cols}x{shape.box_rows})")
 
 
 def format_line(grid: Grid, *, alphabet=None, blank: str = ".") -> str:

@@ -8,7 +8,26 @@ An *alphabet* maps value v (1..N) to ``alphabet.symbols[v - 1]``.  Three are kno
 
 Blanks are spelled by any of ``.0-_*?x`` when reading (``0`` only where it is not a value)
 and by ``.`` when writing unless told otherwise.  Reading is case-insensitive for letters
-whenever the grid has at most 35 values.
+whenever the grid has at most 35 values.  Only ASCII spells anything: a character from
+U+0080 up is never a value nor a blank, whatever the reader.
+
+The one spelling table: ``reading_table(alphabet, size)`` is 256 bytes, byte -> value
+(0 = blank, ``NOT_A_SYMBOL`` = neither).  Every reader of the line notation reads through
+it: ``formats`` (``bytes.translate``), ``batch.parse_lines`` and the C text reader (handed
+the table as bytes), so they accept the same lines with the same values.
+
+Which alphabet reads a line when none is given (``line_alphabet``; grids up to 9x9 are
+always ``default``):
+
+    1. the alphabets that read every character (a symbol or a blank) are candidates;
+    2. one candidate: it;
+    3. several: ``hex`` when ``0`` occurs and hex is a candidate, AND either the line also
+       spells blanks another way (``.`` ``-`` ...) or every hex symbol occurs equally often
+       with no blank at all (a complete hex grid); otherwise ``default`` (``0`` is then a
+       blank).  So 16x16 lines of 1-9A-G with ``0`` blanks read as ``default`` even when a
+       line has no ``G`` (the 16x16Dataset.csv rows), and hex puzzles (values 0-F) need a
+       blank other than ``0``, as they must anyway;
+    4. none: a ParseError (the caller names the first bad character).
 """
 
 from __future__ import annotations
@@ -16,9 +35,16 @@ from __future__ import annotations
 from .errors import ParseError
 
 __all__ = ["Alphabet", "DEFAULT", "LETTERS", "HEX", "ALPHABETS", "BLANKS", "get_alphabet",
-           "detect_alphabet"]
+           "detect_alphabet", "line_alphabet", "reading_table", "check_blank", "NOT_A_SYMBOL",
+           "WHITESPACE", "SpellingError"]
 
 BLANKS = ".0-_*?x"
+WHITESPACE = " \t\r\n\x0b\x0c"  # what readers strip around a line (ASCII only, like the C reader)
+NOT_A_SYMBOL = 255                # reading_table's byte for a character that spells nothing
+
+
+class SpellingError(ValueError):
+    """A grid that an alphabet cannot write (too many values) or a bad ``blank`` for writing."""
 
 
 class Alphabet:
@@ -62,10 +88,12 @@ class Alphabet:
         return self.symbols[value - 1]
 
     def table(self, size: int, blank: str = ".") -> list[str]:
-        """Return [blank, symbol 1, ..., symbol N] for fast writing."""
+        """Return [blank, symbol 1, ..., symbol N] for fast writing; SpellingError if it cannot."""
         if size > len(self.symbols):
-            raise ValueError(f"alphabet {self.name!r} spells at most {len(self.symbols)} values, "
-                             f"not {size}; use the tokens format")
+            raise SpellingError(f"alphabet {self.name!r} spells at most {len(self.symbols)} "
+                                f"values, not {size}: write a {size}x{size} grid as tokens or "
+                                "json")
+        check_blank(blank, self, size)
         return [blank] + list(self.symbols[:size])
 
 
@@ -116,3 +144,71 @@ def detect_alphabet(chars: set[str], size: int) -> Alphabet:
         # hex range, a 16-symbol grid that uses 0 is hex
         return HEX
     return DEFAULT if DEFAULT in fits else fits[0]
+
+
+def check_blank(blank: str, alphabet: "Alphabet | None" = None, size: int = 0) -> str:
+    """Return blank if it can spell an empty cell when writing, else raise SpellingError.
+
+    A blank is one printable ASCII character that is not whitespace and not a symbol of
+    the alphabet for a size-N grid (``convert --blank 5`` would make 5s unreadable).
+    """
+    if not (isinstance(blank, str) and len(blank) == 1 and blank.isascii()
+            and blank.isprintable() and not blank.isspace()):
+        raise SpellingError(f"blank must be one printable ASCII character, not {blank!r}")
+    alpha = alphabet or DEFAULT
+    if size and alpha.value_of(blank, size) > 0:
+        raise SpellingError(f"blank {blank!r} spells value {alpha.value_of(blank, size)} in "
+                            f"alphabet {alpha.name!r} for a {size}x{size} grid: choose one of "
+                            f"{' '.join(ch for ch in BLANKS if alpha.value_of(ch, size) == 0)}")
+    return blank
+
+
+_READING_TABLES: dict = {}
+
+
+def reading_table(alphabet: "Alphabet", size: int) -> bytes:
+    """Return the 256-byte spelling table of alphabet for a size-N grid (cached).
+
+    table[b] is the value of ASCII byte b (0 for a blank), NOT_A_SYMBOL (255) for anything
+    else -- every byte from 0x80 up included.  The C text reader takes exactly this table.
+    """
+    key = (alphabet.name, alphabet.symbols, size)
+    table = _READING_TABLES.get(key)
+    if table is None:
+        out = bytearray([NOT_A_SYMBOL]) * 256
+        for b in range(128):
+            v = alphabet.value_of(chr(b), size)
+            if v >= 0:
+                out[b] = v
+        table = _READING_TABLES[key] = bytes(out)
+    return table
+
+
+def line_alphabet(cells: str, size: int) -> Alphabet:
+    """Return the alphabet reading cells of a size-N grid (rules in the module docstring).
+
+    Raises ParseError when no alphabet reads every character.
+    """
+    if size <= 9:
+        return DEFAULT
+    chars = set(cells)
+    fits = [a for a in (DEFAULT, LETTERS, HEX) if all(a.value_of(ch, size) >= 0 for ch in chars)]
+    if not fits:
+        raise ParseError(f"no alphabet spells all of {''.join(sorted(chars))!r} for a "
+                         f"{size}x{size} grid")
+    if len(fits) == 1:
+        return fits[0]
+    if "0" in chars and HEX in fits and _zero_is_hex(cells, chars, size):
+        return HEX
+    return DEFAULT if DEFAULT in fits else fits[0]
+
+
+def _zero_is_hex(cells: str, chars: set, size: int) -> bool:
+    """True when '0' must be hex's value 1: another blank spelling occurs, or no blank at all
+    and every hex symbol occurs equally often (a complete grid, or full pencil marks)."""
+    if any(HEX.value_of(ch, size) == 0 for ch in chars):
+        return True
+    if len(cells) % size:
+        return False
+    each = len(cells) // size
+    return all(cells.count(ch) == each for ch in HEX.symbols[:size])
