@@ -47,9 +47,11 @@ from typing import Iterator
 
 from .errors import ParseError
 from .grid import Grid
+from .shape import Shape
 from .symbols import WHITESPACE
 
-__all__ = ["Record", "read_records", "iter_puzzles", "open_text"]
+__all__ = ["Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
+           "MAX_LINE"]
 
 WINDOW = 64  # lines looked at to detect a stream's format
 _ALIASES = {"sdm": "line", "sdk": "block", "ss": "block", "jsonl": "json", "ndjson": "json"}
@@ -92,6 +94,45 @@ def _record(index, line, grid, error, text, comment, note=None, _new=object.__ne
     return rec
 
 
+MAX_LINE = 1 << 20  # characters: a longer line is one "line too long" error record
+
+
+class _TooLong(str):
+    """Stands for a line longer than MAX_LINE (its text is not kept): readers make it an
+    error record.  ``length`` is how long it was (characters, or bytes for a byte source)."""
+
+    length: int = 0
+
+
+def _too_long(length: int) -> _TooLong:
+    marker = _TooLong("\x00")
+    marker.length = length
+    return marker
+
+
+def _too_long_error(lineno: int, raw: _TooLong, source) -> ParseError:
+    return ParseError(f"line too long: {raw.length} characters (the limit is {MAX_LINE}; "
+                      "no puzzle is that long)", line=lineno, column=MAX_LINE + 1, source=source)
+
+
+def _capped_lines(handle):
+    """Yield the lines of a file object, each line longer than MAX_LINE as a _TooLong,
+    read in MAX_LINE pieces that are not kept (memory stays bounded, time linear)."""
+    readline = handle.readline
+    while True:
+        line = readline(MAX_LINE + 2)  # the limit, plus room for "\r\n"
+        if not line:
+            return
+        if line[-1:] in ("\n", b"\n") or len(line) <= MAX_LINE:
+            yield line  # (_Source measures it again without its newline)
+            continue
+        length = len(line)
+        while line and line[-1:] not in ("\n", b"\n"):
+            line = readline(MAX_LINE)
+            length += len(line)
+        yield _too_long(length - (1 if line[-1:] in ("\n", b"\n") else 0))
+
+
 class _Source:
     """Numbered lines of any source; remembers a decoding error that ended the source."""
 
@@ -102,10 +143,19 @@ class _Source:
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         lineno = self.first_line - 1
+        source = self.source
+        if hasattr(source, "readline"):
+            source = _capped_lines(source)
         try:
-            for lineno, line in enumerate(self.source, self.first_line):
+            for lineno, line in enumerate(source, self.first_line):
+                if line.__class__ is _TooLong:
+                    yield lineno, line
+                    continue
                 if not isinstance(line, str):
                     line = bytes(line).decode("utf-8", "surrogateescape")
+                if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
+                    yield lineno, _too_long(len(line.rstrip("\r\n")))
+                    continue
                 if lineno == 1 and line.startswith("\ufeff"):
                     line = line[1:]
                 yield lineno, line.rstrip("\r\n")
@@ -149,20 +199,15 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
         return
     src = _Source(_lines_of(source), first_line)
     numbered: Iterator[tuple[int, str]] = iter(src)
-    size = shape.size if shape is not None else None
     index = 0
     window = None
+    size = shape.size if shape is not None else None
     if name is None or (name in ("block", "tokens") and size is None):
         window, numbered = _peek(numbered)
-        found, n = _detect(window, shape)
-        name = name or found
-        if size is None and name == found:
-            size = n
-        elif size is None:
-            size = _detect_size(window, name)
+        notation = _notation(window, name, shape, box, alphabet)
+        name, size = notation.format, notation.size
+        hint = notation.hint if name == "line" else hint
     if name == "line":
-        if window is not None:
-            hint = _line_hint(window, box, alphabet)
         records = _line_records(numbered, box, alphabet, source_name, hint)
     elif name == "block":
         records = _block_records(numbered, size, shape, alphabet, source_name)
@@ -180,20 +225,107 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
 
 
 def _peek(numbered: Iterator[tuple[int, str]]):
-    """Return (the first lines up to WINDOW content lines, an iterator over every line)."""
+    """Return (the window: lines up to the WINDOW-th content line, an iterator over every line).
+
+    The window keeps what the readers need of the lines it passes and no more: one blank
+    line of each run of blank lines, no '#' comment lines (every reader skips them), so
+    a million leading blank lines cost constant memory and one pass.
+    """
     window = []
     content = 0
+    blank = False
     for item in numbered:
+        line = item[1]
+        if line.__class__ is _TooLong:
+            window.append(item)
+            blank = False
+            continue
+        s = line.strip()
+        if not s:
+            if not blank:
+                window.append(item)
+            blank = True
+            continue
+        blank = False
+        if s[0] == "#":
+            continue
         window.append(item)
-        s = item[1].strip()
-        if s and not s.startswith("#"):
-            content += 1
-            if content >= WINDOW:
-                break
+        content += 1
+        if content >= WINDOW:
+            break
     return window, chain(window, numbered)
 
 
 # --- detection --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How a stream reads: what detect_notation found."""
+
+    format: str              # 'line', 'block', 'tokens', 'json' (or 'pencilmarks', if asked)
+    size: "int | None"       # N of block and token streams (None: unknown, the reader learns it)
+    hint: "Shape | None"     # line streams: the shape of the first good line of 16 cells or
+                             # more (it words length errors and turns away 1x1 strays)
+
+
+def detect_notation(lines, *, format: "str | None" = None, box=None, alphabet=None,
+                    pencilmarks: bool = False) -> Notation:
+    """Return the Notation of a stream from its first lines: THE format detector.
+
+    ``read_records`` uses it, and so should every caller that must read a stream the way
+    read_records would (the command line, a block of a bigger input).  Contract:
+
+    - lines: any iterable of str lines (newlines optional, a BOM on the first is dropped);
+      it consumes lines up to the WINDOW-th (64th) content line (not blank, not '#'), in
+      one pass and constant memory whatever the number of blank or comment lines before it
+      (pass an iterator and chain what it consumed back if you still need those lines);
+    - format: None or 'auto' detects (rules in the module docstring); a named format
+      (aliases sdm, sdk, ss, jsonl accepted) is kept and only its size is looked for;
+    - box: fixes N (and the shape of line records); alphabet: the one reading lines;
+    - pencilmarks=True: a first content line of N*N*N positional pencil marks gives
+      Notation('pencilmarks', N, None) (read_records does not stream pencil marks, the
+      command line reads them line by line);
+    - never raises for bad text (a bad box is the caller's ShapeError/ValueError).
+    """
+    from . import formats as f
+
+    shape = f._as_shape(box)
+    name = None if format in (None, "auto") else _ALIASES.get(format, format)
+    if name is not None and name not in _STREAM_FORMATS + ("pencilmarks",):
+        raise ValueError(f"cannot stream format {format!r}: choose one of line, block, tokens, json")
+    if name in ("line", "json", "pencilmarks") or (name is not None and shape is not None):
+        return Notation(name, shape.size if shape is not None else None, None)
+    window, _ = _peek(_numbered_strs(lines))
+    return _notation(window, name, shape, box, alphabet, pencilmarks)
+
+
+def _numbered_strs(lines) -> Iterator[tuple[int, str]]:
+    for lineno, line in enumerate(lines, 1):
+        if lineno == 1 and line.startswith("\ufeff"):
+            line = line[1:]
+        yield lineno, line.rstrip("\r\n")
+
+
+def _notation(window, name, shape, box, alphabet, pencilmarks: bool = False) -> Notation:
+    """The Notation of a peeked window (name: a format already chosen, or None)."""
+    from . import formats as f
+
+    if name is None and pencilmarks:
+        first = next((ln.strip() for _, ln in window if ln.__class__ is not _TooLong
+                      and ln.strip() and not ln.strip().startswith("#")), "")
+        if first and f.detect_format(first, box=box) == "pencilmarks":
+            field = f._SEP.split(first, 1)[0]
+            return Notation("pencilmarks", round(len(field) ** (1 / 3)), None)
+    found, n = _detect(window, shape)
+    if name is None:
+        name, size = found, n
+    else:
+        size = shape.size if shape is not None else (n if name == found else _detect_size(window, name))
+    hint = _line_hint(window, box, alphabet) if name == "line" else None
+    return Notation(name, size, hint)
+
+
 
 
 def _vote(s: str, shape) -> "str | None":
@@ -314,6 +446,10 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
     record = _record
     index = 0  # hint: the shape of the last good record, to word length errors
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:
+            yield record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         s = raw.strip(WHITESPACE)
         if not s or s[0] == "#":
             continue
@@ -364,6 +500,14 @@ def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
         return _record(index, pending[0][0], grid, None, text, None)
 
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:  # an error record of its own; a block around it is cut
+            if rows:
+                yield emit(lineno)
+                index += 1
+            pending, rows = [], 0
+            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         line = raw.rstrip()
         s = line.lstrip()
         if not s:
@@ -435,6 +579,14 @@ def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
         return _record(index, start, grid, None, text, None)
 
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:  # an error record of its own; a record around it is cut
+            if lines:
+                yield emit((lines[-1][0], len(lines[-1][1]) + 1))
+                index += 1
+                found, lines = 0, []
+            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         line = raw.rstrip()
         s = line.lstrip()
         if not s:
@@ -466,6 +618,10 @@ def _json_records(numbered, box, alphabet, source) -> Iterator[Record]:
 
     index = 0
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:
+            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         s = raw.strip()
         if not s or s[0] == "#":
             continue

@@ -67,7 +67,8 @@ __all__ = [
     "parse_pencilmarks", "format_pencilmarks", "parse_sdk", "format_sdk", "sdk_metadata",
     "parse_sdm", "format_sdm", "parse_ss", "format_ss", "parse_json", "format_json",
     "parse_dlx", "format_dlx",
-    "Record", "read_records", "iter_puzzles", "open_text",
+    "Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
+    "MAX_LINE", "guess_note",
 ]
 
 FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json")
@@ -818,7 +819,8 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
 # --- kept in private modules by theme, re-exported here -----------------------------------
 # (they import this module inside their functions, so either may be imported first)
 
-from ._formats_stream import Record, iter_puzzles, open_text, read_records  # noqa: E402
+from ._formats_stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
+                              iter_puzzles, open_text, read_records)
 from ._jsonformat import format_json, parse_json  # noqa: E402
 from ._pencilmarks import format_pencilmarks, parse_pencilmarks  # noqa: E402
 from ._pencilmarks import looks_like_line as _looks_like_pencil_line  # noqa: E402
