@@ -55,7 +55,7 @@ import math
 import re
 from typing import Iterable, Mapping, Sequence
 
-from .errors import ParseError, ShapeError
+from .errors import ParseError, ShapeError, SpellingError
 from .grid import Grid
 from .shape import MAX_SIZE, Shape
 from .symbols import (DEFAULT, HEX, LETTERS, WHITESPACE, Alphabet, check_blank, get_alphabet,
@@ -637,8 +637,15 @@ def parse_tokens(text: str, *, box=None, alphabet=None) -> Grid:
 
 
 def format_tokens(grid: Grid, *, blank: str = "0", sep: str = " ") -> str:
-    """Return N lines of N integer tokens (blank for empty cells), no trailing spaces or newline."""
+    """Return N lines of N integer tokens (blank for empty cells), no trailing spaces or newline.
+
+    SpellingError if blank would not read back as an empty cell (``5``, ``a b``, ``""``).
+    """
     n = grid.shape.size
+    if not (isinstance(blank, str) and blank and blank.isprintable() and blank.split() == [blank]
+            and "|" not in blank and _token_value(blank, None, n, False) == 0):
+        raise SpellingError(f"blank {blank!r} would not read back as an empty cell: use 0 or "
+                            "one of . - _ * ?")
     words = [str(v) if v else blank for v in grid.values]
     return "\n".join(sep.join(words[r * n:(r + 1) * n]) for r in range(n))
 

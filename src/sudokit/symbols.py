@@ -32,7 +32,7 @@ always ``default``):
 
 from __future__ import annotations
 
-from .errors import ParseError
+from .errors import ParseError, SpellingError
 
 __all__ = ["Alphabet", "DEFAULT", "LETTERS", "HEX", "ALPHABETS", "BLANKS", "get_alphabet",
            "detect_alphabet", "line_alphabet", "reading_table", "check_blank", "NOT_A_SYMBOL",
@@ -41,10 +41,6 @@ __all__ = ["Alphabet", "DEFAULT", "LETTERS", "HEX", "ALPHABETS", "BLANKS", "get_
 BLANKS = ".0-_*?x"
 WHITESPACE = " \t\r\n\x0b\x0c"  # what readers strip around a line (ASCII only, like the C reader)
 NOT_A_SYMBOL = 255                # reading_table's byte for a character that spells nothing
-
-
-class SpellingError(ValueError):
-    """A grid that an alphabet cannot write (too many values) or a bad ``blank`` for writing."""
 
 
 class Alphabet:
@@ -149,17 +145,21 @@ def detect_alphabet(chars: set[str], size: int) -> Alphabet:
 def check_blank(blank: str, alphabet: "Alphabet | None" = None, size: int = 0) -> str:
     """Return blank if it can spell an empty cell when writing, else raise SpellingError.
 
-    A blank is one printable ASCII character that is not whitespace and not a symbol of
-    the alphabet for a size-N grid (``convert --blank 5`` would make 5s unreadable).
+    A blank is one printable ASCII character that every reader takes for an empty cell
+    (one of BLANKS) and that is not a value of the alphabet for a size-N grid (size 0: not
+    checked against values): ``convert --blank 5`` or ``--blank ab`` would write text no
+    reader can read back.
     """
-    if not (isinstance(blank, str) and len(blank) == 1 and blank.isascii()
-            and blank.isprintable() and not blank.isspace()):
-        raise SpellingError(f"blank must be one printable ASCII character, not {blank!r}")
     alpha = alphabet or DEFAULT
-    if size and alpha.value_of(blank, size) > 0:
-        raise SpellingError(f"blank {blank!r} spells value {alpha.value_of(blank, size)} in "
-                            f"alphabet {alpha.name!r} for a {size}x{size} grid: choose one of "
-                            f"{' '.join(ch for ch in BLANKS if alpha.value_of(ch, size) == 0)}")
+    one = isinstance(blank, str) and len(blank) == 1
+    ok = one and blank in BLANKS
+    value = alpha.value_of(blank, size) if one and size else 0
+    ok = ok or value > 0
+    if not ok or value != 0:
+        choose = " ".join(ch for ch in BLANKS if not size or alpha.value_of(ch, size) == 0)
+        why = (f"spells value {value} in alphabet {alpha.name!r} for a {size}x{size} grid"
+               if ok else "is not a blank the readers know")
+        raise SpellingError(f"blank {blank!r} {why}: choose one of {choose}")
     return blank
 
 
