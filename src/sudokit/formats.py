@@ -252,6 +252,30 @@ def _read_planned(s: str, plan) -> "bytes | None":
     return b if b.find(255) < 0 else None
 
 
+# lengths that are N*N for one N and N*N*N for another: parse() reads such a line as pencil
+# marks (detect_format), so the one-line shortcut below leaves them to it
+_CUBES = frozenset(n ** 3 for n in range(1, MAX_SIZE + 1))
+
+
+def quick_values(text: str, box=None, alphabet=None) -> "tuple[bytes, Shape] | None":
+    """Return (values, shape) of a one-line puzzle read as ``parse(text)`` would read it, by
+    the plan of an earlier line of its length (one C call when built); None when there is no
+    such plan or the line needs the full reader (then call parse: same result, or its error).
+    """
+    s = text.strip(WHITESPACE)
+    n = len(s)
+    if n in _CUBES:
+        return None
+    try:
+        plan = _PLANS.get((n, box, alphabet))
+    except TypeError:
+        return None
+    if plan is None:
+        return None
+    b = _read_planned(s, plan)
+    return None if b is None else (b, plan[0])
+
+
 def parse_line(text: str, *, box=None, alphabet=None) -> Grid:
     """Return the grid written on one line of N*N cells; raise ParseError (line 1, column)."""
     s = text.strip(WHITESPACE)

@@ -71,8 +71,7 @@ class Grid:
             object.__setattr__(self, "_hash", None)
             return
         if isinstance(values, str):
-            from .formats import parse
-            grid = parse(values, box=shape, alphabet=alphabet)
+            grid = _parse_str(values, shape, alphabet)
             object.__setattr__(self, "shape", grid.shape)
             object.__setattr__(self, "values", grid.values)
             object.__setattr__(self, "_hash", None)
@@ -269,7 +268,22 @@ def as_grid(puzzle: "Grid | str | Sequence[int] | bytes", *, box=None, alphabet=
             raise ShapeError(f"grid has shape {puzzle.shape}, not {box}")
         return puzzle
     if isinstance(puzzle, str):
-        from .formats import parse
-        return parse(puzzle, box=box, alphabet=alphabet)
+        return _parse_str(puzzle, box, alphabet)
     return Grid(puzzle, _as_shape(box) if box is not None else None)
+
+
+_formats = None  # sudokit.formats, imported on first use (it imports this module)
+
+
+def _parse_str(text: str, box, alphabet) -> Grid:
+    """Return the grid of text as formats.parse reads it: a line like the ones read before
+    goes through their plan (formats.quick_values, one C call), anything else to parse."""
+    global _formats
+    if _formats is None:
+        from . import formats as _f
+        _formats = _f
+    quick = _formats.quick_values(text, box, alphabet)
+    if quick is not None:
+        return Grid._trusted(tuple(quick[0]), quick[1])
+    return _formats.parse(text, box=box, alphabet=alphabet)
 
