@@ -149,13 +149,22 @@ def _char_name(byte: int) -> str:
     return chr(byte) if byte < 0x80 else chr(0xDC00 + byte)
 
 
-def _parse_lines_py(data: bytes, size: int, table: bytes):
+def _parse_lines_py(data: bytes, size: int, table: "bytes | None" = None):
     """The pure-Python twin of the C parse_lines (text.c): same records, values and errors."""
+    if table is None:
+        table = _auto_table(size)
     ncells = size * size
     out = bytearray()
     errors = []
     for rec, (number, field, start) in enumerate(_records(data)):
         if len(field) != ncells:
+            k = next((k for k, b in enumerate(field) if b >= 0x80 or b < 0x20 or b == 0x7f), -1)
+            if k >= 0:  # garbage is named before cells are counted (as text.c does)
+                ch = _char_name(field[k])
+                errors.append((rec, number, start + k + 1, ch,
+                               f"character {ch!r} is not a value of a {size}x{size} grid"))
+                out += b"\xff" * ncells
+                continue
             errors.append((rec, number, None, None,
                            f"expected {ncells} characters for a {size}x{size} grid, "
                            f"found {len(field)}"))
@@ -223,7 +232,8 @@ def parse_lines(data: bytes | str, size: int, *, alphabet=None):
     0xFF bytes, which batch solving reports as FLAG_BAD_INPUT.  A str is read as UTF-8:
     non-ASCII characters are errors, never blanks.
     """
-    if isinstance(data, str):
+    text = data if isinstance(data, str) else None
+    if text is not None:
         data = data.encode("utf-8", "surrogateescape")
     data = bytes(data)
     if type(size) is not int or not 1 <= size <= 64:
@@ -236,7 +246,27 @@ def parse_lines(data: bytes | str, size: int, *, alphabet=None):
         values, errors = _parse_lines_py(data, size, table)
     if alphabet is None and size > 9 and errors:
         errors = _reread(data, size, values, errors)
+    if text is not None and errors and not text.isascii():
+        errors = _in_characters(data, errors)
     return values, errors
+
+
+def _in_characters(data: bytes, errors: list) -> list:
+    """Errors of a str input with columns counted in characters and the character named
+    (the readers count bytes of its UTF-8 encoding)."""
+    lines = data.split(b"\n")
+    out = []
+    for rec, number, column, char, reason in errors:
+        if column is not None:
+            raw = lines[number - 1]
+            column = len(raw[:column - 1].decode("utf-8", "surrogateescape")) + 1
+            line = raw.decode("utf-8", "surrogateescape")
+            if char is not None and len(line) >= column:
+                char = line[column - 1]
+                reason = f"character {char!r} is not a value of this grid (not ASCII)" \
+                    if not char.isascii() else reason
+        out.append((rec, number, column, char, reason))
+    return out
 
 
 def format_lines(values, size: int, blank: str = ".") -> bytes:
@@ -446,7 +476,8 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
         text = "\n".join(marked)
     first = next(_records(lines[0].encode("utf-8", "surrogateescape")), None) if lines else None
     result = solve_text(text, box=box, engine=engine, limit=limit, node_limit=node_limit,
-                        alphabet=alphabet, _first_len=len(first[1]) if first else 81)
+                        alphabet=alphabet,
+                        _first_len=len(first[1].decode("utf-8", "surrogateescape")) if first else 81)
     for k in blank:
         result.errors[k] = ParseError("not a puzzle line (blank or comment)", line=k + 1)
     return result
@@ -474,7 +505,8 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     if box is None:
         first = _first_len
         if first is None:
-            first = next((len(field) for _, field, _ in _records(data)), 81)
+            first = next((len(field.decode("utf-8", "surrogateescape"))
+                          for _, field, _ in _records(data)), 81)
         shape = _shape_of(None, first)
     else:
         shape = _shape_of(box, None)

@@ -27,6 +27,12 @@ int sk_read_line(const unsigned char *line, size_t len, const uint8_t table[256]
     while (f < e && !is_sep(line[f]))
         f++;
     if (f - s != ncells) {
+        for (size_t k = s; k < f; k++)  /* garbage is named before cells are counted */
+            if (line[k] >= 0x80 || line[k] < 0x20 || line[k] == 0x7f) {
+                if (where)
+                    *where = k;
+                return SK_LINE_CHAR;
+            }
         if (where)
             *where = s;
         if (found)

@@ -10,7 +10,9 @@
  *     [ws] field [sep comment...] [ws]        ws  = ' ' '\t' '\r' '\v' '\f'
  *                                             sep = ' ' '\t' ',' ':' ';' '#'
  *
- * The field is the puzzle: exactly ncells bytes, each one a symbol or a blank.
+ * The field is the puzzle: exactly ncells bytes, each one a symbol or a blank.  A
+ * control byte or a byte from 0x80 up in a field of the wrong length is reported as
+ * SK_LINE_CHAR (garbage is named before cells are counted, as formats does).
  */
 #ifndef SK_TEXT_H
 #define SK_TEXT_H
