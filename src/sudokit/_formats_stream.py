@@ -33,6 +33,20 @@ errors then say what a line should hold).  N for block streams is the most commo
 length in the window; for token streams it is the square root of the first line's count
 when that line holds a whole puzzle (all values <= its root), else the first line's count
 (rows), else the square root of the first blank-separated group's count.  ``box=`` fixes N.
+``detect_notation`` is this detector as a function (the one the command line calls too).
+
+Following the stream's notation (#18 item 11): in a line stream, a line of fewer than 16
+cells (a 1x1, 2x2 or 3x3 grid: ``x``, ``-``, ``0``, ``?``) is an error record when the
+stream's grids are another size (the first good line of 16 cells or more in the window,
+then the last good record, decides); a stream of only such lines reads them as tiny grids,
+and ``box=`` asks for them.  A record whose box shape was guessed from its length (6x6:
+2x3 rather than 3x2; 8x8, 10x10, 12x12 ...) carries a ``note`` saying so (``box=`` decides).
+
+Limits: a line longer than ``MAX_LINE`` characters (1 MiB; a 64x64 pencil-mark line is
+262,144) is one error record "line too long: N characters"; it is read from a file in
+pieces that are not kept, so memory stays bounded, and the line numbers after it are right.
+Detection keeps one blank line per run and no comment lines in its window, so any number
+of blank lines before the first puzzle costs one pass and constant memory.
 """
 
 from __future__ import annotations
@@ -144,8 +158,8 @@ class _Source:
     def __iter__(self) -> Iterator[tuple[int, str]]:
         lineno = self.first_line - 1
         source = self.source
-        if hasattr(source, "readline"):
-            source = _capped_lines(source)
+        if hasattr(source, "readline") and not isinstance(source, io.StringIO):
+            source = _capped_lines(source)  # (a StringIO's lines are in memory already)
         try:
             for lineno, line in enumerate(source, self.first_line):
                 if line.__class__ is _TooLong:

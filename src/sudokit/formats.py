@@ -46,7 +46,15 @@ Detection (``parse`` and ``detect_format``, one puzzle):
        otherwise block.
 
 Streaming many puzzles (``read_records``, in ``_formats_stream``) detects the format from a
-window of the first 64 non-comment lines: see its docstring.
+window of the first 64 non-comment lines with ``detect_notation`` (the one stream detector:
+call it to read a stream as read_records would); see its docstring, also for MAX_LINE and
+``Record.note``.
+
+Spelling: every reader of symbols goes through ``symbols.reading_table`` (ASCII only; the
+C text reader takes the same table), so ``parse_line``, ``batch.parse_lines``/``solve_many``
+and ``read_records`` accept the same lines with the same values.  Writers raise
+``SpellingError`` (a ValueError) for a grid the alphabet cannot spell (64x64: use tokens or
+json) and for a ``blank`` that no reader would read back as an empty cell.
 """
 
 from __future__ import annotations
