@@ -156,24 +156,24 @@ def _parse_lines_py(data: bytes, size: int, table: "bytes | None" = None):
     ncells = size * size
     out = bytearray()
     errors = []
-    for rec, (number, field, start) in enumerate(_records(data)):
-        if len(field) != ncells:
-            k = next((k for k, b in enumerate(field) if b >= 0x80 or b < 0x20 or b == 0x7f), -1)
+    for rec, (number, cells, start) in enumerate(_records(data)):
+        if len(cells) != ncells:
+            k = next((k for k, b in enumerate(cells) if b >= 0x80 or b < 0x20 or b == 0x7f), -1)
             if k >= 0:  # garbage is named before cells are counted (as text.c does)
-                ch = _char_name(field[k])
+                ch = _char_name(cells[k])
                 errors.append((rec, number, start + k + 1, ch,
                                f"character {ch!r} is not a value of a {size}x{size} grid"))
                 out += b"\xff" * ncells
                 continue
             errors.append((rec, number, None, None,
                            f"expected {ncells} characters for a {size}x{size} grid, "
-                           f"found {len(field)}"))
+                           f"found {len(cells)}"))
             out += b"\xff" * ncells
             continue
-        values = field.translate(table)
+        values = cells.translate(table)
         k = values.find(NOT_A_SYMBOL)
         if k >= 0:
-            ch = _char_name(field[k])
+            ch = _char_name(cells[k])
             errors.append((rec, number, start + k + 1, ch,
                            f"character {ch!r} is not a value of a {size}x{size} grid"))
             values = b"\xff" * ncells
@@ -505,8 +505,8 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     if box is None:
         first = _first_len
         if first is None:
-            first = next((len(field.decode("utf-8", "surrogateescape"))
-                          for _, field, _ in _records(data)), 81)
+            first = next((len(cells.decode("utf-8", "surrogateescape"))
+                          for _, cells, _ in _records(data)), 81)
         shape = _shape_of(None, first)
     else:
         shape = _shape_of(box, None)
