@@ -385,7 +385,8 @@ def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
 
     if name == "block":
         sizes = [len(line.translate(f._CELL_DROP)) for _, line in window
-                 if line.strip() and not f._is_comment(line.strip())
+                 if line.__class__ is not _TooLong and line.strip()
+                 and not f._is_comment(line.strip())
                  and not set(line) <= f._SEPLINE_CHARS]
         sizes = [k for k in sizes if 1 <= k <= 64]
         return max(dict.fromkeys(sizes), key=sizes.count) if sizes else None

@@ -122,6 +122,9 @@ def get_alphabet(spec: "str | Alphabet | None") -> Alphabet:
 def detect_alphabet(chars: set[str], size: int) -> Alphabet:
     """Return the alphabet that spells every character in chars for a grid of size N.
 
+    (A set cannot tell how often ``0`` occurs: the readers choose with line_alphabet,
+    which reads the whole line.)
+
     Blank characters other than ``0`` are expected to be removed already.  For N <= 9 the
     answer is ``default``.  Otherwise: the only alphabet that fits wins; when several fit,
     ``0`` among the symbols means ``hex`` (a value), and otherwise ``default``.
