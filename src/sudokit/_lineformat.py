@@ -10,11 +10,136 @@ read goes to ``_parse_line``, the exact reader that words every error.
 from __future__ import annotations
 
 import math
+import re
+from typing import Sequence
 
-from .errors import ParseError
+from .errors import ParseError, ShapeError
 from .grid import Grid
 from .shape import MAX_SIZE, Shape
-from .symbols import DEFAULT, WHITESPACE, get_alphabet
+from .symbols import DEFAULT, HEX, LETTERS, WHITESPACE, Alphabet, get_alphabet, line_alphabet, \
+    reading_table
+
+_PUNCT_BLANKS = frozenset(".-_*?")          # blanks that are never symbols
+_SEP = re.compile(r"[ \t,:;#]")             # what may end the puzzle field of a line
+
+# N*N -> N for every N that has a default box shape (1..64 minus primes above 3 ...)
+_LINE_SIZES: dict[int, int] = {}
+for _n in range(1, MAX_SIZE + 1):
+    try:
+        Shape.for_size(_n)
+    except ShapeError:
+        continue
+    _LINE_SIZES[_n * _n] = _n
+del _n
+
+
+
+# --- spelling helpers (shared by every reader and writer in formats) -----------------------
+
+
+def _as_shape(box) -> "Shape | None":
+    """Return the Shape named by box (Shape, 'RxC', (r, c), box side int) or None."""
+    if box is None or isinstance(box, Shape):
+        return box
+    if isinstance(box, str):
+        return Shape.parse(box)
+    if isinstance(box, bool):
+        raise ShapeError(f"not a box shape: {box!r}")
+    if isinstance(box, int):
+        return Shape(box, box)
+    if isinstance(box, (tuple, list)) and len(box) == 2:
+        return Shape(int(box[0]), int(box[1]))
+    raise ShapeError(f"not a box shape: {box!r}")
+
+
+def _shape_for_size(size: int, line: int | None, column: int | None) -> Shape:
+    try:
+        return Shape.for_size(size)
+    except ShapeError as exc:
+        raise ParseError(f"{exc}", line=line, column=column) from None
+
+
+def _nearest_cells(count: int) -> int:
+    """Return the supported N*N nearest to count (ties go to the larger grid)."""
+    return min(_LINE_SIZES, key=lambda sq: (abs(sq - count), -sq)) if count > 1 else 81
+
+
+_byte_table = reading_table  # (alphabet, size) -> the one 256-byte spelling table (symbols.py)
+
+
+_WRITE_TABLES: dict[tuple[Alphabet, int, str], "bytes | list[str]"] = {}
+
+
+def _write_table(alpha: Alphabet, size: int, blank: str) -> "bytes | list[str]":
+    """Return value -> symbol as a bytes.translate table (ASCII) or a list of strings."""
+    key = (alpha, size, blank)
+    table = _WRITE_TABLES.get(key)
+    if table is None:
+        symbols = alpha.table(size, blank)  # SpellingError: too many values, or a bad blank
+        if len(blank) == 1 and blank.isascii():
+            table = bytes(ord(s) for s in symbols) + bytes(256 - len(symbols))
+        else:
+            table = symbols
+        _WRITE_TABLES[key] = table
+    return table
+
+
+def _spell(values: Sequence[int], alpha: Alphabet, size: int, blank: str) -> str:
+    table = _write_table(alpha, size, blank)
+    if isinstance(table, bytes):
+        return bytes(values).translate(table).decode("ascii")
+    return "".join([table[v] for v in values])
+
+
+def _detect(cells: str, size: int) -> Alphabet:
+    """Return the alphabet for cells of a size-N grid (for a bad text: the one reading it furthest)."""
+    if size <= 9:
+        return DEFAULT
+    try:
+        return line_alphabet(cells, size)
+    except ParseError:
+        best, reach = DEFAULT, -1
+        for alpha in (DEFAULT, LETTERS, HEX):
+            k = _first_bad(cells, alpha, size)
+            if k > reach:
+                best, reach = alpha, k
+        return best
+
+
+def _first_bad(cells: str, alpha: Alphabet, size: int) -> int:
+    """Return the index of the first character that is neither a symbol nor a blank, or -1."""
+    table = _byte_table(alpha, size)
+    try:
+        return cells.encode("ascii").translate(table).find(255)
+    except UnicodeEncodeError:
+        for k, ch in enumerate(cells):
+            if ord(ch) > 127 or table[ord(ch)] == 255:
+                return k
+    return -1
+
+
+def _values(cells: str, alpha: Alphabet, size: int) -> "bytes | int":
+    """Return the values of cells as bytes, or the index of the first bad character."""
+    table = _byte_table(alpha, size)
+    try:
+        b = cells.encode("ascii").translate(table)
+    except UnicodeEncodeError:
+        return _first_bad(cells, alpha, size)
+    k = b.find(255)
+    return b if k < 0 else k
+
+
+def _bad_char(ch: str, alpha: Alphabet, size: int, line: int | None, column: int | None) -> ParseError:
+    if ch.isprintable() and len(ch) == 1 and ch.isascii():
+        what = f"not a value of a {size}x{size} grid (alphabet {alpha.name!r}) nor a blank"
+    else:
+        what = f"unexpected character {ch!r} (U+{ord(ch):04X})"
+    return ParseError(what, line=line, column=column, char=ch)
+
+
+def _strip_bom(text: str) -> str:
+    return text[1:] if text.startswith("\ufeff") else text
+
 
 # --- line -------------------------------------------------------------------------------
 
@@ -180,8 +305,3 @@ def guess_note(shape: Shape) -> "str | None":
 def format_line(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
     """Return the grid as one line of N*N symbols (ValueError if the alphabet is too small)."""
     return _spell(grid.values, get_alphabet(alphabet), grid.shape.size, blank)
-
-
-# formats' shared helpers, imported last: either module may be imported first
-from .formats import (_LINE_SIZES, _SEP, _as_shape, _bad_char, _byte_table,  # noqa: E402
-                      _detect, _nearest_cells, _spell, _strip_bom, _values)

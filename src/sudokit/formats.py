@@ -63,11 +63,14 @@ import math
 import re
 from typing import Iterable, Mapping, Sequence
 
-from .errors import ParseError, ShapeError, SpellingError
+from .errors import ParseError, SpellingError
 from .grid import Grid
 from .shape import MAX_SIZE, Shape
-from .symbols import (DEFAULT, HEX, LETTERS, Alphabet, get_alphabet, line_alphabet,
-                      reading_table)
+from ._lineformat import (_LINE_SIZES, _PLANS, _PUNCT_BLANKS, _SEP,  # noqa: F401 (re-exported)
+                          _as_shape, _bad_char, _byte_table, _detect, _first_bad, _nearest_cells,
+                          _off_notation, _parse_line, _read_planned, _shape_for_size, _spell,
+                          _strip_bom, _values, format_line, guess_note, parse_line, quick_values)
+from .symbols import DEFAULT, LETTERS, Alphabet, get_alphabet
 
 __all__ = [
     "parse", "detect_format", "FORMATS",
@@ -81,130 +84,13 @@ __all__ = [
 
 FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json")
 
-_PUNCT_BLANKS = frozenset(".-_*?")          # blanks that are never symbols
-_SEP = re.compile(r"[ \t,:;#]")             # what may end the puzzle field of a line
 _NEWLINE = re.compile(r"\r\n|\r|\n")        # universal newlines, as io reads them
 _CELL_DROP = str.maketrans("", "", "| \t")  # what a block row may hold besides cells
 _SEPLINE_CHARS = frozenset("-=+|*: \t")
 _TOKEN = re.compile(r"[^\s|]+")
 _SECTION = re.compile(r"\[[A-Za-z0-9 _-]*\]\Z")
 
-# N*N -> N for every N that has a default box shape (1..64 minus primes above 3 ...)
-_LINE_SIZES: dict[int, int] = {}
-for _n in range(1, MAX_SIZE + 1):
-    try:
-        Shape.for_size(_n)
-    except ShapeError:
-        continue
-    _LINE_SIZES[_n * _n] = _n
-del _n
-
-
-# --- shared helpers -------------------------------------------------------------------
-
-
-def _as_shape(box) -> "Shape | None":
-    """Return the Shape named by box (Shape, 'RxC', (r, c), box side int) or None."""
-    if box is None or isinstance(box, Shape):
-        return box
-    if isinstance(box, str):
-        return Shape.parse(box)
-    if isinstance(box, bool):
-        raise ShapeError(f"not a box shape: {box!r}")
-    if isinstance(box, int):
-        return Shape(box, box)
-    if isinstance(box, (tuple, list)) and len(box) == 2:
-        return Shape(int(box[0]), int(box[1]))
-    raise ShapeError(f"not a box shape: {box!r}")
-
-
-def _shape_for_size(size: int, line: int | None, column: int | None) -> Shape:
-    try:
-        return Shape.for_size(size)
-    except ShapeError as exc:
-        raise ParseError(f"{exc}", line=line, column=column) from None
-
-
-def _nearest_cells(count: int) -> int:
-    """Return the supported N*N nearest to count (ties go to the larger grid)."""
-    return min(_LINE_SIZES, key=lambda sq: (abs(sq - count), -sq)) if count > 1 else 81
-
-
-_byte_table = reading_table  # (alphabet, size) -> the one 256-byte spelling table (symbols.py)
-
-
-_WRITE_TABLES: dict[tuple[Alphabet, int, str], "bytes | list[str]"] = {}
-
-
-def _write_table(alpha: Alphabet, size: int, blank: str) -> "bytes | list[str]":
-    """Return value -> symbol as a bytes.translate table (ASCII) or a list of strings."""
-    key = (alpha, size, blank)
-    table = _WRITE_TABLES.get(key)
-    if table is None:
-        symbols = alpha.table(size, blank)  # SpellingError: too many values, or a bad blank
-        if len(blank) == 1 and blank.isascii():
-            table = bytes(ord(s) for s in symbols) + bytes(256 - len(symbols))
-        else:
-            table = symbols
-        _WRITE_TABLES[key] = table
-    return table
-
-
-def _spell(values: Sequence[int], alpha: Alphabet, size: int, blank: str) -> str:
-    table = _write_table(alpha, size, blank)
-    if isinstance(table, bytes):
-        return bytes(values).translate(table).decode("ascii")
-    return "".join([table[v] for v in values])
-
-
-def _detect(cells: str, size: int) -> Alphabet:
-    """Return the alphabet for cells of a size-N grid (for a bad text: the one reading it furthest)."""
-    if size <= 9:
-        return DEFAULT
-    try:
-        return line_alphabet(cells, size)
-    except ParseError:
-        best, reach = DEFAULT, -1
-        for alpha in (DEFAULT, LETTERS, HEX):
-            k = _first_bad(cells, alpha, size)
-            if k > reach:
-                best, reach = alpha, k
-        return best
-
-
-def _first_bad(cells: str, alpha: Alphabet, size: int) -> int:
-    """Return the index of the first character that is neither a symbol nor a blank, or -1."""
-    table = _byte_table(alpha, size)
-    try:
-        return cells.encode("ascii").translate(table).find(255)
-    except UnicodeEncodeError:
-        for k, ch in enumerate(cells):
-            if ord(ch) > 127 or table[ord(ch)] == 255:
-                return k
-    return -1
-
-
-def _values(cells: str, alpha: Alphabet, size: int) -> "bytes | int":
-    """Return the values of cells as bytes, or the index of the first bad character."""
-    table = _byte_table(alpha, size)
-    try:
-        b = cells.encode("ascii").translate(table)
-    except UnicodeEncodeError:
-        return _first_bad(cells, alpha, size)
-    k = b.find(255)
-    return b if k < 0 else k
-
-
-def _bad_char(ch: str, alpha: Alphabet, size: int, line: int | None, column: int | None) -> ParseError:
-    if ch.isprintable() and len(ch) == 1 and ch.isascii():
-        what = f"not a value of a {size}x{size} grid (alphabet {alpha.name!r}) nor a blank"
-    else:
-        what = f"unexpected character {ch!r} (U+{ord(ch):04X})"
-    return ParseError(what, line=line, column=column, char=ch)
-
-
-def _strip_bom(text: str) -> str:
-    return text[1:] if text.startswith("\ufeff") else text
+# --- shared helpers (the spelling ones live in _lineformat) ------------------------------
 
 
 def _split_lines(text: str) -> list[str]:
@@ -692,8 +578,6 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
 # --- kept in private modules by theme, re-exported here -----------------------------------
 # (they import this module inside their functions, so either may be imported first)
 
-from ._lineformat import (_PLANS, _off_notation, _parse_line, _read_planned,  # noqa: E402,F401
-                          format_line, guess_note, parse_line, quick_values)
 from ._formats_stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
                               iter_puzzles, open_text, read_records)
 from ._jsonformat import format_json, parse_json  # noqa: E402
