@@ -98,9 +98,9 @@ class Grid:
     def _trusted(cls, values: tuple[int, ...], shape: Shape) -> "Grid":
         """Build without validation (values already checked by the caller)."""
         grid = object.__new__(cls)
-        object.__setattr__(grid, "shape", shape)
-        object.__setattr__(grid, "values", values)
-        object.__setattr__(grid, "_hash", None)
+        _SET_SHAPE(grid, shape)  # the slots' own setters: half the cost of object.__setattr__
+        _SET_VALUES(grid, values)
+        _SET_HASH(grid, None)
         return grid
 
     @classmethod
@@ -242,6 +242,9 @@ class Grid:
         """Return the grid as N lines (see formats.format_block for options)."""
         from .formats import format_block
         return format_block(self, **options)
+
+
+_SET_SHAPE, _SET_VALUES, _SET_HASH = Grid.shape.__set__, Grid.values.__set__, Grid._hash.__set__
 
 
 def _as_shape(shape: "Shape | str | tuple | None") -> Shape:
