@@ -9,6 +9,10 @@
 #                                 the extension there with SUDOKIT_SANITIZE=1 and run the C
 #                                 kernel tests ($ASAN_TESTS) under ASan+UBSan (the in-place .so
 #                                 is untouched)
+#   fuzz/run.sh readers [SECONDS] atheris (pip install atheris) on fuzz/fuzz_readers.py: the
+#                                 readers, with the extension built with ASan in a copy of the
+#                                 tree ($ASAN_TREE, default /tmp/sudokit-asan/readers) and
+#                                 atheris' own ASan+libFuzzer runtime preloaded (default 660 s)
 #
 # Environment: EXTRA_CFLAGS (e.g. -DFUZZ_AVOID_WORK_STATES_BUG, see README), CLANG (default clang-14 or clang), JOBS (parallel fuzzing jobs, default 1),
 # FUZZ_ARGS (extra libFuzzer flags), ASAN_TREE, PYTHON (default python).
@@ -91,8 +95,34 @@ asan-tests)
         "$PYTHON" -m pytest ${ASAN_TESTS:-tests/test_ckernels.py tests/test_solver.py \
             tests/test_learn.py tests/test_portfolio.py} -q -p no:cacheprovider ${PYTEST_ARGS:-}
     ;;
+readers)
+    # gcc compiles the extension with -fsanitize=address but does not link gcc's runtime:
+    # the runtime is atheris' asan_with_fuzzer.so (clang's ASan + libFuzzer), preloaded, so
+    # libFuzzer sees the Python coverage (with gcc's libasan preloaded instead, atheris
+    # warns that coverage is broken and the corpus stays at one input).
+    secs=${2:-660}
+    tree=${ASAN_TREE:-/tmp/sudokit-asan/readers}
+    rm -rf "$tree" && mkdir -p "$tree" "$tree/obj"
+    tar -C "$root" --exclude=./.git --exclude='*.so' --exclude=./build --exclude=./fuzz/build \
+        --exclude=__pycache__ --exclude='*.egg-info' -cf - . | tar -C "$tree" -xf -
+    inc=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
+    suffix=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
+    for f in "$tree"/src/sudokit/_c/*.c; do
+        gcc -fPIC -O1 -g -fsanitize=address -fno-omit-frame-pointer -std=c11 -I"$inc" \
+            -I"$tree/src/sudokit/_c" -c "$f" -o "$tree/obj/$(basename "$f" .c).o"
+    done
+    gcc -shared "$tree"/obj/*.o -o "$tree/src/sudokit/_ckernels$suffix"
+    runtime=$("$PYTHON" -c "import atheris, os; print(os.path.join(atheris.path(), 'asan_with_fuzzer.so'))")
+    mkdir -p "$build/readers-corpus" "$build/readers-artifacts"
+    "$PYTHON" "$here/make_reader_seeds.py" "$build/readers-corpus"
+    LD_PRELOAD="$runtime" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    PYTHONPATH="$tree/src" SUDOKIT_PUREPYTHON= \
+        "$PYTHON" "$here/fuzz_readers.py" -max_total_time="$secs" -max_len=20000 \
+            -print_final_stats=1 -artifact_prefix="$build/readers-artifacts/" ${FUZZ_ARGS:-} \
+            "$build/readers-corpus"
+    ;;
 *)
-    sed -n '2,14p' "$0"
+    sed -n '2,18p' "$0"
     exit 2
     ;;
 esac

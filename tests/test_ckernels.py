@@ -284,13 +284,13 @@ NORVIG = ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 
 
 def test_solve_many_list_of_strings():
-    lines = NORVIG + ["1" * 81, "12.", "x" + "." * 80, "", "." * 81]
+    lines = NORVIG + ["1" * 81, "12.", "!" + "." * 80, "", "." * 81]
     res = batch.solve_many(lines, engine="propagate", limit=2)
     assert res.n == len(lines)
     assert res.statuses() == ["unique", "unique", "illegal", "error", "error", "error",
                               "ambiguous"]
     assert res.errors[3].line == 4 and "81 characters" in str(res.errors[3])
-    assert res.errors[4].column == 1 and res.errors[4].char == "x"
+    assert res.errors[4].column == 1 and res.errors[4].char == "!"
     for i in (0, 1):
         sol = res.solution(i)
         spec = _kernels.propagate(parse(lines[i]), 3, 3, 2, 0)

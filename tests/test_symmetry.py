@@ -478,5 +478,5 @@ def test_canonical_lines():
     assert canonical_lines(text.encode()) == want
     assert canonical_lines([]) == []
     with pytest.raises(ParseError) as info:
-        canonical_lines([lines[0], lines[1][:40] + "x" + lines[1][41:]])
+        canonical_lines([lines[0], lines[1][:40] + "!" + lines[1][41:]])
     assert info.value.line == 2 and info.value.column == 41

@@ -33,6 +33,20 @@ errors then say what a line should hold).  N for block streams is the most commo
 length in the window; for token streams it is the square root of the first line's count
 when that line holds a whole puzzle (all values <= its root), else the first line's count
 (rows), else the square root of the first blank-separated group's count.  ``box=`` fixes N.
+``detect_notation`` is this detector as a function (the one the command line calls too).
+
+Following the stream's notation (#18 item 11): in a line stream, a line of fewer than 16
+cells (a 1x1, 2x2 or 3x3 grid: ``x``, ``-``, ``0``, ``?``) is an error record when the
+stream's grids are another size (the first good line of 16 cells or more in the window,
+then the last good record, decides); a stream of only such lines reads them as tiny grids,
+and ``box=`` asks for them.  A record whose box shape was guessed from its length (6x6:
+2x3 rather than 3x2; 8x8, 10x10, 12x12 ...) carries a ``note`` saying so (``box=`` decides).
+
+Limits: a line longer than ``MAX_LINE`` characters (1 MiB; a 64x64 pencil-mark line is
+262,144) is one error record "line too long: N characters"; it is read from a file in
+pieces that are not kept, so memory stays bounded, and the line numbers after it are right.
+Detection keeps one blank line per run and no comment lines in its window, so any number
+of blank lines before the first puzzle costs one pass and constant memory.
 """
 
 from __future__ import annotations
@@ -47,8 +61,11 @@ from typing import Iterator
 
 from .errors import ParseError
 from .grid import Grid
+from .shape import Shape
+from .symbols import WHITESPACE
 
-__all__ = ["Record", "read_records", "iter_puzzles", "open_text"]
+__all__ = ["Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
+           "MAX_LINE"]
 
 WINDOW = 64  # lines looked at to detect a stream's format
 _ALIASES = {"sdm": "line", "sdk": "block", "ss": "block", "jsonl": "json", "ndjson": "json"}
@@ -65,6 +82,7 @@ class Record:
     error: "ParseError | None"
     text: str                    # the raw record text (lines joined by '\n'), for echoing
     comment: "str | None" = None  # text after the puzzle on its line (line format)
+    note: "str | None" = None     # a warning about the reading: a guess decided (formats.guess_note)
 
     @property
     def ok(self) -> bool:
@@ -74,10 +92,11 @@ class Record:
 # Record() runs the frozen dataclass __init__ (one object.__setattr__ per field, ~1.5 us);
 # the hot loops build records through the slot descriptors instead (~0.8 us).
 _SETTERS = tuple(getattr(Record, name).__set__ for name in
-                 ("index", "line", "grid", "error", "text", "comment"))
+                 ("index", "line", "grid", "error", "text", "comment", "note"))
 
 
-def _record(index, line, grid, error, text, comment, _new=object.__new__, _s=_SETTERS) -> Record:
+def _record(index, line, grid, error, text, comment, note=None, _new=object.__new__,
+            _s=_SETTERS) -> Record:
     rec = _new(Record)
     _s[0](rec, index)
     _s[1](rec, line)
@@ -85,7 +104,47 @@ def _record(index, line, grid, error, text, comment, _new=object.__new__, _s=_SE
     _s[3](rec, error)
     _s[4](rec, text)
     _s[5](rec, comment)
+    _s[6](rec, note)
     return rec
+
+
+MAX_LINE = 1 << 20  # characters: a longer line is one "line too long" error record
+
+
+class _TooLong(str):
+    """Stands for a line longer than MAX_LINE (its text is not kept): readers make it an
+    error record.  ``length`` is how long it was (characters, or bytes for a byte source)."""
+
+    length: int = 0
+
+
+def _too_long(length: int) -> _TooLong:
+    marker = _TooLong("\x00")
+    marker.length = length
+    return marker
+
+
+def _too_long_error(lineno: int, raw: _TooLong, source) -> ParseError:
+    return ParseError(f"line too long: {raw.length} characters (the limit is {MAX_LINE}; "
+                      "no puzzle is that long)", line=lineno, column=MAX_LINE + 1, source=source)
+
+
+def _capped_lines(handle):
+    """Yield the lines of a file object, each line longer than MAX_LINE as a _TooLong,
+    read in MAX_LINE pieces that are not kept (memory stays bounded, time linear)."""
+    readline = handle.readline
+    while True:
+        line = readline(MAX_LINE + 2)  # the limit, plus room for "\r\n"
+        if not line:
+            return
+        if line[-1:] in ("\n", b"\n") or len(line) <= MAX_LINE:
+            yield line  # (_Source measures it again without its newline)
+            continue
+        length = len(line)
+        while line and line[-1:] not in ("\n", b"\n"):
+            line = readline(MAX_LINE)
+            length += len(line)
+        yield _too_long(length - (1 if line[-1:] in ("\n", b"\n") else 0))
 
 
 class _Source:
@@ -98,10 +157,19 @@ class _Source:
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         lineno = self.first_line - 1
+        source = self.source
+        if hasattr(source, "readline") and not isinstance(source, io.StringIO):
+            source = _capped_lines(source)  # (a StringIO's lines are in memory already)
         try:
-            for lineno, line in enumerate(self.source, self.first_line):
+            for lineno, line in enumerate(source, self.first_line):
+                if line.__class__ is _TooLong:
+                    yield lineno, line
+                    continue
                 if not isinstance(line, str):
                     line = bytes(line).decode("utf-8", "surrogateescape")
+                if len(line) > MAX_LINE and len(line.rstrip("\r\n")) > MAX_LINE:
+                    yield lineno, _too_long(len(line.rstrip("\r\n")))
+                    continue
                 if lineno == 1 and line.startswith("\ufeff"):
                     line = line[1:]
                 yield lineno, line.rstrip("\r\n")
@@ -145,20 +213,15 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
         return
     src = _Source(_lines_of(source), first_line)
     numbered: Iterator[tuple[int, str]] = iter(src)
-    size = shape.size if shape is not None else None
     index = 0
     window = None
+    size = shape.size if shape is not None else None
     if name is None or (name in ("block", "tokens") and size is None):
         window, numbered = _peek(numbered)
-        found, n = _detect(window, shape)
-        name = name or found
-        if size is None and name == found:
-            size = n
-        elif size is None:
-            size = _detect_size(window, name)
+        notation = _notation(window, name, shape, box, alphabet)
+        name, size = notation.format, notation.size
+        hint = notation.hint if name == "line" else hint
     if name == "line":
-        if window is not None:
-            hint = _line_hint(window, box, alphabet)
         records = _line_records(numbered, box, alphabet, source_name, hint)
     elif name == "block":
         records = _block_records(numbered, size, shape, alphabet, source_name)
@@ -176,20 +239,107 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
 
 
 def _peek(numbered: Iterator[tuple[int, str]]):
-    """Return (the first lines up to WINDOW content lines, an iterator over every line)."""
+    """Return (the window: lines up to the WINDOW-th content line, an iterator over every line).
+
+    The window keeps what the readers need of the lines it passes and no more: one blank
+    line of each run of blank lines, no '#' comment lines (every reader skips them), so
+    a million leading blank lines cost constant memory and one pass.
+    """
     window = []
     content = 0
+    blank = False
     for item in numbered:
+        line = item[1]
+        if line.__class__ is _TooLong:
+            window.append(item)
+            blank = False
+            continue
+        s = line.strip()
+        if not s:
+            if not blank:
+                window.append(item)
+            blank = True
+            continue
+        blank = False
+        if s[0] == "#":
+            continue
         window.append(item)
-        s = item[1].strip()
-        if s and not s.startswith("#"):
-            content += 1
-            if content >= WINDOW:
-                break
+        content += 1
+        if content >= WINDOW:
+            break
     return window, chain(window, numbered)
 
 
 # --- detection --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How a stream reads: what detect_notation found."""
+
+    format: str              # 'line', 'block', 'tokens', 'json' (or 'pencilmarks', if asked)
+    size: "int | None"       # N of block and token streams (None: unknown, the reader learns it)
+    hint: "Shape | None"     # line streams: the shape of the first good line of 16 cells or
+                             # more (it words length errors and turns away 1x1 strays)
+
+
+def detect_notation(lines, *, format: "str | None" = None, box=None, alphabet=None,
+                    pencilmarks: bool = False) -> Notation:
+    """Return the Notation of a stream from its first lines: THE format detector.
+
+    ``read_records`` uses it, and so should every caller that must read a stream the way
+    read_records would (the command line, a block of a bigger input).  Contract:
+
+    - lines: any iterable of str lines (newlines optional, a BOM on the first is dropped);
+      it consumes lines up to the WINDOW-th (64th) content line (not blank, not '#'), in
+      one pass and constant memory whatever the number of blank or comment lines before it
+      (pass an iterator and chain what it consumed back if you still need those lines);
+    - format: None or 'auto' detects (rules in the module docstring); a named format
+      (aliases sdm, sdk, ss, jsonl accepted) is kept and only its size is looked for;
+    - box: fixes N (and the shape of line records); alphabet: the one reading lines;
+    - pencilmarks=True: a first content line of N*N*N positional pencil marks gives
+      Notation('pencilmarks', N, None) (read_records does not stream pencil marks, the
+      command line reads them line by line);
+    - never raises for bad text (a bad box is the caller's ShapeError/ValueError).
+    """
+    from . import formats as f
+
+    shape = f._as_shape(box)
+    name = None if format in (None, "auto") else _ALIASES.get(format, format)
+    if name is not None and name not in _STREAM_FORMATS + ("pencilmarks",):
+        raise ValueError(f"cannot stream format {format!r}: choose one of line, block, tokens, json")
+    if name in ("line", "json", "pencilmarks") or (name is not None and shape is not None):
+        return Notation(name, shape.size if shape is not None else None, None)
+    window, _ = _peek(_numbered_strs(lines))
+    return _notation(window, name, shape, box, alphabet, pencilmarks)
+
+
+def _numbered_strs(lines) -> Iterator[tuple[int, str]]:
+    for lineno, line in enumerate(lines, 1):
+        if lineno == 1 and line.startswith("\ufeff"):
+            line = line[1:]
+        yield lineno, line.rstrip("\r\n")
+
+
+def _notation(window, name, shape, box, alphabet, pencilmarks: bool = False) -> Notation:
+    """The Notation of a peeked window (name: a format already chosen, or None)."""
+    from . import formats as f
+
+    if name is None and pencilmarks:
+        first = next((ln.strip() for _, ln in window if ln.__class__ is not _TooLong
+                      and ln.strip() and not ln.strip().startswith("#")), "")
+        if first and f.detect_format(first, box=box) == "pencilmarks":
+            field = f._SEP.split(first, 1)[0]
+            return Notation("pencilmarks", round(len(field) ** (1 / 3)), None)
+    found, n = _detect(window, shape)
+    if name is None:
+        name, size = found, n
+    else:
+        size = shape.size if shape is not None else (n if name == found else _detect_size(window, name))
+    hint = _line_hint(window, box, alphabet) if name == "line" else None
+    return Notation(name, size, hint)
+
+
 
 
 def _vote(s: str, shape) -> "str | None":
@@ -235,7 +385,8 @@ def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
 
     if name == "block":
         sizes = [len(line.translate(f._CELL_DROP)) for _, line in window
-                 if line.strip() and not f._is_comment(line.strip())
+                 if line.__class__ is not _TooLong and line.strip()
+                 and not f._is_comment(line.strip())
                  and not set(line) <= f._SEPLINE_CHARS]
         sizes = [k for k in sizes if 1 <= k <= 64]
         return max(dict.fromkeys(sizes), key=sizes.count) if sizes else None
@@ -276,17 +427,22 @@ def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
 
 
 def _line_hint(window, box, alphabet):
-    """Return the shape of the first good line in the detection window (None if none)."""
+    """Return the shape of the first good line of 16 cells or more in the detection window
+    (of the first good line when there is none; None if no line is good)."""
     from . import formats as f
 
+    first = None
     for _, line in window or ():
-        s = line.strip()
+        s = line.strip(WHITESPACE)
         if s and not s.startswith("#"):
             try:
-                return f._parse_line(s, box, alphabet)[0].shape
+                shape = f._parse_line(s, box, alphabet)[0].shape
             except (ParseError, ValueError):
                 continue
-    return None
+            if shape.ncells >= 16:
+                return shape
+            first = first or shape
+    return first
 
 
 def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record]:
@@ -294,6 +450,8 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
 
     plans = f._PLANS
     slow = f._parse_line
+    planned = f._read_planned
+    note_of = f.guess_note if box is None else (lambda shape: None)
     trusted = Grid._trusted
     try:
         hash(box), hash(alphabet)
@@ -303,17 +461,19 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
     record = _record
     index = 0  # hint: the shape of the last good record, to word length errors
     for lineno, raw in numbered:
-        s = raw.strip()
+        if raw.__class__ is _TooLong:
+            yield record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
+        s = raw.strip(WHITESPACE)
         if not s or s[0] == "#":
             continue
         plan = plans.get((len(s), box, alphabet)) if hashable else None
-        if plan is not None and not (plan[2] and "0" in s):
-            try:
-                b = s.encode("ascii").translate(plan[1])
-            except UnicodeEncodeError:
-                b = None
-            if b is not None and b.find(255) < 0:
-                yield record(index, lineno, trusted(tuple(b), plan[0]), None, raw, None)
+        if plan is not None and not (len(s) < 16 and f._off_notation(len(s), hint)):
+            b = planned(s, plan)
+            if b is not None:
+                yield record(index, lineno, trusted(tuple(b), plan[0]), None, raw, None,
+                             note_of(plan[0]))
                 index += 1
                 hint = plan[0]
                 continue
@@ -323,7 +483,7 @@ def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record
             yield record(index, lineno, None, exc.shifted(line=lineno - 1, source=source), raw, None)
         else:
             hint = grid.shape
-            yield record(index, lineno, grid, None, raw, comment)
+            yield record(index, lineno, grid, None, raw, comment, note_of(grid.shape))
         index += 1
 
 
@@ -355,6 +515,14 @@ def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
         return _record(index, pending[0][0], grid, None, text, None)
 
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:  # an error record of its own; a block around it is cut
+            if rows:
+                yield emit(lineno)
+                index += 1
+            pending, rows = [], 0
+            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         line = raw.rstrip()
         s = line.lstrip()
         if not s:
@@ -426,6 +594,14 @@ def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
         return _record(index, start, grid, None, text, None)
 
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:  # an error record of its own; a record around it is cut
+            if lines:
+                yield emit((lines[-1][0], len(lines[-1][1]) + 1))
+                index += 1
+                found, lines = 0, []
+            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         line = raw.rstrip()
         s = line.lstrip()
         if not s:
@@ -457,6 +633,10 @@ def _json_records(numbered, box, alphabet, source) -> Iterator[Record]:
 
     index = 0
     for lineno, raw in numbered:
+        if raw.__class__ is _TooLong:
+            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
+            index += 1
+            continue
         s = raw.strip()
         if not s or s[0] == "#":
             continue

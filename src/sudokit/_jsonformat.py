@@ -46,7 +46,22 @@ def _json_cell_pos(text: str, key: "str | None", cell: int) -> tuple["int | None
 
 
 def parse_json(text: str, *, box=None, alphabet=None) -> Grid:
-    """Return the grid of a JSON object {"puzzle"|"grid"|"values": ..., "box": "RxC"} or list of rows."""
+    """Return the grid of a JSON object {"puzzle"|"grid"|"values": ..., "box": "RxC"} or list of rows.
+
+    Any text raises ParseError, never another error: JSON nested too deep for the decoder
+    (RecursionError) and bad values of the object's keys ("alphabet": "klingon") included.
+    """
+    try:
+        return _parse_json(text, box, alphabet)
+    except ParseError:
+        raise
+    except RecursionError:
+        raise ParseError("bad JSON: nested too deep", line=1, column=1) from None
+    except (ValueError, TypeError, KeyError, OverflowError) as exc:
+        raise ParseError(f"bad JSON puzzle: {exc}", line=1, column=1) from None
+
+
+def _parse_json(text: str, box, alphabet) -> Grid:
     from . import formats as _f
 
     text = _f._strip_bom(text)

@@ -57,6 +57,7 @@ from __future__ import annotations
 import array
 import itertools
 import operator
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -65,6 +66,7 @@ from .errors import ParseError
 from .grid import Grid
 from .shape import Shape
 from .solver import is_solution
+from .symbols import DEFAULT, NOT_A_SYMBOL, get_alphabet, line_alphabet, reading_table
 
 __all__ = [
     "BatchResult", "solve_many", "count_many", "solve_text", "parse_lines", "format_lines",
@@ -81,10 +83,8 @@ FLAG_CLASH = 16
 ENGINES = ("auto", "propagate", "backtrack", "dlx", "fast9", "learn")
 
 _COUNT_MAX = 2**63 - 1  # the largest count the int64 counts array holds
-
-# The default alphabet (symbols.DEFAULT) and the blanks the C parser accepts.
-_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_BLANKS = ".0-_*?"
+_WS = b" \t\r\x0b\x0c"              # stripped around a line (symbols.WHITESPACE, as bytes)
+_FIELD_END = re.compile(rb"[ \t,:;#]")  # what ends the puzzle field (formats._SEP)
 
 
 @dataclass
@@ -147,67 +147,150 @@ class BatchResult:
 
 
 def _records(data: bytes):
-    """Yield (line number, stripped line) for the non-blank, non-# lines of data."""
+    """Yield (line number, puzzle field, offset of the field) of the non-blank, non-# lines."""
     for number, raw in enumerate(data.split(b"\n"), 1):
-        line = raw.rstrip(b"\r \t").lstrip(b" \t")
+        line = raw.strip(_WS)
         if line and not line.startswith(b"#"):
-            yield number, line, len(raw) - len(raw.lstrip(b" \t"))
+            m = _FIELD_END.search(line)
+            yield number, line[:m.start()] if m else line, len(raw) - len(raw.lstrip(_WS))
 
 
-def _parse_lines_py(data: bytes, size: int):
-    table = {ch: v for v, ch in enumerate(_SYMBOLS[:size], 1)}
-    for ch in _BLANKS:
-        table[ch] = 0
+def _char_name(byte: int) -> str:
+    """The character a byte stands for (bytes from 0x80 up as surrogateescape names them)."""
+    return chr(byte) if byte < 0x80 else chr(0xDC00 + byte)
+
+
+def _parse_lines_py(data: bytes, size: int, table: "bytes | None" = None):
+    """The pure-Python twin of the C parse_lines (text.c): same records, values and errors."""
+    if table is None:
+        table = _auto_table(size)
     ncells = size * size
     out = bytearray()
     errors = []
-    for rec, (number, line, indent) in enumerate(_records(data)):
-        text = line.decode("latin-1")
-        if len(text) != ncells:
+    for rec, (number, cells, start) in enumerate(_records(data)):
+        if len(cells) != ncells:
+            k = next((k for k, b in enumerate(cells) if b >= 0x80 or b < 0x20 or b == 0x7f), -1)
+            if k >= 0:  # garbage is named before cells are counted (as text.c does)
+                ch = _char_name(cells[k])
+                errors.append((rec, number, start + k + 1, ch,
+                               f"character {ch!r} is not a value of a {size}x{size} grid"))
+                out += b"\xff" * ncells
+                continue
             errors.append((rec, number, None, None,
                            f"expected {ncells} characters for a {size}x{size} grid, "
-                           f"found {len(text)}"))
+                           f"found {len(cells)}"))
             out += b"\xff" * ncells
             continue
-        values = bytearray(ncells)
-        for k, ch in enumerate(text):
-            v = table.get(ch, -1)
-            if v < 0:
-                errors.append((rec, number, indent + k + 1, ch,
-                               f"character {ch!r} is not a value of a {size}x{size} grid"))
-                values = b"\xff" * ncells
-                break
-            values[k] = v
+        values = cells.translate(table)
+        k = values.find(NOT_A_SYMBOL)
+        if k >= 0:
+            ch = _char_name(cells[k])
+            errors.append((rec, number, start + k + 1, ch,
+                           f"character {ch!r} is not a value of a {size}x{size} grid"))
+            values = b"\xff" * ncells
         out += values
     return out, errors
 
 
-def parse_lines(data: bytes | str, size: int):
+def _auto_table(size: int) -> bytes:
+    """DEFAULT's table, with '0' left to line_alphabet above 9x9 (it may be hex's value 1)."""
+    table = reading_table(DEFAULT, size)
+    if size > 9:
+        table = table[:48] + bytes([NOT_A_SYMBOL]) + table[49:]
+    return table
+
+
+def _reread(data: bytes, size: int, values: bytearray, errors: list) -> list:
+    """Read again, choosing each line's alphabet (symbols.line_alphabet), the records that
+    DEFAULT's table could not read; return the errors that remain."""
+    lines = data.split(b"\n")
+    ncells = size * size
+    left = []
+    for err in errors:
+        rec, number, column = err[0], err[1], err[2]
+        if column is None:
+            left.append(err)
+            continue
+        raw = lines[number - 1]
+        start = len(raw) - len(raw.lstrip(_WS))
+        field = raw[start:start + ncells].decode("utf-8", "surrogateescape")
+        try:
+            alpha = line_alphabet(field, size)
+            got = raw[start:start + ncells].translate(reading_table(alpha, size))
+        except ParseError:
+            got = None
+        if got is None or got.find(NOT_A_SYMBOL) >= 0:
+            if got is not None:
+                k = got.find(NOT_A_SYMBOL)
+                ch = _char_name(raw[start + k])
+                err = (rec, number, start + k + 1, ch,
+                       f"character {ch!r} is not a value of a {size}x{size} grid")
+            left.append(err)
+            continue
+        values[rec * ncells:(rec + 1) * ncells] = got
+    return left
+
+
+def parse_lines(data: bytes | str, size: int, *, alphabet=None):
     """Return (values bytearray, errors) for the non-blank, non-# lines of data.
 
-    One record per such line; errors are (record, line, column, char, reason) tuples (1-based
+    One record per such line, read by the one line reader (symbols.reading_table, the C
+    text reader when built): the puzzle field is the line up to the first space, tab, ``,``
+    ``:`` ``;`` or ``#`` (what follows is a comment), and must hold N*N symbols or blanks.
+    ``alphabet=None`` chooses each line's alphabet as formats.parse_line does
+    (symbols.line_alphabet).  Errors are (record, line, column, char, reason) tuples (1-based
     line and column; column and char None for a bad length) and such records are filled with
-    0xFF bytes, which batch solving reports as FLAG_BAD_INPUT.  Symbols: 1-9, A-Z, a-z;
-    blanks: . 0 - _ * ?
+    0xFF bytes, which batch solving reports as FLAG_BAD_INPUT.  A str is read as UTF-8:
+    non-ASCII characters are errors, never blanks.
     """
-    if isinstance(data, str):
-        data = data.encode("latin-1", "replace")
+    text = data if isinstance(data, str) else None
+    if text is not None:
+        data = data.encode("utf-8", "surrogateescape")
+    data = bytes(data)
+    if type(size) is not int or not 1 <= size <= 64:
+        raise ValueError(f"size {size!r}: grids run from 1x1 to 64x64")
+    table = reading_table(get_alphabet(alphabet), size) if alphabet is not None \
+        else _auto_table(size)
     if _backend.C is not None:
-        return _backend.C.parse_lines(data, size)
-    if not 1 <= size <= len(_SYMBOLS):
-        raise ValueError(f"size {size}: one character per value works for sizes 1..{len(_SYMBOLS)}")
-    return _parse_lines_py(bytes(data), size)
+        values, errors = _backend.C.parse_lines(data, size, table)
+    else:
+        values, errors = _parse_lines_py(data, size, table)
+    if alphabet is None and size > 9 and errors:
+        errors = _reread(data, size, values, errors)
+    if text is not None and errors and not text.isascii():
+        errors = _in_characters(data, errors)
+    return values, errors
+
+
+def _in_characters(data: bytes, errors: list) -> list:
+    """Errors of a str input with columns counted in characters and the character named
+    (the readers count bytes of its UTF-8 encoding)."""
+    lines = data.split(b"\n")
+    out = []
+    for rec, number, column, char, reason in errors:
+        if column is not None:
+            raw = lines[number - 1]
+            column = len(raw[:column - 1].decode("utf-8", "surrogateescape")) + 1
+            line = raw.decode("utf-8", "surrogateescape")
+            if char is not None and len(line) >= column:
+                char = line[column - 1]
+                reason = f"character {char!r} is not a value of this grid (not ASCII)" \
+                    if not char.isascii() else reason
+        out.append((rec, number, column, char, reason))
+    return out
 
 
 def format_lines(values, size: int, blank: str = ".") -> bytes:
     """Return one line of N*N symbols (and a newline) per record of values; '?' for bytes > N."""
     if _backend.C is not None:
         return _backend.C.format_lines(values, size, blank)
+    if not 1 <= size <= len(DEFAULT.symbols):
+        raise ValueError(f"size {size}: one character per value works for sizes 1..61")
     raw = bytes(memoryview(values).cast("B"))
     ncells = size * size
     if len(raw) % ncells:
         raise ValueError(f"values hold {len(raw)} bytes, not a multiple of {ncells}")
-    table = bytes([ord(blank)]) + _SYMBOLS[:size].encode("ascii") + b"?" * (255 - size)
+    table = bytes([ord(blank)]) + DEFAULT.symbols[:size].encode("ascii") + b"?" * (255 - size)
     text = raw.translate(table)
     return b"".join(text[i:i + ncells] + b"\n" for i in range(0, len(text), ncells))
 
@@ -435,10 +518,11 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
 
 
 def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1,
-               node_limit: int | None = None) -> BatchResult:
+               node_limit: int | None = None, alphabet=None) -> BatchResult:
     """Return a BatchResult for many puzzles: first solution, count up to limit, nodes, flags.
 
-    limit=None counts every solution; node_limit=None searches without a node limit.
+    limit=None counts every solution; node_limit=None searches without a node limit;
+    alphabet (lines only) as in parse_lines.
     """
     lim = _limit(limit, "limit", 1)
     nlim = _limit(node_limit, "node_limit", 0)
@@ -451,7 +535,8 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
         result.errors.update(_buffer_errors(raw, shape, result.flags))
         return result
     if isinstance(puzzles, str):
-        return solve_text(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit)
+        return solve_text(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit,
+                          alphabet=alphabet)
     lines = list(puzzles)
     if not all(isinstance(p, str) for p in lines):
         raise TypeError("puzzles must be a bytes buffer of values, a list of str lines or a "
@@ -466,8 +551,10 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
         for k in blank:
             marked[k] = "!"
         text = "\n".join(marked)
+    first = next(_records(lines[0].encode("utf-8", "surrogateescape")), None) if lines else None
     result = solve_text(text, box=box, engine=engine, limit=limit, node_limit=node_limit,
-                        _first_len=len(lines[0].strip()) if lines else 81)
+                        alphabet=alphabet,
+                        _first_len=len(first[1].decode("utf-8", "surrogateescape")) if first else 81)
     for k in blank:
         result.errors[k] = ParseError("not a puzzle line (blank or comment)", line=k + 1)
     return result
@@ -480,7 +567,8 @@ def count_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 2
 
 
 def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
-               node_limit: int | None = None, _first_len: int | None = None) -> BatchResult:
+               node_limit: int | None = None, alphabet=None,
+               _first_len: int | None = None) -> BatchResult:
     """Return a BatchResult for the puzzle lines of text (str or bytes), one record per line.
 
     Blank lines and '#' comment lines are skipped; a line that is not a puzzle becomes an
@@ -488,15 +576,18 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     """
     lim = _limit(limit, "limit", 1)
     nlim = _limit(node_limit, "node_limit", 0)
-    data = text.encode("latin-1", "replace") if isinstance(text, str) else bytes(text)
+    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     if box is None:
         first = _first_len
         if first is None:
-            first = next((len(line) for _, line, _ in _records(data)), 81)
+            first = next((len(cells.decode("utf-8", "surrogateescape"))
+                          for _, cells, _ in _records(data)), 81)
         shape = _shape_of(None, first)
     else:
         shape = _shape_of(box, None)
-    values, errs = parse_lines(data, shape.size)
+    values, errs = parse_lines(data, shape.size, alphabet=alphabet)
     errors = {rec: ParseError(reason, line=line, column=col, char=ch)
               for rec, line, col, ch, reason in errs}
     n = len(values) // shape.ncells

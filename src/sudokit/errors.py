@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ParseError", "SearchLimitReached", "ShapeError"]
+__all__ = ["ParseError", "SearchLimitReached", "ShapeError", "SpellingError"]
 
 
 class ParseError(ValueError):
@@ -38,6 +38,12 @@ class ParseError(ValueError):
     def to_dict(self) -> dict:
         """Return the error as a JSON-ready dict (batch error logs)."""
         return {"line": self.line, "column": self.column, "char": self.char, "reason": self.reason}
+
+
+class SpellingError(ValueError):
+    """A grid a format cannot write: more values than its alphabet spells (a 64x64 grid in a
+    line format: write tokens or json), or a ``blank`` that is not one character or that
+    spells a value.  The message says what can write it."""
 
 
 class ShapeError(ValueError):

@@ -46,7 +46,15 @@ Detection (``parse`` and ``detect_format``, one puzzle):
        otherwise block.
 
 Streaming many puzzles (``read_records``, in ``_formats_stream``) detects the format from a
-window of the first 64 non-comment lines: see its docstring.
+window of the first 64 non-comment lines with ``detect_notation`` (the one stream detector:
+call it to read a stream as read_records would); see its docstring, also for MAX_LINE and
+``Record.note``.
+
+Spelling: every reader of symbols goes through ``symbols.reading_table`` (ASCII only; the
+C text reader takes the same table), so ``parse_line``, ``batch.parse_lines``/``solve_many``
+and ``read_records`` accept the same lines with the same values.  Writers raise
+``SpellingError`` (a ValueError) for a grid the alphabet cannot spell (64x64: use tokens or
+json) and for a ``blank`` that no reader would read back as an empty cell.
 """
 
 from __future__ import annotations
@@ -55,10 +63,14 @@ import math
 import re
 from typing import Iterable, Mapping, Sequence
 
-from .errors import ParseError, ShapeError
+from .errors import ParseError, SpellingError
 from .grid import Grid
 from .shape import MAX_SIZE, Shape
-from .symbols import DEFAULT, HEX, LETTERS, Alphabet, detect_alphabet, get_alphabet
+from ._lineformat import (_LINE_SIZES, _PLANS, _PUNCT_BLANKS, _SEP,  # noqa: F401 (re-exported)
+                          _as_shape, _bad_char, _byte_table, _detect, _first_bad, _nearest_cells,
+                          _off_notation, _parse_line, _read_planned, _shape_for_size, _spell,
+                          _strip_bom, _values, format_line, guess_note, parse_line, quick_values)
+from .symbols import DEFAULT, LETTERS, Alphabet, get_alphabet
 
 __all__ = [
     "parse", "detect_format", "FORMATS",
@@ -66,150 +78,19 @@ __all__ = [
     "parse_pencilmarks", "format_pencilmarks", "parse_sdk", "format_sdk", "sdk_metadata",
     "parse_sdm", "format_sdm", "parse_ss", "format_ss", "parse_json", "format_json",
     "parse_dlx", "format_dlx",
-    "Record", "read_records", "iter_puzzles", "open_text",
+    "Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
+    "MAX_LINE", "guess_note", "quick_values",
 ]
 
 FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json")
 
-_PUNCT_BLANKS = frozenset(".-_*?")          # blanks that are never symbols
-_SEP = re.compile(r"[ \t,:;#]")             # what may end the puzzle field of a line
 _NEWLINE = re.compile(r"\r\n|\r|\n")        # universal newlines, as io reads them
 _CELL_DROP = str.maketrans("", "", "| \t")  # what a block row may hold besides cells
 _SEPLINE_CHARS = frozenset("-=+|*: \t")
 _TOKEN = re.compile(r"[^\s|]+")
 _SECTION = re.compile(r"\[[A-Za-z0-9 _-]*\]\Z")
 
-# N*N -> N for every N that has a default box shape (1..64 minus primes above 3 ...)
-_LINE_SIZES: dict[int, int] = {}
-for _n in range(1, MAX_SIZE + 1):
-    try:
-        Shape.for_size(_n)
-    except ShapeError:
-        continue
-    _LINE_SIZES[_n * _n] = _n
-del _n
-
-
-# --- shared helpers -------------------------------------------------------------------
-
-
-def _as_shape(box) -> "Shape | None":
-    """Return the Shape named by box (Shape, 'RxC', (r, c), box side int) or None."""
-    if box is None or isinstance(box, Shape):
-        return box
-    if isinstance(box, str):
-        return Shape.parse(box)
-    if isinstance(box, bool):
-        raise ShapeError(f"not a box shape: {box!r}")
-    if isinstance(box, int):
-        return Shape(box, box)
-    if isinstance(box, (tuple, list)) and len(box) == 2:
-        return Shape(int(box[0]), int(box[1]))
-    raise ShapeError(f"not a box shape: {box!r}")
-
-
-def _shape_for_size(size: int, line: int | None, column: int | None) -> Shape:
-    try:
-        return Shape.for_size(size)
-    except ShapeError as exc:
-        raise ParseError(f"{exc}", line=line, column=column) from None
-
-
-def _nearest_cells(count: int) -> int:
-    """Return the supported N*N nearest to count (ties go to the larger grid)."""
-    return min(_LINE_SIZES, key=lambda sq: (abs(sq - count), -sq)) if count > 1 else 81
-
-
-_BYTE_TABLES: dict[tuple[Alphabet, int], bytes] = {}
-
-
-def _byte_table(alpha: Alphabet, size: int) -> bytes:
-    """Return the 256-byte table: ASCII symbol -> value, blank -> 0, anything else -> 255."""
-    key = (alpha, size)
-    table = _BYTE_TABLES.get(key)
-    if table is None:
-        out = bytearray(b"\xff" * 256)
-        for b in range(128):
-            v = alpha.value_of(chr(b), size)
-            if v >= 0:
-                out[b] = v
-        table = _BYTE_TABLES[key] = bytes(out)
-    return table
-
-
-_WRITE_TABLES: dict[tuple[Alphabet, int, str], "bytes | list[str]"] = {}
-
-
-def _write_table(alpha: Alphabet, size: int, blank: str) -> "bytes | list[str]":
-    """Return value -> symbol as a bytes.translate table (ASCII) or a list of strings."""
-    key = (alpha, size, blank)
-    table = _WRITE_TABLES.get(key)
-    if table is None:
-        symbols = alpha.table(size, blank)
-        if len(blank) == 1 and blank.isascii():
-            table = bytes(ord(s) for s in symbols) + bytes(256 - len(symbols))
-        else:
-            table = symbols
-        _WRITE_TABLES[key] = table
-    return table
-
-
-def _spell(values: Sequence[int], alpha: Alphabet, size: int, blank: str) -> str:
-    table = _write_table(alpha, size, blank)
-    if isinstance(table, bytes):
-        return bytes(values).translate(table).decode("ascii")
-    return "".join([table[v] for v in values])
-
-
-def _detect(cells: str, size: int) -> Alphabet:
-    """Return the alphabet for cells of a size-N grid (for a bad text: the one reading it furthest)."""
-    if size <= 9:
-        return DEFAULT
-    chars = set(cells) - _PUNCT_BLANKS
-    try:
-        return detect_alphabet(chars, size)
-    except ParseError:
-        best, reach = DEFAULT, -1
-        for alpha in (DEFAULT, LETTERS, HEX):
-            k = _first_bad(cells, alpha, size)
-            if k > reach:
-                best, reach = alpha, k
-        return best
-
-
-def _first_bad(cells: str, alpha: Alphabet, size: int) -> int:
-    """Return the index of the first character that is neither a symbol nor a blank, or -1."""
-    table = _byte_table(alpha, size)
-    try:
-        return cells.encode("ascii").translate(table).find(255)
-    except UnicodeEncodeError:
-        for k, ch in enumerate(cells):
-            if ord(ch) > 127 or table[ord(ch)] == 255:
-                return k
-    return -1
-
-
-def _values(cells: str, alpha: Alphabet, size: int) -> "bytes | int":
-    """Return the values of cells as bytes, or the index of the first bad character."""
-    table = _byte_table(alpha, size)
-    try:
-        b = cells.encode("ascii").translate(table)
-    except UnicodeEncodeError:
-        return _first_bad(cells, alpha, size)
-    k = b.find(255)
-    return b if k < 0 else k
-
-
-def _bad_char(ch: str, alpha: Alphabet, size: int, line: int | None, column: int | None) -> ParseError:
-    if ch.isprintable() and len(ch) == 1 and ch.isascii():
-        what = f"not a value of a {size}x{size} grid (alphabet {alpha.name!r}) nor a blank"
-    else:
-        what = f"unexpected character {ch!r} (U+{ord(ch):04X})"
-    return ParseError(what, line=line, column=column, char=ch)
-
-
-def _strip_bom(text: str) -> str:
-    return text[1:] if text.startswith("\ufeff") else text
+# --- shared helpers (the spelling ones live in _lineformat) ------------------------------
 
 
 def _split_lines(text: str) -> list[str]:
@@ -230,107 +111,6 @@ def _content(text: str) -> list[tuple[int, str]]:
         if s and not _is_comment(s):
             out.append((lineno, line))
     return out
-
-
-# --- line -------------------------------------------------------------------------------
-
-# (len(stripped text), box, alphabet) -> (shape, byte table, zero_needs_detection)
-_PLANS: dict[tuple, tuple[Shape, bytes, bool]] = {}
-
-
-def parse_line(text: str, *, box=None, alphabet=None) -> Grid:
-    """Return the grid written on one line of N*N cells; raise ParseError (line 1, column)."""
-    s = text.strip()
-    try:
-        plan = _PLANS.get((len(s), box, alphabet))
-    except TypeError:  # unhashable box, e.g. a list
-        plan = None
-    if plan is not None:
-        shape, table, zero_check = plan
-        if not (zero_check and "0" in s):
-            try:
-                b = s.encode("ascii").translate(table)
-            except UnicodeEncodeError:
-                pass
-            else:
-                if b.find(255) < 0:
-                    return Grid._trusted(tuple(b), shape)
-    return _parse_line(text, box, alphabet)[0]
-
-
-def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[Grid, "str | None"]:
-    """Return (grid, comment) for one line; the slow, exact path behind parse_line.
-
-    hint: the shape a stream has been reading, used to word the error for a line whose
-    length fits no grid ("expected 81 cells, found 3" rather than the nearest square).
-    """
-    body = _strip_bom(text).rstrip()
-    if "\n" in body:
-        parts = [p.rstrip("\r") for p in body.split("\n")]
-        full = [k for k, p in enumerate(parts) if p.strip()]
-        if len(full) > 1:
-            k = full[1]
-            raise ParseError("parse_line reads one line; the text goes on to another line "
-                             "(use parse or read_records)", line=k + 1, column=1,
-                             char=parts[k].lstrip()[:1])
-        k = full[0] if full else 0
-        try:
-            return _parse_line(parts[k], box, alphabet)
-        except ParseError as exc:
-            raise exc.shifted(line=k) from None
-    start = len(body) - len(body.lstrip(" \t"))
-    m = _SEP.search(body, start)
-    end = m.start() if m else len(body)
-    field = body[start:end]
-    comment = None
-    if m:
-        comment = body[end:].strip()
-        if comment[:1] in ("#", ",", ":", ";"):
-            comment = comment[1:].strip()
-        comment = comment or None
-    if not field:
-        raise ParseError("no puzzle on the line" if body.strip() else "empty input: no puzzle",
-                         line=1, column=start + 1, char=body[start] if start < len(body) else None)
-    if not (field.isascii() and field.isprintable()):
-        # garbage (control bytes, undecodable bytes): name it before counting cells
-        k = next(k for k, ch in enumerate(field) if not (ch.isascii() and ch.isprintable()))
-        raise ParseError(f"unexpected character {field[k]!r} (U+{ord(field[k]):04X})",
-                         line=1, column=start + k + 1, char=field[k])
-    shape = _as_shape(box)
-    count = len(field)
-    if shape is None:
-        size = _LINE_SIZES.get(count)
-        if size is not None:
-            expected = count
-        else:
-            expected = hint.ncells if hint is not None else _nearest_cells(count)
-    else:
-        expected = shape.ncells
-    if count != expected:
-        n = _LINE_SIZES.get(expected) or math.isqrt(expected)
-        col = start + min(count, expected) + 1
-        char = field[expected] if count > expected else None
-        raise ParseError(f"expected {expected} cells (a {n}x{n} grid), found {count}",
-                         line=1, column=col, char=char)
-    if shape is None:
-        shape = Shape.for_size(size)
-    size = shape.size
-    alpha = get_alphabet(alphabet) if alphabet is not None else _detect(field, size)
-    got = _values(field, alpha, size)
-    if isinstance(got, int):
-        raise _bad_char(field[got], alpha, size, 1, start + got + 1)
-    if field == text.strip() and (alphabet is not None or alpha is DEFAULT):
-        try:
-            _PLANS[(len(field), box, alphabet)] = (shape, _byte_table(alpha, size),
-                                                    alphabet is None and size > 9)
-        except TypeError:
-            pass
-    return Grid._trusted(tuple(got), shape), comment
-
-
-def format_line(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
-    """Return the grid as one line of N*N symbols (ValueError if the alphabet is too small)."""
-    return _spell(grid.values, get_alphabet(alphabet), grid.shape.size, blank)
 
 
 # --- block ------------------------------------------------------------------------------
@@ -609,8 +389,15 @@ def parse_tokens(text: str, *, box=None, alphabet=None) -> Grid:
 
 
 def format_tokens(grid: Grid, *, blank: str = "0", sep: str = " ") -> str:
-    """Return N lines of N integer tokens (blank for empty cells), no trailing spaces or newline."""
+    """Return N lines of N integer tokens (blank for empty cells), no trailing spaces or newline.
+
+    SpellingError if blank would not read back as an empty cell (``5``, ``a b``, ``""``).
+    """
     n = grid.shape.size
+    if not (isinstance(blank, str) and blank and blank.isprintable() and blank.split() == [blank]
+            and "|" not in blank and _token_value(blank, None, n, False) == 0):
+        raise SpellingError(f"blank {blank!r} would not read back as an empty cell: use 0 or "
+                            "one of . - _ * ?")
     words = [str(v) if v else blank for v in grid.values]
     return "\n".join(sep.join(words[r * n:(r + 1) * n]) for r in range(n))
 
@@ -791,7 +578,8 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
 # --- kept in private modules by theme, re-exported here -----------------------------------
 # (they import this module inside their functions, so either may be imported first)
 
-from ._formats_stream import Record, iter_puzzles, open_text, read_records  # noqa: E402
+from ._formats_stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
+                              iter_puzzles, open_text, read_records)
 from ._jsonformat import format_json, parse_json  # noqa: E402
 from ._pencilmarks import format_pencilmarks, parse_pencilmarks  # noqa: E402
 from ._pencilmarks import looks_like_line as _looks_like_pencil_line  # noqa: E402

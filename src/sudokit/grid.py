@@ -78,8 +78,7 @@ class Grid:
             object.__setattr__(self, "_hash", None)
             return
         if isinstance(values, str):
-            from .formats import parse
-            grid = parse(values, box=shape, alphabet=alphabet)
+            grid = _parse_str(values, shape, alphabet)
             object.__setattr__(self, "shape", grid.shape)
             object.__setattr__(self, "values", grid.values)
             object.__setattr__(self, "_hash", None)
@@ -108,9 +107,9 @@ class Grid:
     def _trusted(cls, values: tuple[int, ...], shape: Shape) -> "Grid":
         """Build without validation (values already checked by the caller)."""
         grid = object.__new__(cls)
-        object.__setattr__(grid, "shape", shape)
-        object.__setattr__(grid, "values", values)
-        object.__setattr__(grid, "_hash", None)
+        _SET_SHAPE(grid, shape)  # the slots' own setters: half the cost of object.__setattr__
+        _SET_VALUES(grid, values)
+        _SET_HASH(grid, None)
         return grid
 
     @classmethod
@@ -254,6 +253,9 @@ class Grid:
         return format_block(self, **options)
 
 
+_SET_SHAPE, _SET_VALUES, _SET_HASH = Grid.shape.__set__, Grid.values.__set__, Grid._hash.__set__
+
+
 def _as_shape(shape: "Shape | str | tuple | None") -> Shape:
     if isinstance(shape, Shape):
         return shape
@@ -318,7 +320,22 @@ def as_grid(puzzle: "Grid | str | Sequence[int] | bytes", *, box=None, alphabet=
             raise ShapeError(f"grid has shape {puzzle.shape}, not {box}")
         return puzzle
     if isinstance(puzzle, str):
-        from .formats import parse
-        return parse(puzzle, box=box, alphabet=alphabet)
+        return _parse_str(puzzle, box, alphabet)
     return Grid(puzzle, _as_shape(box) if box is not None else None)
+
+
+_formats = None  # sudokit.formats, imported on first use (it imports this module)
+
+
+def _parse_str(text: str, box, alphabet) -> Grid:
+    """Return the grid of text as formats.parse reads it: a line like the ones read before
+    goes through their plan (formats.quick_values, one C call), anything else to parse."""
+    global _formats
+    if _formats is None:
+        from . import formats as _f
+        _formats = _f
+    quick = _formats.quick_values(text, box, alphabet)
+    if quick is not None:
+        return Grid._trusted(tuple(quick[0]), quick[1])
+    return _formats.parse(text, box=box, alphabet=alphabet)
 

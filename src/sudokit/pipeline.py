@@ -37,12 +37,15 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
 __all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress",
-           "WorkerError", "Interrupted", "stopping", "sigint_held", "MIN_BYTES", "MAX_BYTES"]
+           "WorkerError", "Interrupted", "stopping", "sigint_held", "MIN_BYTES", "MAX_BYTES",
+           "MAX_LINE_BYTES", "TOO_LONG_LINE"]
 
 MIN_BYTES = 1024           # the first block: answers start coming at once
 MAX_BYTES = 1 << 20        # no block is larger than this, unless one line is
 BLOCKS_PER_WORKER = 4      # blocks in flight per worker (the memory bound)
 IDLE_SECONDS = 0.05        # how long the main loop waits before it flushes and redraws
+MAX_LINE_BYTES = 1 << 20   # a longer line is one error record (a 64x64 pencil-mark line is 262,144)
+TOO_LONG_LINE = b"!"       # what stands for such a line in its Block (listed in Block.bad)
 STOP_GRACE_SECONDS = 3.0   # after Ctrl-C, how long workers may take to return what they did
 
 
@@ -122,7 +125,7 @@ def block_size_for(total: int | None, jobs: int) -> int:
 
 def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
                 limit: int = MAX_BYTES, grow: bool = True,
-                path: str | None = None) -> Iterator[Block]:
+                path: str | None = None, max_line: int = MAX_LINE_BYTES) -> Iterator[Block]:
     """Yield Blocks of whole lines from a binary stream (the last may lack its newline).
 
     ``first`` is data already read from the stream (it comes first).  Blocks are about
@@ -130,31 +133,81 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
     answers come at once); a read returns what is available (read1), so a slow pipe yields
     its lines as they come.  ``path``: the stream is this regular file, read from its
     start (blocks then know their offsets, see Block).
+
+    Time is linear in the input and memory bounded by ``limit`` + ``max_line``: a line
+    longer than ``max_line`` bytes is read on and dropped as it comes (an endless line
+    from a pipe holds no memory), and stands in its block as the one-character line
+    ``TOO_LONG_LINE`` listed in ``Block.bad`` ("line too long: N bytes"), so that it
+    becomes one error record and the lines after it keep their numbers.
     """
     read = getattr(stream, "read1", None) or stream.read
-    offset = 0
     fast = _stream_is_fast(stream)
-    seq, line = 0, 1
-    carry, eof = first, False
+    seq, line, offset = 0, 1, 0
+    buf = bytearray(first)
+    scan = 0      # buf[:scan] has been searched for newlines ...
+    last = -1     # ... and its last newline is at buf[last] (-1: none)
+    bad: dict[int, str] = {}  # line number -> reason, for placeholders in buf
+    eof = False
     while True:
-        while not eof and not (b"\n" in carry and (len(carry) >= size or not fast)):
-            more = read(max(size - len(carry), 4096))
+        while True:
+            k = buf.rfind(b"\n", scan)
+            if k >= 0:
+                last = k
+            scan = len(buf)
+            if len(buf) - (last + 1) > max_line:
+                eof = _drop_long_line(buf, last + 1, read, line, bad) or eof
+                path = None  # blocks no longer match the file's bytes
+                scan = last + 1
+                continue
+            if eof or (last >= 0 and (len(buf) >= size or not fast)):
+                break
+            more = read(max(size - len(buf), 65536))
             if not more:
                 eof = True
-            carry += more
-        if not carry:
+            buf += more
+        if not buf:
             return
         if eof:
-            cut = len(carry)
+            cut = len(buf)
         else:
-            cut = carry.rfind(b"\n", 0, size) + 1 or carry.find(b"\n") + 1
-        data, carry = carry[:cut], carry[cut:]
-        yield Block(seq, line, data, None, path, offset)
+            cut = buf.rfind(b"\n", 0, size) + 1 or buf.find(b"\n") + 1
+        data = bytes(buf[:cut])
+        del buf[:cut]
+        scan, last = 0, -1
+        nlines = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+        mine = {k: v for k, v in bad.items() if k < line + nlines} if bad else None
+        for k in mine or ():
+            del bad[k]
+        yield Block(seq, line, data, mine or None, path, offset)
         offset += len(data)
         seq += 1
         line += data.count(b"\n")
         if grow and size < limit:
             size = min(limit, size * 2)
+
+
+def _drop_long_line(buf: bytearray, start: int, read, first_line: int, bad: dict) -> bool:
+    """Replace the too-long line that starts at buf[start] by TOO_LONG_LINE, reading (and
+    dropping) the stream up to the line's end; note it in bad; return True at end of input."""
+    lineno = first_line + buf.count(b"\n", 0, start)
+    length = len(buf) - start
+    del buf[start:]
+    rest, eof = b"", False
+    while True:
+        more = read(1 << 16)
+        if not more:
+            eof = True
+            break
+        k = more.find(b"\n")
+        if k >= 0:
+            length += k
+            rest = more[k:]
+            break
+        length += len(more)
+    buf += TOO_LONG_LINE + rest
+    bad[lineno] = (f"line too long: {length} bytes (the limit is {MAX_LINE_BYTES}; "
+                   "no puzzle is that long)")
+    return eof
 
 
 def blocks_of(stream: BinaryIO, name: str, jobs: int) -> tuple[int | None, Iterator[Block]]:

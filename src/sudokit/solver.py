@@ -398,6 +398,16 @@ def _verify(solution: Grid, puzzle: Grid, engine: str, raw: bytes | None = None,
 def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
           alphabet=None, candidates=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
+    if engine is None and node_limit is None and box is None and alphabet is None \
+            and _FAST9 is not None:
+        if type(puzzle) is str:
+            answer = _solve9_line(puzzle)
+        elif type(puzzle) is Grid and puzzle.shape.box_rows == puzzle.shape.box_cols == 3:
+            answer = _solve9(bytes(puzzle.values), puzzle.shape)
+        else:
+            answer = _SLOW
+        if answer is not _SLOW:
+            return answer
     grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
     if candidates is None and type(puzzle) is str:
         candidates = _text_marks(puzzle, grid, box, alphabet)
@@ -409,6 +419,36 @@ def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
         raise SearchLimitReached(f"node limit {node_limit} reached before any solution was found",
                                  nodes=nodes, found=0)
     return solution
+
+
+_FAST9 = _backend.KERNELS.get("fast9")  # the C 9x9 kernel: what 'auto' runs on 9x9 grids
+_SLOW = object()
+
+
+_quick_values = None  # formats.quick_values, looked up on first use (formats imports grid)
+
+
+def _solve9_line(text: str):
+    """solve(text) for a plain 9x9 line with the C kernels: read (one C call), fast9, verify;
+    the same answer as the general path, without its Python layers.  _SLOW: not such a line."""
+    global _quick_values
+    if _quick_values is None:
+        from .formats import quick_values as _quick_values
+    quick = _quick_values(text)
+    if quick is None or quick[1].ncells != 81 or quick[1].box_rows != 3:
+        return _SLOW
+    return _solve9(*quick)
+
+
+def _solve9(values: bytes, shape):
+    """fast9 on trusted 9x9 values, the answer verified: a Grid, or None (no solution)."""
+    count, first, nodes, stopped = _FAST9(values, 3, 3, 1, 0)
+    if first is None:
+        return None
+    if not _backend.C.is_solution(first, 3, 3, values):
+        grid = Grid._trusted(tuple(values), shape)
+        _verify(Grid._trusted(tuple(first), shape), grid, "fast9", first, values)
+    return Grid._trusted(tuple(first), shape)
 
 
 def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,

@@ -12,7 +12,9 @@
  *   is_solution(solution, box_rows, box_cols, puzzle=None) -> bool   (the independent checker)
  *   batch(data, n, box_rows, box_cols, engine, limit, node_limit,
  *         out_solutions, out_counts, out_nodes, out_flags) -> engine name actually used
- *   parse_lines(data, size) -> (values: bytearray, errors: list of (record, line, column, char, reason))
+ *   parse_lines(data, size, table) -> (values: bytearray, errors: list of (record, line, column, char, reason))
+ *   read_line(text, table, ncells) -> bytes of values | int (offset of the first bad byte, -1, -2)
+ *                                  (text.c; table = symbols.reading_table(alphabet, size))
  *   format_lines(values, size, blank=".") -> bytes
  *   canon_lines(data, n) -> bytes     (canon.c: canonical forms of n 9x9 puzzles, 81 bytes each)
  *
@@ -60,6 +62,7 @@
 
 #include "fast9.h"
 #include "kernels.h"
+#include "text.h"
 
 enum { FLAG_STOPPED = 1, FLAG_VERIFIED = 2, FLAG_BAD_SOLUTION = 4, FLAG_BAD_INPUT = 8,
        FLAG_CLASH = 16 };
@@ -894,54 +897,57 @@ out:
 
 /* --- text ----------------------------------------------------------------------------- */
 
-/* The default alphabet (symbols.DEFAULT): 1-9, A-Z, a-z; blanks . 0 - _ * ? */
+/* The default alphabet (symbols.DEFAULT) for format_lines; reading takes its table from
+ * Python (symbols.reading_table, see text.h), so every reader spells alike. */
 static const char SYMBOLS[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 #define MAX_SYMBOLS 61
 
-static void value_table(int8_t table[256], int n)
+/* Borrow the 256-byte spelling table (bytes); NULL with an exception if it is not one. */
+static const uint8_t *get_table(PyObject *obj)
 {
-    memset(table, -1, 256);
-    for (int v = 1; v <= n && v <= MAX_SYMBOLS; v++)
-        table[(unsigned char)SYMBOLS[v - 1]] = (int8_t)v;
-    const char *blanks = ".0-_*?";
-    for (const char *b = blanks; *b; b++)
-        table[(unsigned char)*b] = 0;
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != 256) {
+        PyErr_SetString(PyExc_TypeError, "table must be 256 bytes (symbols.reading_table)");
+        return NULL;
+    }
+    return (const uint8_t *)PyBytes_AS_STRING(obj);
 }
 
 static PyObject *py_parse_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames)
 {
-    static const char *const names[] = {"data", "size"};
-    PyObject *a[2];
-    if (parse_args("parse_lines", args, nargs, kwnames, names, 2, 2, a) < 0)
+    static const char *const names[] = {"data", "size", "table"};
+    PyObject *a[3];
+    if (parse_args("parse_lines", args, nargs, kwnames, names, 3, 3, a) < 0)
         return NULL;
     int n;
     if (as_int(a[1], 0, &n, "size") < 0)
         return NULL;
-    if (n < 1 || n > MAX_SYMBOLS) {
-        PyErr_Format(PyExc_ValueError, "size %d: one character per value works for sizes 1..%d",
-                     n, MAX_SYMBOLS);
+    if (n < 1 || n > SK_MAX_SIZE) {
+        PyErr_Format(PyExc_ValueError, "size %d: grids run from 1x1 to %dx%d", n,
+                     SK_MAX_SIZE, SK_MAX_SIZE);
         return NULL;
     }
+    const uint8_t *table = get_table(a[2]);
+    if (!table)
+        return NULL;
     Py_buffer view;
     if (PyObject_GetBuffer(a[0], &view, PyBUF_SIMPLE) < 0)
         return NULL;
-    const char *buf = view.buf;
+    const unsigned char *buf = view.buf;
     Py_ssize_t len = view.len, ncells = (Py_ssize_t)n * n;
     PyObject *values = NULL, *errors = NULL, *result = NULL;
-    int8_t table[256];
-    value_table(table, n);
+    uint8_t *scratch = PyMem_Malloc((size_t)ncells);
+    if (!scratch) {
+        PyErr_NoMemory();
+        goto out;
+    }
     /* pass 1: count records (lines that are not blank and not '#' comments) */
     Py_ssize_t nrec = 0;
     for (Py_ssize_t pos = 0; pos < len;) {
-        const char *nl = memchr(buf + pos, '\n', len - pos);
-        Py_ssize_t end = nl ? nl - buf : len, e = end;
-        while (e > pos && (buf[e - 1] == '\r' || buf[e - 1] == ' ' || buf[e - 1] == '\t'))
-            e--;
-        Py_ssize_t s = pos;
-        while (s < e && (buf[s] == ' ' || buf[s] == '\t'))
-            s++;
-        if (e > s && buf[s] != '#')
+        const unsigned char *nl = memchr(buf + pos, '\n', len - pos);
+        Py_ssize_t end = nl ? nl - buf : len;
+        int code = sk_read_line(buf + pos, end - pos, table, 0, scratch, NULL, NULL);
+        if (code != SK_LINE_EMPTY && code != SK_LINE_COMMENT)
             nrec++;
         pos = end + 1;
     }
@@ -952,67 +958,106 @@ static PyObject *py_parse_lines(PyObject *self, PyObject *const *args, Py_ssize_
     uint8_t *out = (uint8_t *)PyByteArray_AS_STRING(values);
     Py_ssize_t rec = 0, line = 0;
     for (Py_ssize_t pos = 0; pos < len;) {
-        const char *nl = memchr(buf + pos, '\n', len - pos);
-        Py_ssize_t end = nl ? nl - buf : len, e = end;
+        const unsigned char *nl = memchr(buf + pos, '\n', len - pos);
+        Py_ssize_t begin = pos, end = nl ? nl - buf : len;
         line++;
-        while (e > pos && (buf[e - 1] == '\r' || buf[e - 1] == ' ' || buf[e - 1] == '\t'))
-            e--;
-        Py_ssize_t s = pos;
-        while (s < e && (buf[s] == ' ' || buf[s] == '\t'))
-            s++;
-        if (e > s && buf[s] != '#') {
-            uint8_t *dst = out + rec * ncells;
-            PyObject *err = NULL;
-            if (e - s != ncells) {
-                err = Py_BuildValue("(nnOOs)", rec, line, Py_None, Py_None, "");
-                if (err) {
-                    PyObject *msg = PyUnicode_FromFormat(
-                        "expected %zd characters for a %dx%d grid, found %zd", ncells, n, n,
-                        e - s);
-                    if (!msg) {
-                        Py_CLEAR(err);
-                    } else {
-                        PyTuple_SetItem(err, 4, msg);   /* steals msg */
-                    }
-                }
-                if (!err)
-                    goto out;
-            } else {
-                for (Py_ssize_t k = 0; k < ncells; k++) {
-                    unsigned char ch = (unsigned char)buf[s + k];
-                    int v = table[ch];
-                    if (v < 0) {
-                        PyObject *chs = PyUnicode_DecodeLatin1((const char *)&buf[s + k], 1, NULL);
-                        if (!chs)
-                            goto out;
-                        err = Py_BuildValue("(nnnNN)", rec, line, (Py_ssize_t)(s - pos + k + 1),
-                                            chs, PyUnicode_FromFormat(
-                                                "character %R is not a value of a %dx%d grid",
-                                                chs, n, n));
-                        if (!err)
-                            goto out;
-                        break;
-                    }
-                    dst[k] = (uint8_t)v;
-                }
-            }
-            if (err) {
-                memset(dst, 0xFF, ncells);   /* > N: batch() flags the record as bad input */
-                int rc = PyList_Append(errors, err);
-                Py_DECREF(err);
-                if (rc < 0)
-                    goto out;
-            }
-            rec++;
-        }
         pos = end + 1;
+        size_t where = 0, found = 0;
+        uint8_t *dst = out + rec * ncells;
+        int code = sk_read_line(buf + begin, end - begin, table, (size_t)ncells, dst, &where,
+                                &found);
+        if (code == SK_LINE_EMPTY || code == SK_LINE_COMMENT)
+            continue;
+        PyObject *err = NULL;
+        if (code == SK_LINE_LENGTH) {
+            PyObject *msg = PyUnicode_FromFormat(
+                "expected %zd characters for a %dx%d grid, found %zd", ncells, n, n,
+                (Py_ssize_t)found);
+            if (!msg)
+                goto out;
+            err = Py_BuildValue("(nnOON)", rec, line, Py_None, Py_None, msg);
+            if (!err)
+                goto out;
+        } else if (code == SK_LINE_CHAR) {
+            /* a byte from 0x80 up is named U+DCxx, as surrogateescape decodes it */
+            unsigned char ch = buf[begin + (Py_ssize_t)where];
+            PyObject *chs = PyUnicode_FromOrdinal(ch < 0x80 ? ch : 0xDC00 + ch);
+            if (!chs)
+                goto out;
+            PyObject *msg = PyUnicode_FromFormat("character %R is not a value of a %dx%d grid",
+                                                 chs, n, n);
+            if (!msg) {
+                Py_DECREF(chs);
+                goto out;
+            }
+            err = Py_BuildValue("(nnnNN)", rec, line, (Py_ssize_t)where + 1, chs, msg);
+            if (!err)
+                goto out;
+        }
+        if (err) {
+            memset(dst, 0xFF, ncells);   /* > N: batch() flags the record as bad input */
+            int rc = PyList_Append(errors, err);
+            Py_DECREF(err);
+            if (rc < 0)
+                goto out;
+        }
+        rec++;
     }
     result = PyTuple_Pack(2, values, errors);
 out:
+    PyMem_Free(scratch);
     PyBuffer_Release(&view);
     Py_XDECREF(values);
     Py_XDECREF(errors);
     return result;
+}
+
+/* read_line(text, table, ncells) -> bytes of ncells values, or an int: the 0-based offset
+ * of the first byte that spells nothing, -1 for a field of another length (or no field),
+ * -2 for a str that is not ASCII.  text: bytes or str.  The caller words the error. */
+static PyObject *py_read_line(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
+{
+    static const char *const names[] = {"text", "table", "ncells"};
+    PyObject *a[3];
+    if (parse_args("read_line", args, nargs, kwnames, names, 3, 3, a) < 0)
+        return NULL;
+    const uint8_t *table = get_table(a[1]);
+    if (!table)
+        return NULL;
+    Py_ssize_t ncells = PyLong_AsSsize_t(a[2]);
+    if (ncells == -1 && PyErr_Occurred())
+        return NULL;
+    if (ncells < 1 || ncells > (Py_ssize_t)SK_MAX_SIZE * SK_MAX_SIZE) {
+        PyErr_SetString(PyExc_ValueError, "ncells out of range");
+        return NULL;
+    }
+    const unsigned char *text;
+    Py_ssize_t len;
+    if (PyUnicode_Check(a[0])) {
+        if (!PyUnicode_IS_ASCII(a[0]))
+            return PyLong_FromLong(-2);
+        text = (const unsigned char *)PyUnicode_DATA(a[0]);
+        len = PyUnicode_GET_LENGTH(a[0]);
+    } else if (PyBytes_Check(a[0])) {
+        text = (const unsigned char *)PyBytes_AS_STRING(a[0]);
+        len = PyBytes_GET_SIZE(a[0]);
+    } else {
+        PyErr_SetString(PyExc_TypeError, "read_line reads str or bytes");
+        return NULL;
+    }
+    if (memchr(text, '\n', (size_t)len))
+        return PyLong_FromLong(-1);
+    PyObject *res = PyBytes_FromStringAndSize(NULL, ncells);
+    if (!res)
+        return NULL;
+    size_t where = 0;
+    int code = sk_read_line(text, (size_t)len, table, (size_t)ncells,
+                            (uint8_t *)PyBytes_AS_STRING(res), &where, NULL);
+    if (code == SK_LINE_OK)
+        return res;
+    Py_DECREF(res);
+    return PyLong_FromSsize_t(code == SK_LINE_CHAR ? (Py_ssize_t)where : -1);
 }
 
 static PyObject *py_format_lines(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
@@ -1119,8 +1164,12 @@ static PyMethodDef methods[] = {
      "out_counts=None, out_nodes=None, out_flags=None)\n--\n\n"
      "Solve n puzzles of data (n*N*N bytes) into the out buffers (n*N*N bytes, n int64, "
      "n uint64, n uint8 flags); return the engine name used."},
+    {"read_line", FASTKW(py_read_line),
+     "read_line(text, table, ncells)\n--\n\n"
+     "Return the ncells values of one line (bytes), or the offset of its first bad byte "
+     "(-1: wrong length, -2: non-ASCII str)."},
     {"parse_lines", FASTKW(py_parse_lines),
-     "parse_lines(data, size)\n--\n\n"
+     "parse_lines(data, size, table)\n--\n\n"
      "Return (values bytearray, errors) for the non-blank, non-# lines of data; errors are "
      "(record, line, column, char, reason) and their records are filled with 0xFF."},
     {"format_lines", FASTKW(py_format_lines),
