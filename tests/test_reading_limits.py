@@ -17,7 +17,8 @@ import tracemalloc
 
 import pytest
 
-from sudokit import _formats_stream, formats, pipeline
+from sudokit import formats, pipeline
+from sudokit.formats import _stream as _formats_stream
 from sudokit.formats import MAX_LINE
 
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

@@ -37,6 +37,7 @@ class _Input:
         self.reading: str | None = None  # set: the format to read (a block of a bigger input)
         self.first_line = 1              # the number of the first line of handle
         self.hint: Shape | None = None   # the shape of the input's first good line record
+        self.noted = False                # a reading note (Record.note) was given
         self.marks: dict[int, tuple] = {}  # line -> pencil marks that rule out more than givens
 
     def records(self) -> Iterator[formats.Record]:
@@ -159,7 +160,6 @@ def _chunks(records: Iterable, interactive: bool) -> Iterator[list]:
 
 def _reading_format(lines: list[str], args) -> tuple[str, Shape | None]:
     """Return (the format the streaming reader would read these first lines as, line hint)."""
-    from . import _formats_stream as fs
     fmt = args.format
     if fmt in ("sdk", "ss"):
         return "block", None
@@ -167,17 +167,6 @@ def _reading_format(lines: list[str], args) -> tuple[str, Shape | None]:
         return "line", None
     if fmt != "auto":
         return fmt, None
-    window: list[tuple[int, str]] = []
-    content = 0
-    for no, raw in enumerate(lines, 1):
-        window.append((no, raw))
-        t = raw.strip()
-        if t and not t.startswith("#"):
-            content += 1
-            if content >= fs.WINDOW:
-                break
-    first = next((t.strip() for _, t in window if t.strip() and not t.strip().startswith("#")), "")
-    if formats.detect_format(first, box=args.box) == "pencilmarks":
-        return "pencilmarks", None
-    name, _ = fs._detect(window, args.box)
-    return name, (fs._line_hint(window, args.box, args.alphabet) if name == "line" else None)
+    found = formats.detect_notation(lines, box=args.box, alphabet=args.alphabet,
+                                    pencilmarks=True)  # the one detector, one bounded pass
+    return found.format, found.hint

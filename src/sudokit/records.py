@@ -220,6 +220,9 @@ class _Command:
                 self.texts.append(self.failure(src, rec, "error", str(rec.error)))
                 continue
             src.learn(rec)
+            if rec.note and not src.noted:  # a guess decided how it reads: say so, once
+                src.noted = True
+                self.note(f"{self.where(src, rec)}: {rec.note}")
             if rec.line in marks:
                 try:
                     answer = _marked_answer(rec.grid, marks[rec.line], self.limit, self.args)

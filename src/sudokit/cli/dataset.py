@@ -44,7 +44,7 @@ from typing import Iterator
 
 from .._argtypes import positive_int as _positive
 from ..errors import ParseError
-from .._formats_stream import UTF16_BOMS, peek_head, text_of
+from ..formats._stream import UTF16_BOMS, peek_head, text_of
 from ..formats import format_line, open_text, parse_line
 from ..grid import Grid
 from ..solver import Verdict, search

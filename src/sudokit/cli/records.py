@@ -133,6 +133,9 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
                           f"(choose one of {', '.join(engines())})")
     try:
         options = options_of(args)
+        if options.blank is not None:
+            from ..symbols import check_blank
+            check_blank(options.blank)  # (against the values too, record by record)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     command = command_for(options, writer, err)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 import re
 
-from .errors import ParseError, ShapeError
-from .grid import Grid
-from .shape import Shape
-from .symbols import DEFAULT, get_alphabet
+from ..errors import ParseError, ShapeError
+from ..grid import Grid
+from ..shape import Shape
+from ..symbols import DEFAULT, get_alphabet
 
 __all__ = ["parse_json", "format_json"]
 
@@ -62,7 +62,7 @@ def parse_json(text: str, *, box=None, alphabet=None) -> Grid:
 
 
 def _parse_json(text: str, box, alphabet) -> Grid:
-    from . import formats as _f
+    from .. import formats as _f
 
     text = _f._strip_bom(text)
     try:
@@ -117,7 +117,7 @@ def _parse_json(text: str, box, alphabet) -> Grid:
 
 
 def _json_list(value: list, shape: "Shape | None", alphabet, text: str, key) -> Grid:
-    from . import formats as _f
+    from .. import formats as _f
 
     if len(value) > 1 and all(isinstance(r, str) and len(r.strip()) > 1 for r in value):
         # rows written as strings: ["53..7....", "6..195...", ...]
@@ -159,7 +159,7 @@ def _json_list(value: list, shape: "Shape | None", alphabet, text: str, key) -> 
 
 def format_json(grid: Grid) -> str:
     """Return {"box": "RxC", "size": N, "puzzle": "<line>"}; "values": rows of ints when N > 35."""
-    from . import formats as _f
+    from .. import formats as _f
 
     shape = grid.shape
     n = shape.size

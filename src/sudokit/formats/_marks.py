@@ -23,10 +23,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from .errors import ParseError
-from .grid import Grid
-from .shape import Shape
-from .symbols import DEFAULT, get_alphabet
+from ..errors import ParseError
+from ..grid import Grid
+from ..shape import Shape
+from ..symbols import DEFAULT, get_alphabet
 
 __all__ = ["parse_pencilmarks", "format_pencilmarks"]
 
@@ -34,7 +34,7 @@ __all__ = ["parse_pencilmarks", "format_pencilmarks"]
 @lru_cache(maxsize=None)
 def _cubes() -> dict[int, int]:
     """Return N*N*N -> N for every size with a default box shape."""
-    from . import formats as _f
+    from .. import formats as _f
     return {n * n * n: n for n in _f._LINE_SIZES.values()}
 
 
@@ -44,7 +44,7 @@ def _grid_from_masks(masks: list[int], shape: Shape) -> Grid:
 
 
 def _pencil_line(field: str, start: int, shape: "Shape | None", alphabet) -> tuple[Grid, tuple[int, ...]]:
-    from . import formats as _f
+    from .. import formats as _f
 
     count = len(field)
     if shape is None:
@@ -79,7 +79,7 @@ def _pencil_line(field: str, start: int, shape: "Shape | None", alphabet) -> tup
 
 
 def looks_like_line(field: str) -> bool:
-    from . import formats as _f
+    from .. import formats as _f
 
     size = _cubes().get(len(field))
     if size is None or size > 9:
@@ -92,7 +92,7 @@ def looks_like_line(field: str) -> bool:
 
 def parse_pencilmarks(text: str, *, box=None, alphabet=None) -> tuple[Grid, tuple[int, ...]]:
     """Return (grid, candidates): masks with bit v-1 set when v is possible; single candidates fill the grid."""
-    from . import formats as _f
+    from .. import formats as _f
 
     items = _f._content(text)
     if not items:

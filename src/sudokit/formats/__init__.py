@@ -63,14 +63,14 @@ import math
 import re
 from typing import Iterable, Mapping, Sequence
 
-from .errors import ParseError, SpellingError
-from .grid import Grid
-from .shape import MAX_SIZE, Shape
-from ._lineformat import (_LINE_SIZES, _PLANS, _PUNCT_BLANKS, _SEP,  # noqa: F401 (re-exported)
+from ..errors import ParseError, SpellingError
+from ..grid import Grid
+from ..shape import MAX_SIZE, Shape
+from ._line import (_LINE_SIZES, _PLANS, _PUNCT_BLANKS, _SEP,  # noqa: F401 (re-exported)
                           _as_shape, _bad_char, _byte_table, _detect, _first_bad, _nearest_cells,
                           _off_notation, _parse_line, _read_planned, _shape_for_size, _spell,
                           _strip_bom, _values, format_line, guess_note, parse_line, quick_values)
-from .symbols import DEFAULT, LETTERS, Alphabet, get_alphabet
+from ..symbols import DEFAULT, LETTERS, Alphabet, get_alphabet
 
 __all__ = [
     "parse", "detect_format", "FORMATS",
@@ -449,7 +449,7 @@ def format_sdk(grid: Grid, *, metadata: "Mapping[str, str] | None" = None, alpha
 
 def parse_sdm(text: str, *, box=None, alphabet=None) -> list[Grid]:
     """Return every puzzle of an .sdm text (one line each); raise ParseError on the first bad line."""
-    from ._formats_stream import read_records
+    from ._stream import read_records
     grids = []
     for rec in read_records(text, format="line", box=box, alphabet=alphabet):
         if rec.error is not None:
@@ -478,7 +478,7 @@ def format_ss(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
 
 
 def _dlx(*names: str):
-    from . import _dlxformat
+    from .. import _dlxformat
     for name in names:
         func = getattr(_dlxformat, name, None)
         if func is not None:
@@ -578,8 +578,8 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
 # --- kept in private modules by theme, re-exported here -----------------------------------
 # (they import this module inside their functions, so either may be imported first)
 
-from ._formats_stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
+from ._stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
                               iter_puzzles, open_text, read_records)
-from ._jsonformat import format_json, parse_json  # noqa: E402
-from ._pencilmarks import format_pencilmarks, parse_pencilmarks  # noqa: E402
-from ._pencilmarks import looks_like_line as _looks_like_pencil_line  # noqa: E402
+from ._json import format_json, parse_json  # noqa: E402
+from ._marks import format_pencilmarks, parse_pencilmarks  # noqa: E402
+from ._marks import looks_like_line as _looks_like_pencil_line  # noqa: E402

@@ -59,10 +59,10 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Iterator
 
-from .errors import ParseError
-from .grid import Grid
-from .shape import Shape
-from .symbols import WHITESPACE
+from ..errors import ParseError
+from ..grid import Grid
+from ..shape import Shape
+from ..symbols import WHITESPACE
 
 __all__ = ["Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
            "MAX_LINE"]
@@ -196,7 +196,7 @@ def read_records(source, *, format: "str | None" = None, box=None, alphabet=None
     input; ``_hint`` is the shape of the input's first good line record, which words the
     errors of line records before the block's first good one.)
     """
-    from . import formats as f
+    from .. import formats as f
 
     shape = f._as_shape(box)  # a bad box is the caller's error: raise it now
     name = _ALIASES.get(format, format) if format else None
@@ -302,7 +302,7 @@ def detect_notation(lines, *, format: "str | None" = None, box=None, alphabet=No
       command line reads them line by line);
     - never raises for bad text (a bad box is the caller's ShapeError/ValueError).
     """
-    from . import formats as f
+    from .. import formats as f
 
     shape = f._as_shape(box)
     name = None if format in (None, "auto") else _ALIASES.get(format, format)
@@ -323,7 +323,7 @@ def _numbered_strs(lines) -> Iterator[tuple[int, str]]:
 
 def _notation(window, name, shape, box, alphabet, pencilmarks: bool = False) -> Notation:
     """The Notation of a peeked window (name: a format already chosen, or None)."""
-    from . import formats as f
+    from .. import formats as f
 
     if name is None and pencilmarks:
         first = next((ln.strip() for _, ln in window if ln.__class__ is not _TooLong
@@ -343,7 +343,7 @@ def _notation(window, name, shape, box, alphabet, pencilmarks: bool = False) -> 
 
 
 def _vote(s: str, shape) -> "str | None":
-    from . import formats as f
+    from .. import formats as f
 
     if s[0] == "{" or (s[0] == "[" and not f._SECTION.match(s)):
         return "json"
@@ -381,7 +381,7 @@ def _detect(window: list[tuple[int, str]], shape) -> tuple[str, "int | None"]:
 
 
 def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
-    from . import formats as f
+    from .. import formats as f
 
     if name == "block":
         sizes = [len(line.translate(f._CELL_DROP)) for _, line in window
@@ -429,7 +429,7 @@ def _detect_size(window: list[tuple[int, str]], name: str) -> "int | None":
 def _line_hint(window, box, alphabet):
     """Return the shape of the first good line of 16 cells or more in the detection window
     (of the first good line when there is none; None if no line is good)."""
-    from . import formats as f
+    from .. import formats as f
 
     first = None
     for _, line in window or ():
@@ -446,7 +446,7 @@ def _line_hint(window, box, alphabet):
 
 
 def _line_records(numbered, box, alphabet, source, hint=None) -> Iterator[Record]:
-    from . import formats as f
+    from .. import formats as f
 
     plans = f._PLANS
     slow = f._parse_line
@@ -492,8 +492,8 @@ def _error(exc: ParseError, source) -> ParseError:
 
 
 def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
-    from . import formats as f
-    from .shape import Shape
+    from .. import formats as f
+    from ..shape import Shape
 
     cell_drop, is_sepline, is_comment = f._CELL_DROP, f._is_sepline, f._is_comment
     index = 0
@@ -561,8 +561,8 @@ def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
 
 
 def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
-    from . import formats as f
-    from .shape import Shape
+    from .. import formats as f
+    from ..shape import Shape
 
     rec_shape = shape
     if rec_shape is None and size is not None:
@@ -629,7 +629,7 @@ def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
 
 
 def _json_records(numbered, box, alphabet, source) -> Iterator[Record]:
-    from . import formats as f
+    from .. import formats as f
 
     index = 0
     for lineno, raw in numbered:
