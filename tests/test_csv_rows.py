@@ -12,6 +12,9 @@ import pytest
 from sudokit import cli
 from sudokit import _tablerows
 
+import sudokit
+from conftest import TESTDATA
+
 P1 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
@@ -86,3 +89,47 @@ def test_command_output_with_and_without_the_plain_row_path(tmp_path, monkeypatc
     assert fast == slow
     assert fast[0] == 1 and fast[2]  # the bad rows were reported
     assert fast[1].count("\tsolved\n" if d == "\t" else ",solved\n") == 5  # rows 1, 2, 3, 5, 8
+
+
+# --- quoted fields holding newlines (issue #18 item 8) -----------------------------------------
+
+
+def test_blocks_are_cut_outside_quoted_fields():
+    import io as _io
+    from sudokit import pipeline
+    rng = random.Random(8)
+    parts = []
+    for i in range(3000):
+        note = "".join(rng.choice(['a', ' ', '\n', '""', ',']) for _ in range(rng.randrange(12)))
+        parts.append(f'{i},"{note}",x\n' if rng.random() < 0.5 else f"{i},plain,x\n")
+    data = "".join(parts).encode()
+    blocks = list(pipeline.read_blocks(_io.BytesIO(data), size=256, limit=4096, quote=b'"'))
+    assert b"".join(b.data for b in blocks) == data and len(blocks) > 10
+    line = 1
+    for b in blocks:
+        assert b.data.count(b'"') % 2 == 0  # never inside a quoted field
+        assert b.first_line == line
+        line += b.data.count(b"\n")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_quoted_newlines_read_as_the_csv_module_reads_them(tmp_path, jobs):
+    rng = random.Random(int(jobs))
+    lines = [line for line in (TESTDATA / "golden_tdoku.txt").read_text().splitlines()
+             if line and not line.startswith("#") and len(line.split(":")[0]) == 81]
+    rows = [["id", "puzzle", "note"]]
+    for i in range(4000):
+        note = rng.choice(["plain", "two\nlines", "a, \"quoted\"\r\nthing", ""])
+        rows.append([str(i), rng.choice(lines).split(":")[0], note])
+    src = tmp_path / "in.csv"
+    with open(src, "w", newline="") as f:
+        csv.writer(f).writerows(rows)
+    out = tmp_path / "out.csv"
+    code = cli.main(["check", str(src), "-o", str(out), "--jobs", jobs, "-q"])
+    assert code == 0
+    with open(out, newline="") as f:
+        got = list(csv.reader(f))
+    assert [r[:3] for r in got] == rows  # every field back as the csv module reads it
+    assert got[0][3] == "verdict" and {r[3] for r in got[1:]} <= {"unique", "ambiguous", "impossible"}
+    want = [sudokit.check(r[1]).value for r in rows[1:50]]
+    assert [r[3] for r in got[1:50]] == want

@@ -23,8 +23,9 @@ CSV and JSON Lines are cut in blocks of lines and answered in the workers (--job
 line files.  NPY, Parquet and Arrow files are read here, a block of rows at a time
 (memory-mapped or batch by batch), and their rows sent to the workers as puzzle lines.
 Rows are never dropped: a row that cannot be read gets the status ``error`` with its
-reason on stderr and in ``--errors``.  Quoted CSV fields spanning lines are not supported
-(such a row is an error).
+reason on stderr and in ``--errors``.  A quoted CSV field may hold newlines, as the csv
+module reads it: the row keeps the number of its first line, and blocks are cut only
+outside quoted fields (pipeline.read_blocks(quote=)).
 """
 
 from __future__ import annotations
@@ -258,11 +259,17 @@ def work_text_rows(spec: tuple, block):
     if lines and not lines[-1]:
         lines.pop()
     kind, delimiter = layout["kind"], layout["delimiter"]
-    rows: list = []        # per line: None (copied), or (fields/obj, puzzle index in probe)
+    if kind != "jsonl":
+        lines = _join_quoted(lines)
+    rows: list = []        # per line: None (copied), _MORE, or the row's fields/object
     probe: list[str] = []  # one line per input line: the puzzle, padded to its column
     bad: dict[int, str] = {}
     for k, raw in enumerate(lines):
         no = block.first_line + k
+        if raw is _MORE:  # a line of the quoted field of a row above: written with it
+            rows.append(_MORE)
+            probe.append("")
+            continue
         text = raw[:-1] if raw.endswith("\r") else raw
         if no == layout["header_line"] or not text.strip():
             rows.append(None)
@@ -282,6 +289,8 @@ def work_text_rows(spec: tuple, block):
     added = ADDED[command]
     done = 0
     for k, (raw, record) in enumerate(zip(lines, rows)):
+        if record is _MORE:
+            continue
         no = block.first_line + k
         text = raw[:-1] if raw.endswith("\r") else raw
         if record is None:
@@ -309,6 +318,34 @@ def work_text_rows(spec: tuple, block):
             out.write(json.dumps(obj, ensure_ascii=False) + "\n")
     result.text = out.getvalue()
     return result
+
+
+_MORE = object()  # stands for a line that continues the quoted field of the row above
+
+
+def _join_quoted(lines: list[str]) -> list:
+    """The lines with each row whose quoted field holds newlines joined into its first line
+    (the lines it took stand as _MORE, so line numbers stay right), as csv.reader reads
+    them.  A row left open at the end of the block stays as it is (an unbalanced row)."""
+    if not any('"' in t for t in lines):
+        return lines
+    out: list = []
+    k = 0
+    while k < len(lines):
+        text = lines[k]
+        odd = text.count('"') & 1
+        end = k + 1
+        while odd and end < len(lines):
+            odd ^= lines[end].count('"') & 1
+            end += 1
+        if odd or end == k + 1:
+            out.append(text)
+            k += 1
+            continue
+        out.append("\n".join(lines[k:end]))
+        out.extend([_MORE] * (end - k - 1))
+        k = end
+    return out
 
 
 def _row_puzzle(kind: str, text: str, delimiter, col):

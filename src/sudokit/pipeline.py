@@ -125,7 +125,8 @@ def block_size_for(total: int | None, jobs: int) -> int:
 
 def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
                 limit: int = MAX_BYTES, grow: bool = True,
-                path: str | None = None, max_line: int = MAX_LINE_BYTES) -> Iterator[Block]:
+                path: str | None = None, max_line: int = MAX_LINE_BYTES,
+                quote: bytes | None = None) -> Iterator[Block]:
     """Yield Blocks of whole lines from a binary stream (the last may lack its newline).
 
     ``first`` is data already read from the stream (it comes first).  Blocks are about
@@ -139,6 +140,10 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
     from a pipe holds no memory), and stands in its block as the one-character line
     ``TOO_LONG_LINE`` listed in ``Block.bad`` ("line too long: N bytes"), so that it
     becomes one error record and the lines after it keep their numbers.
+
+    ``quote`` (CSV: b'"'): blocks are cut only at a newline outside a quoted field (an even
+    number of quote bytes before it), so a quoted field holding a newline stays in one
+    block; an input without quote bytes costs one search per block.
     """
     read = getattr(stream, "read1", None) or stream.read
     fast = _stream_is_fast(stream)
@@ -171,6 +176,15 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
             cut = len(buf)
         else:
             cut = buf.rfind(b"\n", 0, size) + 1 or buf.find(b"\n") + 1
+            if quote is not None and buf.find(quote, 0, cut) >= 0:
+                cut = _outside_quotes(buf, cut, quote)
+                if not cut:  # every newline so far is inside a quoted field: read on
+                    more = read(max(size, 65536))
+                    if not more:
+                        eof = True
+                    buf += more
+                    scan = len(buf) - len(more)
+                    continue
         data = bytes(buf[:cut])
         del buf[:cut]
         scan, last = 0, -1
@@ -184,6 +198,28 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
         line += data.count(b"\n")
         if grow and size < limit:
             size = min(limit, size * 2)
+
+
+def _outside_quotes(buf: bytearray, cut: int, quote: bytes) -> int:
+    """The largest cut <= cut just after a newline with an even number of quote bytes
+    before it (outside a quoted field), else the first such cut after it, else 0."""
+    k = cut
+    odd = buf.count(quote, 0, k) & 1
+    while k > 0 and odd:  # step back a line at a time, dropping its quotes
+        prev = buf.rfind(b"\n", 0, k - 1) + 1
+        odd ^= buf.count(quote, prev, k) & 1
+        k = prev
+    if k > 0:
+        return k
+    odd = buf.count(quote, 0, cut) & 1
+    k = cut
+    while odd:
+        nxt = buf.find(b"\n", k)
+        if nxt < 0:
+            return 0
+        odd ^= buf.count(quote, k, nxt + 1) & 1
+        k = nxt + 1
+    return k
 
 
 def _drop_long_line(buf: bytearray, start: int, read, first_line: int, bad: dict) -> bool:
@@ -210,7 +246,8 @@ def _drop_long_line(buf: bytearray, start: int, read, first_line: int, bad: dict
     return eof
 
 
-def blocks_of(stream: BinaryIO, name: str, jobs: int) -> tuple[int | None, Iterator[Block]]:
+def blocks_of(stream: BinaryIO, name: str, jobs: int,
+              quote: bytes | None = None) -> tuple[int | None, Iterator[Block]]:
     """Return (the size of a regular file or None, the Blocks of an open binary input).
 
     name is the input's file name ('-' for stdin): blocks of a named regular file know
@@ -219,7 +256,8 @@ def blocks_of(stream: BinaryIO, name: str, jobs: int) -> tuple[int | None, Itera
     total = file_size(stream)
     limit = block_size_for(total, jobs)
     path = os.path.abspath(name) if name != "-" and total is not None else None
-    return total, read_blocks(stream, size=min(limit, MIN_BYTES), limit=limit, path=path)
+    return total, read_blocks(stream, size=min(limit, MIN_BYTES), limit=limit, path=path,
+                              quote=quote)
 
 
 def head_blocks(blocks: Iterator[Block], content: int = 64) -> list[Block]:

@@ -151,7 +151,9 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
     display = "<stdin>" if name == "-" else name
     try:
         jobs = args.jobs or pipeline.usable_cpus()
-        total, blocks = pipeline.blocks_of(stream, name, jobs)
+        # (CSV/TSV blocks end outside quoted fields: a field may hold a newline)
+        total, blocks = pipeline.blocks_of(stream, name, jobs,
+                                           quote=None if kind == "jsonl" else b'"')
         head = pipeline.head_blocks(blocks, 65)  # the header and rows to judge the puzzle column
         if head and head[0].data.startswith(b"\xef\xbb\xbf"):
             head[0] = pipeline.Block(0, 1, head[0].data[3:])
