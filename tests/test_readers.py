@@ -87,7 +87,7 @@ def _stream(text, shape, alphabet):
 
 def _solve_many(text, shape, alphabet):
     res = batch.solve_many([text], box=shape, alphabet=alphabet, limit=1, node_limit=100)
-    if res.status(0) == "invalid":
+    if res.status(0) == "error":
         return "reject"
     assert 0 not in res.errors
     return res
@@ -145,8 +145,8 @@ def test_non_ascii_is_an_error_never_a_blank(char):
     with pytest.raises(ParseError):
         sudokit.solve(line)
     res = batch.solve_many([line])
-    assert res.status(0) == "invalid" and res.errors[0].column == 1
-    assert batch.solve_text(line).status(0) == "invalid"
+    assert res.status(0) == "error" and res.errors[0].column == 1
+    assert batch.solve_text(line).status(0) == "error"
     values, errors = batch.parse_lines(line, 9)
     assert errors and errors[0][2] == 1
 

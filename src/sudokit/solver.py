@@ -399,7 +399,7 @@ def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
           alphabet=None, candidates=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
     if engine is None and node_limit is None and box is None and alphabet is None \
-            and _FAST9 is not None:
+            and candidates is None and _FAST9 is not None:
         if type(puzzle) is str:
             answer = _solve9_line(puzzle)
         elif type(puzzle) is Grid and puzzle.shape.box_rows == puzzle.shape.box_cols == 3:

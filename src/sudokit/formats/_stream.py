@@ -340,8 +340,6 @@ def _notation(window, name, shape, box, alphabet, pencilmarks: bool = False) -> 
     return Notation(name, size, hint)
 
 
-
-
 def _vote(s: str, shape) -> "str | None":
     from .. import formats as f
 
