@@ -145,3 +145,15 @@ def test_64x64_npy_is_a_usage_error(tmp_path):
     np.save(tmp_path / "t.npy", np.zeros((1, 4096), dtype=np.uint8))
     r = sudokit("solve", str(tmp_path / "t.npy"), "-o", str(tmp_path / "o.npy"))
     assert r.returncode == 2 and "64x64" in r.stderr
+
+
+def test_json_lines_nested_too_deep_is_one_error_row(tmp_path):
+    import json
+    deep = "[" * 5000 + "]" * 5000
+    good = json.dumps({"puzzle": P1})
+    src = tmp_path / "deep.jsonl"
+    src.write_text("\n".join([good, '{"puzzle": ' + deep + "}", deep, good]) + "\n")
+    r = sudokit("check", str(src))
+    rows = [json.loads(t) for t in r.stdout.splitlines()]
+    assert r.returncode == 1 and [row["verdict"] for row in rows] == ["unique", "error", "error",
+                                                                        "unique"]

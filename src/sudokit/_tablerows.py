@@ -167,7 +167,7 @@ def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
             for _, t in content[:64]:
                 try:
                     obj = json.loads(t)
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
                 if isinstance(obj, dict):
                     lowered = {k.lower(): k for k in obj}
@@ -210,7 +210,7 @@ def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
 def _json_value(text: str, key):
     try:
         obj = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return obj.get(key) if isinstance(obj, dict) else None
 
@@ -353,6 +353,8 @@ def _row_puzzle(kind: str, text: str, delimiter, col):
     if kind == "jsonl":
         try:
             obj = json.loads(text)
+        except RecursionError:
+            return "", 0, "not a JSON object (nested too deep)", text
         except ValueError as exc:
             return "", 0, f"not a JSON object ({exc})", text
         if not isinstance(obj, dict):
