@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import os
 
-from . import _kernels, sudoku_cover
-
 __all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C"]
 
 # A learn search resumed in steps of this many decisions (a fraction of a second on 25x25
@@ -75,7 +73,8 @@ if C is not None:
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9
-else:
+else:  # (the pure kernels are imported only here: with C they cost no start-up time)
+    from . import _kernels, sudoku_cover
     LearnRun = _kernels.LearnRun
     KERNELS = {
         "propagate": _kernels.propagate,
