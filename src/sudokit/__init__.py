@@ -10,27 +10,37 @@
     288
 """
 
-from ._backend import backend, backend_reason
-from .errors import ParseError, SearchLimitReached, ShapeError
-from .grid import Conflict, Grid, Status
-from .shape import Shape
-from .solver import (ENGINES, SearchResult, Verdict, check, count_solutions, engines, is_solution,
-                     search, solutions, solve)
-
 __version__ = "0.1.0"
 
-_LAZY = {"generate", "Generated", "GenerationError"}  # sudokit.generate, imported on first use
+# Every public name is imported on first use (PEP 562), so that ``import sudokit`` -- and the
+# command line's start, ``sudokit --help`` -- pay only for what they touch.
+_HOME = {
+    "backend": "_backend", "backend_reason": "_backend",
+    "ParseError": "errors", "SearchLimitReached": "errors", "ShapeError": "errors",
+    "Conflict": "grid", "Grid": "grid", "Status": "grid", "Shape": "shape",
+    "ENGINES": "solver", "SearchResult": "solver", "Verdict": "solver", "check": "solver",
+    "count_solutions": "solver", "engines": "solver", "is_solution": "solver",
+    "search": "solver", "solutions": "solver", "solve": "solver",
+    "generate": "generate", "Generated": "generate", "GenerationError": "generate",
+}
 
 
 def __getattr__(name: str):
-    """The generator's names, imported only when first asked for (quick start-up)."""
-    if name in _LAZY:
-        import importlib
-        module = importlib.import_module(".generate", __name__)
-        for lazy in _LAZY:  # (the import bound the name 'generate' to the module: rebind)
-            globals()[lazy] = getattr(module, lazy)
-        return globals()[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """Import a public name's module on first use and keep the name here."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    module = importlib.import_module("." + home, __name__)
+    for other, where in _HOME.items():  # every name of that module at once (for 'generate',
+        if where == home:               # the import bound the name to the module: rebind)
+            globals()[other] = getattr(module, other)
+    return globals()[name]
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_HOME))
+
 
 __all__ = [
     "Grid", "Shape", "Status", "Conflict", "Verdict", "SearchResult", "ENGINES",

@@ -57,3 +57,11 @@ class SearchLimitReached(RuntimeError):
         super().__init__(message)
         self.nodes = nodes
         self.found = found
+
+
+class WriteError(Exception):
+    """Writing the results failed (disk full, ...): not a problem of the input."""
+
+
+class WorkerError(RuntimeError):
+    """A worker process failed (a bug, or it was killed): the run cannot go on."""

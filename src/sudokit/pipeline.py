@@ -84,8 +84,7 @@ def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, 
     return Block(seq, first_line, data, bad)
 
 
-class WorkerError(RuntimeError):
-    """A worker process failed (a bug, or it was killed): the run cannot go on."""
+from .errors import WorkerError  # noqa: E402 (defined there: the CLI catches it unimported)
 
 
 class Interrupted(KeyboardInterrupt):

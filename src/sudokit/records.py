@@ -34,9 +34,7 @@ from .solver import ENGINES, count_word, outcome, search, solve_status
 __all__ = ["Options", "COMMANDS", "OUTPUT_FORMATS", "answer_lines", "notation", "LinesAnswer",
            "WriteError"]
 
-COMMANDS = ("solve", "check", "count", "convert")
-# --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
-OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks")
+from ._names import COMMANDS, OUTPUT_FORMATS  # noqa: E402
 MULTILINE = {"block", "tokens", "sdk", "ss", "block+"}
 _S9 = Shape(3, 3)
 _WORK_CHUNK = 256  # records between two looks at the stop flag
@@ -91,8 +89,7 @@ class Options:
             raise ValueError(f"limit must be a non-negative integer (0: all), not {self.limit!r}")
 
 
-class WriteError(Exception):
-    """Writing the results failed (disk full, ...): not a problem of the input."""
+from .errors import WriteError  # noqa: E402
 
 
 # --- output helpers ------------------------------------------------------------------------

@@ -48,7 +48,7 @@ __all__ = ["Verdict", "SearchResult", "ENGINES", "solve", "solutions", "count_so
            "search", "is_solution", "engines", "choose_engine", "STATUSES", "outcome",
            "solve_status", "count_word"]
 
-ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9", "learn")
+from ._names import ENGINES  # noqa: E402
 
 
 class Verdict(str, Enum):

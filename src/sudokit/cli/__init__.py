@@ -26,7 +26,7 @@ import argparse
 import sys
 
 from .. import __version__
-from ..pipeline import WorkerError
+from ..errors import WorkerError
 from .records import options_for
 from ._common import (EXIT_INTERRUPT, EXIT_IO, EXIT_OK, EXIT_USAGE, _flush_quietly,
                       _open_output, _para, _silence_stdout, _UsageError, _WriteError,
@@ -53,7 +53,7 @@ Run 'sudokit COMMAND --help' for the options of a command."""
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argparse parser of the sudokit command."""
-    from . import canon, dataset, generate, judge, records
+    from . import _dataset_args, canon, generate, judge, records
     fmt = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
         prog="sudokit", formatter_class=fmt, epilog=EPILOG_MAIN,
@@ -64,8 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
     judge.add_parser(sub)
     generate.add_parser(sub)
     canon.add_parser(sub)
-    dataset.add_parsers(sub)
+    _dataset_args.define(sub, {name: _dataset_run(name)
+                               for name in ("verify", "dedupe", "augment", "stats")})
     return parser
+
+
+def _dataset_run(name: str):
+    """The run function of a dataset command, importing sudokit.cli.dataset when called."""
+    def run(args, out, err) -> int:
+        from . import dataset
+        return getattr(dataset, f"run_{name}")(args, out, err)
+    return run
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,11 +12,9 @@ from typing import TextIO
 
 from .._argtypes import int_at_least, positive_int
 from ..errors import ShapeError
-from ..pipeline import sigint_held as _sigint_held
-from ..records import OUTPUT_FORMATS, WriteError as _WriteError
+from .._names import ENGINES, OUTPUT_FORMATS
+from ..errors import WriteError as _WriteError
 from ..shape import Shape
-from ..solver import ENGINES
-from ..symbols import get_alphabet
 
 FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last flush
 
@@ -59,6 +57,7 @@ _count_limit = int_at_least(0, "(no limit)")
 
 
 def _alphabet(text: str) -> str:
+    from ..symbols import get_alphabet
     try:
         get_alphabet(text)
     except ValueError as exc:
@@ -116,6 +115,11 @@ def _para(text: str) -> str:
 
 
 # --- output -----------------------------------------------------------------------------
+
+
+def _sigint_held():
+    from ..pipeline import sigint_held  # (imported when the first record is written)
+    return sigint_held()
 
 
 class _Writer:

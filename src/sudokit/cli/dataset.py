@@ -42,13 +42,11 @@ import re
 import sys
 from typing import Iterator
 
-from .._argtypes import positive_int as _positive
 from ..errors import ParseError
 from ..formats._stream import UTF16_BOMS, peek_head, text_of
 from ..formats import format_line, open_text, parse_line
 from ..grid import Grid
 from ..solver import Verdict, search
-from ._common import add_batch_options
 
 __all__ = ["add_parsers", "run_verify", "run_dedupe", "run_augment", "run_stats", "pack_key", "line_rng"]
 
@@ -512,49 +510,8 @@ def run_stats(args, out, err) -> int:
 # --- command line ---------------------------------------------------------------------------
 
 
-
-_INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally followed by its "
-          "solution after ',' ':' TAB or space; '#' comments, blank lines and a header line "
-          "pass through.  A bad line is echoed with TAB 'error' and explained on stderr; the "
-          "exit status is then 1 (3 for an I/O error).")
-
-
 def add_parsers(subparsers) -> None:
     """Define ``sudokit verify``, ``dedupe``, ``augment`` and ``stats`` on argparse subparsers."""
-    p = subparsers.add_parser(
-        "verify", help="check each puzzle's solution exactly",
-        description="Print 'puzzle<TAB>ok' or 'puzzle<TAB>bad: <reason>' for each puzzle,solution "
-                    "line (Kaggle CSV 'quizzes,solutions' with its header reads too).  " + _INPUT)
-    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
-    add_batch_options(p, columns=False)
-    p.set_defaults(run=run_verify)
-
-    p = subparsers.add_parser(
-        "dedupe", help="drop puzzles equivalent to an earlier one",
-        description="Print the lines whose puzzle is not a symmetry transform (relabelling, "
-                    "transposition, row/col/band/stack swaps) of an earlier one, in input order; "
-                    "'kept K of N (D duplicates)' on stderr.  " + _INPUT)
-    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
-    p.set_defaults(run=run_dedupe)
-
-    p = subparsers.add_parser(
-        "augment", help="random symmetry transforms of each puzzle (and solution)",
-        description="Print COUNT lines 'puzzle[,solution],<transform JSON>' per input line: "
-                    "random transforms, the solution moved with its puzzle.  Reproducible: line "
-                    "L draws from a stream seeded by (SEED, L).  " + _INPUT)
-    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
-    p.add_argument("--count", type=_positive, default=1, metavar="K",
-                   help="transforms per puzzle (default 1)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
-                   help="random seed (default: drawn, and printed on stderr)")
-    p.set_defaults(run=run_augment)
-
-    p = subparsers.add_parser(
-        "stats", help="clues, solution count and search effort per puzzle",
-        description="Print a TSV table 'line clues count guesses verdict' (count up to 2; "
-                    "guesses = search nodes of the default engine) and a summary on stderr.  "
-                    + _INPUT)
-    p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
-    p.add_argument("--node-limit", type=_positive, default=None, metavar="N",
-                   help="stop each search after N nodes (verdict 'limit')")
-    p.set_defaults(run=run_stats)
+    from ._dataset_args import define
+    define(subparsers, {"verify": run_verify, "dedupe": run_dedupe, "augment": run_augment,
+                        "stats": run_stats})

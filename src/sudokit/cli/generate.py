@@ -8,7 +8,6 @@ from typing import TextIO
 
 from .._argtypes import positive_int as _count_arg
 from ..errors import ShapeError
-from ..grid import Grid
 from ..shape import Shape
 
 # the symmetries of sudokit.generate (kept here too so --help needs no import of it;
@@ -85,7 +84,12 @@ error.  tokens and json write any size.""")
     return p
 
 
-def _render(grid: Grid, fmt: str) -> str:
+def _empty(shape):
+    from ..grid import Grid
+    return Grid._trusted((0,) * shape.ncells, shape)
+
+
+def _render(grid, fmt: str) -> str:
     from .. import formats
     if fmt in ("line", "sdm"):
         return formats.format_line(grid)
@@ -111,7 +115,7 @@ def _output_format(args, err: TextIO) -> "str | None":
     fmt = asked or "line"
     shape = getattr(args, "box", None) or Shape(3, 3)
     try:
-        _render(Grid._trusted((0,) * shape.ncells, shape), fmt)
+        _render(_empty(shape), fmt)
     except ValueError:
         spelled = [f for f in _OUTPUT if f != fmt and _spells(f, shape)]
         if asked is not None:
@@ -127,7 +131,7 @@ def _output_format(args, err: TextIO) -> "str | None":
 
 def _spells(fmt: str, shape: Shape) -> bool:
     try:
-        _render(Grid._trusted((0,) * shape.ncells, shape), fmt)
+        _render(_empty(shape), fmt)
     except ValueError:
         return False
     return True

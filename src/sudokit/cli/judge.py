@@ -50,7 +50,7 @@ class _Intermixed(argparse.ArgumentParser):
 
 def add_parser(sub) -> None:
     """Define ``sudokit judge`` on an argparse subparsers object."""
-    from ..solver import ENGINES
+    from .._names import ENGINES
     fmt = argparse.RawDescriptionHelpFormatter
     p = sub.add_parser(
         "judge", formatter_class=fmt, help="answer an online judge's input exactly",

@@ -10,24 +10,22 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from .. import formats
-from ..records import OUTPUT_FORMATS, Options, command_for
-from ..solver import engines
+from .._names import OUTPUT_FORMATS
 from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, _count_limit, _input_options,
                       _NoText, _para, _stdin_is_tty, _UsageError, _Writer)
-from .._recinput import _Input
 
 _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
            "quiet")
 
 
-def options_of(args: argparse.Namespace) -> Options:
+def options_of(args: argparse.Namespace):
     """The records.Options of a parsed record command line."""
+    from ..records import Options
     given = {name: getattr(args, name) for name in _FIELDS if getattr(args, name, None) is not None}
     return Options(args.command, log=bool(getattr(args, "errors", None)), **given)
 
 
-def options_for(command: str, argv=()) -> Options:
+def options_for(command: str, argv=()):
     """The records.Options that ``sudokit COMMAND ARGV`` would use (ValueError if they are bad)."""
     import contextlib
     import io
@@ -126,6 +124,10 @@ examples:
 
 def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     """Run solve, check, count or convert on every input; return the exit status."""
+    from .. import formats
+    from .._recinput import _Input
+    from ..records import command_for
+    from ..solver import engines
     interactive = _stdin_is_tty() and (not args.files or "-" in args.files)
     writer = _Writer(out_stream, interactive)
     if getattr(args, "engine", None) and args.engine not in engines():

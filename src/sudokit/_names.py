@@ -1,0 +1,6 @@
+"""Names the command line needs before it imports any machinery (``sudokit --help``)."""
+
+ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9", "learn")
+COMMANDS = ("solve", "check", "count", "convert")  # the record commands (sudokit.records)
+# --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
+OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks")
