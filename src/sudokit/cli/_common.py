@@ -141,20 +141,7 @@ class _Writer:
             return
         text = "".join(texts)
         try:
-            start = 0
-            while start < len(text):
-                end = len(text)
-                if end - start > self.PIECE:
-                    end = text.rfind("\n", start, start + self.PIECE) + 1 or end
-                with _sigint_held():
-                    self.stream.write(text[start:end])
-                    if end - start >= self.PIECE // 4:
-                        self.stream.flush()
-                start = end
-            now = time.monotonic()
-            if self.interactive or now - self.last_flush > FLUSH_SECONDS:
-                self.flush()
-                self.last_flush = now
+            self._pieces(text, self.stream.write, self.stream.flush, "\n")
         except BrokenPipeError:
             raise
         except OSError as exc:
@@ -172,24 +159,28 @@ class _Writer:
         try:
             with _sigint_held():
                 self.stream.flush()  # what was written as text goes first
-            start = 0
-            while start < len(data):
-                end = len(data)
-                if end - start > self.PIECE:
-                    end = data.rfind(b"\n", start, start + self.PIECE) + 1 or end
-                with _sigint_held():
-                    buffer.write(data[start:end])
-                    if end - start >= self.PIECE // 4:
-                        buffer.flush()
-                start = end
-            now = time.monotonic()
-            if self.interactive or now - self.last_flush > FLUSH_SECONDS:
-                self.flush()
-                self.last_flush = now
+            self._pieces(data, buffer.write, buffer.flush, b"\n")
         except BrokenPipeError:
             raise
         except OSError as exc:
             raise _WriteError(exc) from exc
+
+    def _pieces(self, data, write, flush, newline) -> None:
+        """write(data) in pieces of whole records, each with SIGINT held; flush when due."""
+        start = 0
+        while start < len(data):
+            end = len(data)
+            if end - start > self.PIECE:
+                end = data.rfind(newline, start, start + self.PIECE) + 1 or end
+            with _sigint_held():
+                write(data[start:end])
+                if end - start >= self.PIECE // 4:
+                    flush()
+            start = end
+        now = time.monotonic()
+        if self.interactive or now - self.last_flush > FLUSH_SECONDS:
+            self.flush()
+            self.last_flush = now
 
     def flush(self) -> None:
         try:
