@@ -43,7 +43,7 @@ import sys
 from typing import Iterator
 
 from ..errors import ParseError
-from ..formats._stream import UTF16_BOMS, peek_head, text_of
+from ..formats._open import UTF16_BOMS, peek_head, text_of
 from ..formats import format_line, open_text, parse_line
 from ..grid import Grid
 from ..solver import Verdict, search
