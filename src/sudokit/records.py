@@ -210,13 +210,7 @@ class _Command:
         good = [rec.grid for rec in chunk if rec.grid is not None and rec.line not in marks
                 and (known is None or rec.line not in known)]
         answers = iter(self.answers(good))
-        for rec in chunk:
-            self.records += 1
-            if rec.grid is None:
-                self.bad_record(src, rec)
-                self.texts.append(self.failure(src, rec, "error", str(rec.error)))
-                continue
-            src.learn(rec)
+        for rec in self.readable(src, chunk):
             if rec.note and not src.noted:  # a guess decided how it reads: say so, once
                 src.noted = True
                 self.note(f"{self.where(src, rec)}: {rec.note}")
@@ -232,6 +226,18 @@ class _Command:
             else:
                 answer = next(answers)
             self.texts.append(self.answer(src, rec, *answer))
+
+    def readable(self, src: _Input, chunk: list):
+        """Count every record of chunk, write the error record of each unreadable one, and
+        yield the readable ones, the input's notation learned from them."""
+        for rec in chunk:
+            self.records += 1
+            if rec.grid is None:
+                self.bad_record(src, rec)
+                self.texts.append(self.failure(src, rec, "error", str(rec.error)))
+                continue
+            src.learn(rec)
+            yield rec
 
     def answers(self, grids: list[Grid]):
         return _answers(grids, self.limit, self.args)
@@ -343,7 +349,7 @@ class _Check(_Command):
     limit = 2
 
     def answers(self, grids: list[Grid]):
-        return _answers(grids, 2, self.args, illegal_first=True)
+        return _answers(grids, self.limit, self.args, illegal_first=True)
 
     def answer(self, src, rec, count, stopped, illegal, solution) -> str:
         word = outcome(count, stopped, 2, illegal=illegal)
@@ -372,18 +378,9 @@ class _Convert(_Solve):
 
     name = "convert"
 
-    def answers(self, grids: list[Grid]):
-        return iter(())
-
     def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
         fmt, blank = self.args.to, self.args.blank
-        for rec in chunk:
-            self.records += 1
-            if rec.grid is None:
-                self.bad_record(src, rec)
-                self.texts.append(self.failure(src, rec, "error", str(rec.error)))
-                continue
-            src.learn(rec)
+        for rec in self.readable(src, chunk):
             try:
                 text = render(rec.grid, fmt, src.alphabet, blank)
             except ValueError as exc:  # e.g. 64 values in a notation that spells 61
