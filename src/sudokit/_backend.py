@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C"]
+__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C", "tables"]
 
 # A learn search resumed in steps of this many decisions (a fraction of a second on 25x25
 # grids) gives Python control between steps.  Every C kernel now also polls for Ctrl-C
@@ -45,14 +45,50 @@ def resume_in_steps(run, limit: int, more: int):
             return count, first, done, stopped
 
 
+_TABLES: dict = {}
+
+
+def tables(geom):
+    """What the kernels take for a geometry: its C tables handle, or the Geometry in pure Python.
+
+    Kernels are called as kernel(values, tables(geom), limit, node_limit).  Built once per
+    geometry (geometries are interned) and kept for the life of the process.
+    """
+    t = _TABLES.get(geom)
+    if t is None:
+        t = _TABLES[geom] = _c_tables(geom) if C is not None else geom
+    return t
+
+
+def _c_tables(geom):
+    """The flat tables of geom (kernels.h's sk_shape) handed to C once."""
+    from array import array
+    box = geom.box or (0, 0)
+    if geom.is_classic:
+        return C.geometry(geom.size, box[0], box[1], 1, b"", b"", b"", b"", b"")
+    start, cells = array("i", [0]), array("h")
+    for unit in geom.units:
+        cells.extend(unit)
+        start.append(len(cells))
+    pairs = array("h", [c for pair in geom.pairs for c in pair])
+    links, masks = array("h"), array("Q")
+    for i, j, m in geom.links:
+        links.extend((i, j))
+        masks.extend(m)
+    return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks)
+
+
 if C is not None:
     class LearnRun:
-        """A resumable learn search in C: the twin of _kernels.LearnRun."""
+        """A resumable learn search in C: the twin of _kernels.LearnRun.
+
+        args: (tables(geometry)) or the classic (box_rows, box_cols).
+        """
 
         __slots__ = ("_run", "decisions")
 
-        def __init__(self, values: bytes, box_rows: int, box_cols: int):
-            self._run = C.learn_start(values, box_rows, box_cols)
+        def __init__(self, values: bytes, *args):
+            self._run = C.learn_start(values, *args)
             self.decisions = 0
 
         def resume(self, limit: int = 1, more: int = 0):
@@ -60,10 +96,14 @@ if C is not None:
             self.decisions = result[2]
             return result
 
-    def _learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1,
-               node_limit: int = 0):
-        """C learn with Ctrl-C seen between steps: the same answer as C.learn."""
-        return resume_in_steps(LearnRun(values, box_rows, box_cols), limit, node_limit)
+    def _learn(values: bytes, *args):
+        """C learn with Ctrl-C seen between steps: the same answer as C.learn.
+
+        args: (tables, limit=1, node_limit=0) or (box_rows, box_cols, limit=1, node_limit=0).
+        """
+        k = 2 if isinstance(args[0], int) else 1
+        limit, node_limit = (list(args[k:]) + [1, 0][len(args) - k:])[:2]
+        return resume_in_steps(LearnRun(values, *args[:k]), limit, node_limit)
 
     KERNELS = {
         "propagate": C.propagate,

@@ -2,14 +2,20 @@
 
 Every kernel has one signature, on plain data:
 
-    kernel(values: bytes, box_rows: int, box_cols: int, limit: int, node_limit: int)
+    kernel(values: bytes, geometry, limit: int, node_limit: int)
         -> (count, first_solution: bytes | None, nodes, stopped)
+
+``geometry`` is a ``geometry.Geometry`` here and its C tables (``_backend.tables``) in C;
+the classic form ``kernel(values, box_rows, box_cols, limit, node_limit)`` is the same as
+passing ``geometry.boxes(box_rows, box_cols)``.
 
 ``values`` holds N*N bytes, row-major, 0 = empty.  The search stops after ``limit``
 solutions (limit <= 0: count them all) or after ``node_limit`` nodes (<= 0: no limit);
 ``stopped`` is True when the node limit cut the search short, and then ``count`` is only a
 lower bound.  Givens that clash give count 0 (the kernel never raises on data).
-A kernel trusts its input: every byte is 0..N and N = box_rows * box_cols <= 64.
+A kernel trusts its input: every byte is 0..N and N <= 64.  Units, peers and weak links
+come from the geometry (geometry.py): hidden singles use the *full* units (N cells), a
+placed value leaves every peer, and a weak link "i = a excludes j = b" removes b from j.
 
 ``propagate`` -- the candidate-bitmask solver (UVa 1309 technique)
 
@@ -31,7 +37,8 @@ A kernel trusts its input: every byte is 0..N and N = box_rows * box_cols <= 64.
 
 ``backtrack`` -- plain row-major depth-first search (AcWing 1613 technique)
 
-    used[row], used[N+col], used[2N+box]: bitmask of values placed in each unit.
+    used[unit]: bitmask of values placed in each unit; a cell may take a value not used in
+    its units, not held by a pair peer and not excluded by a linked cell's value.
     The first empty cell in row-major order gets each allowed value in ascending order, so
     solutions come out in lexicographic order.  nodes = number of values placed.
 
@@ -48,7 +55,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ._learn import LearnRun, learn
-from .shape import Shape
+from .geometry import split_args as _geometry
 
 __all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
            "learn_solutions", "LearnRun", "KernelStop"]
@@ -62,25 +69,26 @@ class KernelStop(Exception):
         self.nodes = nodes
 
 
-_TABLES: dict[tuple[int, int], tuple] = {}
+_TABLES: dict = {}
 
 
-def _tables(box_rows: int, box_cols: int):
-    key = (box_rows, box_cols)
-    t = _TABLES.get(key)
+def _tables(geom):
+    """(peers, full units, units of each cell, N, pair peers, links of each cell) of a geometry."""
+    t = _TABLES.get(geom)
     if t is None:
-        shape = Shape(box_rows, box_cols)
-        t = ([list(p) for p in shape.peers], [list(u) for u in shape.units],
-             [tuple(cu) for cu in shape.cell_units], shape.size)
-        _TABLES[key] = t
+        t = ([list(p) for p in geom.peers], [list(u) for u in geom.units[:geom.nfull]],
+             [tuple(cu) for cu in geom.cell_units], geom.size,
+             [list(p) for p in geom.pair_peers],
+             [[(j, list(m)) for j, m in links] for links in geom.cell_links])
+        _TABLES[geom] = t
     return t
 
 
 # --- propagate -------------------------------------------------------------------
 
 
-def _settle(cand: list, queue: list, peers: list, units: list, full: int) -> bool:
-    """Propagate naked and hidden singles to the fixpoint; False on a contradiction."""
+def _settle(cand: list, queue: list, peers: list, units: list, full: int, links: list) -> bool:
+    """Propagate naked and hidden singles (and weak links) to the fixpoint; False on a contradiction."""
     while True:
         while queue:
             c = queue.pop()
@@ -89,6 +97,16 @@ def _settle(cand: list, queue: list, peers: list, units: list, full: int) -> boo
                 m = cand[p]
                 if m & b:
                     m ^= b
+                    if not m:
+                        return False
+                    cand[p] = m
+                    if not m & (m - 1):
+                        queue.append(p)
+            for p, masks in links[c]:
+                x = masks[b.bit_length() - 1]
+                m = cand[p]
+                if m & x:
+                    m &= ~x
                     if not m:
                         return False
                     cand[p] = m
@@ -116,10 +134,18 @@ def _settle(cand: list, queue: list, peers: list, units: list, full: int) -> boo
             return True
 
 
-def propagate_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
+def propagate_solutions(values: bytes, *args, node_limit: int = 0,
                         counter: list | None = None) -> Iterator[bytes]:
-    """Yield every solution (bytes); counter[0] accumulates nodes; raises KernelStop at the limit."""
-    peers, units, _, size = _tables(box_rows, box_cols)
+    """Yield every solution (bytes); counter[0] accumulates nodes; raises KernelStop at the limit.
+
+    args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
+    """
+    geom, *rest = _geometry(args)
+    if rest:
+        node_limit, *rest = rest
+    if rest:
+        counter = rest[0]
+    peers, units, _, size, _, links = _tables(geom)
     full = (1 << size) - 1
     ncells = size * size
     if counter is None:
@@ -134,8 +160,12 @@ def propagate_solutions(values: bytes, box_rows: int, box_cols: int, node_limit:
             for p in peers[c]:  # givens first, so a clash is seen before any inference
                 if cand[p] == b:
                     return
+            for p, masks in links[c]:
+                m = cand[p]
+                if not m & (m - 1) and m & masks[v - 1]:
+                    return
             queue.append(c)
-    if not _settle(cand, queue, peers, units, full):
+    if not _settle(cand, queue, peers, units, full, links):
         return
     cells = range(ncells)
     stack: list[list] = []
@@ -168,20 +198,22 @@ def propagate_solutions(values: bytes, box_rows: int, box_cols: int, node_limit:
             new = top[0][:]
             cell = top[1]
             new[cell] = b
-            if _settle(new, [cell], peers, units, full):
+            if _settle(new, [cell], peers, units, full, links):
                 state = new
                 break
         else:
             return
 
 
-def _count(gen_factory, values, box_rows, box_cols, limit, node_limit):
+def _count(gen_factory, values, args):
+    geom, *rest = _geometry(args)
+    limit, node_limit = (rest + [1, 0][len(rest):])[:2]
     counter = [0]
     count = 0
     first = None
     stopped = False
     try:
-        for sol in gen_factory(values, box_rows, box_cols, node_limit, counter):
+        for sol in gen_factory(values, geom, node_limit, counter):
             if first is None:
                 first = sol
             count += 1
@@ -192,52 +224,73 @@ def _count(gen_factory, values, box_rows, box_cols, limit, node_limit):
     return count, first, counter[0], stopped
 
 
-def propagate(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
-    """Return (count up to limit, first solution or None, nodes, stopped) by candidate propagation."""
-    return _count(propagate_solutions, values, box_rows, box_cols, limit, node_limit)
+def propagate(values: bytes, *args):
+    """Return (count up to limit, first solution or None, nodes, stopped) by candidate propagation.
+
+    args: (geometry, limit=1, node_limit=0) or the classic (box_rows, box_cols, limit, node_limit).
+    """
+    return _count(propagate_solutions, values, args)
 
 
 # --- backtrack -------------------------------------------------------------------
 
 
-def backtrack_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
+def backtrack_solutions(values: bytes, *args, node_limit: int = 0,
                         counter: list | None = None) -> Iterator[bytes]:
-    """Yield every solution in lexicographic order; counter[0] accumulates nodes; KernelStop at the limit."""
-    _, _, cell_units, size = _tables(box_rows, box_cols)
+    """Yield every solution in lexicographic order; counter[0] accumulates nodes; KernelStop at the limit.
+
+    args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
+    """
+    geom, *rest = _geometry(args)
+    if rest:
+        node_limit, *rest = rest
+    if rest:
+        counter = rest[0]
+    _, _, cell_units, size, pair_peers, links = _tables(geom)
     full = (1 << size) - 1
     if counter is None:
         counter = [0]
-    used = [0] * (3 * size)
-    grid = list(values)
+    used = [0] * len(geom.units)
+    cur = [0] * len(values)
+
+    def allowed(c: int) -> int:
+        taken = 0
+        for u in cell_units[c]:
+            taken |= used[u]
+        for p in pair_peers[c]:
+            if cur[p]:
+                taken |= 1 << (cur[p] - 1)
+        for p, masks in links[c]:
+            if cur[p]:
+                taken |= masks[cur[p] - 1]
+        return full & ~taken
+
     empties = []
-    for c, v in enumerate(grid):
+    for c, v in enumerate(values):
         if v:
             b = 1 << (v - 1)
-            r, k, x = cell_units[c]
-            if (used[r] | used[k] | used[x]) & b:
+            if not allowed(c) & b:
                 return
-            used[r] |= b
-            used[k] |= b
-            used[x] |= b
+            for u in cell_units[c]:
+                used[u] |= b
+            cur[c] = v
         else:
             empties.append(c)
     last = len(empties) - 1
     if last < 0:
-        yield bytes(grid)
+        yield bytes(cur)
         return
-    units_of = [cell_units[c] for c in empties]
     avail = [0] * (last + 1)
     placed = [0] * (last + 1)
-    r, k, x = units_of[0]
-    avail[0] = full & ~(used[r] | used[k] | used[x])
+    avail[0] = allowed(empties[0])
     i = 0
     while i >= 0:
-        r, k, x = units_of[i]
+        c = empties[i]
         b = placed[i]
         if b:
-            used[r] ^= b
-            used[k] ^= b
-            used[x] ^= b
+            for u in cell_units[c]:
+                used[u] ^= b
+            cur[c] = 0
             placed[i] = 0
         a = avail[i]
         if not a:
@@ -248,23 +301,23 @@ def backtrack_solutions(values: bytes, box_rows: int, box_cols: int, node_limit:
         if node_limit > 0 and counter[0] >= node_limit:
             raise KernelStop(counter[0])
         counter[0] += 1
-        used[r] |= b
-        used[k] |= b
-        used[x] |= b
+        for u in cell_units[c]:
+            used[u] ^= b
+        cur[c] = b.bit_length()
         placed[i] = b
         if i == last:
-            for j, c in enumerate(empties):
-                grid[c] = placed[j].bit_length()
-            yield bytes(grid)
+            yield bytes(cur)
             continue
         i += 1
-        r, k, x = units_of[i]
-        avail[i] = full & ~(used[r] | used[k] | used[x])
+        avail[i] = allowed(empties[i])
 
 
-def backtrack(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
-    """Return (count up to limit, first solution or None, nodes, stopped) by row-major backtracking."""
-    return _count(backtrack_solutions, values, box_rows, box_cols, limit, node_limit)
+def backtrack(values: bytes, *args):
+    """Return (count up to limit, first solution or None, nodes, stopped) by row-major backtracking.
+
+    args: (geometry, limit=1, node_limit=0) or the classic (box_rows, box_cols, limit, node_limit).
+    """
+    return _count(backtrack_solutions, values, args)
 
 
 # --- learn -----------------------------------------------------------------------
@@ -273,17 +326,23 @@ def backtrack(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_
 # function; the generator below turns its resumable search into the *_solutions contract.
 
 
-def learn_solutions(values: bytes, box_rows: int, box_cols: int, node_limit: int = 0,
+def learn_solutions(values: bytes, *args, node_limit: int = 0,
                     counter: list | None = None) -> Iterator[bytes]:
     """Yield every solution; counter[0] accumulates decisions; raises KernelStop at the limit.
 
+    args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
     One LearnRun, resumed for one more solution at a time: the solutions, their order and
     the decisions are those of ``learn`` (node_limit counts the decisions of this search).
     """
+    geom, *rest = _geometry(args)
+    if rest:
+        node_limit, *rest = rest
+    if rest:
+        counter = rest[0]
     if counter is None:
         counter = [0]
     base = counter[0]
-    run = LearnRun(values, box_rows, box_cols)
+    run = LearnRun(values, geom)
     while True:
         found = run.count
         count, _, decisions, stopped = run.search(found + 1, node_limit)

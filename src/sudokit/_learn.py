@@ -97,6 +97,8 @@ from __future__ import annotations
 
 __all__ = ["learn", "LearnRun", "LearnContext", "learn_tables"]
 
+from .geometry import split_args
+
 R_NONE, R_CLAUSE, R_GROUP, R_BIN, R_TGROUP = 0, 1, 2, 3, 4  # reason kinds, as in learn.c
 DECAY = 0.99
 REDUCE_FIRST = 2000
@@ -517,8 +519,11 @@ class LearnRun:
     __slots__ = ("s", "count", "first", "decisions", "conflicts", "since_reduce",
                  "next_reduce", "lbd_fast", "lbd_slow", "lbd_fast_n", "done", "pending_block")
 
-    def __init__(self, values: bytes, box_rows: int, box_cols: int):
-        self.s = s = LearnContext(box_rows, box_cols)
+    def __init__(self, values: bytes, *args):
+        geom = split_args(args)[0]
+        if not geom.is_classic:
+            raise NotImplementedError("learn on a variant geometry")  # TODO(#13): groups from geometry
+        self.s = s = LearnContext(*geom.box)
         self.count = 0               # solutions found so far
         self.first = None            # the first one, once found
         self.decisions = 0
@@ -627,6 +632,11 @@ class LearnRun:
         return self.count, self.first, self.decisions, stopped
 
 
-def learn(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0):
-    """Return (count up to limit, first solution or None, decisions, stopped) by CDCL."""
-    return LearnRun(values, box_rows, box_cols).search(limit, node_limit)
+def learn(values: bytes, *args):
+    """Return (count up to limit, first solution or None, decisions, stopped) by CDCL.
+
+    args: (geometry, limit=1, node_limit=0) or the classic (box_rows, box_cols, limit, node_limit).
+    """
+    geom, *rest = split_args(args)
+    limit, node_limit = (rest + [1, 0][len(rest):])[:2]
+    return LearnRun(values, geom).search(limit, node_limit)

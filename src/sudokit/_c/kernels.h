@@ -17,10 +17,10 @@
  * 2^63 of them (centuries); the binding asks for at most LLONG_MAX instead and reports a
  * count that reached it as stopped (a lower bound), so a count never wraps silently.
  *
- * A shape (tables of units and peers) is built once per box shape and only read afterwards,
- * so kernels on one shape may run in several threads at once.  A work area holds the
- * search stacks; it grows on demand (never per node) and may be reused across calls by one
- * thread at a time.
+ * A geometry (tables of units, peers and weak links, still called sk_shape here) is built
+ * once and only read afterwards, so kernels on one geometry may run in several threads at
+ * once.  A work area holds the search stacks; it grows on demand (never per node) and may be
+ * reused across calls by one thread at a time.
  */
 #ifndef SUDOKIT_KERNELS_H
 #define SUDOKIT_KERNELS_H
@@ -32,22 +32,45 @@
 
 #define SK_MAX_SIZE 64
 
-/* The tables of one box shape.
+/* The tables of one geometry (geometry.py): variable-length lists, each "start" array one
+ * longer than its owner count, so the entries of x are list[start[x] .. start[x+1]-1].
  *
- *   units[u*n + k]        k-th cell of unit u; units 0..n-1 rows, n..2n-1 cols, 2n..3n-1 boxes
- *   cell_units[3*c + j]   row, col, box unit of cell c (j = 0, 1, 2)
- *   peers[c*npeers + k]   the cells sharing a unit with c, ascending, c excluded
+ *   unit_start/unit_cells   the cells of each unit, ascending.  Units 0..nfull-1 have n
+ *                           cells (every value once: hidden singles); the rest fewer
+ *                           (each value at most once).  Classic: rows 0..n-1, cols n..2n-1,
+ *                           boxes 2n..3n-1, and nothing else.
+ *   cu_start/cell_units     the units of each cell, ascending, so its full units come first;
+ *                           cell_nfull[c] of them are full.  Classic: exactly 3 per cell, so
+ *                           cell_units + 3*c is (row, col, box).
+ *   peer_start/peers        cells that cannot hold c's value (units and pairs), ascending
+ *   pair_start/pair_cells   the peers of c through "cannot be equal" pairs alone (no unit)
+ *   link_start/link_cell    weak links of c: c = a excludes the values
+ *   link_masks              link_masks[k*n + a-1] of cell link_cell[k] (both directions are
+ *                           listed).  Same-value relations are peers, never links.
+ *
+ *      cell c:  peers   | p0 p1 ... |          (every kernel: a placed value leaves them)
+ *               links   | (j, masks[0..n-1]) ... |   (c = a removes masks[a-1] from j)
  */
 typedef struct {
-    int box_rows, box_cols;
-    int n;              /* size N = box_rows * box_cols (1..64) */
+    int box_rows, box_cols;  /* the box shape when classic, else 0, 0 */
+    int classic;        /* 1: rows, cols, boxes and nothing else (box arithmetic is allowed) */
+    int n;              /* size N (1..64) */
     int ncells;         /* N*N */
-    int nunits;         /* 3N */
-    int npeers;         /* 3N - box_rows - box_cols - 1 */
+    int nunits, nfull;  /* units, of which the first nfull have n cells */
+    int maxcu;          /* the most units any cell is in */
     uint64_t full;      /* the N low bits set */
-    int16_t *units;
+    int32_t *unit_start;
+    int16_t *unit_cells;
+    int32_t *cu_start;
     int16_t *cell_units;
+    int16_t *cell_nfull;
+    int32_t *peer_start;
     int16_t *peers;
+    int32_t *pair_start;
+    int16_t *pair_cells;
+    int32_t *link_start;
+    int16_t *link_cell;
+    uint64_t *link_masks;
 } sk_shape;
 
 /* Search stacks, grown on demand. */
@@ -62,10 +85,21 @@ typedef struct {
     int32_t *empties;       /* backtrack */
     uint64_t *avail;        /* backtrack */
     uint64_t *placed;       /* backtrack */
-    int16_t *units_of;      /* backtrack: 3 units per empty cell */
+    uint8_t *cur;           /* backtrack: the value of each cell so far (0 = empty) */
+    size_t cap_units;       /* entries allocated in used and dirty */
+    uint64_t *used;         /* backtrack: values placed in each unit */
+    uint64_t *dirty;        /* propagate: full units to rescan, one bit each */
 } sk_work;
 
-sk_shape *sk_shape_new(int box_rows, int box_cols);   /* NULL if out of memory */
+sk_shape *sk_shape_new(int box_rows, int box_cols);   /* classic; NULL if out of memory */
+/* Any geometry from its units (unit_start[nunits+1], unit_cells: full units first), its
+ * "cannot be equal" pairs (pairs[2k], pairs[2k+1]; pairs inside a unit are ignored) and its
+ * weak links (links[2k] = i, links[2k+1] = j, masks[k*n + a-1], one direction each: the
+ * caller lists both).  Trusted (geometry.py checks).  NULL if out of memory. */
+sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nunits,
+                         const int32_t *unit_start, const int16_t *unit_cells, int npairs,
+                         const int16_t *pairs, int nlinks, const int16_t *links,
+                         const uint64_t *masks);
 void sk_shape_free(sk_shape *sh);
 void sk_work_init(sk_work *w);
 void sk_work_free(sk_work *w);
@@ -99,6 +133,10 @@ void sk_learn_end(sk_learn_run *r);
 int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution);
 /* 1 if two givens of values share a unit with the same value ("illegal" puzzle). */
 int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values);
+/* The same two checks for any geometry, read from its tables: every value 1..n, no value
+ * twice in a unit, no pair holding one value twice, no weak link broken, givens kept. */
+int sk_geometry_is_solution(const sk_shape *sh, const uint8_t *values, const uint8_t *solution);
+int sk_geometry_clash(const sk_shape *sh, const uint8_t *values);
 
 /* Exact cover (dlx.c), the twin of exact_cover.dlx_count.  Items 0..n_primary+n_secondary-1,
  * option k = option_items[option_starts[k] .. option_starts[k+1]-1]; trusted (each item in

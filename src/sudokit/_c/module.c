@@ -10,6 +10,13 @@
  *   dlx_count(n_primary, n_secondary, option_starts, option_items, limit=0, node_limit=0)
  *                                                -> (count, sorted option list|None, nodes, stopped)
  *   is_solution(solution, box_rows, box_cols, puzzle=None) -> bool   (the independent checker)
+ *   geometry(n, box_rows, box_cols, classic, unit_start, unit_cells, pairs, links, masks)
+ *                                  -> tables: an opaque handle on a geometry's flat tables
+ *                                     (int32 / int16 / uint64 native buffers, see kernels.h)
+ *
+ * Geometry form: every function that takes (box_rows, box_cols) also takes (tables) in
+ * their place, e.g. propagate(values, tables, limit=1, node_limit=0); tables come from
+ * geometry() (cached per geometry by _backend.tables) and stay alive as long as the handle.
  *   batch(data, n, box_rows, box_cols, engine, limit, node_limit,
  *         out_solutions, out_counts, out_nodes, out_flags) -> engine name actually used
  *   parse_lines(data, size, table) -> (values: bytearray, errors: list of (record, line, column, char, reason))
@@ -198,12 +205,14 @@ static int as_int(PyObject *obj, int dflt, int *out, const char *what)
 
 static sk_shape *shape_cache[SK_MAX_SIZE + 1][SK_MAX_SIZE + 1];
 
+#define GEOMETRY_TABLES "sudokit._ckernels.geometry"
+#ifndef SK_VARIANT_ENGINES
+#define SK_VARIANT_ENGINES 0   /* dlx and learn on variant geometries: being generalised */
+#endif
+
 /* The cached tables of a box shape (built with the GIL held, read-only afterwards). */
-static const sk_shape *get_shape(PyObject *rows_obj, PyObject *cols_obj)
+static sk_shape *classic_shape(int br, int bc)
 {
-    int br, bc;
-    if (as_int(rows_obj, 0, &br, "box_rows") < 0 || as_int(cols_obj, 0, &bc, "box_cols") < 0)
-        return NULL;
     if (br < 1 || bc < 1 || br > SK_MAX_SIZE || bc > SK_MAX_SIZE || br * bc > SK_MAX_SIZE) {
         PyErr_Format(PyExc_ValueError,
                      "unsupported box shape %dx%d: box rows and cols must be >= 1 and their "
@@ -220,6 +229,135 @@ static const sk_shape *get_shape(PyObject *rows_obj, PyObject *cols_obj)
         shape_cache[br][bc] = sh;
     }
     return sh;
+}
+
+/* The tables named by (box_rows, box_cols), or by a geometry handle in rows_obj. */
+static const sk_shape *get_shape(PyObject *rows_obj, PyObject *cols_obj)
+{
+    if (PyCapsule_CheckExact(rows_obj))
+        return PyCapsule_GetPointer(rows_obj, GEOMETRY_TABLES);
+    int br, bc;
+    if (as_int(rows_obj, 0, &br, "box_rows") < 0 || as_int(cols_obj, 0, &bc, "box_cols") < 0)
+        return NULL;
+    return classic_shape(br, bc);
+}
+
+/* The geometry form: args[at] is a tables handle standing for (box_rows, box_cols).  Copy
+ * the arguments to buf with a None inserted for box_cols; returns the new count (or nargs
+ * unchanged, args untouched, for the classic form).  buf holds at least 16 entries. */
+static Py_ssize_t geometry_form(PyObject *const **args, Py_ssize_t nargs, PyObject *kwnames,
+                                int at, PyObject **buf)
+{
+    Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+    if (nargs <= at || !PyCapsule_CheckExact((*args)[at]) || total + 1 > 16)
+        return nargs;
+    for (Py_ssize_t k = 0, j = 0; k < total; k++) {
+        buf[j++] = (*args)[k];
+        if (k == at)
+            buf[j++] = Py_None;
+    }
+    *args = buf;
+    return nargs + 1;
+}
+
+static void tables_free(PyObject *cap)
+{
+    sk_shape *sh = PyCapsule_GetPointer(cap, GEOMETRY_TABLES);
+    if (sh && !PyCapsule_GetContext(cap))   /* context set: a cached classic shape, kept */
+        sk_shape_free(sh);
+}
+
+/* A read-only contiguous buffer of at least `need` bytes (need < 0: any length). */
+static int get_geometry_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t need, const char *what)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if (need >= 0 && view->len < need) {
+        PyErr_Format(PyExc_ValueError, "geometry table %s holds %zd bytes, needs %zd", what,
+                     view->len, need);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                             PyObject *kwnames)
+{
+    static const char *const names[] = {"n", "box_rows", "box_cols", "classic", "unit_start",
+                                        "unit_cells", "pairs", "links", "masks"};
+    PyObject *a[9];
+    if (parse_args("geometry", args, nargs, kwnames, names, 9, 9, a) < 0)
+        return NULL;
+    int n, br, bc, classic;
+    if (as_int(a[0], 0, &n, "n") < 0 || as_int(a[1], 0, &br, "box_rows") < 0 ||
+        as_int(a[2], 0, &bc, "box_cols") < 0 || as_int(a[3], 0, &classic, "classic") < 0)
+        return NULL;
+    if (n < 1 || n > SK_MAX_SIZE) {
+        PyErr_Format(PyExc_ValueError, "unsupported grid size %d", n);
+        return NULL;
+    }
+    if (classic) {
+        sk_shape *sh = classic_shape(br, bc);
+        if (!sh)
+            return NULL;
+        PyObject *cap = PyCapsule_New(sh, GEOMETRY_TABLES, NULL);
+        if (cap && PyCapsule_SetContext(cap, sh) < 0)
+            Py_CLEAR(cap);
+        return cap;
+    }
+    Py_buffer us, uc, pr, lk, mk;
+    if (get_geometry_buffer(a[4], &us, 2 * (Py_ssize_t)sizeof(int32_t), "unit_start") < 0)
+        return NULL;
+    Py_ssize_t nunits = us.len / (Py_ssize_t)sizeof(int32_t) - 1;
+    const int32_t *start = us.buf;
+    int ok = 1, ncells = n * n;
+    for (Py_ssize_t u = 0; u < nunits && ok; u++)
+        ok = start[0] == 0 && start[u + 1] >= start[u] && start[u + 1] - start[u] <= n;
+    PyObject *result = NULL;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "geometry unit_start is not a list of unit offsets");
+        PyBuffer_Release(&us);
+        return NULL;
+    }
+    if (get_geometry_buffer(a[5], &uc, (Py_ssize_t)start[nunits] * 2, "unit_cells") < 0) {
+        PyBuffer_Release(&us);
+        return NULL;
+    }
+    if (get_geometry_buffer(a[6], &pr, -1, "pairs") < 0)
+        goto free2;
+    if (get_geometry_buffer(a[7], &lk, -1, "links") < 0)
+        goto free3;
+    Py_ssize_t nlinks = lk.len / 4;
+    if (get_geometry_buffer(a[8], &mk, nlinks * n * (Py_ssize_t)sizeof(uint64_t), "masks") < 0)
+        goto free4;
+    const int16_t *cells = uc.buf, *pairs = pr.buf, *links = lk.buf;
+    Py_ssize_t npairs = pr.len / 4;
+    for (Py_ssize_t k = 0; k < start[nunits] && ok; k++)
+        ok = cells[k] >= 0 && cells[k] < ncells;
+    for (Py_ssize_t k = 0; k < 2 * npairs && ok; k++)
+        ok = pairs[k] >= 0 && pairs[k] < ncells;
+    for (Py_ssize_t k = 0; k < 2 * nlinks && ok; k++)
+        ok = links[k] >= 0 && links[k] < ncells;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "geometry tables name a cell outside the grid");
+    } else {
+        sk_shape *sh = sk_shape_build(n, br, bc, 0, (int)nunits, start, cells, (int)npairs,
+                                      pairs, (int)nlinks, links, mk.buf);
+        if (!sh)
+            PyErr_NoMemory();
+        else if (!(result = PyCapsule_New(sh, GEOMETRY_TABLES, tables_free)))
+            sk_shape_free(sh);
+    }
+    PyBuffer_Release(&mk);
+free4:
+    PyBuffer_Release(&lk);
+free3:
+    PyBuffer_Release(&pr);
+free2:
+    PyBuffer_Release(&uc);
+    PyBuffer_Release(&us);
+    return result;
 }
 
 /* Copy a puzzle (bytes-like, or a sequence of ints) into out[ncells]; check bytes <= n. */
@@ -323,15 +461,20 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
                              Py_ssize_t nargs, PyObject *kwnames)
 {
     static const char *const names[] = {"values", "box_rows", "box_cols", "limit", "node_limit"};
-    PyObject *a[5];
+    PyObject *a[5], *buf[16];
+    nargs = geometry_form(&args, nargs, kwnames, 1, buf);
     if (parse_args(fname, args, nargs, kwnames, names, 5, 3, a) < 0)
         return NULL;
     const sk_shape *sh = get_shape(a[1], a[2]);
     if (!sh)
         return NULL;
-    if (engine == ENG_FAST9 && !(sh->box_rows == 3 && sh->box_cols == 3)) {
+    if (engine == ENG_FAST9 && !(sh->classic && sh->box_rows == 3 && sh->box_cols == 3)) {
         PyErr_Format(PyExc_ValueError, "fast9 solves 9x9 grids with 3x3 boxes only, not %dx%d "
                      "boxes", sh->box_rows, sh->box_cols);
+        return NULL;
+    }
+    if (!sh->classic && (engine == ENG_DLX || engine == ENG_LEARN) && !SK_VARIANT_ENGINES) {
+        PyErr_Format(PyExc_NotImplementedError, "%s on a variant geometry", fname);
         return NULL;
     }
     long long limit, node_limit;
@@ -400,7 +543,8 @@ static PyObject *py_learn_start(PyObject *self, PyObject *const *args, Py_ssize_
                                 PyObject *kwnames)
 {
     static const char *const names[] = {"values", "box_rows", "box_cols"};
-    PyObject *a[3];
+    PyObject *a[3], *buf[16];
+    nargs = geometry_form(&args, nargs, kwnames, 1, buf);
     if (parse_args("learn_start", args, nargs, kwnames, names, 3, 3, a) < 0)
         return NULL;
     const sk_shape *sh = get_shape(a[1], a[2]);
@@ -694,7 +838,8 @@ static PyObject *py_is_solution(PyObject *self, PyObject *const *args, Py_ssize_
                                 PyObject *kwnames)
 {
     static const char *const names[] = {"solution", "box_rows", "box_cols", "puzzle"};
-    PyObject *a[4];
+    PyObject *a[4], *buf[16];
+    nargs = geometry_form(&args, nargs, kwnames, 1, buf);
     if (parse_args("is_solution", args, nargs, kwnames, names, 4, 3, a) < 0)
         return NULL;
     const sk_shape *sh = get_shape(a[1], a[2]);
@@ -710,6 +855,8 @@ static PyObject *py_is_solution(PyObject *self, PyObject *const *args, Py_ssize_
     int have_puzzle = a[3] && a[3] != Py_None;
     if (have_puzzle && get_values(a[3], sh->n, puz, "puzzle") < 0)
         return NULL;
+    if (!sh->classic)
+        return PyBool_FromLong(sk_geometry_is_solution(sh, have_puzzle ? puz : NULL, sol));
     return PyBool_FromLong(sk_is_solution(sh->box_rows, sh->box_cols, have_puzzle ? puz : NULL,
                                           sol));
 }
@@ -722,7 +869,7 @@ static int engine_code(PyObject *obj, const sk_shape *sh)
         PyErr_SetString(PyExc_TypeError, "engine must be a str");
         return -1;
     }
-    int square3 = sh->box_rows == 3 && sh->box_cols == 3;
+    int square3 = sh->classic && sh->box_rows == 3 && sh->box_cols == 3;
     if (PyUnicode_CompareWithASCIIString(obj, "auto") == 0)
         return square3 ? ENG_FAST9 : ENG_PROPAGATE;
     for (int k = 0; k < 4; k++) {
@@ -776,7 +923,8 @@ static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t narg
     static const char *const names[] = {"data", "n", "box_rows", "box_cols", "engine", "limit",
                                         "node_limit", "out_solutions", "out_counts",
                                         "out_nodes", "out_flags"};
-    PyObject *a[11];
+    PyObject *a[11], *buf[16];
+    nargs = geometry_form(&args, nargs, kwnames, 2, buf);
     if (parse_args("batch", args, nargs, kwnames, names, 11, 5, a) < 0)
         return NULL;
     long long n_ll, limit, node_limit;
@@ -846,12 +994,15 @@ static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t narg
                 if (stopped)
                     flag |= FLAG_STOPPED;
                 if (count > 0)
-                    flag |= sk_is_solution(sh->box_rows, sh->box_cols, puzzle, solution)
+                    flag |= (sh->classic
+                             ? sk_is_solution(sh->box_rows, sh->box_cols, puzzle, solution)
+                             : sk_geometry_is_solution(sh, puzzle, solution))
                                 ? FLAG_VERIFIED : FLAG_BAD_SOLUTION;
                 /* a verified solution holds every given, so they cannot clash: the clash
                  * scan is only needed without one (0.2 us of an easy 9x9's 2 us) */
                 if (!(flag & FLAG_VERIFIED)
-                    && sk_givens_clash(sh->box_rows, sh->box_cols, puzzle))
+                    && (sh->classic ? sk_givens_clash(sh->box_rows, sh->box_cols, puzzle)
+                                    : sk_geometry_clash(sh, puzzle)))
                     flag |= FLAG_CLASH;
             }
             if (out_sol) {
@@ -1143,6 +1294,9 @@ static PyMethodDef methods[] = {
      "learn(values, box_rows, box_cols, limit=1, node_limit=0)\n--\n\n"
      "Return (count up to limit, first solution or None, decisions, stopped) by CDCL with "
      "native exactly-one groups (C twin of _kernels.learn)."},
+    {"geometry", FASTKW(py_geometry),
+     "geometry(n, box_rows, box_cols, classic, unit_start, unit_cells, pairs, links, masks)\n--\n\n"
+     "The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols) is."},
     {"learn_start", FASTKW(py_learn_start),
      "learn_start(values, box_rows, box_cols)\n--\n\n"
      "Start a learn search that can be resumed: an opaque handle for learn_resume (C twin of "
