@@ -95,8 +95,11 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     if kernel in PER_PUZZLE:
         from sudokit import _ckernels as C, _kernels, solver
         if kernel == "c:auto":
+            from sudokit import _backend, geometry
+
             def fn(values, br, bc, limit, nlim):
-                return solver.portfolio(values, br, bc, limit, nlim)[1:]
+                return solver.portfolio(values, _backend.tables(geometry.boxes(br, bc)), limit,
+                                        nlim)[1:]
         else:
             fn = C.learn if where == "c" else _kernels.learn
         results = []

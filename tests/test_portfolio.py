@@ -13,7 +13,7 @@ import itertools
 import pytest
 
 from sudokit import Shape, Verdict, batch, check, count_solutions, is_solution, search, solve
-from sudokit import _backend, solver
+from sudokit import _backend, geometry, solver
 from sudokit.errors import SearchLimitReached
 
 from conftest import shared_file
@@ -217,7 +217,8 @@ def test_many_learn_turns_resume_one_search():
     values = _values(HARD16)
     turns = [("propagate", 50), ("learn", 3)] * 200
     want, used = _replay(values, (4, 4), 2, turns=turns)
-    name, count, first, nodes, stopped = solver.portfolio(values, 4, 4, 2, 0, turns=iter(turns))
+    name, count, first, nodes, stopped = solver.portfolio(values, _backend.tables(geometry.boxes(4, 4)), 2, 0,
+                                                        turns=iter(turns))
     assert (name, count, first, nodes, stopped) == (want[0], want[1], want[2], used, False)
     assert name == "learn"
     one = _backend.KERNELS["learn"](values, 4, 4, 2, 0)

@@ -18,6 +18,7 @@ _HOME = {
     "backend": "_backend", "backend_reason": "_backend",
     "ParseError": "errors", "SearchLimitReached": "errors", "ShapeError": "errors",
     "Conflict": "grid", "Grid": "grid", "Status": "grid", "Shape": "shape",
+    "Geometry": "geometry", "GeometryError": "geometry",
     "ENGINES": "solver", "SearchResult": "solver", "Verdict": "solver", "check": "solver",
     "count_solutions": "solver", "engines": "solver", "is_solution": "solver",
     "search": "solver", "solutions": "solver", "solve": "solver",
@@ -43,7 +44,7 @@ def __dir__():
 
 
 __all__ = [
-    "Grid", "Shape", "Status", "Conflict", "Verdict", "SearchResult", "ENGINES",
+    "Grid", "Shape", "Geometry", "GeometryError", "Status", "Conflict", "Verdict", "SearchResult", "ENGINES",
     "solve", "solutions", "count_solutions", "check", "search", "is_solution", "engines",
     "ParseError", "SearchLimitReached", "ShapeError", "backend", "backend_reason", "__version__",
     "generate", "Generated", "GenerationError",

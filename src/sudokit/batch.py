@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 
 from . import _backend, _kernels, solver, sudoku_cover
 from .errors import ParseError
+from .geometry import boxes as _boxes
 from .grid import Grid
 from .shape import Shape
 from .solver import is_solution
@@ -499,7 +500,7 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
             continue
         puzzle = bytes(raw[i * nc:(i + 1) * nc])
         _, count, first, used, stopped = solver.portfolio(
-            puzzle, shape.box_rows, shape.box_cols, limit,
+            puzzle, _backend.tables(_boxes(shape.box_rows, shape.box_cols)), limit,
             node_limit - done if node_limit else 0,
             turns=itertools.islice(solver.portfolio_turns(), 1, None))
         if stopped and count <= counts[i]:  # as portfolio: a later turn's answer replaces

@@ -37,6 +37,7 @@ from functools import cached_property
 from .errors import ShapeError
 
 __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "classic_of",
+           "as_geometry",
            "split_args"]
 
 MAX_SIZE = 64
@@ -148,6 +149,18 @@ class Geometry:
             return None
         from .shape import Shape
         return Shape(*self.box)
+
+    @cached_property
+    def display_shape(self):
+        """The Shape a grid of this geometry is drawn and numbered with: its boxes, or for a
+        jigsaw the default boxes of its size (1 x N when N has none)."""
+        if self.box is not None:
+            return self.shape
+        from .shape import Shape
+        try:
+            return Shape.for_size(self.size)
+        except ShapeError:
+            return Shape(1, self.size)
 
     @cached_property
     def name(self) -> "str | None":
@@ -358,15 +371,36 @@ class Geometry:
 # --- constructors --------------------------------------------------------------------------
 
 
+_BOXES: dict[tuple[int, int], Geometry] = {}
+
+
 def boxes(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
     """The classic geometry: rows, cols and box_rows x box_cols boxes."""
     if box_cols is None:
         box_cols = box_rows
+    g = _BOXES.get((box_rows, box_cols))
+    if g is not None:
+        return g
     if not (isinstance(box_rows, int) and isinstance(box_cols, int)) or box_rows < 1 or \
             box_cols < 1 or box_rows * box_cols > MAX_SIZE:
         raise GeometryError(f"unsupported box shape {box_rows!r}x{box_cols!r}: box rows and cols "
                             f"must be integers >= 1 whose product is at most {MAX_SIZE}")
-    return Geometry(box_rows * box_cols, box=(box_rows, box_cols))
+    g = _BOXES[(box_rows, box_cols)] = Geometry(box_rows * box_cols, box=(box_rows, box_cols))
+    return g
+
+
+def as_geometry(spec) -> Geometry:
+    """A Geometry from a Geometry, a name ('3x3+x', 'jigsaw(...)'), a JSON dict or a Shape."""
+    if isinstance(spec, Geometry):
+        return spec
+    if isinstance(spec, str):
+        return parse(spec)
+    if isinstance(spec, dict):
+        return Geometry.from_json(spec)
+    if hasattr(spec, "box_rows"):
+        return boxes(spec.box_rows, spec.box_cols)
+    raise GeometryError(f"not a geometry: {spec!r} (give a Geometry, a name such as '3x3+x', "
+                        f"or a JSON dict)")
 
 
 def classic_of(shape) -> Geometry:

@@ -1,4 +1,8 @@
-"""The Grid value type: a shape plus N*N cell values (0 = empty).
+"""The Grid value type: a geometry plus N*N cell values (0 = empty).
+
+A classic grid's geometry is the one of its shape (box rows x box cols); a variant grid
+(``Grid(text, geometry='3x3+x')``) carries its geometry, and ``shape`` is then the box
+shape it is drawn with (the default boxes of its size for a jigsaw).
 
 A Grid is immutable and hashable.  It knows its givens, the candidates of each cell and its
 ``status()``: legal or not (which value repeats in which unit), complete or not.  A grid whose
@@ -12,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .errors import ShapeError
+from .geometry import boxes as _boxes
 from .shape import Shape
 from .symbols import DEFAULT, Alphabet, get_alphabet
 
@@ -20,10 +25,10 @@ __all__ = ["Grid", "Conflict", "Status", "as_grid"]
 
 @dataclass(frozen=True)
 class Conflict:
-    """A value that appears more than once in one unit."""
+    """A value that appears more than once in one unit (or in a pair, or breaks a weak link)."""
 
     value: int
-    unit: str  # 'row 1', 'col 4', 'box 9' (1-based)
+    unit: str  # 'row 1', 'col 4', 'box 9', 'diagonal -', 'pair r1c1-r2c3' (1-based)
     cells: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -66,13 +71,21 @@ class Grid:
     raises ValueError naming the cell; a bool, text or object array raises TypeError.
     """
 
-    __slots__ = ("shape", "values", "_hash")
+    __slots__ = ("shape", "values", "_hash", "_geom")
 
     def __init__(self, values: "str | Sequence[int] | bytes | Grid", shape: "Shape | str | None" = None,
-                 *, alphabet: "str | Alphabet | None" = None):
+                 *, alphabet: "str | Alphabet | None" = None, geometry=None):
+        object.__setattr__(self, "_geom", None)
+        if geometry is not None:
+            geom = _as_geometry(geometry)
+            shape = _shape_for(geom, shape)
+            if not geom.is_classic:
+                object.__setattr__(self, "_geom", geom)
         if isinstance(values, Grid):
             if shape is not None and _as_shape(shape) is not values.shape:
                 raise ShapeError(f"grid has shape {values.shape}, not {shape}")
+            if geometry is None:
+                object.__setattr__(self, "_geom", values._geom)
             object.__setattr__(self, "shape", values.shape)
             object.__setattr__(self, "values", values.values)
             object.__setattr__(self, "_hash", None)
@@ -104,13 +117,27 @@ class Grid:
         object.__setattr__(self, "_hash", None)
 
     @classmethod
-    def _trusted(cls, values: tuple[int, ...], shape: Shape) -> "Grid":
-        """Build without validation (values already checked by the caller)."""
+    def _trusted(cls, values: tuple[int, ...], shape: Shape, geom=None) -> "Grid":
+        """Build without validation (values already checked by the caller).
+
+        geom: None for the classic geometry of shape, else a non-classic Geometry.
+        """
         grid = object.__new__(cls)
         _SET_SHAPE(grid, shape)  # the slots' own setters: half the cost of object.__setattr__
         _SET_VALUES(grid, values)
         _SET_HASH(grid, None)
+        _SET_GEOM(grid, geom)
         return grid
+
+    @property
+    def geometry(self):
+        """The rules of this grid (geometry.Geometry): the classic one of its shape unless set."""
+        geom = self._geom
+        return geom if geom is not None else _boxes(self.shape.box_rows, self.shape.box_cols)
+
+    def with_values(self, values) -> "Grid":
+        """A grid of the same geometry holding other values (trusted: 0..N, N*N of them)."""
+        return Grid._trusted(tuple(values), self.shape, self._geom)
 
     @classmethod
     def empty(cls, shape: "Shape | str | None" = None) -> "Grid":
@@ -129,19 +156,21 @@ class Grid:
         raise AttributeError("Grid is immutable")
 
     def __reduce__(self):
-        return (Grid._trusted, (self.values, self.shape))
+        return (Grid._trusted, (self.values, self.shape, self._geom))
 
     # --- value semantics --------------------------------------------------------
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Grid):
             return NotImplemented
-        return self.shape is other.shape and self.values == other.values
+        return (self.shape is other.shape and self._geom is other._geom
+                and self.values == other.values)
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = hash((self.shape.box_rows, self.shape.box_cols, self.values))
+            h = hash((self.shape.box_rows, self.shape.box_cols, self.values)) if self._geom is None \
+                else hash((self._geom, self.values))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -149,6 +178,9 @@ class Grid:
         shape = self.shape
         default = _default_shape(shape.size)
         box = "" if default is shape else f", {str(shape)!r}"
+        if self._geom is not None:
+            name = self._geom.name
+            box = f", geometry={name!r}" if name else f", geometry={self._geom!r}"
         if shape.size <= len(DEFAULT.symbols):
             return f"Grid({self.to_line()!r}{box})"
         return f"Grid({list(self.values)!r}{box or ', ' + repr(str(shape))})"
@@ -191,29 +223,39 @@ class Grid:
         if v:
             return {v}
         vals = self.values
-        used = {vals[p] for p in self.shape.peers[cell]}
+        geom = self.geometry
+        used = {vals[p] for p in geom.peers[cell]}
+        for j, masks in geom.cell_links[cell]:
+            if vals[j]:
+                used |= {a for a in range(1, geom.size + 1) if masks[a - 1] >> (vals[j] - 1) & 1}
         return set(range(1, self.shape.size + 1)) - used
 
     def status(self) -> Status:
-        """Return legality (with every repeated value) and completeness, without searching."""
+        """Return legality (with every repeated value, in every unit and pair) and
+        completeness, without searching."""
         vals = self.values
-        conflicts = []
-        size = self.shape.size
-        for u, unit in enumerate(self.shape.units):
-            seen: dict[int, list[int]] = {}
-            for cell in unit:
-                v = vals[cell]
-                if v:
-                    seen.setdefault(v, []).append(cell)
-            for v, cells in seen.items():
-                if len(cells) > 1:
-                    conflicts.append(Conflict(v, Shape.unit_name(u, size), tuple(cells)))
+        if self._geom is not None:
+            conflicts = [Conflict(v, where, cells) for v, where, cells in self._geom.conflicts(vals)]
+        else:
+            conflicts = []
+            size = self.shape.size
+            for u, unit in enumerate(self.shape.units):
+                seen: dict[int, list[int]] = {}
+                for cell in unit:
+                    v = vals[cell]
+                    if v:
+                        seen.setdefault(v, []).append(cell)
+                for v, cells in seen.items():
+                    if len(cells) > 1:
+                        conflicts.append(Conflict(v, Shape.unit_name(u, size), tuple(cells)))
         filled = sum(1 for v in vals if v)
         return Status(tuple(conflicts), filled, len(vals))
 
     def is_legal(self) -> bool:
-        """Return True if no value repeats in any unit (a fast twin of status().is_legal)."""
+        """Return True if no rule is broken (a fast twin of status().is_legal)."""
         vals = self.values
+        if self._geom is not None:
+            return not self._geom.conflicts(vals)
         for unit in self.shape.units:
             seen = 0
             for cell in unit:
@@ -234,7 +276,7 @@ class Grid:
             raise ValueError(f"value {value} out of range 0..{self.shape.size}")
         vals = list(self.values)
         vals[cell] = value
-        return Grid._trusted(tuple(vals), self.shape)
+        return Grid._trusted(tuple(vals), self.shape, self._geom)
 
     def to_bytes(self) -> bytes:
         """Return the values as N*N bytes (the kernels' input)."""
@@ -254,6 +296,23 @@ class Grid:
 
 
 _SET_SHAPE, _SET_VALUES, _SET_HASH = Grid.shape.__set__, Grid.values.__set__, Grid._hash.__set__
+_SET_GEOM = Grid._geom.__set__
+
+
+def _as_geometry(spec):
+    from .geometry import as_geometry
+    return as_geometry(spec)
+
+
+def _shape_for(geom, shape) -> Shape:
+    """The shape a grid of geom is drawn with; ShapeError if a given shape does not fit it."""
+    want = geom.display_shape
+    if shape is not None:
+        shape = _as_shape(shape)
+        if (geom.box is not None and shape is not want) or shape.size != geom.size:
+            raise ShapeError(f"box shape {shape} does not fit geometry {geom}")
+        return shape
+    return want
 
 
 def _as_shape(shape: "Shape | str | tuple | None") -> Shape:
@@ -313,8 +372,27 @@ def _default_shape(size: int) -> "Shape | None":
         return None
 
 
-def as_grid(puzzle: "Grid | str | Sequence[int] | bytes", *, box=None, alphabet=None) -> Grid:
-    """Return puzzle as a Grid, parsing a string with the lenient readers."""
+def as_grid(puzzle: "Grid | str | Sequence[int] | bytes", *, box=None, alphabet=None,
+            geometry=None) -> Grid:
+    """Return puzzle as a Grid, parsing a string with the lenient readers.
+
+    geometry: None keeps a Grid's own geometry (classic for text and values); else the
+    rules the grid is read under (a Grid of another non-classic geometry is an error).
+    """
+    if geometry is not None:
+        geom = _as_geometry(geometry)
+        if isinstance(puzzle, Grid):
+            if puzzle._geom is not None and puzzle._geom is not geom:
+                raise ShapeError(f"grid has geometry {puzzle._geom}, not {geom}")
+            if puzzle.size != geom.size:
+                raise ShapeError(f"a {puzzle.size}x{puzzle.size} grid cannot have geometry {geom}")
+            return Grid(puzzle.values, geometry=geom)
+        if isinstance(puzzle, str):
+            grid = _parse_str(puzzle, box if box is not None else geom.display_shape, alphabet)
+            if grid.size != geom.size:
+                raise ShapeError(f"a {grid.size}x{grid.size} grid cannot have geometry {geom}")
+            return Grid(grid.values, geometry=geom)
+        return Grid(puzzle, box, geometry=geom)
     if isinstance(puzzle, Grid):
         if box is not None and _as_shape(box) is not puzzle.shape:
             raise ShapeError(f"grid has shape {puzzle.shape}, not {box}")

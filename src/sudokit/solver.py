@@ -160,8 +160,7 @@ def portfolio_turns():
         budget *= 4
 
 
-def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limit: int,
-              turns=None):
+def portfolio(values: bytes, tables, limit: int, node_limit: int, turns=None):
     """Run the 'auto' turns on one puzzle: (engine, count, first, nodes, stopped).
 
     A propagate turn is a fresh search with the turn's node budget; a learn turn resumes the
@@ -170,7 +169,7 @@ def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limi
     engine is named; nodes is the sum over every turn.  node_limit (0: none) caps that sum;
     when it runs out the best partial answer (most solutions found) is returned with
     stopped=True.  Deterministic: the C and pure-Python kernels take the same steps, so both
-    backends answer alike.
+    backends answer alike.  tables: ``_backend.tables(geometry)``.
     """
     kernels = _backend.KERNELS
     used = 0
@@ -184,12 +183,11 @@ def portfolio(values: bytes, box_rows: int, box_cols: int, limit: int, node_limi
                 break
         if name == "learn":
             if run is None:
-                run = _backend.LearnRun(values, box_rows, box_cols)
+                run = _backend.LearnRun(values, tables)
             count, first, total, stopped = _backend.resume_in_steps(run, limit, budget)
             nodes, learned = total - learned, total
         else:
-            count, first, nodes, stopped = kernels[name](values, box_rows, box_cols, limit,
-                                                         budget)
+            count, first, nodes, stopped = kernels[name](values, tables, limit, budget)
         used += nodes
         if not stopped:
             return name, count, first, used, False
@@ -203,7 +201,8 @@ def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | N
 
     The ONE rule for what 'auto' means, used by every entry (API, batch, generate, CLI):
 
-        'fast9'      the grid is 9x9 with 3x3 boxes, the C kernels are built and there is
+        'fast9'      the grid is classic 9x9 (3x3 boxes, no other rule), the C kernels are
+                     built and there is
                      no node limit (fast9 counts guesses and has no pure-Python twin, so with
                      a node limit the answer would depend on the backend)
         'portfolio'  otherwise, when looking for one or two solutions (propagate and learn
@@ -212,13 +211,19 @@ def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | N
 
     A named engine is returned as it is, after checking that it exists here and fits the
     shape; ValueError says why not.  limit 0 means no limit, like node_limit None or 0.
+    shape: a Shape (the classic geometry of its boxes) or a Geometry.
     """
     name = engine or "auto"
     kernels = _backend.KERNELS
-    square3 = shape.box_rows == 3 and shape.box_cols == 3
+    if hasattr(shape, "is_classic"):
+        square3 = shape.box == (3, 3) and shape.is_classic
+    else:
+        square3 = shape.box_rows == 3 and shape.box_cols == 3
     if name == "auto":
         if square3 and not node_limit and "fast9" in kernels:
             return "fast9"
+        if not getattr(shape, "is_classic", True):  # learn is not yet generalised (#13)
+            return "propagate"
         return "portfolio" if 1 <= limit <= 2 else "propagate"
     if name not in kernels:
         if name == "fast9":
@@ -226,7 +231,8 @@ def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | N
                              f"({_backend.backend_reason() or 'not built'})")
         raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
     if name == "fast9" and not square3:
-        raise ValueError(f"engine 'fast9' solves 9x9 grids with 3x3 boxes only, not {shape}")
+        raise ValueError(f"engine 'fast9' solves classic 9x9 grids (3x3 boxes, no other rule) "
+                         f"only, not {shape}")
     return name
 
 
@@ -253,9 +259,14 @@ def _as_int(value, what: str) -> int:
 
 def search(puzzle, *, limit: int | None = 2, engine: str | None = None,
            node_limit: int | None = None, box=None, alphabet=None,
-           candidates=None) -> SearchResult:
-    """Return a SearchResult counting solutions up to limit (None: all), with the first one."""
-    grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
+           candidates=None, geometry=None) -> SearchResult:
+    """Return a SearchResult counting solutions up to limit (None: all), with the first one.
+
+    geometry (every entry takes it): the rules, a Geometry or a name such as '3x3+x';
+    None: the puzzle's own (classic unless it is a Grid of another geometry).
+    """
+    grid = puzzle if type(puzzle) is Grid and box is None and geometry is None \
+        else as_grid(puzzle, box=box, alphabet=alphabet, geometry=geometry)
     if candidates is None and type(puzzle) is str:
         candidates = _text_marks(puzzle, grid, box, alphabet)
     if candidates is not None:
@@ -340,14 +351,13 @@ def _run_marked(grid: Grid, candidates, limit, engine, node_limit):
     name = _marked_engine(engine)
     masks = _masks(grid, candidates)
     from . import sudoku_cover
-    shape = grid.shape
     values = bytes(grid.values)
     cover = _backend.C.dlx_count if _backend.C is not None else None  # None: exact_cover's
-    count, first, nodes, stopped = sudoku_cover.dlx(values, shape.box_rows, shape.box_cols, lim,
+    count, first, nodes, stopped = sudoku_cover.dlx(values, *_classic_or(grid.geometry), lim,
                                                     nlim, engine=cover, candidates=masks)
     solution = None
     if first is not None:
-        solution = Grid._trusted(tuple(first), shape)
+        solution = grid.with_values(first)
         _verify(solution, grid, name, first, values)
         _verify_marks(solution, masks, name)
     return name, count, solution, nodes, bool(stopped)
@@ -361,22 +371,26 @@ def _verify_marks(solution: Grid, masks: tuple[int, ...], engine: str) -> None:
                                  f"candidates (mask {masks[cell]}); please report this bug")
 
 
+def _classic_or(geom) -> tuple:
+    """(box_rows, box_cols) for a classic geometry, else (geometry,): what sudoku_cover takes."""
+    return geom.box if geom.is_classic else (geom,)
+
+
 def _run(grid: Grid, limit, engine, node_limit):
     """Run one kernel: (engine name, count, verified first solution or None, nodes, stopped)."""
     lim = _limit(limit, "limit")
     nlim = _limit(node_limit, "node_limit")
-    shape = grid.shape
+    geom = grid.geometry
     values = bytes(grid.values)
-    name = choose_engine(engine, shape, lim, nlim)
+    name = choose_engine(engine, geom, lim, nlim)
+    tables = _backend.tables(geom)
     if name == "portfolio":
-        name, count, first, nodes, stopped = portfolio(values, shape.box_rows, shape.box_cols,
-                                                       lim, nlim)
+        name, count, first, nodes, stopped = portfolio(values, tables, lim, nlim)
     else:
-        count, first, nodes, stopped = _backend.KERNELS[name](values, shape.box_rows,
-                                                              shape.box_cols, lim, nlim)
+        count, first, nodes, stopped = _backend.KERNELS[name](values, tables, lim, nlim)
     solution = None
     if first is not None:
-        solution = Grid._trusted(tuple(first), shape)
+        solution = grid.with_values(first)
         _verify(solution, grid, name, first, values)
     return name, count, solution, nodes, bool(stopped)
 
@@ -385,7 +399,7 @@ def _verify(solution: Grid, puzzle: Grid, engine: str, raw: bytes | None = None,
             raw_puzzle: bytes | None = None) -> None:
     """Raise AssertionError unless solution solves puzzle (the C checker when built: same rules)."""
     C = _backend.C
-    if C is not None and raw is not None:
+    if C is not None and raw is not None and puzzle._geom is None:
         shape = puzzle.shape
         ok = C.is_solution(raw, shape.box_rows, shape.box_cols, raw_puzzle)
     else:
@@ -396,19 +410,21 @@ def _verify(solution: Grid, puzzle: Grid, engine: str, raw: bytes | None = None,
 
 
 def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
-          alphabet=None, candidates=None) -> Grid | None:
+          alphabet=None, candidates=None, geometry=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
     if engine is None and node_limit is None and box is None and alphabet is None \
-            and candidates is None and _FAST9 is not None:
+            and candidates is None and geometry is None and _FAST9 is not None:
         if type(puzzle) is str:
             answer = _solve9_line(puzzle)
-        elif type(puzzle) is Grid and puzzle.shape.box_rows == puzzle.shape.box_cols == 3:
+        elif type(puzzle) is Grid and puzzle.shape.box_rows == puzzle.shape.box_cols == 3 \
+                and puzzle._geom is None:
             answer = _solve9(bytes(puzzle.values), puzzle.shape)
         else:
             answer = _SLOW
         if answer is not _SLOW:
             return answer
-    grid = puzzle if type(puzzle) is Grid and box is None else as_grid(puzzle, box=box, alphabet=alphabet)
+    grid = puzzle if type(puzzle) is Grid and box is None and geometry is None \
+        else as_grid(puzzle, box=box, alphabet=alphabet, geometry=geometry)
     if candidates is None and type(puzzle) is str:
         candidates = _text_marks(puzzle, grid, box, alphabet)
     if candidates is not None:
@@ -453,13 +469,13 @@ def _solve9(values: bytes, shape):
 
 def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
                     node_limit: int | None = None, box=None, alphabet=None,
-                    candidates=None) -> int:
+                    candidates=None, geometry=None) -> int:
     """Return the number of solutions, counting no further than limit (None: all of them).
 
     Raises SearchLimitReached when the node limit stops the search before it could tell.
     """
     result = search(puzzle, limit=limit, engine=engine, node_limit=node_limit, box=box,
-                    alphabet=alphabet, candidates=candidates)
+                    alphabet=alphabet, candidates=candidates, geometry=geometry)
     if result.stopped:
         raise SearchLimitReached(f"node limit {node_limit} reached after {result.count} solution(s)",
                                  nodes=result.nodes, found=result.count)
@@ -467,9 +483,9 @@ def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
 
 
 def check(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
-          alphabet=None, candidates=None) -> Verdict:
+          alphabet=None, candidates=None, geometry=None) -> Verdict:
     """Return ILLEGAL (givens clash, decided before any search), UNIQUE, AMBIGUOUS, IMPOSSIBLE or LIMIT."""
-    grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    grid = as_grid(puzzle, box=box, alphabet=alphabet, geometry=geometry)
     if candidates is not None:  # bad arguments are errors even for an illegal grid
         _marked_engine(engine)
         _masks(grid, candidates)
@@ -483,13 +499,13 @@ def check(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
 
 def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
               node_limit: int | None = None, box=None, alphabet=None,
-              candidates=None) -> Iterator[Grid]:
+              candidates=None, geometry=None) -> Iterator[Grid]:
     """Yield solutions one at a time (at most limit); raises SearchLimitReached at the node limit.
 
     Iteration runs the pure-Python generator of the chosen engine ('auto' and 'fast9' mean
     'propagate' here, and 'dlx' under candidates), so it works the same with either backend.
     """
-    grid = as_grid(puzzle, box=box, alphabet=alphabet)
+    grid = as_grid(puzzle, box=box, alphabet=alphabet, geometry=geometry)
     if candidates is None and type(puzzle) is str:
         candidates = _text_marks(puzzle, grid, box, alphabet)
     lim = _limit(limit, "limit")
@@ -499,12 +515,14 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
         name = _marked_engine(engine)
         masks = _masks(grid, candidates)
 
-        def marked(values, box_rows, box_cols, node_limit, counter):
-            return sudoku_cover.dlx_solutions(values, box_rows, box_cols, node_limit, counter,
+        def marked(values, geom, node_limit, counter):
+            return sudoku_cover.dlx_solutions(values, *_classic_or(geom), node_limit, counter,
                                               candidates=masks)
         return _iterate(marked, grid, lim, nlim, name, masks)
     generators = {"propagate": _kernels.propagate_solutions, "backtrack": _kernels.backtrack_solutions,
-                  "dlx": sudoku_cover.dlx_solutions, "learn": _kernels.learn_solutions}
+                  "dlx": lambda values, geom, *rest: sudoku_cover.dlx_solutions(
+                      values, *_classic_or(geom), *rest),
+                  "learn": _kernels.learn_solutions}
     name = engine or "auto"
     if name in ("auto", "fast9"):
         name = "propagate"
@@ -516,13 +534,11 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
 def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str,
              masks: tuple[int, ...] | None = None) -> Iterator[Grid]:
     from ._kernels import KernelStop
-    shape = grid.shape
     counter = [0]
     found = 0
     try:
-        for values in gen_factory(bytes(grid.values), shape.box_rows, shape.box_cols, node_limit,
-                                  counter):
-            solution = Grid._trusted(tuple(values), shape)
+        for values in gen_factory(bytes(grid.values), grid.geometry, node_limit, counter):
+            solution = grid.with_values(values)
             _verify(solution, grid, name)
             if masks is not None:
                 _verify_marks(solution, masks, name)
@@ -535,15 +551,22 @@ def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str,
                                  nodes=stop.nodes, found=found) from None
 
 
-def is_solution(solution, puzzle=None) -> bool:
+def is_solution(solution, puzzle=None, *, geometry=None) -> bool:
     """Return True if solution is a complete valid grid that keeps every given of puzzle.
 
-    Independent of every solver: it only counts values per unit.
+    Independent of every solver: it only counts values per unit (and checks pairs and weak
+    links).  geometry: the rules (default: the solution's or the puzzle's own).
     """
+    if geometry is None:
+        geometry = next((g._geom for g in (solution, puzzle)
+                         if isinstance(g, Grid) and g._geom is not None), None)
     try:
-        sol = as_grid(solution)
+        sol = as_grid(solution, geometry=geometry)
     except ValueError:
         return False
+    if sol._geom is not None:
+        puz = None if puzzle is None else as_grid(puzzle, geometry=sol._geom).values
+        return sol._geom.is_solution(sol.values, puz)
     vals = sol.values
     n = sol.shape.size
     want = set(range(1, n + 1))

@@ -550,6 +550,10 @@ static PyObject *py_learn_start(PyObject *self, PyObject *const *args, Py_ssize_
     const sk_shape *sh = get_shape(a[1], a[2]);
     if (!sh)
         return NULL;
+    if (!sh->classic && !SK_VARIANT_ENGINES) {
+        PyErr_SetString(PyExc_NotImplementedError, "learn on a variant geometry");
+        return NULL;
+    }
     uint8_t values[SK_MAX_SIZE * SK_MAX_SIZE];
     if (get_values(a[0], sh->n, values, "values") < 0)
         return NULL;
