@@ -72,6 +72,16 @@ class KernelStop(Exception):
 _TABLES: dict = {}
 
 
+def _transpose(masks, n: int) -> list[int]:
+    """A link's masks read the other way: back[b-1] = values of this cell that j = b excludes."""
+    back = [0] * n
+    for a, m in enumerate(masks):
+        for b in range(n):
+            if m >> b & 1:
+                back[b] |= 1 << a
+    return back
+
+
 def _tables(geom):
     """(peers, full units, units of each cell, N, pair peers, links of each cell) of a geometry."""
     t = _TABLES.get(geom)
@@ -79,7 +89,8 @@ def _tables(geom):
         t = ([list(p) for p in geom.peers], [list(u) for u in geom.units[:geom.nfull]],
              [tuple(cu) for cu in geom.cell_units], geom.size,
              [list(p) for p in geom.pair_peers],
-             [[(j, list(m)) for j, m in links] for links in geom.cell_links])
+             [[(j, list(m), _transpose(m, geom.size)) for j, m in links]
+              for links in geom.cell_links])
         _TABLES[geom] = t
     return t
 
@@ -102,7 +113,7 @@ def _settle(cand: list, queue: list, peers: list, units: list, full: int, links:
                     cand[p] = m
                     if not m & (m - 1):
                         queue.append(p)
-            for p, masks in links[c]:
+            for p, masks, _ in links[c]:
                 x = masks[b.bit_length() - 1]
                 m = cand[p]
                 if m & x:
@@ -160,7 +171,7 @@ def propagate_solutions(values: bytes, *args, node_limit: int = 0,
             for p in peers[c]:  # givens first, so a clash is seen before any inference
                 if cand[p] == b:
                     return
-            for p, masks in links[c]:
+            for p, masks, _ in links[c]:
                 m = cand[p]
                 if not m & (m - 1) and m & masks[v - 1]:
                     return
@@ -260,9 +271,9 @@ def backtrack_solutions(values: bytes, *args, node_limit: int = 0,
         for p in pair_peers[c]:
             if cur[p]:
                 taken |= 1 << (cur[p] - 1)
-        for p, masks in links[c]:
+        for p, _, back in links[c]:
             if cur[p]:
-                taken |= masks[cur[p] - 1]
+                taken |= back[cur[p] - 1]
         return full & ~taken
 
     empties = []

@@ -3,6 +3,7 @@
     solve_many(puzzles, *, box=None, engine='auto', limit=1, node_limit=None) -> BatchResult
     count_many(puzzles, *, box=None, engine='auto', limit=2, node_limit=None)  -> BatchResult
     solve_text(text, *, box=None, engine='auto', limit=1, node_limit=None)     -> BatchResult
+    (each also takes geometry=: the rules of every record, e.g. '3x3+x'; default classic)
     parse_lines(data, size) -> (values, errors)        format_lines(values, size) -> bytes
 
 ``puzzles`` is one of
@@ -110,6 +111,7 @@ class BatchResult:
     nodes: object
     flags: object
     errors: dict = field(default_factory=dict)
+    geometry: object = None  # the rules the records were solved under (geometry.Geometry)
 
     def __len__(self) -> int:
         return self.n
@@ -299,18 +301,23 @@ def format_lines(values, size: int, blank: str = ".") -> bytes:
 # --- the pure-Python batch loop ---------------------------------------------------------
 
 
-def _is_solution_py(shape: Shape, puzzle, solution) -> bool:
+def _is_solution_py(shape: Shape, puzzle, solution, geom=None) -> bool:
     """Independent checker (solver.is_solution): every unit holds each value once, givens kept."""
+    if geom is not None and not geom.is_classic:
+        return geom.is_solution(solution, puzzle)
     return is_solution(Grid._trusted(tuple(solution), shape), Grid._trusted(tuple(puzzle), shape))
 
 
-def _clash_py(shape: Shape, puzzle) -> bool:
+def _clash_py(shape: Shape, puzzle, geom=None) -> bool:
+    if geom is not None and not geom.is_classic:
+        return bool(geom.conflicts(puzzle))
     return not Grid._trusted(tuple(puzzle), shape).is_legal()
 
 
-def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags):
+def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags, geom):
     kernel = {"propagate": _kernels.propagate, "backtrack": _kernels.backtrack,
               "dlx": sudoku_cover.dlx, "learn": _backend.KERNELS["learn"]}[engine]
+    tables = _backend.tables(geom) if engine == "learn" else geom
     nc = shape.ncells
     size = shape.size
     raw = memoryview(data).cast("B")
@@ -320,14 +327,14 @@ def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, fl
         if max(puzzle, default=0) > size:
             flag = FLAG_BAD_INPUT
         else:
-            if _clash_py(shape, puzzle):
+            if _clash_py(shape, puzzle, geom):
                 flag |= FLAG_CLASH
-            count, first, used, stopped = kernel(puzzle, shape.box_rows, shape.box_cols,
-                                                 limit, node_limit)
+            count, first, used, stopped = kernel(puzzle, tables, limit, node_limit)
             if stopped:
                 flag |= FLAG_STOPPED
             if first is not None:
-                flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first) else FLAG_BAD_SOLUTION
+                flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first, geom) \
+                    else FLAG_BAD_SOLUTION
         sols[i * nc:(i + 1) * nc] = first if first is not None else bytes(nc)
         if count > _COUNT_MAX:  # never wraps: saturated, and marked as a lower bound
             count, flag = _COUNT_MAX, flag | FLAG_STOPPED
@@ -339,7 +346,17 @@ def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, fl
 # --- public entry points ---------------------------------------------------------------
 
 
-def _shape_of(box, ncells: int | None) -> Shape:
+def _shape_of(box, ncells: int | None, geom=None) -> Shape:
+    if geom is not None:
+        shape = geom.display_shape
+        if box is not None:
+            from .formats import _as_shape
+            if _as_shape(box) is not shape and geom.box is not None:
+                raise ValueError(f"box {box} does not fit geometry {geom}")
+        if ncells is not None and ncells != geom.ncells:
+            raise ValueError(f"records of {ncells} cells do not fit geometry {geom} "
+                             f"({geom.ncells} cells)")
+        return shape
     if box is None:
         if ncells is None:
             return Shape(3, 3)
@@ -351,10 +368,10 @@ def _shape_of(box, ncells: int | None) -> Shape:
     return _as_shape(box)
 
 
-def _resolve_engine(engine: str, shape: Shape, limit: int, node_limit: int) -> str:
+def _resolve_engine(engine: str, geom, limit: int, node_limit: int) -> str:
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    name = solver.choose_engine(engine, shape, limit, node_limit)
+    name = solver.choose_engine(engine, geom, limit, node_limit)
     return "auto" if name == "portfolio" else name
 
 
@@ -380,7 +397,7 @@ def _bad_value(record: int, cell: int, value, size: int) -> ParseError:
                       f"{cell % size + 1}): value {value!r} is not a whole number from 0 to {size}")
 
 
-def _numpy_values(puzzles, box):
+def _numpy_values(puzzles, box, geom=None):
     """Return (uint8 array (n, N*N), shape, errors) for a numpy array of puzzles.
 
     The checks of tables.open_npy: any integer dtype, or a float dtype (whose values must then
@@ -400,7 +417,7 @@ def _numpy_values(puzzles, box):
         arr = arr.reshape(arr.shape[0], arr.shape[1] * arr.shape[2])
     if arr.ndim != 2:
         raise ValueError(f"expected an array of shape (n, N*N) or (n, N, N), not {arr.shape}")
-    shape = _shape_of(box, arr.shape[1])
+    shape = _shape_of(box, arr.shape[1], geom)
     if arr.shape[1] != shape.ncells:
         raise ValueError(f"rows of {arr.shape[1]} values do not fit {shape} boxes "
                          f"({shape.ncells} cells)")
@@ -420,7 +437,7 @@ def _numpy_values(puzzles, box):
     return out, shape, errors
 
 
-def _buffer_values(puzzles, box):
+def _buffer_values(puzzles, box, geom=None):
     """Return (byte memoryview, shape) for a bytes-like buffer of values; refuse other formats."""
     view = memoryview(puzzles)
     if view.format not in ("B", "c") or view.itemsize != 1:
@@ -430,7 +447,7 @@ def _buffer_values(puzzles, box):
     if not view.c_contiguous:
         raise ValueError("the buffer is not C-contiguous: copy it first (bytes(view))")
     raw = view.cast("B") if view.ndim != 1 or view.format != "B" else view
-    shape = _shape_of(box, None)
+    shape = _shape_of(box, None, geom)
     if len(raw) % shape.ncells:
         raise ValueError(f"a buffer of {len(raw)} bytes is not a whole number of "
                          f"{shape.ncells}-cell puzzles")
@@ -456,9 +473,11 @@ _BAD_INPUT_BYTE = bytes(1 if f & FLAG_BAD_INPUT else 0 for f in range(256))
 
 
 def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
-         use_numpy: bool, errors: dict) -> BatchResult:
+         use_numpy: bool, errors: dict, geom=None) -> BatchResult:
     nc = shape.ncells
-    name = _resolve_engine(engine, shape, limit, node_limit)
+    if geom is None:
+        geom = _boxes(shape.box_rows, shape.box_cols)
+    name = _resolve_engine(engine, geom, limit, node_limit)
     if use_numpy:
         import numpy as np
         sols = np.zeros((n, nc), dtype=np.uint8)
@@ -477,18 +496,23 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
         kernel_name, kernel_limit = name, node_limit
     flat = memoryview(sols.reshape(-1)) if use_numpy else sols  # (a view; 1-D even when n is 0)
     if _backend.C is not None and kernel_name != "learn":
-        _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
-                         kernel_limit, sols, counts, nodes, flags)
+        if geom.is_classic:
+            _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
+                             kernel_limit, sols, counts, nodes, flags)
+        else:
+            _backend.C.batch(values, n, _backend.tables(geom), kernel_name, limit,
+                             kernel_limit, sols, counts, nodes, flags)
     else:
-        _batch_py(values, n, shape, kernel_name, limit, kernel_limit, flat, counts, nodes, flags)
+        _batch_py(values, n, shape, kernel_name, limit, kernel_limit, flat, counts, nodes, flags,
+                  geom)
     if name == "auto":
-        _later_turns(values, shape, limit, node_limit, flat, counts, nodes, flags)
+        _later_turns(values, shape, limit, node_limit, flat, counts, nodes, flags, geom)
     return BatchResult(shape, n, name, _backend.backend(), limit, sols, counts, nodes, flags,
-                       errors)
+                       errors, geom)
 
 
 def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts, nodes,
-                 flags) -> None:
+                 flags, geom) -> None:
     """Finish, with solver.portfolio, the records the first 'auto' turn stopped."""
     nc = shape.ncells
     raw = memoryview(values).cast("B")
@@ -500,7 +524,7 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
             continue
         puzzle = bytes(raw[i * nc:(i + 1) * nc])
         _, count, first, used, stopped = solver.portfolio(
-            puzzle, _backend.tables(_boxes(shape.box_rows, shape.box_cols)), limit,
+            puzzle, _backend.tables(geom), limit,
             node_limit - done if node_limit else 0,
             turns=itertools.islice(solver.portfolio_turns(), 1, None))
         if stopped and count <= counts[i]:  # as portfolio: a later turn's answer replaces
@@ -511,7 +535,8 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
         if stopped:
             flag |= FLAG_STOPPED
         if first is not None:
-            flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first) else FLAG_BAD_SOLUTION
+            flag |= FLAG_VERIFIED if _is_solution_py(shape, puzzle, first, geom) \
+                else FLAG_BAD_SOLUTION
             sols[i * nc:(i + 1) * nc] = first
         counts[i] = count
         nodes[i] = done + used
@@ -519,25 +544,27 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
 
 
 def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1,
-               node_limit: int | None = None, alphabet=None) -> BatchResult:
+               node_limit: int | None = None, alphabet=None, geometry=None) -> BatchResult:
     """Return a BatchResult for many puzzles: first solution, count up to limit, nodes, flags.
 
     limit=None counts every solution; node_limit=None searches without a node limit;
-    alphabet (lines only) as in parse_lines.
+    alphabet (lines only) as in parse_lines; geometry: the rules of every record (a
+    Geometry or a name such as '3x3+x'; default: the classic boxes of box).
     """
     lim = _limit(limit, "limit", 1)
     nlim = _limit(node_limit, "node_limit", 0)
+    geom = _geometry_of(geometry)
     if _is_numpy(puzzles):
-        arr, shape, errors = _numpy_values(puzzles, box)
-        return _run(arr.reshape(-1), arr.shape[0], shape, engine, lim, nlim, True, errors)
+        arr, shape, errors = _numpy_values(puzzles, box, geom)
+        return _run(arr.reshape(-1), arr.shape[0], shape, engine, lim, nlim, True, errors, geom)
     if isinstance(puzzles, (bytes, bytearray, memoryview, array.array)):
-        raw, shape = _buffer_values(puzzles, box)
-        result = _run(raw, len(raw) // shape.ncells, shape, engine, lim, nlim, False, {})
+        raw, shape = _buffer_values(puzzles, box, geom)
+        result = _run(raw, len(raw) // shape.ncells, shape, engine, lim, nlim, False, {}, geom)
         result.errors.update(_buffer_errors(raw, shape, result.flags))
         return result
     if isinstance(puzzles, str):
         return solve_text(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit,
-                          alphabet=alphabet)
+                          alphabet=alphabet, geometry=geom)
     lines = list(puzzles)
     if not all(isinstance(p, str) for p in lines):
         raise TypeError("puzzles must be a bytes buffer of values, a list of str lines or a "
@@ -554,7 +581,7 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
         text = "\n".join(marked)
     first = next(_records(lines[0].encode("utf-8", "surrogateescape")), None) if lines else None
     result = solve_text(text, box=box, engine=engine, limit=limit, node_limit=node_limit,
-                        alphabet=alphabet,
+                        alphabet=alphabet, geometry=geom,
                         _first_len=len(first[1].decode("utf-8", "surrogateescape")) if first else 81)
     for k in blank:
         result.errors[k] = ParseError("not a puzzle line (blank or comment)", line=k + 1)
@@ -562,13 +589,21 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
 
 
 def count_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 2,
-               node_limit: int | None = None) -> BatchResult:
+               node_limit: int | None = None, geometry=None) -> BatchResult:
     """Return a BatchResult counting solutions up to limit (default 2: is each puzzle unique?)."""
-    return solve_many(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit)
+    return solve_many(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit,
+                      geometry=geometry)
+
+
+def _geometry_of(geometry):
+    if geometry is None:
+        return None
+    from .geometry import as_geometry
+    return as_geometry(geometry)
 
 
 def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
-               node_limit: int | None = None, alphabet=None,
+               node_limit: int | None = None, alphabet=None, geometry=None,
                _first_len: int | None = None) -> BatchResult:
     """Return a BatchResult for the puzzle lines of text (str or bytes), one record per line.
 
@@ -580,7 +615,10 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    if box is None:
+    geom = _geometry_of(geometry)
+    if geom is not None:
+        shape = _shape_of(box, None, geom)
+    elif box is None:
         first = _first_len
         if first is None:
             first = next((len(cells.decode("utf-8", "surrogateescape"))
@@ -592,7 +630,7 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     errors = {rec: ParseError(reason, line=line, column=col, char=ch)
               for rec, line, col, ch, reason in errs}
     n = len(values) // shape.ncells
-    return _run(values, n, shape, engine, lim, nlim, False, errors)
+    return _run(values, n, shape, engine, lim, nlim, False, errors, geom)
 
 
 if __name__ == "__main__":  # pragma: no cover - a tiny demo: python -m sudokit.batch FILE

@@ -43,7 +43,7 @@ __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "cl
 MAX_SIZE = 64
 
 # Rules in their canonical order (names are the CLI's --rules words).
-RULES = ("x", "diagonal-", "diagonal+", "windoku", "disjoint", "antiknight", "antiking")
+RULES = ("x", "diagonal", "antidiagonal", "windoku", "disjoint", "antiknight", "antiking")
 
 _KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
 _KING = ((0, 1), (1, -1), (1, 0), (1, 1))
@@ -197,7 +197,7 @@ class Geometry:
 
     @cached_property
     def unit_names(self) -> tuple[str, ...]:
-        """'row 1', 'col 4', 'box 9' / 'region 9', 'diagonal -', 'window 2', 'disjoint 5', 'unit 1'."""
+        """'row 1', 'col 4', 'box 9' / 'region 9', 'diagonal', 'window 2', 'disjoint 5', 'unit 1'."""
         return tuple(name for name, _ in self._named_units)
 
     @cached_property
@@ -418,6 +418,9 @@ def jigsaw(regions, size: int | None = None) -> Geometry:
     labels = list(regions)
     if size is None:
         size = math.isqrt(len(labels))
+        if size * size != len(labels):
+            raise GeometryError(f"a region map of {len(labels)} cells is not a square grid "
+                                f"(an NxN grid has N*N cells)")
     size = _check_size(size)
     if len(labels) != size * size:
         raise GeometryError(f"a region map of a {size}x{size} grid names {size * size} cells, "
@@ -553,16 +556,16 @@ def _split_rules(rules) -> list[str]:
 def _canonical_rules(rules) -> tuple[str, ...]:
     chosen = set()
     for rule in _split_rules(rules):
-        rule = {"diagonal": "x", "diagonals": "x", "hyper": "windoku", "anti-knight": "antiknight",
-                "anti-king": "antiking", "diag-": "diagonal-", "diag+": "diagonal+"}.get(rule, rule)
+        rule = {"diagonals": "x", "hyper": "windoku", "anti-knight": "antiknight",
+                "anti-king": "antiking", "diagonal-": "diagonal", "diagonal+": "antidiagonal",
+                "anti-diagonal": "antidiagonal"}.get(rule, rule)
         if rule not in RULES:
             raise GeometryError(f"unknown rule {rule!r}; rules: {', '.join(RULES)}")
         chosen.add(rule)
-    if {"diagonal-", "diagonal+"} <= chosen:
-        chosen -= {"diagonal-", "diagonal+"}
+    if {"diagonal", "antidiagonal"} <= chosen:
         chosen.add("x")
     if "x" in chosen:
-        chosen -= {"diagonal-", "diagonal+"}
+        chosen -= {"diagonal", "antidiagonal"}
     return tuple(r for r in RULES if r in chosen)
 
 
@@ -616,13 +619,13 @@ def _canonical_links(size: int, links) -> tuple[tuple[int, int, tuple[int, ...]]
 
 
 def _rule_units(rule: str, n: int, box) -> list[tuple[str, tuple[int, ...]]]:
-    if rule in ("x", "diagonal-"):
-        out = [("diagonal -", tuple(i * n + i for i in range(n)))]
+    if rule in ("x", "diagonal"):
+        out = [("diagonal", tuple(i * n + i for i in range(n)))]
         if rule == "x":
-            out.append(("diagonal +", tuple(sorted(i * n + n - 1 - i for i in range(n)))))
+            out.append(("antidiagonal", tuple(sorted(i * n + n - 1 - i for i in range(n)))))
         return out
-    if rule == "diagonal+":
-        return [("diagonal +", tuple(sorted(i * n + n - 1 - i for i in range(n))))]
+    if rule == "antidiagonal":
+        return [("antidiagonal", tuple(sorted(i * n + n - 1 - i for i in range(n))))]
     if rule == "windoku":
         k = math.isqrt(n)
         out = []

@@ -28,7 +28,7 @@ class Conflict:
     """A value that appears more than once in one unit (or in a pair, or breaks a weak link)."""
 
     value: int
-    unit: str  # 'row 1', 'col 4', 'box 9', 'diagonal -', 'pair r1c1-r2c3' (1-based)
+    unit: str  # 'row 1', 'col 4', 'box 9', 'diagonal', 'pair r1c1-r2c3' (1-based)
     cells: tuple[int, ...]
 
     def __str__(self) -> str:

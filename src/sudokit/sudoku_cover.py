@@ -29,11 +29,16 @@ from .shape import Shape
 __all__ = ["build_cover", "decode", "dlx", "dlx_solutions"]
 
 
-def build_cover(values: bytes, box_rows: int, box_cols: int, candidates=None):
+def build_cover(values: bytes, box_rows, box_cols: int | None = None, candidates=None):
     """Return (n_items, option_starts, option_items, option_cell_value) for a puzzle.
 
+    box_rows may be a classic Geometry (box_cols then unused).
     candidates: None, or N*N bitmasks (trusted: checked by the caller) limiting each cell.
     """
+    if not isinstance(box_rows, int):
+        if not box_rows.is_classic:
+            raise NotImplementedError("dlx on a variant geometry")  # TODO(#13): being generalised
+        box_rows, box_cols = box_rows.box
     shape = Shape(box_rows, box_cols)
     n = shape.size
     nn = n * n
@@ -75,7 +80,7 @@ def decode(chosen, meaning, ncells: int) -> bytes:
     return bytes(out)
 
 
-def dlx(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit: int = 0,
+def dlx(values: bytes, box_rows, box_cols=None, limit=None, node_limit=None,
         *, engine=None, candidates=None):
     """Return (count up to limit, first solution or None, nodes, stopped) by dancing links.
 
@@ -84,6 +89,10 @@ def dlx(values: bytes, box_rows: int, box_cols: int, limit: int = 1, node_limit:
     """
     if engine is None:
         from .exact_cover import dlx_count as engine
+    if not isinstance(box_rows, int):  # the geometry form: dlx(values, geometry, limit, node_limit)
+        box_cols, limit, node_limit = None, box_cols, limit
+    limit = 1 if limit is None else limit
+    node_limit = 0 if node_limit is None else node_limit
     n_items, starts, items, meaning = build_cover(values, box_rows, box_cols, candidates)
     count, first, nodes, stopped = engine(n_items, 0, starts, items, limit, node_limit)
     solution = decode(first, meaning, len(values)) if first is not None else None

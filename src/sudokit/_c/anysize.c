@@ -129,6 +129,7 @@ sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nun
     sh->link_start = calloc(ncells + 1, sizeof(int32_t));
     sh->link_cell = malloc(sizeof(int16_t) * ((size_t)nlinks + 1));
     sh->link_masks = malloc(sizeof(uint64_t) * ((size_t)nlinks * n + 1));
+    sh->link_back = calloc((size_t)nlinks * n + 1, sizeof(uint64_t));
     unsigned char *seen = calloc(ncells, 1);
     unsigned char *paired = calloc((size_t)ncells, 1);
     int32_t *fill = calloc(ncells + 1, sizeof(int32_t));
@@ -136,7 +137,7 @@ sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nun
     sh->peers = malloc(sizeof(int16_t) * (size_t)ncells * (ncells > 1 ? ncells - 1 : 1));
     if (!sh->unit_start || !sh->unit_cells || !sh->cu_start || !sh->cell_units ||
         !sh->cell_nfull || !sh->peer_start || !sh->pair_start || !sh->pair_cells ||
-        !sh->link_start || !sh->link_cell || !sh->link_masks || !seen || !paired || !fill ||
+        !sh->link_start || !sh->link_cell || !sh->link_masks || !sh->link_back || !seen || !paired || !fill ||
         !sh->peers) {
         free(seen);
         free(paired);
@@ -196,6 +197,10 @@ sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nun
         int at = sh->link_start[c] + fill[c]++;
         sh->link_cell[at] = links[2 * k + 1];
         memcpy(sh->link_masks + (size_t)at * n, masks + (size_t)k * n, sizeof(uint64_t) * n);
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++)
+                if (masks[(size_t)k * n + a] >> b & 1)
+                    sh->link_back[(size_t)at * n + b] |= (uint64_t)1 << a;
     }
     free(seen);
     free(paired);
@@ -219,6 +224,7 @@ void sk_shape_free(sk_shape *sh)
     free(sh->link_start);
     free(sh->link_cell);
     free(sh->link_masks);
+    free(sh->link_back);
     free(sh);
 }
 
@@ -532,7 +538,7 @@ static inline uint64_t allowed(const sk_shape *sh, const uint64_t *used, const u
     for (int32_t k = sh->link_start[c], end = sh->link_start[c + 1]; k < end; k++) {
         int v = cur[sh->link_cell[k]];
         if (v)
-            taken |= sh->link_masks[(size_t)k * sh->n + v - 1];
+            taken |= sh->link_back[(size_t)k * sh->n + v - 1];
     }
     return sh->full & ~taken;
 }

@@ -47,6 +47,8 @@
  *   link_start/link_cell    weak links of c: c = a excludes the values
  *   link_masks              link_masks[k*n + a-1] of cell link_cell[k] (both directions are
  *                           listed).  Same-value relations are peers, never links.
+ *   link_back               the same link read backwards: link_back[k*n + b-1] = the values
+ *                           of c excluded when link_cell[k] holds b (backtrack's question)
  *
  *      cell c:  peers   | p0 p1 ... |          (every kernel: a placed value leaves them)
  *               links   | (j, masks[0..n-1]) ... |   (c = a removes masks[a-1] from j)
@@ -71,6 +73,7 @@ typedef struct {
     int32_t *link_start;
     int16_t *link_cell;
     uint64_t *link_masks;
+    uint64_t *link_back;
 } sk_shape;
 
 /* Search stacks, grown on demand. */
