@@ -243,10 +243,15 @@ def test_6x6_counts_two_ways(name):
 
 
 def test_6x6_jigsaw_differs_from_boxes():
-    row = bytes([1, 2, 3, 4, 5, 6]) + bytes(30)
-    jig = _kernel_count("propagate", geometry.jigsaw(JIGSAW6), row)
-    boxed = _kernel_count("propagate", geometry.boxes(2, 3), row)
-    assert boxed == 28200960 // 720 and jig != boxed
+    # with the C kernels the first row alone (the classic count is known: 28,200,960 / 720);
+    # in pure Python two rows, to keep the run short
+    rows = 1 if _backend.C is not None else 2
+    start = bytes([1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3][:6 * rows]) + bytes(36 - 6 * rows)
+    jig = _kernel_count("propagate", geometry.jigsaw(JIGSAW6), start)
+    boxed = _kernel_count("propagate", geometry.boxes(2, 3), start)
+    assert jig != boxed
+    if rows == 1:
+        assert boxed == 28200960 // 720
 
 
 def test_weak_links_general_form():
@@ -308,7 +313,9 @@ AGREE = [("2x2+x", 0.3), ("2x2+windoku", 0.3), ("2x3+antiking", 0.35), ("2x3+x",
          ("3x2+disjoint", 0.35), ("3x3+x", 0.5), ("3x3+windoku", 0.5), ("3x3+antiknight", 0.45),
          ("3x3+antiking", 0.5), ("3x3+disjoint", 0.5), (f"jigsaw({JIGSAW9})", 0.5),
          (f"jigsaw({JIGSAW9})+antiking", 0.5), ("3x3+x+antiknight", 0.45)]
-PER_GEOMETRY = 340  # 15 geometries: 5,100 puzzles
+# 15 geometries x 340 = 5,100 puzzles with the C kernels, where each is also run by the
+# pure-Python twins (node for node); the pure-Python run repeats engine vs engine on a sample
+PER_GEOMETRY = 340 if _backend.C is not None else 40
 
 
 def _puzzles(name: str, keep: float, count: int, seed: int):
