@@ -32,10 +32,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 CLASSIC = {  # name: (file, box side, puzzles)
     "top1465": ("puzzles3_magictour_top1465", 3, 400),
+    "qqwing-easy": ("judge-cases/collections/qqwing_easy.sdm", 3, 200),
     "gecode16": ("gecode_16x16.txt", 4, 20),
     "gecode25": ("gecode_25x25.txt", 5, 3),
 }
-CLASSIC_KERNELS = {"top1465": ("propagate", "dlx", "learn", "backtrack"),
+CLASSIC_KERNELS = {"top1465": ("propagate", "dlx", "learn"), "qqwing-easy": ("backtrack",),
                    "gecode16": ("propagate", "dlx", "learn"), "gecode25": ("propagate",)}
 VARIANTS = ["3x3", "3x3+x", "3x3+windoku", "3x3+antiknight", "3x3+antiking", "3x3+disjoint",
             "jigsaw(111222333111222333114223233441555666445455666444558666777885999777888999"

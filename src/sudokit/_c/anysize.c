@@ -243,6 +243,7 @@ void sk_work_free(sk_work *w)
     free(w->avail);
     free(w->placed);
     free(w->cur);
+    free(w->units_of);
     free(w->used);
     free(w->dirty);
     sk_work_init(w);
@@ -275,7 +276,9 @@ static int work_cells(sk_work *w, int ncells, int nunits)
     if (p) w->placed = p;
     uint8_t *v = realloc(w->cur, n * sizeof *v);
     if (v) w->cur = v;
-    if (!q || !e || !a || !p || !v)
+    int16_t *u = realloc(w->units_of, 3 * n * sizeof *u);
+    if (u) w->units_of = u;
+    if (!q || !e || !a || !p || !v || !u)
         return 0;
     w->cap_cells = n;
     return 1;
@@ -549,6 +552,97 @@ static inline void toggle_used(const sk_shape *sh, uint64_t *used, int c, uint64
         used[sh->cell_units[k]] ^= b;
 }
 
+/* The classic geometry: three units per cell and nothing else, unrolled (the general loop
+ * of sk_backtrack below costs ~1.8x on easy 9x9 puzzles).  The same search, node for node. */
+static long long backtrack_classic(const sk_shape *sh, sk_work *w, const uint8_t *values,
+                                   long long limit, uint64_t node_limit, uint8_t *solution,
+                                   uint64_t *nodes_out, int *stopped, sk_poll *poll)
+{
+    const int ncells = sh->ncells;
+    const uint64_t full = sh->full;
+    long long count = 0;
+    uint64_t nodes = 0;
+    uint64_t *used = w->used;
+    memset(used, 0, sizeof(uint64_t) * sh->nunits);
+    int32_t *empties = w->empties;
+    uint64_t *avail = w->avail, *placed = w->placed;
+    int16_t *units_of = w->units_of;
+    int nempty = 0;
+    for (int c = 0; c < ncells; c++) {
+        int v = values[c];
+        const int16_t *cu = sh->cell_units + 3 * c;
+        if (v) {
+            uint64_t b = (uint64_t)1 << (v - 1);
+            if ((used[cu[0]] | used[cu[1]] | used[cu[2]]) & b)
+                return 0;
+            used[cu[0]] |= b;
+            used[cu[1]] |= b;
+            used[cu[2]] |= b;
+        } else {
+            units_of[3 * nempty] = cu[0];
+            units_of[3 * nempty + 1] = cu[1];
+            units_of[3 * nempty + 2] = cu[2];
+            empties[nempty++] = c;
+        }
+    }
+    int last = nempty - 1;
+    if (last < 0) {
+        if (solution)
+            memcpy(solution, values, ncells);
+        return 1;
+    }
+    for (int i = 0; i <= last; i++)
+        placed[i] = 0;
+    avail[0] = full & ~(used[units_of[0]] | used[units_of[1]] | used[units_of[2]]);
+    int i = 0;
+    while (i >= 0) {
+        const int16_t *u = units_of + 3 * i;
+        uint64_t b = placed[i];
+        if (b) {
+            used[u[0]] ^= b;
+            used[u[1]] ^= b;
+            used[u[2]] ^= b;
+            placed[i] = 0;
+        }
+        uint64_t a = avail[i];
+        if (!a) {
+            i--;
+            continue;
+        }
+        b = a & (~a + 1);
+        avail[i] = a ^ b;
+        if (node_limit > 0 && nodes >= node_limit) {
+            *stopped = 1;
+            break;
+        }
+        nodes++;
+        if (sk_poll_stop(poll, nodes)) {
+            *nodes_out = nodes;
+            return SK_INTERRUPTED;
+        }
+        used[u[0]] |= b;
+        used[u[1]] |= b;
+        used[u[2]] |= b;
+        placed[i] = b;
+        if (i == last) {
+            if (count == 0 && solution) {
+                memcpy(solution, values, ncells);
+                for (int j = 0; j <= last; j++)
+                    solution[empties[j]] = (uint8_t)BITLEN(placed[j]);
+            }
+            count++;
+            if (limit > 0 && count >= limit)
+                break;
+            continue;
+        }
+        i++;
+        u = units_of + 3 * i;
+        avail[i] = full & ~(used[u[0]] | used[u[1]] | used[u[2]]);
+    }
+    *nodes_out = nodes;
+    return count;
+}
+
 long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped,
                        sk_poll *poll)
@@ -560,6 +654,9 @@ long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
     *nodes_out = 0;
     if (!work_cells(w, ncells, sh->nunits))
         return -1;
+    if (sh->classic)
+        return backtrack_classic(sh, w, values, limit, node_limit, solution, nodes_out, stopped,
+                                 poll);
     uint64_t *used = w->used;
     uint8_t *cur = w->cur;
     memset(used, 0, sizeof(uint64_t) * sh->nunits);

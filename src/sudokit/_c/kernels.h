@@ -89,6 +89,7 @@ typedef struct {
     uint64_t *avail;        /* backtrack */
     uint64_t *placed;       /* backtrack */
     uint8_t *cur;           /* backtrack: the value of each cell so far (0 = empty) */
+    int16_t *units_of;      /* backtrack, classic: the 3 units of each empty cell */
     size_t cap_units;       /* entries allocated in used and dirty */
     uint64_t *used;         /* backtrack: values placed in each unit */
     uint64_t *dirty;        /* propagate: full units to rescan, one bit each */
