@@ -314,9 +314,11 @@ def _clash_py(shape: Shape, puzzle, geom=None) -> bool:
     return not Grid._trusted(tuple(puzzle), shape).is_legal()
 
 
-def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags, geom):
+def _batch_py(data, n, shape, engine, limit, node_limit, sols, counts, nodes, flags, geom=None):
     kernel = {"propagate": _kernels.propagate, "backtrack": _kernels.backtrack,
               "dlx": sudoku_cover.dlx, "learn": _backend.KERNELS["learn"]}[engine]
+    if geom is None:
+        geom = _boxes(shape.box_rows, shape.box_cols)
     tables = _backend.tables(geom) if engine == "learn" else geom
     nc = shape.ncells
     size = shape.size
