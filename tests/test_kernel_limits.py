@@ -66,7 +66,7 @@ def test_python_batch_loop_keeps_wide_counts(monkeypatch, count, stored, stopped
     shape = Shape(2, 2)
     solution = _kernels.propagate(bytes(16), 2, 2)[1]
     monkeypatch.setattr(batch._kernels, "propagate",
-                        lambda values, br, bc, limit, node_limit: (count, solution, 3, False))
+                        lambda values, geom, limit, node_limit: (count, solution, 3, False))
     sols, counts = bytearray(16), array.array("q", bytes(8))
     nodes, flags = array.array("Q", bytes(8)), bytearray(1)
     batch._batch_py(bytes(16), 1, shape, "propagate", 0, 0, sols, counts, nodes, flags)
