@@ -3,7 +3,7 @@
 Not run by the tests (they need no network and no sgt-puzzles); run by hand:
 
     # janko.at "Chaos-Sudoku" (jigsaw), as crawled into SmilingWayne/PuzzleSolver
-    python3 tests/data/variants/make_variants.py janko PROBLEMS.json SOLUTIONS.json \\
+    python3 tests/data/variants/make_variants.py janko PROBLEMS.json SOLUTIONS.json 20 \\
         > tests/data/variants/janko_chaos.txt
 
     # Simon Tatham's Solo (Debian package sgt-puzzles), puzzles and Solo's own solutions
@@ -47,9 +47,16 @@ def canonical(labels) -> list[int]:
 
 # --- janko.at Chaos-Sudoku via SmilingWayne/PuzzleSolver ---------------------------------
 
+# Chaos-Sudoku 651-655, 661-665 and 671-675 (6x6) come out of the crawl as plain jigsaws,
+# but as plain jigsaws each has 2 solutions, while with both long diagonals as units (X)
+# each has exactly the published one, which obeys the diagonals: the crawl lost the X rule
+# (inferred from that; the janko.at pages were not seen).  They are filed as jigsaw + X.
+JANKO_DIAGONALS = frozenset(range(651, 656)) | frozenset(range(661, 666)) | \
+    frozenset(range(671, 676))
+
 
 def janko_records(problems: dict, solutions: dict):
-    """Yield (size, record) for every puzzle that has a solution, in janko's numbering."""
+    """Yield (size, rules, record) for every puzzle with a solution, in janko's numbering."""
     for key, item in sorted(problems.items(), key=lambda kv: int(kv[0].split("_")[0])):
         sol = solutions.get(key)
         if sol is None:
@@ -68,7 +75,8 @@ def janko_records(problems: dict, solutions: dict):
         if len(puzzle) != n * n or len(regions) != n * n or len(solution) != n * n:
             raise ValueError(f"{key}: wrong number of cells")
         number = item["source"].rsplit("/", 1)[1].split(".")[0]
-        yield n, record(f"janko-chaos-{number}", "-", regions, puzzle, solution)
+        rules = "x" if int(number) in JANKO_DIAGONALS else "-"
+        yield n, rules, record(f"janko-chaos-{number}", rules, regions, puzzle, solution)
 
 
 # --- Simon Tatham's Solo ------------------------------------------------------------------
@@ -211,7 +219,10 @@ def main(argv: list[str]) -> int:
             solutions = json.load(f)["solutions"]
         per_size = int(argv[3]) if len(argv) > 3 else 0     # 0: all; else first k per size < 9
         kept: dict[int, int] = {}
-        for n, line in janko_records(problems, solutions):
+        for n, rules, line in janko_records(problems, solutions):
+            if rules != "-":                     # every jigsaw + X is kept
+                print(line)
+                continue
             kept[n] = kept.get(n, 0) + 1
             if n == 9 or not per_size or kept[n] <= per_size:
                 print(line)
