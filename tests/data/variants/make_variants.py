@@ -6,8 +6,9 @@ Not run by the tests (they need no network and no sgt-puzzles); run by hand:
     python3 tests/data/variants/make_variants.py janko PROBLEMS.json SOLUTIONS.json 20 \\
         > tests/data/variants/janko_chaos.txt
 
-    # Simon Tatham's Solo (Debian package sgt-puzzles), puzzles and Solo's own solutions
-    python3 tests/data/variants/make_variants.py sgt 40 '3x3xdb#sudokit' 30 '3x3xdi#sudokit' ...
+    # Simon Tatham's Solo (Debian package sgt-puzzles), puzzles and Solo's own solutions;
+    # the exact commands that made sgt_x.txt and sgt_jigsaw.txt are in README.md
+    python3 tests/data/variants/make_variants.py sgt COUNT 'PARAMS#SEED' [COUNT 'PARAMS#SEED' ...]
 
 Each output line is one record ``id;rules;regions;puzzle;solution`` (README.md explains it).
 The sgt mode runs ``sgt-solo --generate COUNT SEEDED-PARAMS`` for the game IDs, parses each
@@ -85,8 +86,9 @@ def janko_records(problems: dict, solutions: dict):
 def parse_sgt_id(game_id: str):
     """Return (size, rules, regions or None, puzzle) from a Solo game ID such as '9jx:...,...'.
 
-    Params: 'CxR' (boxes of R rows x C cols... for 3x3 it does not matter), 'Nj' (jigsaw),
-    then 'x' for the diagonals.  Description: the clue grid (a..z = runs of 1..26 empty
+    Params: 'CxR' (square boxes only: 3x3), or 'Nj' (an N x N jigsaw), then 'x' for the
+    diagonals (generated IDs carry no difficulty or symmetry letters; other params raise
+    ValueError).  Description: the clue grid (a..z = runs of 1..26 empty
     cells, '_' separates numbers, digits = a value), then for a jigsaw ',' and the walls.
     """
     params, desc = game_id.split(":", 1)
