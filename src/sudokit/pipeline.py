@@ -447,7 +447,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     of blocks (the input already read) that needs no pool is worked here, without the
     reader thread (_run_here).
     """
-    if isinstance(blocks, list) and (jobs == 1 or (len(blocks) <= 1 and not eager)):
+    if isinstance(blocks, list) and (jobs == 1 or not blocks or (len(blocks) == 1 and not eager)):
         _run_here(blocks, work, on_result, ordered, idle)
         return
     import queue  # (here: a run of blocks already read, e.g. one puzzle, never imports it)
@@ -539,8 +539,8 @@ WORTH_SECONDS = 0.25  # work done in-process before the worker pool is worth sta
 def _run_here(blocks: list, work, on_result, ordered: bool, idle) -> None:
     """run() of blocks already read when no pool is wanted: each worked here, in order.
 
-    No reader thread (the input is read) and no pool: jobs == 1, or one block that run()
-    would work in this process anyway (eager=False).  Same results as the loop of run().
+    No reader thread (the input is read) and no pool: jobs == 1, no block, or one block
+    that run() would work in this process anyway (eager=False).  Same results as run()'s loop.
     """
     for block in blocks:
         try:
