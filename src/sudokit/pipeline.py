@@ -62,8 +62,13 @@ class Block(Value):
 
     def __init__(self, seq: int, first_line: int, data: bytes, bad: dict | None = None,
                  path: str | None = None, offset: int = 0):
-        for name, value in zip(self.__slots__, (seq, first_line, data, bad, path, offset)):
-            object.__setattr__(self, name, value)
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "seq", seq)
+        _set(self, "first_line", first_line)
+        _set(self, "data", data)
+        _set(self, "bad", bad)
+        _set(self, "path", path)
+        _set(self, "offset", offset)
 
     def __reduce__(self):
         if self.path is None:

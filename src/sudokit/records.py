@@ -65,9 +65,19 @@ class Options(Value):
                  alphabet: str | None = None, engine: str = "auto", node_limit: int | None = None,
                  unique: bool = False, limit: int = 1000, to: str | None = None,
                  blank: str | None = None, quiet: bool = False, log: bool = True):
-        for name, value in zip(self.__slots__, (command, format, box, alphabet, engine,
-                                                node_limit, unique, limit, to, blank, quiet, log)):
-            object.__setattr__(self, name, value)
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "command", command)
+        _set(self, "format", format)
+        _set(self, "box", box)
+        _set(self, "alphabet", alphabet)
+        _set(self, "engine", engine)
+        _set(self, "node_limit", node_limit)
+        _set(self, "unique", unique)
+        _set(self, "limit", limit)
+        _set(self, "to", to)
+        _set(self, "blank", blank)
+        _set(self, "quiet", quiet)
+        _set(self, "log", log)
         if self.command not in COMMANDS:
             raise ValueError(f"the record commands are {', '.join(COMMANDS)}, not {self.command!r}")
         if self.engine not in ENGINES:
@@ -78,7 +88,7 @@ class Options(Value):
             raise ValueError(f"unknown output format {self.to!r}: choose one of "
                              f"{', '.join(OUTPUT_FORMATS)}")
         if isinstance(self.box, str):
-            object.__setattr__(self, "box", Shape.parse(self.box))
+            _set(self, "box", Shape.parse(self.box))
         if self.node_limit is not None and (type(self.node_limit) is not int or self.node_limit < 1):
             raise ValueError(f"node_limit must be a positive integer or None, not {self.node_limit!r}")
         if type(self.limit) is not int or self.limit < 0:
@@ -415,9 +425,13 @@ class Spec(Value):
 
     def __init__(self, options: Options, source: str, reading: str, hint: Shape | None = None,
                  format: str | None = None, alphabet: str | None = None):
-        for name, value in zip(self.__slots__, (options, source, reading, hint, format,
-                                                alphabet)):
-            object.__setattr__(self, name, value)
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "options", options)
+        _set(self, "source", source)
+        _set(self, "reading", reading)
+        _set(self, "hint", hint)
+        _set(self, "format", format)
+        _set(self, "alphabet", alphabet)
 
 
 class BlockResult:

@@ -120,8 +120,13 @@ class SearchResult(Value):
 
     def __init__(self, count: int, solution: Grid | None, nodes: int, stopped: bool,
                  engine: str, limit: int | None):
-        for name, value in zip(self.__slots__, (count, solution, nodes, stopped, engine, limit)):
-            object.__setattr__(self, name, value)
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "count", count)
+        _set(self, "solution", solution)
+        _set(self, "nodes", nodes)
+        _set(self, "stopped", stopped)
+        _set(self, "engine", engine)
+        _set(self, "limit", limit)
 
     @property
     def status(self) -> str:
