@@ -352,6 +352,48 @@ def test_version():
     assert r.returncode == 0 and r.stdout.startswith("sudokit ")
 
 
+def _parsed(parser, argv) -> dict:
+    """The parsed arguments as a dict, run functions by name (closures differ per parser)."""
+    got = vars(parser.parse_args(argv))
+    got["run"] = getattr(got.get("run"), "__qualname__", None)
+    return got
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve"], ["solve", "-", "--to", "block", "--unique", "--node-limit", "5"],
+    ["check", "--box", "2x3", "a.txt"], ["count", "--limit", "0", "-j", "2"],
+    ["convert", "--to", "json", "--blank", "0"], ["judge", "uva10957"],
+    ["generate", "--count", "3"], ["canon"], ["verify", "f.txt"], ["dedupe"],
+    ["augment", "--count", "2", "--seed", "7"], ["stats", "--node-limit", "9"]])
+def test_one_command_parser_parses_as_the_full_one(argv):
+    """main() defines only the command it runs (start-up, issue #14): same parse as with all."""
+    from sudokit.cli import build_parser
+    assert _parsed(build_parser(command=argv[0]), argv) == _parsed(build_parser(), argv)
+
+
+def test_command_families_name_every_command():
+    from sudokit.cli import COMMAND_FAMILIES, build_parser
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    assert set(sub.choices) == set(COMMAND_FAMILIES)
+    with pytest.raises(ValueError):
+        build_parser(command="nope")
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "count", "convert", "judge"])
+def test_descriptions_are_filled_when_help_is_shown(command):
+    """Description paragraphs are filled to 78 columns at help time (textwrap stays unimported
+    by a run); epilogs keep their own layout."""
+    import textwrap
+
+    from sudokit.cli import build_parser
+    parser = build_parser(command=command)
+    sub = next(a for a in parser._actions if a.dest == "command").choices[command]
+    filled = textwrap.fill(" ".join(sub.description.split()), width=78)
+    assert "\n" in filled  # a paragraph long enough to be wrapped
+    assert filled in sub.format_help()
+    assert "examples:\n  sudokit " + command in sub.format_help()
+
+
 # --- pipes and signals ---------------------------------------------------------------------
 
 

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import sudokit
 
 PACKAGE = Path(sudokit.__file__).resolve().parent
@@ -111,28 +113,81 @@ def test_modules_stay_small():
 
 
 def _imported_by(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+    """The modules loaded once code has run in a fresh interpreter."""
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\n"
+                          "print(' '.join(sorted(sys.modules)))"],
                          capture_output=True, text=True, check=True).stdout
     return set(out.split())
+
+
+PUZZLE = ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+HEAVY = {"sudokit.symmetry", "sudokit.generate", "sudokit.judge", "multiprocessing",
+         "concurrent.futures", "sudokit.tables", "sudokit.batch", "sudokit.distributed"}
+# what a one-puzzle run imported before issue #14, at 1-10 ms each: dataclasses (and the
+# inspect/ast/dis/tokenize it pulls in), json, csv, queue, textwrap (help paragraphs filled
+# when help is shown), the table machinery and the other commands' modules
+ONE_PUZZLE_NEVER = HEAVY | {
+    "dataclasses", "inspect", "ast", "dis", "tokenize", "json", "csv", "queue", "textwrap",
+    "sudokit._tablerows", "sudokit.cli.dataset", "sudokit.cli._dataset_args",
+    "sudokit.cli.judge", "sudokit.cli.generate", "sudokit.cli.canon"}
+
+
+def _cli_run(argv: list[str], stdin: str = PUZZLE + "\n") -> tuple[set[str], str]:
+    """(the modules loaded, stdout) of sudokit.cli.main(argv) in a fresh interpreter."""
+    code = ("import io, sys, contextlib\nfrom sudokit.cli import main\n"
+            f"sys.stdin = io.TextIOWrapper(io.BytesIO({stdin.encode()!r}))\n"
+            "said = io.StringIO()\n"
+            "with contextlib.redirect_stdout(said):\n"
+            "    try:\n"
+            f"        main({argv!r})\n"
+            "    except SystemExit:\n"
+            "        pass\n"
+            "print(said.getvalue().replace('\\n', '|'))\n"
+            "print(' '.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    return set(out[-1].split()), out[-2]
 
 
 def test_help_and_one_puzzle_import_little():
     """``sudokit --help`` and a one-puzzle solve import no dataset, symmetry, generate,
     judge or multiprocessing machinery."""
-    heavy = {"sudokit.symmetry", "sudokit.generate", "sudokit.judge",
-             "multiprocessing", "concurrent.futures", "sudokit.tables", "sudokit.batch",
-             "sudokit.distributed"}
     for argv in (["--help"], ["solve", "-"]):
-        code = ("import io, sys, contextlib\nfrom sudokit.cli import main\n"
-                "sys.stdin = io.StringIO('4.....8.5.3..........7......2.....6.....8.4......1......"
-                ".6.3.7.5..2.....1.4......\\n')\n"
-                "with contextlib.redirect_stdout(io.StringIO()):\n"
-                "    try:\n"
-                f"        main({argv!r})\n"
-                "    except SystemExit:\n"
-                "        pass")
-        loaded = _imported_by(code)
-        assert not loaded & heavy, f"sudokit {' '.join(argv)} imported {sorted(loaded & heavy)}"
+        loaded, _ = _cli_run(argv)
+        assert not loaded & HEAVY, f"sudokit {' '.join(argv)} imported {sorted(loaded & HEAVY)}"
+
+
+@pytest.mark.parametrize("argv", [["solve"], ["solve", "-"], ["check"], ["count"],
+                                  ["solve", "--to", "block"], ["solve", "--jobs", "1"]])
+def test_one_puzzle_imports_only_what_it_uses(argv):
+    """One puzzle on stdin (the one-puzzle path of issue #14: under 40 ms over a bare python
+    start) answers right and imports none of ONE_PUZZLE_NEVER: the gains are kept by what is
+    imported, not by a timing."""
+    loaded, out = _cli_run(argv)
+    assert "sudokit.records" in loaded and "sudokit.solver" in loaded  # it did run
+    assert out.split("\t")[0] and out.split("|")[0] != ""
+    if argv[0] == "solve":
+        assert "417369825632158947958724316825437169791586432346912758289643571573291684164875293" \
+            in out.replace("|", "")
+    bad = loaded & ONE_PUZZLE_NEVER
+    assert not bad, f"sudokit {' '.join(argv)} of one puzzle imported {sorted(bad)}"
+
+
+def test_help_imports_no_dataclasses_nor_json():
+    loaded, out = _cli_run(["--help"])
+    assert "solve" in out and "verify" in out  # every command is listed
+    bad = loaded & {"dataclasses", "inspect", "json", "csv", "queue", "sudokit.records",
+                    "sudokit.formats", "sudokit.solver"}
+    assert not bad, f"sudokit --help imported {sorted(bad)}"
+
+
+def test_library_values_import_no_dataclasses():
+    """The value classes of the core (Grid status, SearchResult, Record, Options, Block) are
+    plain frozen classes: importing the core and solving imports no dataclasses."""
+    loaded = _imported_by("import sudokit, sudokit.records, sudokit.pipeline\n"
+                          f"sudokit.solve({PUZZLE!r}); sudokit.Grid({PUZZLE!r}).status()")
+    bad = loaded & {"dataclasses", "inspect", "json", "csv"}
+    assert not bad, f"the core imported {sorted(bad)}"
 
 
 if __name__ == "__main__":  # pragma: no cover

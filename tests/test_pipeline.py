@@ -161,3 +161,39 @@ def test_progress_text():
     p.close()
     assert stream.getvalue().endswith("\n")
     assert not pipeline.Progress(io.StringIO(), label="x").on  # not a terminal: silent
+
+
+def test_read_head_says_whether_it_read_the_whole_input():
+    few = pipeline.read_blocks(io.BufferedReader(io.BytesIO(_lines(10))), size=30)
+    head, whole = pipeline.read_head(few)
+    assert whole and b"".join(b.data for b in head) == _lines(10) and next(few, None) is None
+    many = pipeline.read_blocks(io.BufferedReader(io.BytesIO(_lines(200))), size=30)
+    head, whole = pipeline.read_head(many, 64)
+    assert not whole
+    assert b"".join(b.data for b in head + list(many)) == _lines(200)  # nothing lost
+    assert pipeline.head_blocks(iter(_blocks(_lines(200), 30)), 64) == head
+
+
+@pytest.mark.parametrize("jobs, eager, nblocks", [(1, True, 5), (3, False, 1), (3, True, 0)])
+def test_blocks_already_read_are_worked_here_without_a_thread(monkeypatch, jobs, eager, nblocks):
+    """A list of blocks that needs no pool (jobs 1, or one block not sent eagerly) is worked
+    in this thread, in order, idle() called once at the end: no reader thread (start-up)."""
+    blocks = _blocks(_lines(100), 200, grow=False)[:nblocks] if nblocks else []
+    started = []
+    start = threading.Thread.start  # (noted, and still started: a regression must not hang)
+    monkeypatch.setattr(threading.Thread, "start", lambda self: (started.append(self),
+                                                                 start(self)))
+    out, idled = [], []
+    pipeline.run(blocks, lambda b: (threading.get_ident(), b.seq),
+                 lambda b, r: out.append(r), jobs=jobs, eager=eager,
+                 idle=lambda: idled.append(1))
+    assert not started and idled == [1]
+    assert out == [(threading.get_ident(), b.seq) for b in blocks]
+
+
+def test_a_partial_block_worked_here_stops_the_run():
+    blocks = _blocks(_lines(300), 100)
+    out = []
+    pipeline.run(blocks, lambda b: _Partial(b.data) if b.seq == 1 else b.data,
+                 lambda b, r: out.append(r), jobs=1)
+    assert [getattr(r, "data", r) for r in out] == [blocks[0].data, blocks[1].data]

@@ -33,40 +33,23 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 from typing import Iterator
 
 from .errors import ParseError
 
-__all__ = ["table_kind", "TEXT_KINDS", "BINARY_KINDS", "ADDED"]
+__all__ = ["ADDED", "text_layout", "work_text_rows", "binary_blocks", "result_fields"]
 
-TEXT_KINDS = ("csv", "tsv", "jsonl")
-BINARY_KINDS = ("npy", "parquet", "arrow")
+# (which inputs are tables, by -f or by extension: cli._common.table_kind, so that a run on
+# text records never imports this module)
 ADDED = {"solve": ("solution", "status"), "check": ("verdict",), "count": ("count",)}
 PUZZLE_NAMES = ("puzzle", "puzzles", "quizzes", "quiz", "sudoku", "question", "problem")
-_EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".jsonl": "jsonl",
-               ".ndjson": "jsonl", ".npy": "npy", ".parquet": "parquet", ".pq": "parquet",
-               ".arrow": "arrow", ".feather": "arrow", ".ipc": "arrow"}
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _PUZZLE_CELLS = {k ** 2 for k in range(1, 65)}  # ncells of every grid size (N*N)
 
 
 class TableUsageError(ValueError):
     """A table that cannot be processed as asked (wrong column, numeric column ...)."""
-
-
-def table_kind(name: str, args) -> "str | None":
-    """Return the table kind of an input (by -f, else by extension), or None for text records."""
-    fmt = getattr(args, "format", "auto")
-    if fmt in TEXT_KINDS or fmt in BINARY_KINDS:
-        return fmt
-    if fmt != "auto":
-        return None
-    kind = None if name == "-" else _EXTENSIONS.get(os.path.splitext(name)[1].lower())
-    if kind is None and getattr(args, "col", None) is not None:
-        return "csv"  # --col names a column: a CSV without the extension (or on stdin)
-    return kind
 
 
 def result_fields(command: str, line: str) -> list[str]:

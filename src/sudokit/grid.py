@@ -12,36 +12,40 @@ givens clash is *illegal*: that is a status, never an exception.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 from typing import Sequence
 
 from .errors import ShapeError
 from .geometry import boxes as _boxes
 from .shape import Shape
+from ._value import Value
 from .symbols import DEFAULT, Alphabet, get_alphabet
 
 __all__ = ["Grid", "Conflict", "Status", "as_grid"]
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(Value):
     """A value that appears more than once in one unit (or in a pair, or breaks a weak link)."""
 
-    value: int
-    unit: str  # 'row 1', 'col 4', 'box 9', 'diagonal', 'pair r1c1-r2c3' (1-based)
-    cells: tuple[int, ...]
+    __slots__ = __match_args__ = ("value", "unit", "cells")
+
+    def __init__(self, value: int, unit: str, cells: tuple[int, ...]):
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "unit", unit)  # 'row 1', 'diagonal', 'pair r1c1-r2c3' (1-based)
+        object.__setattr__(self, "cells", cells)
 
     def __str__(self) -> str:
         return f"value {self.value} repeats in {self.unit}"
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(Value):
     """What a grid is, independent of any search: legal, complete, and the conflicts found."""
 
-    conflicts: tuple[Conflict, ...]
-    filled: int
-    ncells: int
+    __slots__ = __match_args__ = ("conflicts", "filled", "ncells")
+
+    def __init__(self, conflicts: tuple[Conflict, ...], filled: int, ncells: int):
+        object.__setattr__(self, "conflicts", conflicts)
+        object.__setattr__(self, "filled", filled)
+        object.__setattr__(self, "ncells", ncells)
 
     @property
     def is_legal(self) -> bool:

@@ -2,6 +2,8 @@
 
     usable_cpus() -> int                   the CPUs this process may run on (the --jobs default)
     read_blocks(stream, ...) -> blocks     Block(seq, first_line, data): whole lines of bytes
+    read_head(blocks) -> (head, whole)     the first blocks (format detection), and whether
+                                           they are the whole input
     run(blocks, work, on_result, ...)      work(block) in `jobs` processes; on_result in order
     Progress                               a one-line progress report (rate, percent, ETA)
 
@@ -27,16 +29,14 @@ KeyboardInterrupt for the caller to exit with status 130.
 from __future__ import annotations
 
 import os
-import queue
-import signal
 import stat
-import threading
 import time
 import zlib
-from dataclasses import dataclass
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
-__all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress",
+from ._value import Value
+
+__all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress", "read_head",
            "WorkerError", "Interrupted", "stopping", "sigint_held", "MIN_BYTES", "MAX_BYTES",
            "MAX_LINE_BYTES", "TOO_LONG_LINE"]
 
@@ -49,21 +49,26 @@ TOO_LONG_LINE = b"!"       # what stands for such a line in its Block (listed in
 STOP_GRACE_SECONDS = 3.0   # after Ctrl-C, how long workers may take to return what they did
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Value):
     """Whole lines of the input: ``data`` holds lines first_line, first_line + 1, ...
 
+    ``bad`` is {line: reason} for lines known to be bad before reading them, or None.
     A block of a regular file knows where it lies (``path``, ``offset``): sent to a
     worker, it travels as those two numbers and a CRC, and the worker reads the bytes
     itself (half the traffic through the main process).
     """
 
-    seq: int
-    first_line: int
-    data: bytes
-    bad: dict | None = None  # {line: reason} for lines known to be bad before reading them
-    path: str | None = None
-    offset: int = 0
+    __slots__ = __match_args__ = ("seq", "first_line", "data", "bad", "path", "offset")
+
+    def __init__(self, seq: int, first_line: int, data: bytes, bad: dict | None = None,
+                 path: str | None = None, offset: int = 0):
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "seq", seq)
+        _set(self, "first_line", first_line)
+        _set(self, "data", data)
+        _set(self, "bad", bad)
+        _set(self, "path", path)
+        _set(self, "offset", offset)
 
     def __reduce__(self):
         if self.path is None:
@@ -261,6 +266,11 @@ def blocks_of(stream: BinaryIO, name: str, jobs: int,
 
 def head_blocks(blocks: Iterator[Block], content: int = 64) -> list[Block]:
     """Take blocks until they hold `content` lines that are not blank nor '#' comments."""
+    return read_head(blocks, content)[0]
+
+
+def read_head(blocks: Iterator[Block], content: int = 64) -> tuple[list[Block], bool]:
+    """Return (head_blocks(blocks, content), True if that was every block: the input ended)."""
     head: list[Block] = []
     seen = 0
     for block in blocks:
@@ -268,8 +278,8 @@ def head_blocks(blocks: Iterator[Block], content: int = 64) -> list[Block]:
         seen += sum(1 for t in block.data.split(b"\n") if t.strip()
                     and not t.lstrip().startswith(b"#"))
         if seen >= content:
-            break
-    return head
+            return head, False
+    return head, True
 
 
 def _stream_is_fast(stream) -> bool:
@@ -380,6 +390,8 @@ class sigint_held:
     """
 
     def __enter__(self):
+        import signal
+        import threading
         self.old = None
         self.pending = False
         if threading.current_thread() is threading.main_thread():
@@ -395,6 +407,7 @@ class sigint_held:
     def __exit__(self, exc_type, *exc):
         if self.old is None:
             return False
+        import signal
         signal.signal(signal.SIGINT, self.old)
         if self.pending and exc_type is None:
             if callable(self.old):
@@ -407,6 +420,7 @@ class sigint_held:
 def _init_worker(stop) -> None:
     """Worker initializer: Ctrl-C is the main process's business; it sets `stop` instead."""
     global _STOP
+    import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _STOP = stop
 
@@ -434,8 +448,15 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     called whenever the loop waits (flush output, redraw progress).  A failing worker
     raises WorkerError.  Ctrl-C: the workers finish the record they are on (see
     stopping()), every finished result that can be written is handed to on_result (in
-    order: up to the first incomplete block), and KeyboardInterrupt is re-raised.
+    order: up to the first incomplete block), and KeyboardInterrupt is re-raised.  A list
+    of blocks (the input already read) that needs no pool is worked here, without the
+    reader thread (_run_here).
     """
+    if isinstance(blocks, list) and (jobs == 1 or not blocks or (len(blocks) == 1 and not eager)):
+        _run_here(blocks, work, on_result, ordered, idle)
+        return
+    import queue  # (here: a run of blocks already read, e.g. one puzzle, never imports it)
+    import threading
     window = max(2, BLOCKS_PER_WORKER * jobs)
     slots = threading.Semaphore(window)
     events: queue.SimpleQueue = queue.SimpleQueue()
@@ -518,6 +539,25 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
 
 
 WORTH_SECONDS = 0.25  # work done in-process before the worker pool is worth starting
+
+
+def _run_here(blocks: list, work, on_result, ordered: bool, idle) -> None:
+    """run() of blocks already read when no pool is wanted: each worked here, in order.
+
+    No reader thread (the input is read) and no pool: jobs == 1, no block, or one block
+    that run() would work in this process anyway (eager=False).  Same results as run()'s loop.
+    """
+    for block in blocks:
+        try:
+            result = work(block)
+        except Interrupted as exc:
+            on_result(block, exc.partial)
+            raise KeyboardInterrupt from None
+        on_result(block, result)
+        if ordered and getattr(result, "partial", False):
+            break  # cut short: nothing after it may be written (as _RunState does)
+    if idle is not None:
+        idle()
 
 
 class _RunState:

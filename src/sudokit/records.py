@@ -1,6 +1,6 @@
 """Answering text records: the unit of work of the record commands, ``--jobs``, tables and Dask.
 
-    Options                     what to do with each record (a frozen dataclass: the command,
+    Options                     what to do with each record (a frozen value: the command,
                                 the notation, the engine, the limits, the output format)
     answer_lines(lines, opts)   answer lines of one-record-per-line text in this process;
                                 exactly what ``sudokit COMMAND`` writes for them
@@ -18,13 +18,12 @@ here: the command line (sudokit.cli) and sudokit.distributed build Options and c
 
 from __future__ import annotations
 
-import dataclasses
 import io
-import json
 import sys
 from typing import Iterable, TextIO
 
 from . import formats
+from ._value import Value
 from ._recinput import PER_LINE, _chunks, _Input, _reading_format
 from .errors import ParseError
 from .grid import Grid
@@ -40,8 +39,7 @@ _S9 = Shape(3, 3)
 _WORK_CHUNK = 256  # records between two looks at the stop flag
 
 
-@dataclasses.dataclass(frozen=True)
-class Options:
+class Options(Value):
     """What to do with each record: the options of one record command.
 
     command     solve, check, count or convert
@@ -56,22 +54,30 @@ class Options:
     blank       convert: how empty cells are written (None: the format's default)
     quiet       no per-record notes (the counts still tell)
     log         keep one JSON object per problem record (as --errors writes)
+
+    Frozen: ``options.replace(**changes)`` gives a changed copy, checked again.
     """
 
-    command: str
-    format: str = "auto"
-    box: Shape | None = None
-    alphabet: str | None = None
-    engine: str = "auto"
-    node_limit: int | None = None
-    unique: bool = False
-    limit: int = 1000
-    to: str | None = None
-    blank: str | None = None
-    quiet: bool = False
-    log: bool = True
+    __slots__ = __match_args__ = ("command", "format", "box", "alphabet", "engine", "node_limit",
+                                  "unique", "limit", "to", "blank", "quiet", "log")
 
-    def __post_init__(self):
+    def __init__(self, command: str, format: str = "auto", box: Shape | str | None = None,
+                 alphabet: str | None = None, engine: str = "auto", node_limit: int | None = None,
+                 unique: bool = False, limit: int = 1000, to: str | None = None,
+                 blank: str | None = None, quiet: bool = False, log: bool = True):
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "command", command)
+        _set(self, "format", format)
+        _set(self, "box", box)
+        _set(self, "alphabet", alphabet)
+        _set(self, "engine", engine)
+        _set(self, "node_limit", node_limit)
+        _set(self, "unique", unique)
+        _set(self, "limit", limit)
+        _set(self, "to", to)
+        _set(self, "blank", blank)
+        _set(self, "quiet", quiet)
+        _set(self, "log", log)
         if self.command not in COMMANDS:
             raise ValueError(f"the record commands are {', '.join(COMMANDS)}, not {self.command!r}")
         if self.engine not in ENGINES:
@@ -82,7 +88,7 @@ class Options:
             raise ValueError(f"unknown output format {self.to!r}: choose one of "
                              f"{', '.join(OUTPUT_FORMATS)}")
         if isinstance(self.box, str):
-            object.__setattr__(self, "box", Shape.parse(self.box))
+            _set(self, "box", Shape.parse(self.box))
         if self.node_limit is not None and (type(self.node_limit) is not int or self.node_limit < 1):
             raise ValueError(f"node_limit must be a positive integer or None, not {self.node_limit!r}")
         if type(self.limit) is not int or self.limit < 0:
@@ -264,6 +270,7 @@ class _Command:
         """Append one problem record to the --errors file, if one was asked for."""
         if self.errors is None:
             return
+        import json
         self.errors.write(json.dumps({"source": src.display, "line": line, "column": column,
                                       "char": char, "status": status, "reason": reason}) + "\n")
 
@@ -323,6 +330,7 @@ class _Solve(_Command):
         if fmt in ("line", "sdm", "pencilmarks"):
             return f"{one_line(rec.text)}\t{status}\n"
         if fmt == "json":
+            import json
             obj = {"status": status, "line": rec.line}
             if reason:
                 obj["error"] = reason
@@ -406,16 +414,24 @@ def command_for(options: Options, out, err: TextIO) -> _Command:
 # would, and travels with every block in a Spec.
 
 
-@dataclasses.dataclass(frozen=True)
-class Spec:
-    """Everything a worker needs besides the block: options, source name and notation."""
+class Spec(Value):
+    """Everything a worker needs besides the block: options, source name and notation.
 
-    options: Options
-    source: str
-    reading: str                 # the format the lines are read as (line, json, pencilmarks)
-    hint: Shape | None = None    # the shape of the input's first good line record
-    format: str | None = None    # the input's own notation, for output
-    alphabet: str | None = None
+    reading is the format the lines are read as (line, json, pencilmarks); hint the shape of
+    the input's first good line record; format the input's own notation, for output.
+    """
+
+    __slots__ = __match_args__ = ("options", "source", "reading", "hint", "format", "alphabet")
+
+    def __init__(self, options: Options, source: str, reading: str, hint: Shape | None = None,
+                 format: str | None = None, alphabet: str | None = None):
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "options", options)
+        _set(self, "source", source)
+        _set(self, "reading", reading)
+        _set(self, "hint", hint)
+        _set(self, "format", format)
+        _set(self, "alphabet", alphabet)
 
 
 class BlockResult:
@@ -549,8 +565,8 @@ def answer_lines(lines: Iterable[str], options: Options, *, first_line: int = 1,
     text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
     spec = notation if notation is not None else globals()["notation"](
         text.split("\n")[:-1], options, source)
-    spec = dataclasses.replace(spec, options=dataclasses.replace(options, log=True),
-                               source=source)
+    spec = spec.replace(options=options.replace(log=True), source=source)
     result = work_block(spec, Block(0, first_line, text.encode("utf-8", "surrogateescape")))
+    import json
     log = [json.loads(line) for line in result.log.splitlines()]
     return LinesAnswer(result.text, result.records, result.problems, result.notes, log)

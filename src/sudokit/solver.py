@@ -36,11 +36,11 @@ returns a result with ``stopped=True``.  Every solution handed out is verified b
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 from enum import Enum
 from typing import Iterator
 
 from . import _backend
+from ._value import Value
 from .errors import SearchLimitReached
 from .grid import Grid, as_grid
 
@@ -113,16 +113,20 @@ def count_word(count: int, stopped: bool, limit: int | None) -> str:
     return f"{count}+" if limit and count >= limit else str(count)
 
 
-@dataclass(frozen=True)
-class SearchResult:
+class SearchResult(Value):
     """The outcome of one search: solutions counted up to ``limit``, the first one, effort."""
 
-    count: int
-    solution: Grid | None
-    nodes: int
-    stopped: bool
-    engine: str
-    limit: int | None
+    __slots__ = __match_args__ = ("count", "solution", "nodes", "stopped", "engine", "limit")
+
+    def __init__(self, count: int, solution: Grid | None, nodes: int, stopped: bool,
+                 engine: str, limit: int | None):
+        _set = object.__setattr__  # (frozen: __setattr__ refuses)
+        _set(self, "count", count)
+        _set(self, "solution", solution)
+        _set(self, "nodes", nodes)
+        _set(self, "stopped", stopped)
+        _set(self, "engine", engine)
+        _set(self, "limit", limit)
 
     @property
     def status(self) -> str:

@@ -28,9 +28,9 @@ import sys
 from .. import __version__
 from ..errors import WorkerError
 from .records import options_for
-from ._common import (EXIT_INTERRUPT, EXIT_IO, EXIT_OK, EXIT_USAGE, _flush_quietly,
-                      _open_output, _para, _silence_stdout, _UsageError, _WriteError,
-                      refuse_output_over_input)
+from ._common import (EXIT_INTERRUPT, EXIT_IO, EXIT_OK, EXIT_USAGE, HelpFormatter,
+                      _flush_quietly, _open_output, _para, _silence_stdout, _UsageError,
+                      _WriteError, refuse_output_over_input)
 
 __all__ = ["main", "build_parser", "options_for"]
 
@@ -51,22 +51,70 @@ Run 'sudokit COMMAND --help' for the options of a command."""
 
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argparse parser of the sudokit command."""
-    from . import _dataset_args, canon, generate, judge, records
-    fmt = argparse.RawDescriptionHelpFormatter
+# every command and the family (module) that defines it (tests/test_imports.py checks them)
+COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
+                    "convert": "records", "judge": "judge", "generate": "generate",
+                    "canon": "canon", "verify": "dataset", "dedupe": "dataset",
+                    "augment": "dataset", "stats": "dataset"}
+
+
+def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
+    """Return the argparse parser of the sudokit command.
+
+    command: define that command only (what a run of it parses, the same way: its options,
+    usage and errors do not depend on the other commands); None defines them all.  Every
+    parser defined costs its argparse set-up (~0.5 ms each), which a one-puzzle run need
+    not pay eleven times.
+    """
+    fmt = HelpFormatter
     parser = argparse.ArgumentParser(
         prog="sudokit", formatter_class=fmt, epilog=EPILOG_MAIN,
         description=_para("Solve, check, count and convert Sudoku puzzles of every size."))
     parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    records.add_parsers(sub)
-    judge.add_parser(sub)
-    generate.add_parser(sub)
-    canon.add_parser(sub)
-    _dataset_args.define(sub, {name: _dataset_run(name)
-                               for name in ("verify", "dedupe", "augment", "stats")})
+    family = None  # all
+    if command is not None:
+        if command not in COMMAND_FAMILIES:
+            raise ValueError(f"no sudokit command {command!r}")
+        sub = _OnlyOne(sub, command)
+        family = COMMAND_FAMILIES[command]
+    if family in (None, "records"):
+        from . import records
+        records.add_parsers(sub)
+    if family in (None, "judge"):
+        from . import judge
+        judge.add_parser(sub)
+    if family in (None, "generate"):
+        from . import generate
+        generate.add_parser(sub)
+    if family in (None, "canon"):
+        from . import canon
+        canon.add_parser(sub)
+    if family in (None, "dataset"):
+        from . import _dataset_args
+        _dataset_args.define(sub, {name: _dataset_run(name)
+                                   for name in ("verify", "dedupe", "augment", "stats")})
     return parser
+
+
+class _Skipped:
+    """A parser build_parser(command=...) does not define: every call on it does nothing."""
+
+    def __getattr__(self, name):
+        return self._nothing
+
+    def _nothing(self, *args, **kwargs):
+        return self
+
+
+class _OnlyOne:
+    """The subparsers of build_parser(command=...): defines that command, skips the others."""
+
+    def __init__(self, sub, command: str):
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kwargs):
+        return self.sub.add_parser(name, **kwargs) if name == self.command else _Skipped()
 
 
 def _dataset_run(name: str):
@@ -79,7 +127,9 @@ def _dataset_run(name: str):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the sudokit command line; return the exit status."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # `sudokit COMMAND ...` parses as the full parser would with that command alone defined
+    parser = build_parser(command=argv[0] if argv and argv[0] in COMMAND_FAMILIES else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)

@@ -10,7 +10,6 @@ process or a worker; the texts are written in input order (or as done, --unorder
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import io
 import itertools
@@ -65,7 +64,7 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
     try:
         jobs = args.jobs or pipeline.usable_cpus()
         total, blocks = pipeline.blocks_of(stream, name, jobs)
-        head = pipeline.head_blocks(blocks)  # enough lines to detect the format as the reader
+        head, whole = pipeline.read_head(blocks)  # enough lines to detect the format as the reader
         data = b"".join(b.data for b in head)
         bom = data.startswith(b"\xef\xbb\xbf")
         lines = data[3 if bom else 0:].decode("utf-8", "surrogateescape").split("\n")
@@ -85,7 +84,8 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
             head[0] = pipeline.Block(0, 1, head[0].data[3:])
         spec = records.learn_notation(lines, opts, name, reading, hint)
         fmt = opts.to or spec.format
-        _feed_blocks(command, args, err, itertools.chain(head, blocks),
+        # an input read whole (one puzzle on stdin) goes to run() as a list: worked here
+        _feed_blocks(command, args, err, head if whole else itertools.chain(head, blocks),
                      functools.partial(records.work_block_bytes, spec), jobs, total, display,
                      multiline=fmt in MULTILINE)
         return True
@@ -164,7 +164,7 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
             layout = tables.text_layout(kind, lines[:200], args, display)
         except tables.TableUsageError as exc:
             raise _UsageError(str(exc)) from None
-        inner = dataclasses.replace(command.args, format="line", to=None)
+        inner = command.args.replace(format="line", to=None)
         probe = []
         for no, t in enumerate(lines[:200], 1):
             if no != layout["header_line"] and t.strip():
@@ -208,9 +208,9 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
                           "line notation the workers read (61 values at most): convert them "
                           "to tokens or JSON first")
     pending: dict = {}
-    inner = dataclasses.replace(command.args, format="line", to=None)
+    inner = command.args.replace(format="line", to=None)
     if kind == "npy":
-        inner = dataclasses.replace(inner, box=source.shape)
+        inner = inner.replace(box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
     work = functools.partial(records.work_block, spec)
     added = ctables.ADDED[args.command]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from ._common import EXIT_IO, _para, _UsageError
+from ._common import EXIT_IO, HelpFormatter, _para, _UsageError
 
 
 def _dialect(text: str):
@@ -51,7 +51,7 @@ class _Intermixed(argparse.ArgumentParser):
 def add_parser(sub) -> None:
     """Define ``sudokit judge`` on an argparse subparsers object."""
     from .._names import ENGINES
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = HelpFormatter
     p = sub.add_parser(
         "judge", formatter_class=fmt, help="answer an online judge's input exactly",
         description=_para("Read a judge problem's input (stdin, or FILE) and write exactly the "

@@ -11,8 +11,9 @@ import argparse
 from typing import TextIO
 
 from .._names import OUTPUT_FORMATS
-from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, _count_limit, _input_options,
-                      _NoText, _para, _stdin_is_tty, _UsageError, _Writer)
+from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TEXT_KINDS,
+                      HelpFormatter, _count_limit, _input_options, _NoText, _para, _stdin_is_tty,
+                      _UsageError, _Writer, table_kind)
 
 _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
            "quiet")
@@ -29,11 +30,12 @@ def options_for(command: str, argv=()):
     """The records.Options that ``sudokit COMMAND ARGV`` would use (ValueError if they are bad)."""
     import contextlib
     import io
-    from . import build_parser
+    from . import COMMAND_FAMILIES, build_parser
     said = io.StringIO()
     try:
         with contextlib.redirect_stderr(said):
-            args = build_parser().parse_args([command, *argv])
+            parser = build_parser(command=command if command in COMMAND_FAMILIES else None)
+            args = parser.parse_args([command, *argv])
     except SystemExit:
         lines = said.getvalue().strip().splitlines()
         raise ValueError(lines[-1] if lines else f"bad options for {command}: {list(argv)}") from None
@@ -44,7 +46,7 @@ def options_for(command: str, argv=()):
 
 def add_parsers(sub) -> None:
     """Define solve, check, count and convert on an argparse subparsers object."""
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = HelpFormatter
     p = sub.add_parser(
         "solve", formatter_class=fmt, help="solve each puzzle",
         description=_para("Write one solution per puzzle, in the input's own notation unless --to "
@@ -149,7 +151,6 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
         except OSError as exc:
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
-    from .._tablerows import BINARY_KINDS, TEXT_KINDS, table_kind
     from .big import run_binary_table, run_blocks, run_text_table
     if isinstance(out_stream, _NoText):
         for name in args.files or ["-"]:

@@ -11,7 +11,6 @@ reads case-insensitively); above, "values" as N rows of ints (tokens-friendly).
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..errors import ParseError, ShapeError
@@ -22,7 +21,8 @@ from ..symbols import DEFAULT, get_alphabet
 __all__ = ["parse_json", "format_json"]
 
 
-_JSON_SCALAR = re.compile(r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|null|true|false')
+# (json is imported, and this pattern compiled, when a JSON record is met: not at start-up)
+_JSON_SCALAR = r'-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|null|true|false'
 
 
 def _json_pos(text: str, pos: int) -> tuple[int, int]:
@@ -39,7 +39,7 @@ def _json_cell_pos(text: str, key: "str | None", cell: int) -> tuple["int | None
         at = m.end() if m else -1
     if at < 0:
         return None, None
-    for k, m in enumerate(_JSON_SCALAR.finditer(text, at)):
+    for k, m in enumerate(re.compile(_JSON_SCALAR).finditer(text, at)):
         if k == cell:
             return _json_pos(text, m.start())
     return None, None
@@ -62,6 +62,7 @@ def parse_json(text: str, *, box=None, alphabet=None) -> Grid:
 
 
 def _parse_json(text: str, box, alphabet) -> Grid:
+    import json
     from .. import formats as _f
 
     text = _f._strip_bom(text)
@@ -159,6 +160,7 @@ def _json_list(value: list, shape: "Shape | None", alphabet, text: str, key) -> 
 
 def format_json(grid: Grid) -> str:
     """Return {"box": "RxC", "size": N, "puzzle": "<line>"}; "values": rows of ints when N > 35."""
+    import json
     from .. import formats as _f
 
     shape = grid.shape

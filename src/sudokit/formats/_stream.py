@@ -54,13 +54,13 @@ from __future__ import annotations
 import io
 import math
 import os
-from dataclasses import dataclass
 from itertools import chain
 from typing import Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
 from ..shape import Shape
+from .._value import Value
 from ..symbols import WHITESPACE
 
 __all__ = ["Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
@@ -71,25 +71,38 @@ _ALIASES = {"sdm": "line", "sdk": "block", "ss": "block", "jsonl": "json", "ndjs
 _STREAM_FORMATS = ("line", "block", "tokens", "json")
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One record of a stream: exactly one of grid and error is set."""
+class Record(Value):
+    """One record of a stream: exactly one of grid and error is set.
 
-    index: int                   # 0-based record number
-    line: int                    # 1-based line where the record starts
-    grid: "Grid | None"
-    error: "ParseError | None"
-    text: str                    # the raw record text (lines joined by '\n'), for echoing
-    comment: "str | None" = None  # text after the puzzle on its line (line format)
-    note: "str | None" = None     # a warning about the reading: a guess decided (formats.guess_note)
+    index     0-based record number
+    line      1-based line where the record starts
+    grid      the Grid read, or None
+    error     the ParseError, or None
+    text      the raw record text (lines joined by '\\n'), for echoing
+    comment   text after the puzzle on its line (line format), or None
+    note      a warning about the reading: a guess decided (formats.guess_note), or None
+    """
+
+    __slots__ = __match_args__ = ("index", "line", "grid", "error", "text", "comment", "note")
+
+    def __init__(self, index: int, line: int, grid: "Grid | None", error: "ParseError | None",
+                 text: str, comment: "str | None" = None, note: "str | None" = None):
+        _s = _SETTERS
+        _s[0](self, index)
+        _s[1](self, line)
+        _s[2](self, grid)
+        _s[3](self, error)
+        _s[4](self, text)
+        _s[5](self, comment)
+        _s[6](self, note)
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
 
-# Record() runs the frozen dataclass __init__ (one object.__setattr__ per field, ~1.5 us);
-# the hot loops build records through the slot descriptors instead (~0.8 us).
+# Record() sets its fields through the slot descriptors (the frozen __setattr__ refuses);
+# the hot loops build records with _record, which skips the __init__ call too.
 _SETTERS = tuple(getattr(Record, name).__set__ for name in
                  ("index", "line", "grid", "error", "text", "comment", "note"))
 
@@ -272,14 +285,21 @@ def _peek(numbered: Iterator[tuple[int, str]]):
 # --- detection --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Notation:
-    """How a stream reads: what detect_notation found."""
+class Notation(Value):
+    """How a stream reads: what detect_notation found.
 
-    format: str              # 'line', 'block', 'tokens', 'json' (or 'pencilmarks', if asked)
-    size: "int | None"       # N of block and token streams (None: unknown, the reader learns it)
-    hint: "Shape | None"     # line streams: the shape of the first good line of 16 cells or
-                             # more (it words length errors and turns away 1x1 strays)
+    format    'line', 'block', 'tokens', 'json' (or 'pencilmarks', if asked)
+    size      N of block and token streams (None: unknown, the reader learns it)
+    hint      line streams: the shape of the first good line of 16 cells or more (it words
+              length errors and turns away 1x1 strays), else None
+    """
+
+    __slots__ = __match_args__ = ("format", "size", "hint")
+
+    def __init__(self, format: str, size: "int | None", hint: "Shape | None"):
+        object.__setattr__(self, "format", format)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "hint", hint)
 
 
 def detect_notation(lines, *, format: "str | None" = None, box=None, alphabet=None,
