@@ -435,19 +435,19 @@ def work_block(spec: Spec, block) -> BlockResult:
     command = command_for(spec.options, None, notes)
     log = io.StringIO() if spec.options.log else None
     command.errors = log
-    lines = block.data.decode("utf-8", "surrogateescape").split("\n")
-    if lines and not lines[-1]:
-        lines.pop()
-    src = _Input(spec.source, lines, spec.options)
+    src = _Input(spec.source, (), spec.options)
     src.reading, src.first_line, src.hint = spec.reading, block.first_line, spec.hint
     src.format, src.alphabet = spec.format, spec.alphabet
-    bad = block.bad or {}
     try:
         fast = _fastpath.mode(command, src)
         if fast is None:
-            partial = _work_records(command, src, bad)
-        else:
-            partial = _fastpath.work(command, src, lines, block, fast)
+            lines = block.data.decode("utf-8", "surrogateescape").split("\n")
+            if lines and not lines[-1]:
+                lines.pop()
+            src.handle = lines
+            partial = _work_records(command, src, block.bad or {})
+        else:  # (it decodes only the lines whose text it needs)
+            partial = _fastpath.work(command, src, block, fast)
     except KeyboardInterrupt:  # (in this process only: workers ignore SIGINT)
         raise pipeline.Interrupted(BlockResult("".join(command.texts), command.records,
                                                command.problems, notes.getvalue(),
