@@ -221,17 +221,17 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
     except tables.TableError as exc:
         raise _UsageError(str(exc)) from None
-    if kind == "npy" and source.shape.size > 61:  # rows travel as line text: 61 symbols at most
+    if kind == "npy" and source.shape.size > 61:  # rows are written as lines: 61 symbols at most
         source.close()
         raise _UsageError(f"{name}: {source.shape.size}x{source.shape.size} grids are beyond the "
-                          "line notation the workers read (61 values at most): convert them "
-                          "to tokens or JSON first")
+                          "line notation the answers are written in (61 values at most): "
+                          "convert them to tokens or JSON first")
     pending: dict = {}
     inner = dataclasses.replace(command.args, format="line", to=None)
     if kind == "npy":
         inner = dataclasses.replace(inner, box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
-    work = functools.partial(records.work_block, spec)
+    work = functools.partial(ctables.work_rows, spec)  # (rows as values or strings)
     added = ctables.ADDED[args.command]
     sink = _table_sink(command, args, source, kind, out_kind, added, pending)
     try:
@@ -275,7 +275,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
                        for t in result.text.split("\n")[:result.records]]
             batch = pending.pop(block.seq, None)
             if batch is None:
-                lines = block.data.decode("utf-8", "surrogateescape").split("\n")[:len(answers)]
+                lines = block.lines()[:len(answers)]
                 batch = pa.RecordBatch.from_arrays([pa.array(lines, pa.string())], schema=schema)
             elif batch.num_rows != len(answers):
                 batch = batch.slice(0, len(answers))
