@@ -287,3 +287,19 @@ def test_gate_close_waits_for_a_writer(tmp_path):
     lock.release()
     t.join(5)
     assert done == [1]
+
+
+def test_workers_started_late_write_in_place_too(tmp_path):
+    """No --jobs: the first blocks are answered here (the main process writes them at
+    their place), the pool comes once the work is worth it (a forkserver: threads run)."""
+    rows = _puzzles(3000, seed=18, blanks=50)
+    rows[2500] = rows[2500][:70]
+    src = tmp_path / "in.txt"
+    _write(src, rows)
+    outs = []
+    for jobs in (["--jobs", "1"], []):
+        out = tmp_path / f"out{len(jobs)}.txt"
+        r = sudokit("solve", "--engine", "dlx", *jobs, "-o", str(out), str(src))
+        assert r.returncode == 1
+        outs.append((out.read_bytes(), r.stderr))
+    assert outs[0] == outs[1]
