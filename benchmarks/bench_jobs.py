@@ -15,7 +15,8 @@ The input is built (once, in a temporary directory, or --dir) from the 17-clue s
 rows permuted within bands, columns within stacks, bands, stacks), seeded, so the file is
 the same on every run and no puzzle repeats before its transforms do.
 
-Each configuration runs `sudokit solve FILE --jobs N -o OUT` as a subprocess, start-up
+Each configuration runs `sudokit solve FILE --jobs N -o OUT` as a subprocess (--to pipe:
+stdout into a pipe this script drains, where the workers cannot write in place), start-up
 included; runs are interleaved (1, 2, 1, 2, ...) and the best of --repeat is kept, because
 the machine is shared.  Peak memory is the largest sum of VmRSS over the whole process tree
 (the main process, the fork server and the workers), sampled every 50 ms from /proc.  The
@@ -115,13 +116,26 @@ def tree_rss_kb(pid: int) -> int:
     return total
 
 
-def run(cmd: list[str], pythonpath: str | None = None) -> tuple[float, int]:
-    """Run cmd (PYTHONPATH set when given); return (wall seconds, peak tree RSS in kB)."""
+def run(cmd: list[str], pythonpath: str | None = None,
+        pipe_to: Path | None = None) -> tuple[float, int]:
+    """Run cmd (PYTHONPATH set when given); return (wall seconds, peak tree RSS in kB).
+
+    pipe_to: cmd writes to stdout, a pipe this process drains into that file (the output
+    then cannot be written in place by the workers)."""
     env = dict(os.environ, PYTHONPATH=pythonpath) if pythonpath else None
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE if pipe_to else subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=env)
     peak = 0
     done = threading.Event()
+    drain = None
+    if pipe_to is not None:
+        def copy():
+            with open(pipe_to, "wb") as fh:
+                for chunk in iter(lambda: proc.stdout.read(1 << 20), b""):
+                    fh.write(chunk)
+        drain = threading.Thread(target=copy, daemon=True)
+        drain.start()
 
     def sample():
         nonlocal peak
@@ -131,6 +145,8 @@ def run(cmd: list[str], pythonpath: str | None = None) -> tuple[float, int]:
 
     t = threading.Thread(target=sample, daemon=True)
     t.start()
+    if drain is not None:
+        drain.join()
     _, err = proc.communicate()
     wall = time.perf_counter() - start
     done.set()
@@ -159,6 +175,9 @@ def main() -> None:
     ap.add_argument("--no-save", action="store_true")
     ap.add_argument("--baseline", metavar="SRC",
                     help="another build's src/ directory, run interleaved as the baseline")
+    ap.add_argument("--to", choices=("file", "pipe"), default="file",
+                    help="where the answers go: -o FILE (default; the workers may write them "
+                         "in place) or stdout into a pipe this script drains")
     args = ap.parse_args()
     if not (DATA / "puzzles2_17_clue").exists():
         raise SystemExit(f"needs {DATA / 'puzzles2_17_clue'}")
@@ -179,7 +198,11 @@ def main() -> None:
     for r in range(args.repeat):
         for build_name, path, j in configs:
             out = tmp / f"out-{build_name}-{j}.txt"
-            wall, peak = run(exe + ["solve", str(src), "--jobs", str(j), "-o", str(out)], path)
+            if args.to == "pipe":
+                wall, peak = run(exe + ["solve", str(src), "--jobs", str(j)], path, pipe_to=out)
+            else:
+                wall, peak = run(exe + ["solve", str(src), "--jobs", str(j), "-o", str(out)],
+                                 path)
             print(f"run {r + 1}: {build_name} --jobs {j}: {wall:.2f} s, "
                   f"{args.lines / wall:,.0f} puzzles/s, peak RSS {peak / 1024:.0f} MB", flush=True)
             key = (build_name, j)
@@ -214,11 +237,13 @@ def main() -> None:
     result = {"date": datetime.date.today().isoformat(), "machine": platform.machine(),
               "cpus": os.cpu_count(), "python": platform.python_version(),
               "load_before": [round(x, 2) for x in load], "lines": args.lines,
-              "repeat": args.repeat, "runs": rows, "rss": rss, "baseline": args.baseline,
+              "repeat": args.repeat, "to": args.to, "runs": rows, "rss": rss,
+              "baseline": args.baseline,
               "command": "python3 benchmarks/bench_jobs.py " + " ".join(sys.argv[1:])}
     lines = [f"# `sudokit solve --jobs` on {args.lines:,} puzzles ({result['date']})", "",
              f"Command: `{result['command']}`; Python {result['python']}, {result['cpus']} CPUs, "
-             f"load before {result['load_before']}.  Best of {args.repeat} interleaved runs, "
+             f"load before {result['load_before']}, output to a {args.to}.  Best of "
+             f"{args.repeat} interleaved runs, "
              "start-up included; outputs byte-identical.", "",
              "Speed-up: against " + ("the baseline build with the same --jobs"
                                      if args.baseline else f"--jobs {jobs[0]}") + ".", "",
@@ -228,6 +253,13 @@ def main() -> None:
         lines.append(f"| {row['build']} | {row['jobs']} | {row['seconds']:.2f} | "
                      f"{row['puzzles_per_s']:,} | {row['speedup']:.2f}x | "
                      f"{row['peak_rss_mb']:.0f} MB |")
+    if len(jobs) > 1:  # the scaling of each build: its --jobs N against its --jobs 1
+        lines.append("")
+        for build_name, _ in builds:
+            first = best[(build_name, jobs[0])][0]
+            lines.append(f"{build_name}: " + ", ".join(
+                f"--jobs {j} / --jobs {jobs[0]} = {first / best[(build_name, j)][0]:.2f}x"
+                for j in jobs[1:]))
     if rss:
         lines += ["", f"{rss['lines']:,} lines with --jobs 2: {rss['seconds']} s, peak RSS of the "
                   f"process tree {rss['peak_rss_mb']:.0f} MB."]

@@ -37,6 +37,7 @@ _S9 = Shape(3, 3)
 FLAG_STOPPED, FLAG_BAD_SOLUTION, FLAG_CLASH = 1, 4, 16
 # 9x9 values 0..9 -> '.', '1'..'9' (values are bytes; anything else was never a value)
 _SPELL9 = b".123456789" + b"?" * 246
+_BAD_SOLUTION = bytes(1 if b & FLAG_BAD_SOLUTION else 0 for b in range(256))  # flag -> 0/1
 
 
 def batch_fits(options, limit: int) -> bool:
@@ -59,6 +60,8 @@ def c_batch9(values: bytes, n: int, limit: int, node_limit: int):
     counts = array.array("q", bytes(8 * n))
     flags = bytearray(n)
     _backend.C.batch(values, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
+    if flags.translate(_BAD_SOLUTION).find(1) < 0:  # (one pass in C over the flags)
+        return sols, counts, flags
     for i, flag in enumerate(flags):
         if flag & FLAG_BAD_SOLUTION:
             line = bytes(values[81 * i:81 * i + 81]).translate(_SPELL9)
@@ -130,26 +133,54 @@ def _plain9(raw: list[bytes], start: int, stop: int, read: bytes, bad: dict, fir
     return plain, b"".join(parts)
 
 
-def work(command, src, lines: list[str], block, fast) -> bool:
-    """Answer a block's lines with the fast path where it applies; True if stopped early."""
-    from . import _backend, pipeline
-    kind, limit = fast
-    node_limit = command.args.node_limit or 0
+def work(command, src, block, fast) -> bool:
+    """Answer a block's lines with the fast path where it applies; True if stopped early.
+
+    Lines are decoded (UTF-8, surrogateescape, as the whole block would be) only where
+    their text is needed: a check/count answer, or a line for the record path.
+    """
     read = formats._byte_table(DEFAULT, 9)  # the reader's own table: symbol -> value, else 255
     raw = block.data.split(b"\n")
     if raw and not raw[-1]:
         raw.pop()
     bad = block.bad or {}
     first = block.first_line
+
+    def plain_of(start: int, stop: int):
+        return _plain9(raw, start, stop, read, bad, first)
+
+    def text_of(k: int) -> str:
+        return raw[k].decode("utf-8", "surrogateescape").rstrip("\r")
+
+    def record_path(k: int, end: int, known: dict) -> None:
+        src.handle = [t.decode("utf-8", "surrogateescape") for t in raw[k:end]]
+        src.first_line = first + k
+        for chunk in command.chunks(src, bad):
+            command.handle(src, chunk, known)
+
+    return answer_rows(command, fast, len(raw), first, plain_of, text_of, record_path)
+
+
+def answer_rows(command, fast, n: int, first: int, plain_of, text_of, record_path) -> bool:
+    """Answer rows 0..n-1 (line first + k for row k) with the fast path; True if stopped early.
+
+    plain_of(start, stop): (indices of the plain rows among start..stop-1, their 81 value
+    bytes each); text_of(k): row k's puzzle text (check and count write it); record_path(k,
+    end, known): answer rows k..end-1 by the record path, with the answers found here
+    (``known``, by line number).  Each plain row reaches the kernel once.
+    """
+    from . import _backend, pipeline
+    kind, limit = fast
+    node_limit = command.args.node_limit or 0
     texts = command.texts
-    for start in range(0, len(raw), WINDOW):
-        stop = min(start + WINDOW, len(raw))
-        plain, values = _plain9(raw, start, stop, read, bad, first)
-        # per plain line answered here: its text; a plain line whose answer is a problem
+    for start in range(0, n, WINDOW):
+        stop = min(start + WINDOW, n)
+        plain, values = plain_of(start, stop)
+        # per plain row answered here: its text; a plain row whose answer is a problem
         # takes the record path with its answer (known), which reports it (same words, notes)
         answers: dict[int, str] = {}
         known: dict[int, tuple] = {}
-        whole = None  # every line of the window plain and solved: one text, spelled in C
+        whole = None  # every row of the window plain and solved: one text, spelled in C
         if plain:
             sols, counts, flags = c_batch9(values, len(plain), limit, node_limit)
             if kind == "solve" and isinstance(plain, range) and min(counts) >= 1 and (
@@ -167,10 +198,10 @@ def work(command, src, lines: list[str], block, fast) -> bool:
                     elif kind == "check":
                         word = outcome(count, stopped, 2, illegal=clash)
                         ok = word != "limit"
-                        text = lines[k].rstrip("\r") + "\t" + word + "\n"
+                        text = text_of(k) + "\t" + word + "\n"
                     else:
                         ok = not stopped
-                        text = lines[k].rstrip("\r") + "\t" + count_word(count, stopped, limit) + "\n"
+                        text = text_of(k) + "\t" + count_word(count, stopped, limit) + "\n"
                     if ok:
                         answers[k] = text
                     else:
@@ -189,10 +220,8 @@ def work(command, src, lines: list[str], block, fast) -> bool:
             end = k + 1
             while end < stop and end not in answers:
                 end += 1
-            src.handle, src.first_line = lines[k:end], first + k
-            for rec_chunk in command.chunks(src, bad):
-                command.handle(src, rec_chunk, known)
+            record_path(k, end, known)
             k = end
-        if pipeline.stopping() and stop < len(raw):
+        if pipeline.stopping() and stop < n:
             return True
     return False

@@ -235,8 +235,6 @@ def _lost_zeros(v) -> bool:
 
 def work_text_rows(spec: tuple, block):
     """Answer the rows of one block of CSV/TSV/JSONL lines (run in a worker); a _BlockResult."""
-    from .pipeline import Block
-    from .records import work_block
     inner, layout, command = spec
     lines = block.data.decode("utf-8", "surrogateescape").split("\n")
     if lines and not lines[-1]:
@@ -245,27 +243,31 @@ def work_text_rows(spec: tuple, block):
     if kind != "jsonl":
         lines = _join_quoted(lines)
     rows: list = []        # per line: None (copied), _MORE, or the row's fields/object
-    probe: list[str] = []  # one line per input line: the puzzle, padded to its column
+    puzzles: list[str] = []  # per line: its puzzle ("": none), read where it starts ...
+    starts: list[int] = []   # ... in the line (error columns count from the line's start)
     bad: dict[int, str] = {}
     for k, raw in enumerate(lines):
         no = block.first_line + k
         if raw is _MORE:  # a line of the quoted field of a row above: written with it
             rows.append(_MORE)
-            probe.append("")
+            puzzles.append("")
+            starts.append(0)
             continue
         text = raw[:-1] if raw.endswith("\r") else raw
         if no == layout["header_line"] or not text.strip():
             rows.append(None)
-            probe.append("")
+            puzzles.append("")
+            starts.append(0)
             continue
         puzzle, start, why, record = _row_puzzle(kind, text, delimiter, layout["col"])
         if why is not None:
             bad[no] = why
             puzzle, start = "0", 0
         rows.append(record)
-        probe.append(" " * start + puzzle)
-    data = ("\n".join(probe) + "\n").encode("utf-8", "surrogateescape")
-    result = work_block(inner, Block(block.seq, block.first_line, data, bad))
+        puzzles.append(puzzle)
+        starts.append(start)
+    result = work_rows(inner, Rows(block.seq, block.first_line, puzzles=puzzles,
+                                   starts=starts, bad=bad))
     answers = iter(result.text.split("\n"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n") if kind != "jsonl" else None
@@ -369,32 +371,207 @@ def _row_puzzle(kind: str, text: str, delimiter, col):
 
 
 def binary_blocks(source, kind: str, pending: dict) -> Iterator:
-    """Yield pipeline Blocks of puzzle lines from an NpySource or ArrowSource.
+    """Yield the Rows of an NpySource (values) or an ArrowSource (puzzle strings).
 
     pending[seq] keeps what the output needs of each block (the Arrow batch), until written.
     """
-    from .batch import format_lines
-    from .pipeline import Block
     seq = 0
     if kind == "npy":
-        size = source.shape.size
         for start, values, bad in source.blocks():
-            text = format_lines(values, size, blank=".")
             reasons = {row + 1: why for row, why in bad.items()}
             pending[seq] = None
-            yield Block(seq, start + 1, bytes(text) + b"\n" if text else b"", reasons or None)
+            yield Rows(seq, start + 1, values=values, shape=source.shape, bad=reasons or None)
             seq += 1
         return
     for start, puzzles, batch in source.blocks():
         reasons = {}
-        lines = []
         for k, p in enumerate(puzzles):
             why = _unsafe(p)
             if why is not None:
                 reasons[start + k + 1] = why
-                p = "0"  # a stand-in: the record becomes an error with the reason
-            lines.append(p)
+                puzzles[k] = "0"  # a stand-in: the record becomes an error with the reason
         pending[seq] = batch
-        data = ("\n".join(lines) + "\n").encode("utf-8", "surrogateescape") if lines else b""
-        yield Block(seq, start + 1, data, reasons or None)
+        yield Rows(seq, start + 1, puzzles=puzzles, bad=reasons or None)
         seq += 1
+
+
+# --- table rows: the unit of work of tables ------------------------------------------------
+#
+# A block of table rows reaches the answering code (sudokit.records, the 9x9 fast path of
+# sudokit._fastpath) as values -- NPY: bytes of cell values, N*N per puzzle, straight to the
+# batch kernel -- or as the column's strings, one per row, each parsed once where it is
+# answered.  No block of puzzle text is built, encoded, decoded and split on the way.
+
+
+class Rows:
+    """A block of table rows: row k of the block is line ``first_line + k`` in messages.
+
+    values   NPY: bytes of ``shape.ncells`` cell values per row (0 = empty), already checked
+             in range (rows named in bad hold zeros), or None
+    puzzles  else: one string per line ("" where a line holds no puzzle: a header, a blank,
+             the rest of a quoted field), and ``starts``: where each puzzle starts in its line
+             (error columns are counted from the line's start), None for all zero
+    bad      {line: reason} of the rows that are error records whatever they hold
+    """
+
+    __slots__ = ("seq", "first_line", "values", "shape", "puzzles", "starts", "bad")
+
+    def __init__(self, seq: int, first_line: int, *, values=None, shape=None, puzzles=None,
+                 starts=None, bad=None):
+        self.seq, self.first_line, self.bad = seq, first_line, bad
+        self.values, self.shape = values, shape
+        self.puzzles, self.starts = puzzles, starts
+
+    def __reduce__(self):
+        return (_rows, (self.seq, self.first_line, self.values, self.shape, self.puzzles,
+                        self.starts, self.bad))
+
+    def __len__(self) -> int:
+        if self.values is not None:
+            return len(self.values) // self.shape.ncells
+        return len(self.puzzles)
+
+    def lines(self) -> list[str]:
+        """The rows' puzzles as line text (NPY values spelled '.' and 1-9A-Z ...)."""
+        if self.values is None:
+            return list(self.puzzles)
+        from .batch import format_lines
+        text = format_lines(self.values, self.shape.size, blank=".") if self.values else b""
+        return bytes(text).decode("ascii").split("\n")[:-1]
+
+
+def _rows(seq, first_line, values, shape, puzzles, starts, bad) -> Rows:
+    return Rows(seq, first_line, values=values, shape=shape, puzzles=puzzles, starts=starts,
+                bad=bad)
+
+
+def work_rows(spec, rows: Rows):
+    """Answer a block of table rows (run in a worker): a records.BlockResult, the same as
+    the one of the rows' puzzles written as lines (records.work_block) would be."""
+    from . import _fastpath
+    from .records import work_unit
+
+    def answer(command, src) -> bool:
+        fast = _fastpath.mode(command, src)
+        if rows.values is not None:
+            return _answer_values(command, src, rows, fast)
+        return _answer_strings(command, src, rows, fast)
+
+    return work_unit(spec, rows.first_line, answer)
+
+
+def _answer_values(command, src, rows: Rows, fast) -> bool:
+    """Answer NPY rows from their values: the fast path's batch call on the value bytes as
+    they are, or Records built on them (no parsing); True if stopped early."""
+    from . import _fastpath, formats
+    from .grid import Grid
+    values, shape, first, bad = rows.values, rows.shape, rows.first_line, rows.bad or {}
+    nc = shape.ncells
+    n = len(values) // nc
+    lines = None
+
+    def text_of(k: int) -> str:
+        nonlocal lines
+        if fast is not None:  # (9x9: spelled here, one row at a time)
+            return values[nc * k:nc * k + nc].translate(_fastpath._SPELL9).decode("ascii")
+        if lines is None:
+            lines = rows.lines()
+        return lines[k]
+
+    def records(k: int, end: int):
+        chunk = []
+        trusted = Grid._trusted
+        for j in range(k, end):
+            line = first + j
+            if line in bad:
+                error = ParseError(bad[line], line=line, source=src.display)
+                chunk.append(formats.Record(j, line, None, error, text_of(j), None))
+            else:
+                grid = trusted(tuple(values[nc * j:nc * j + nc]), shape)
+                chunk.append(formats.Record(j, line, grid, None, text_of(j), None))
+            if len(chunk) == _RECORDS_CHUNK:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    if fast is not None and nc == 81:
+        def plain_of(start: int, stop: int):
+            if not bad:
+                return range(start, stop), values[nc * start:nc * stop]
+            plain = [k for k in range(start, stop) if first + k not in bad]
+            return plain, b"".join([values[nc * k:nc * k + nc] for k in plain])
+
+        def record_path(k: int, end: int, known: dict) -> None:
+            for chunk in records(k, end):
+                command.handle(src, chunk, known)
+
+        return _fastpath.answer_rows(command, fast, n, first, plain_of, text_of, record_path)
+    return _answer_chunks(command, src, records(0, n))
+
+
+def _answer_strings(command, src, rows: Rows, fast) -> bool:
+    """Answer rows of puzzle strings, each parsed once (the line reader, or the fast path's
+    byte table for plain 9x9 ones); True if stopped early."""
+    from . import _fastpath, formats
+    from .records import record_chunks
+    from .symbols import DEFAULT
+    puzzles, first, bad = rows.puzzles, rows.first_line, rows.bad or {}
+    starts = rows.starts
+    if first == 1 and starts and starts[0] and puzzles[0].startswith("\ufeff"):
+        # (the reader drops a BOM that starts line 1; this one is inside the line)
+        puzzles, starts = [" " + puzzles[0]] + puzzles[1:], [starts[0] - 1] + starts[1:]
+
+    def chunks(k: int, end: int):
+        src.handle, src.first_line = puzzles[k:end], first + k
+        for chunk in record_chunks(src, bad):
+            yield _shifted(chunk, starts, first) if starts else chunk
+
+    if fast is not None:
+        read = formats._byte_table(DEFAULT, 9)
+        # a puzzle that does not start its line is not plain: it takes the record path,
+        # with its neighbours, as it did when it was read in its line (the reader's hint,
+        # the shape of the row above, words and decides short rows)
+        raw = [p.encode("utf-8", "surrogateescape") if not (starts and starts[k]) else b""
+               for k, p in enumerate(puzzles)]
+
+        def plain_of(start: int, stop: int):
+            return _fastpath._plain9(raw, start, stop, read, bad, first)
+
+        def record_path(k: int, end: int, known: dict) -> None:
+            for chunk in chunks(k, end):
+                command.handle(src, chunk, known)
+
+        return _fastpath.answer_rows(command, fast, len(puzzles), first, plain_of,
+                                     puzzles.__getitem__, record_path)
+    return _answer_chunks(command, src, chunks(0, len(puzzles)))
+
+
+_RECORDS_CHUNK = 256  # records between two looks at the stop flag (records._WORK_CHUNK)
+
+
+def _answer_chunks(command, src, chunks) -> bool:
+    """command.handle every chunk of Records; True if stopped early (Ctrl-C in a worker)."""
+    from . import pipeline
+    for chunk in chunks:
+        command.handle(src, chunk)
+        if len(chunk) == _RECORDS_CHUNK and pipeline.stopping():
+            return True
+    return False
+
+
+def _shifted(chunk: list, starts: list[int], first: int) -> list:
+    """The chunk with each error's column counted from its line's start (starts[k]: where
+    the puzzle of line first + k starts), as if the puzzle had been read in its line."""
+    from . import formats
+    out = []
+    for rec in chunk:
+        err = rec.error
+        start = starts[rec.line - first] if err is not None else 0
+        if start and err.column is not None:
+            err = ParseError(err.reason, line=err.line, column=err.column + start,
+                             char=err.char, source=err.source)
+            rec = formats.Record(rec.index, rec.line, None, err, rec.text, rec.comment,
+                                 rec.note)
+        out.append(rec)
+    return out

@@ -6,6 +6,8 @@
                                            they are the whole input
     run(blocks, work, on_result, ...)      work(block) in `jobs` processes; on_result in order
     Progress                               a one-line progress report (rate, percent, ETA)
+    Gate, through_gate                     a door the workers pass one at a time until the
+                                           main process shuts it (answers written in place)
 
 Data flow of one run (``jobs`` = 2)::
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import time
 import zlib
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
@@ -37,8 +40,8 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 from ._value import Value
 
 __all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress", "read_head",
-           "WorkerError", "Interrupted", "stopping", "sigint_held", "MIN_BYTES", "MAX_BYTES",
-           "MAX_LINE_BYTES", "TOO_LONG_LINE"]
+           "WorkerError", "Interrupted", "stopping", "sigint_held", "Gate", "through_gate",
+           "MIN_BYTES", "MAX_BYTES", "MAX_LINE_BYTES", "TOO_LONG_LINE"]
 
 MIN_BYTES = 1024           # the first block: answers start coming at once
 MAX_BYTES = 1 << 20        # no block is larger than this, unless one line is
@@ -72,7 +75,7 @@ class Block(Value):
 
     def __reduce__(self):
         if self.path is None:
-            return (Block, (self.seq, self.first_line, self.data, self.bad))
+            return (Block, (self.seq, self.first_line, self.data, self.bad, None, self.offset))
         return (_read_block, (self.seq, self.first_line, self.path, self.offset,
                               len(self.data), zlib.crc32(self.data), self.bad))
 
@@ -86,7 +89,7 @@ def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, 
     if len(data) != length or zlib.crc32(data) != crc:
         raise OSError(f"{path} changed while it was being read (bytes {offset}-"
                       f"{offset + length})")
-    return Block(seq, first_line, data, bad)
+    return Block(seq, first_line, data, bad, None, offset)
 
 
 from .errors import WorkerError  # noqa: E402 (defined there: the CLI catches it unimported)
@@ -189,17 +192,19 @@ def read_blocks(stream: BinaryIO, *, first: bytes = b"", size: int = MIN_BYTES,
                     buf += more
                     scan = len(buf) - len(more)
                     continue
-        data = bytes(buf[:cut])
+        with memoryview(buf) as view:
+            data = bytes(view[:cut])  # (one copy: buf[:cut] would make two)
         del buf[:cut]
         scan, last = 0, -1
-        nlines = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+        newlines = data.count(b"\n")
+        nlines = newlines + (0 if data.endswith(b"\n") else 1)
         mine = {k: v for k, v in bad.items() if k < line + nlines} if bad else None
         for k in mine or ():
             del bad[k]
         yield Block(seq, line, data, mine or None, path, offset)
         offset += len(data)
         seq += 1
-        line += data.count(b"\n")
+        line += newlines
         if grow and size < limit:
             size = min(limit, size * 2)
 
@@ -417,18 +422,38 @@ class sigint_held:
         return False
 
 
-def _init_worker(stop) -> None:
-    """Worker initializer: Ctrl-C is the main process's business; it sets `stop` instead."""
-    global _STOP
+def _init_worker(stop, gate=None) -> None:
+    """Worker initializer: Ctrl-C is the main process's business; it sets `stop` instead.
+
+    SIGTERM is put back to its default (a forked worker would otherwise inherit the
+    handler of the command line, which turns it into an exception).
+    """
+    global _STOP, _GATE
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - no SIGTERM
+        pass
     _STOP = stop
+    _GATE = gate
 
 
-def _context():
-    """forkserver where it exists (no fork of a threaded process), else spawn (Windows)."""
+def _context(fork: bool = False):
+    """The start method of the workers: fork when asked and safe, else forkserver where it
+    exists, else spawn (Windows).
+
+    fork (Linux only, and only while this process runs no other Python thread) costs
+    nothing: the workers start with every module the main process has imported, where a
+    forkserver is one more interpreter importing sudokit (about 0.2 s of CPU).  The caller
+    asks for it only when it knows no C library of this process runs threads (pyarrow does).
+    """
     import multiprocessing  # (here: a run that needs no pool never imports it)
+    import threading
     methods = multiprocessing.get_all_start_methods()
+    if fork and sys.platform.startswith("linux") and "fork" in methods \
+            and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["sudokit", "sudokit.records"])
@@ -436,9 +461,69 @@ def _context():
     return multiprocessing.get_context("spawn")
 
 
+_GATE = None  # in a worker: the run's Gate as (lock, shut flag), or None
+
+
+class Gate:
+    """A door the workers of a run pass one at a time, until the main process shuts it.
+
+    In a worker, ``through_gate(action)`` runs action() under a lock shared by the run's
+    processes, only while the gate is open, and returns whether it ran; in the main process
+    (or with no gate) it runs nothing.  ``close()`` shuts the gate: once it returns, no
+    action runs again, and every action that ran has finished.  sudokit._placed uses it:
+    a worker writes its block's answers at their place in the output file only while no
+    block before it has changed length.
+    """
+
+    def __init__(self):
+        self.closed = False
+        self._shared = None   # (multiprocessing Lock, RawValue flag): made with the pool
+        self._pool = None
+
+    def _make(self, ctx):
+        """The (lock, flag) pair the workers get, made in the pool's context (None: shut)."""
+        if self.closed:
+            return None
+        self._shared = (ctx.Lock(), ctx.RawValue("b", 0))
+        return self._shared
+
+    def close(self) -> None:
+        """Shut the gate (waiting for an action under way); WorkerError if a worker died
+        holding the lock."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._shared is None:
+            return
+        lock, shut = self._shared
+        while not lock.acquire(timeout=0.2):
+            procs = (getattr(self._pool, "_processes", None) or {}).values()
+            if getattr(self._pool, "_broken", False) or any(
+                    not p.is_alive() for p in list(procs)):
+                raise WorkerError("a worker process died while writing its answers")
+        try:
+            shut.value = 1
+        finally:
+            lock.release()
+
+
+def through_gate(action: Callable[[], Any]) -> bool:
+    """In a worker of a run with an open Gate: run action() under the gate's lock, True;
+    otherwise run nothing, False."""
+    if _GATE is None:
+        return False
+    lock, shut = _GATE
+    with lock:
+        if shut.value:
+            return False
+        action()
+        return True
+
+
 def run(blocks: Iterable[Block], work: Callable[[Block], Any],
         on_result: Callable[[Block, Any], None], *, jobs: int = 1, ordered: bool = True,
-        eager: bool = True, idle: Callable[[], None] | None = None) -> None:
+        eager: bool = True, idle: Callable[[], None] | None = None, fork: bool = False,
+        gate: Gate | None = None) -> None:
     """Call on_result(block, work(block)) for every block; work runs in `jobs` processes.
 
     jobs == 1 runs work in this process (no pool).  With eager=False the pool is started
@@ -451,6 +536,10 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     order: up to the first incomplete block), and KeyboardInterrupt is re-raised.  A list
     of blocks (the input already read) that needs no pool is worked here, without the
     reader thread (_run_here).
+
+    fork: the workers may be forked from this process (see _context), which the caller
+    knows runs no threads of its own; an eager pool is then started before the reader
+    thread.  gate: a Gate the workers can pass (see through_gate) until it is closed.
     """
     if isinstance(blocks, list) and (jobs == 1 or not blocks or (len(blocks) == 1 and not eager)):
         _run_here(blocks, work, on_result, ordered, idle)
@@ -483,8 +572,11 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     eof = False
     worked = 0.0  # seconds of work done in this process
     thread = threading.Thread(target=reader, name="sudokit-reader", daemon=True)
-    thread.start()
     try:
+        if jobs > 1 and eager and fork:
+            with sigint_held():  # forked now, while this process has no other thread
+                pool, stop_flag = _start_pool(jobs, fork, gate)
+        thread.start()
         while not (eof and not running):
             try:
                 kind, block, payload = events.get(timeout=IDLE_SECONDS)
@@ -495,7 +587,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
             if kind == "block":
                 if pool is None and jobs > 1 and eager:
                     with sigint_held():
-                        pool, stop_flag = _start_pool(jobs)
+                        pool, stop_flag = _start_pool(jobs, fork, gate)
                 if pool is None:
                     began = time.monotonic()
                     try:
@@ -606,12 +698,24 @@ def _result_of(block: Block, future) -> Any:
                           f"{type(exc).__name__}: {exc}") from exc
 
 
-def _start_pool(jobs: int):
+def _start_pool(jobs: int, fork: bool = False, gate: Gate | None = None):
+    """Start the worker pool: (pool, its stop Event).  With fork, the workers are forked at
+    once (before any thread of the run starts): fork must not happen later."""
     from concurrent.futures import ProcessPoolExecutor
-    ctx = _context()
+    ctx = _context(fork)
     stop_flag = ctx.Event()
+    shared = gate._make(ctx) if gate is not None else None
     pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker,
-                               initargs=(stop_flag,))
+                               initargs=(stop_flag, shared))
+    if gate is not None:
+        gate._pool = pool
+    if ctx.get_start_method() == "fork":
+        for stream in (sys.stdout, sys.stderr):  # (a forked worker flushes them on exit)
+            try:
+                stream.flush()
+            except (AttributeError, OSError, ValueError):
+                pass
+        pool.submit(int)  # the first submit forks every worker, now
     return pool, stop_flag
 
 

@@ -446,24 +446,39 @@ class BlockResult:
 
 def work_block(spec: Spec, block) -> BlockResult:
     """Answer the records of one block of lines (a pipeline.Block); picklable for workers."""
-    from . import _fastpath, pipeline
+    from . import _fastpath
+
+    def answer(command: _Command, src: _Input) -> bool:
+        fast = _fastpath.mode(command, src)
+        if fast is not None:  # (it decodes only the lines whose text it needs)
+            return _fastpath.work(command, src, block, fast)
+        lines = block.data.decode("utf-8", "surrogateescape").split("\n")
+        if lines and not lines[-1]:
+            lines.pop()
+        src.handle = lines
+        return _work_records(command, src, block.bad or {})
+
+    return work_unit(spec, block.first_line, answer)
+
+
+def work_unit(spec: Spec, first_line: int, answer) -> BlockResult:
+    """The BlockResult of answer(command, src) (True if it stopped early), for a command
+    and an input (no lines yet) set up from spec, its first line numbered first_line.
+
+    The harness of every unit of work (blocks of lines here, table rows in
+    sudokit._tablerows): notes, --errors lines, and Ctrl-C in this process (Interrupted,
+    with what was answered).
+    """
+    from . import pipeline
     notes = io.StringIO()
     command = command_for(spec.options, None, notes)
     log = io.StringIO() if spec.options.log else None
     command.errors = log
-    lines = block.data.decode("utf-8", "surrogateescape").split("\n")
-    if lines and not lines[-1]:
-        lines.pop()
-    src = _Input(spec.source, lines, spec.options)
-    src.reading, src.first_line, src.hint = spec.reading, block.first_line, spec.hint
+    src = _Input(spec.source, (), spec.options)
+    src.reading, src.first_line, src.hint = spec.reading, first_line, spec.hint
     src.format, src.alphabet = spec.format, spec.alphabet
-    bad = block.bad or {}
     try:
-        fast = _fastpath.mode(command, src)
-        if fast is None:
-            partial = _work_records(command, src, bad)
-        else:
-            partial = _fastpath.work(command, src, lines, block, fast)
+        partial = answer(command, src)
     except KeyboardInterrupt:  # (in this process only: workers ignore SIGINT)
         raise pipeline.Interrupted(BlockResult("".join(command.texts), command.records,
                                                command.problems, notes.getvalue(),

@@ -80,14 +80,14 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
             finally:
                 text.detach()
             return True
-        if bom:
-            head[0] = pipeline.Block(0, 1, head[0].data[3:])
+        if bom:  # (offset 3: the answers' place in an output written in place)
+            head[0] = pipeline.Block(0, 1, head[0].data[3:], offset=3)
         spec = records.learn_notation(lines, opts, name, reading, hint)
         fmt = opts.to or spec.format
         # an input read whole (one puzzle on stdin) goes to run() as a list: worked here
         _feed_blocks(command, args, err, head if whole else itertools.chain(head, blocks),
                      functools.partial(records.work_block_bytes, spec), jobs, total, display,
-                     multiline=fmt in MULTILINE)
+                     multiline=fmt in MULTILINE, in_place=3 if bom else 0)
         return True
     finally:
         if name != "-":
@@ -96,18 +96,34 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
 
 def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, jobs: int,
                  total: int | None, display: str, *, multiline: bool = False,
-                 write: Callable | None = None) -> None:
-    """Run the blocks through pipeline.run; write texts (or call write), notes, --errors."""
+                 write: Callable | None = None, in_place: int | None = None,
+                 fork: bool = True) -> None:
+    """Run the blocks through pipeline.run; write texts (or call write), notes, --errors.
+
+    in_place: the input offset of the first block, when the workers may write their
+    answers in place (sudokit._inplace; solve and convert of line records, in order, to a
+    regular file); fork: the workers may be forked (no thread of a C library runs here).
+    """
     from .. import pipeline
     progress = pipeline.Progress(err, label=f"sudokit {args.command} {display}",
                                  total_bytes=total, force=bool(args.progress))
     if args.progress is False or command.quiet and args.progress is None:
         progress.on = False
     wrote = [command.records > 0 and multiline]
+    placed = None
+    if in_place is not None and jobs > 1 and not args.unordered and not multiline \
+            and write is None and args.command in ("solve", "convert"):
+        from .. import _inplace
+        command.out.flush()
+        placed = _inplace.Placed.open(command.out.stream, in_place, avoid=(err, command.errors))
+        if placed is not None:
+            work = functools.partial(_inplace.work_placed, work, placed.target)
 
     def on_result(block, result: records.BlockResult) -> None:
         if write is not None:
             write(block, result)
+        elif placed is not None:
+            placed.deliver(block, result.text, command.out.write_bytes)
         else:
             text = result.text
             binary = isinstance(text, bytes)
@@ -136,8 +152,11 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
 
     try:
         pipeline.run(blocks, work, on_result, jobs=jobs, ordered=not args.unordered,
-                     eager=args.jobs is not None, idle=idle)
+                     eager=args.jobs is not None, idle=idle, fork=fork,
+                     gate=placed.gate if placed is not None else None)
     finally:
+        if placed is not None:
+            placed.finish()
         progress.close()
 
 
@@ -202,22 +221,22 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
     except tables.TableError as exc:
         raise _UsageError(str(exc)) from None
-    if kind == "npy" and source.shape.size > 61:  # rows travel as line text: 61 symbols at most
+    if kind == "npy" and source.shape.size > 61:  # rows are written as lines: 61 symbols at most
         source.close()
         raise _UsageError(f"{name}: {source.shape.size}x{source.shape.size} grids are beyond the "
-                          "line notation the workers read (61 values at most): convert them "
-                          "to tokens or JSON first")
+                          "line notation the answers are written in (61 values at most): "
+                          "convert them to tokens or JSON first")
     pending: dict = {}
     inner = command.args.replace(format="line", to=None)
     if kind == "npy":
         inner = inner.replace(box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
-    work = functools.partial(records.work_block, spec)
+    work = functools.partial(ctables.work_rows, spec)  # (rows as values or strings)
     added = ctables.ADDED[args.command]
     sink = _table_sink(command, args, source, kind, out_kind, added, pending)
     try:
         _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
-                     jobs, None, name, write=sink.write if sink else None)
+                     jobs, None, name, write=sink.write if sink else None, fork=False)
         if sink is not None:
             sink.close()
     finally:
@@ -256,7 +275,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
                        for t in result.text.split("\n")[:result.records]]
             batch = pending.pop(block.seq, None)
             if batch is None:
-                lines = block.data.decode("utf-8", "surrogateescape").split("\n")[:len(answers)]
+                lines = block.lines()[:len(answers)]
                 batch = pa.RecordBatch.from_arrays([pa.array(lines, pa.string())], schema=schema)
             elif batch.num_rows != len(answers):
                 batch = batch.slice(0, len(answers))
