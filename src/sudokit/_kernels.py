@@ -261,8 +261,11 @@ def backtrack_solutions(values: bytes, *args, node_limit: int = 0,
             if cur[p]:
                 taken |= 1 << (cur[p] - 1)
         for p, masks in links[c]:
-            if cur[p]:
-                taken |= masks[cur[p] - 1]
+            w = cur[p]
+            if w:  # the values a of c with w in masks[a-1] (masks: what c = a excludes in p)
+                for a, m in enumerate(masks):
+                    if m >> (w - 1) & 1:
+                        taken |= 1 << a
         return full & ~taken
 
     empties = []

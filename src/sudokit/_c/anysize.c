@@ -531,8 +531,10 @@ static inline uint64_t allowed(const sk_shape *sh, const uint64_t *used, const u
     }
     for (int32_t k = sh->link_start[c], end = sh->link_start[c + 1]; k < end; k++) {
         int v = cur[sh->link_cell[k]];
-        if (v)
-            taken |= sh->link_masks[(size_t)k * sh->n + v - 1];
+        if (v)   /* the values a of c with v in masks[a] (masks: what c = a+1 excludes) */
+            for (int a = 0; a < sh->n; a++)
+                if (sh->link_masks[(size_t)k * sh->n + a] >> (v - 1) & 1)
+                    taken |= (uint64_t)1 << a;
     }
     return sh->full & ~taken;
 }
