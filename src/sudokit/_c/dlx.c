@@ -349,6 +349,11 @@ static int layout_build(const sk_shape *sh, cover_layout *lay)
 {
     const int n = sh->n, nn = sh->ncells;
     const int32_t npe = sh->pair_start[nn], nle = sh->link_start[nn];
+    lay->n_primary = nn + sh->nfull * n;
+    lay->pair_base = nn + sh->nunits * n;
+    lay->n_secondary = lay->pair_base - lay->n_primary;
+    if (!npe && !nle)
+        return 1;   /* units only (every classic grid): no tables */
     lay->pair_id = malloc(sizeof(int32_t) * ((size_t)npe + 1));
     lay->star = malloc(sizeof(int32_t) * ((size_t)nle * n + 1));
     lay->owner = malloc(sizeof(int32_t) * ((size_t)nle + 1));
@@ -366,8 +371,6 @@ static int layout_build(const sk_shape *sh, cover_layout *lay)
                     lay->pair_id[f] = npairs;
             npairs++;
         }
-    lay->n_primary = nn + sh->nfull * n;
-    lay->pair_base = nn + sh->nunits * n;
     int32_t s = lay->pair_base + npairs * n;
     for (int c = 0; c < nn; c++)
         for (int32_t e = sh->link_start[c]; e < sh->link_start[c + 1]; e++) {
@@ -411,10 +414,11 @@ static uint64_t blocked_by_givens(const sk_shape *sh, const uint64_t *used, cons
 static size_t items_bound(const sk_shape *sh)
 {
     const int n = sh->n, nn = sh->ncells;
-    size_t total = 0;
+    /* the cell, its units and its pairs: every cell has as many unit entries as units list it */
+    size_t total = (size_t)n * ((size_t)nn + (size_t)sh->cu_start[nn] + (size_t)sh->pair_start[nn]);
+    if (!sh->link_start[nn])
+        return total;
     for (int c = 0; c < nn; c++) {
-        total += (size_t)n * (1 + (sh->cu_start[c + 1] - sh->cu_start[c])
-                              + (sh->pair_start[c + 1] - sh->pair_start[c]));
         for (int32_t e = sh->link_start[c]; e < sh->link_start[c + 1]; e++) {
             if (sh->link_cell[e] > c)
                 total += (size_t)n;
@@ -437,7 +441,10 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
     cover_layout lay;
     memset(&lay, 0, sizeof lay);
     size_t max_options = (size_t)nn * n;
-    uint64_t *used = calloc((size_t)sh->nunits + 1, sizeof(uint64_t));
+    uint64_t used_here[4 * SK_MAX_SIZE];   /* values given in each unit */
+    uint64_t *used = sh->nunits <= 4 * SK_MAX_SIZE
+        ? memset(used_here, 0, sizeof(uint64_t) * sh->nunits)
+        : calloc((size_t)sh->nunits, sizeof(uint64_t));
     int32_t *starts = malloc(sizeof(int32_t) * (max_options + 1));
     int32_t *items = malloc(sizeof(int32_t) * (items_bound(sh) + 1));
     int32_t *meaning = malloc(sizeof(int32_t) * max_options);   /* cell * 128 + value */
@@ -466,6 +473,27 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
         const int32_t p0 = sh->pair_start[c], p1 = sh->pair_start[c + 1];
         const int32_t l0 = sh->link_start[c], l1 = sh->link_start[c + 1];
         uint64_t choices;
+        if (cu1 - cu0 == 3 && p0 == p1 && l0 == l1) {
+            /* three units and nothing else (every cell of a classic grid, most of a jigsaw):
+             * the same items, unrolled (the cover is built per call: ~1 us of a 9x9 solve) */
+            const int16_t *cu = sh->cell_units + cu0;
+            const int32_t b0 = nn + cu[0] * n, b1 = nn + cu[1] * n, b2 = nn + cu[2] * n;
+            if (values[c])
+                choices = (uint64_t)1 << (values[c] - 1);
+            else
+                choices = sh->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
+            while (choices) {
+                int v = __builtin_ctzll(choices);
+                choices &= choices - 1;
+                items[nitems++] = c;
+                items[nitems++] = b0 + v;
+                items[nitems++] = b1 + v;
+                items[nitems++] = b2 + v;
+                meaning[nopt] = c * 128 + v + 1;
+                starts[++nopt] = nitems;
+            }
+            continue;
+        }
         if (values[c])
             choices = (uint64_t)1 << (values[c] - 1);
         else
@@ -507,7 +535,8 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
     }
 out:
     layout_free(&lay);
-    free(used);
+    if (used != used_here)
+        free(used);
     free(starts);
     free(items);
     free(meaning);
