@@ -376,3 +376,52 @@ def test_slow_6x6_counts(name):
     got = C.dlx_sudoku(empty, _backend.tables(geom), 0, 0)
     assert got[0] == C.propagate(empty, _backend.tables(geom), 0, 0)[0]
     assert got == sudoku_cover.dlx(empty, geom, 0, 0, engine=C.dlx_count)
+
+
+def combination_cover(geom, puzzle):
+    """The cover with one secondary item per excluded combination (i=a, j=b) instead of stars."""
+    cover = sudoku_cover.build_cover(puzzle, geom)
+    first_star = cover.n_primary + cover.n_secondary - sum(
+        1 for i, j, masks in geom.links if i < j for m in masks if m)
+    combos = {}
+    for i, j, masks in geom.links:
+        if i < j:
+            for a, m in enumerate(masks, 1):
+                for b in range(1, geom.size + 1):
+                    if m >> (b - 1) & 1:
+                        combos[(i, a, j, b)] = first_star + len(combos)
+    starts, items = [0], []
+    for k, (cell, v) in enumerate(cover.meaning):
+        option = [i for i in cover.option_items[cover.option_starts[k]:cover.option_starts[k + 1]]
+                  if i < first_star]
+        option += [item for (i, a, j, b), item in combos.items()
+                   if (i, a) == (cell, v) or (j, b) == (cell, v)]
+        items += option
+        starts.append(len(items))
+    return cover.n_primary, first_star + len(combos) - cover.n_primary, starts, items
+
+
+def less_than_links(pairs, n):
+    """Weak links "cell i < cell j": i = a excludes j = 1..a."""
+    return [(i, j, [(1 << a) - 1 for a in range(1, n + 1)]) for i, j in pairs]
+
+
+@pytest.mark.parametrize("name", ["4x4 next-value links", "6x6 next-value links", "4x4 less",
+                                  "6x6 thermometer"])
+def test_stars_search_the_same_tree_as_combinations(name):
+    """The star encoding of weak links: same count, first solution and nodes, shorter options."""
+    geom = SMALL.get(name) or {
+        "4x4 less": B4.with_links(*less_than_links([(0, 15), (6, 9)], 4)),
+        "6x6 thermometer": B6.with_links(*less_than_links([(0, 7), (7, 14), (14, 21), (3, 4)], 6)),
+    }[name]
+    rng = random.Random(f"stars {name}")
+    for trial in range(4):
+        puzzle, _ = variant_puzzle(geom, rng, 0.3 if geom.size == 6 else 0.0)
+        cover = sudoku_cover.build_cover(puzzle, geom)
+        n_primary, n_secondary, starts, items = combination_cover(geom, puzzle)
+        assert n_secondary >= cover.n_secondary and len(items) >= len(cover.option_items)
+        if "next" not in name:   # one excluded value per (i, a): stars are combinations
+            assert n_secondary > cover.n_secondary and len(items) > len(cover.option_items)
+        stars = exact_cover.dlx_count(cover.n_primary, cover.n_secondary, cover.option_starts,
+                                      cover.option_items, 50, 0)
+        assert exact_cover.dlx_count(n_primary, n_secondary, starts, items, 50, 0) == stars

@@ -23,13 +23,15 @@ i < j and each value a of i that excludes some values B of j, the star (i, a) is
 in the option "a in i" and in every option "b in j", b in B.  At most one of them can be
 chosen, which is exactly the rule: the options "b in j" exclude one another anyway (each
 covers the primary item of cell j), so grouping them adds no constraint.  Against the
-encoding with one item per excluded combination (i=a, j=b) it makes every option no longer
+encoding with one item per excluded combination (i=a, j=b) it makes no option longer
 (the option "a in i" carries one item instead of |B|, the options of j as many as before)
-and the items fewer, at the same search tree.  Stars are numbered in the order of
-geometry.links (i ascending, then j, then a).  (Rejected for "cannot be equal" pairs: a
-clique cover -- one item per set of mutually unequal cells -- would shorten anti-king
-options, but needs a clique search both twins must replay identically; one item per
-(pair, value) is Knuth's own encoding and costs one node per pair.)
+and the items fewer, with the same search tree: two options share an item in one encoding
+exactly when they do in the other, so every choice hides the same options.  Stars are
+numbered in the order of geometry.links (i ascending, then j, then a).  (Rejected for
+"cannot be equal" pairs: a clique cover -- one item per set of mutually unequal cells --
+would shorten anti-king options, but needs a clique search both twins must replay
+identically, and gains nothing on anti-knight, whose pairs form no triangle; one item per
+(pair, value) is the plain encoding: an option carries one item per pair partner.)
 
 Options ruled out by the givens are never built: a given cell has one option (its value),
 an empty cell one per value that no given in its units or pairs uses and that no given's
