@@ -355,12 +355,16 @@ def test_engines_agree_on_random_variant_puzzles(index):
             if _backend.C is not None:  # C and Python twins: node for node
                 py = getattr(_kernels, engine)(vals, g, 2, 0)
                 assert py == (count, first, nodes, stopped), (name, engine, vals)
-        # backtrack finds solutions in lexicographic order, propagate need not: compare
+        # (dlx: its C and Python twins are compared in test_dlx_geometry; here engine vs engine)
+        count, first, _, stopped = _backend.KERNELS["dlx"](vals, tables, 2, 0)
+        assert not stopped and (first is None or g.is_solution(first, vals))
+        answers["dlx"] = (count, first)
+        # backtrack finds solutions in lexicographic order, the others need not: compare
         # counts, and the first solution when it is the only one
-        (c1, f1), (c2, f2) = answers["propagate"], answers["backtrack"]
-        assert c1 == c2, (name, vals)
+        (c1, f1), (c2, f2), (c3, f3) = answers["propagate"], answers["backtrack"], answers["dlx"]
+        assert c1 == c2 == c3, (name, vals)
         if c1 == 1:
-            assert f1 == f2
+            assert f1 == f2 == f3
         seen.add(min(c1, 2))
     assert seen == {0, 1, 2} or seen >= {1, 2}, (name, seen)
 
