@@ -539,7 +539,7 @@ class Hdu4069(GridDialect):
                               "774885699777855699778866699778888999"),)
 
     def read(self, lines):
-        from .formats import walls_grid
+        from .formats._regions import walls_grid
         src = _Lines(lines)
         expected, error = self._count(src)
         if error is not None:

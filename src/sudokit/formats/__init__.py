@@ -602,4 +602,4 @@ from ._marks import format_pencilmarks, parse_pencilmarks  # noqa: E402
 from ._marks import looks_like_line as _looks_like_pencil_line  # noqa: E402
 from ._fpuzzles import format_fpuzzles, parse_fpuzzles  # noqa: E402
 from ._fpuzzles import looks_like_fpuzzles as _looks_like_fpuzzles  # noqa: E402
-from ._regions import format_regions, format_walls, parse_regions, parse_walls, walls_grid  # noqa: E402,F401
+from ._regions import format_regions, format_walls, parse_regions, parse_walls  # noqa: E402

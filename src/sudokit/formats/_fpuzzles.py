@@ -269,13 +269,14 @@ def _extra_units(obj: dict, size: int) -> list[tuple[int, ...]]:
     return units
 
 
-def _windows(base: Geometry) -> "list[tuple[int, ...]] | None":
-    """The windoku windows of base's size, or None where windoku is not defined."""
+def _rule_units(base: Geometry, rule: str) -> "list[tuple[int, ...]] | None":
+    """The units rule adds to base ('windoku' windows, 'disjoint' groups), None where undefined."""
     try:
-        geom = base.with_rules("windoku")
+        geom = base.with_rules(rule)
     except GeometryError:
         return None
-    return [u for name, u in zip(geom.unit_names, geom.units) if name.startswith("window")]
+    prefix = "window" if rule == "windoku" else "disjoint"
+    return [u for name, u in zip(geom.unit_names, geom.units) if name.startswith(prefix)]
 
 
 def parse_fpuzzles(text: str, *, ignore=()) -> Grid:
@@ -301,24 +302,28 @@ def from_object(obj, *, ignore=()) -> Grid:
 
 
 def _parse(obj, ignore: frozenset) -> Grid:
-    if not isinstance(obj, dict):
-        raise ParseError("an f-puzzles puzzle is a JSON object with \"size\" and \"grid\"",
+    if not isinstance(obj, dict) or "size" not in obj or "grid" not in obj:
+        raise ParseError('an f-puzzles puzzle is a JSON object that has "size" and "grid"',
                          line=1, column=1)
     _refuse_keys(obj, ignore)
     size = _size(obj)
     values, regions = _cells(obj, size, ignore)
     base = _base_geometry(regions, size)
     rules = [rule for key, rule in _FLAGS.items() if _flag(obj, key)]
+    if "disjoint" in rules and base.box != fpuzzles_boxes(size).box:
+        raise ParseError('"disjointgroups": f-puzzles places the groups in its default '
+                         f"boxes; this grid has other regions ({base.name or 'a jigsaw'}), "
+                         "so the groups are ambiguous: refused")
     units = _extra_units(obj, size)
-    windows = _windows(base)
-    if windows and all(w in units for w in windows):
-        units = [u for u in units if u not in windows]
-        rules.append("windoku")
+    for rule in ("windoku", "disjoint"):  # what format_fpuzzles writes as extra regions
+        found = _rule_units(base, rule)
+        if found and all(u in units for u in found):
+            units = [u for u in units if u not in found]
+            rules.append(rule)
     try:
         geom = base.with_rules(*rules).with_units(*units)
     except GeometryError as exc:
-        key = '"disjointgroups"' if "disjoint" in str(exc) else "the rules"
-        raise ParseError(f"{key}: {exc}") from None
+        raise ParseError(f"the rules: {exc}") from None
     return Grid(values, geometry=geom)
 
 

@@ -317,6 +317,13 @@ def parse_walls(text: str, *, size: "int | None" = None) -> Grid:
     items = _content(text)
     if not items:
         raise ParseError("empty input: no puzzle", line=1, column=1)
+    if size is None:  # the most common row length (first on ties): one bad row is named
+        counts = [len(line.split()) for _, line in items]
+        size = max(dict.fromkeys(counts), key=counts.count)
+        if not 1 <= size <= _MAX_WALL_SIZE:
+            raise ParseError(f"a wall-bit row has N integers (1 <= N <= {_MAX_WALL_SIZE}: "
+                             f"values live in the low 4 bits), these rows have {size}",
+                             line=items[0][0], column=1)
     return walls_grid(items, size)
 
 
