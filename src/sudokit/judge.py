@@ -26,7 +26,7 @@ One small *dialect* per judge problem.  Each knows three things: how its input i
                  puzzle
     hdu4069      T; 9 lines x 9 spaced ints: value ('0')  `Case k:`, then 9 lines x 9    auto
                  + wall bits 16 up, 32 right, 64 down,    digits, `No solution` or
-                 128 left (a jigsaw, formats.walls_grid)  `Multiple Solutions`
+                 128 left (a jigsaw, formats.parse_walls) `Multiple Solutions`
 
 Techniques (``engine=`` given to ``run`` replaces every default).
     bt+prop    the judge's reference technique, row-major DFS, runs first within ``BUDGET``
