@@ -548,6 +548,15 @@ def test_judge_bad_cases_keep_their_slots():
     assert code == 1 and "announces 2 cases" in err and out.count("Case") == 1
 
 
+def test_judge_clashing_givens_are_no_solution_not_a_fault():
+    rows = _sample_rows()
+    rows[0][0] = (rows[0][0] & ~15) | 2  # r1c1 = 2 beside the given 2 of r1c2
+    text = "1\n" + "\n".join(" ".join(map(str, row)) for row in rows) + "\n"
+    case = next(iter(judge.dialect("hdu4069").read(io.StringIO(text))))
+    assert not case.grid.is_legal()
+    assert run(text) == (0, "Case 1:\nNo solution\n", "")
+
+
 def test_judge_refuses_classic_only_engine():
     if "fast9" not in sudokit.engines():
         pytest.skip("fast9 needs the C extension")

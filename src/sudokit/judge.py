@@ -524,16 +524,24 @@ class Uva989(Dialect):
         return sep + "".join(" ".join(vals[r * n:(r + 1) * n]) + "\n" for r in range(n))
 
 
-class Hdu4069(GridDialect):
-    """HDU 4069 Squiggly Sudoku: T jigsaw cases in wall bits; the solution, or the verdict."""
+class Hdu4069(Dialect):
+    """HDU 4069 Squiggly Sudoku: T jigsaw cases in wall bits; the solution, or the verdict.
+
+    ``No solution`` and ``Multiple Solutions`` are the judge's own answers (not faults):
+    unlike the GridDialects it reports a verdict, so it is a Dialect of its own.
+    """
+
+    name = "hdu4069"
+    title = "HDU 4069 Squiggly Sudoku"
+    engine = "auto"
 
     def __init__(self):
-        super().__init__("hdu4069", "HDU 4069 Squiggly Sudoku", shape=Shape(3, 3), symbols=_D9,
-                         blank="0", rows="tokens", counted=True, header="Case {index}:\n",
-                         engine="auto")
-        self.table = _digits(255)  # a row of the count check: integers up to 255
-        self.spaced = False        # answers are rows of 9 digits
         from .geometry import jigsaw
+        # the count line is read as GridDialect reads one (a row of integers up to 255 is
+        # no count: it is kept as the first row of a case)
+        self.rows = GridDialect(self.name, self.title, shape=Shape(3, 3), symbols=_D9,
+                                blank="0", rows="tokens", counted=True)
+        self.rows.table = _digits(255)
         # the geometry engines must fit (engine_problem): a jigsaw, so 'fast9' is refused
         self.shapes = (jigsaw("111222233114442233114552333114522633444555666"
                               "774885699777855699778866699778888999"),)
@@ -541,7 +549,7 @@ class Hdu4069(GridDialect):
     def read(self, lines):
         from .formats._regions import walls_grid
         src = _Lines(lines)
-        expected, error = self._count(src)
+        expected, error = self.rows._count(src)
         if error is not None:
             yield error
         index = 0
@@ -572,9 +580,11 @@ class Hdu4069(GridDialect):
         return Outcome(solution=result.solution)
 
     def write(self, case: Case, outcome: Outcome) -> str:
-        head = self.header.format(index=case.index)
+        head = f"Case {case.index}:\n"
         if outcome.solution is not None:
-            return head + self.format_grid(outcome.solution)
+            values = outcome.solution.values
+            return head + "".join("".join(map(str, values[r * 9:(r + 1) * 9])) + "\n"
+                                  for r in range(9))
         if case.error is not None or outcome.failed or outcome.verdict is None:
             return head + ERROR + "\n"
         word = "No solution" if outcome.verdict is Verdict.IMPOSSIBLE else "Multiple Solutions"
