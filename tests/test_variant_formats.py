@@ -429,7 +429,10 @@ def test_fpuzzles_rule_problems_are_named():
     obj["disjointgroups"] = True
     _fp_error(json.dumps(obj), '"disjointgroups"')
     _fp_error("N4IgHiBcDMC+Q===", 'has "size" and "grid"')  # decodes to {"x":3}
-    _fp_error("N4Ig%%", "not an f-puzzles puzzle")
+    err = _fp_error("\n\n  N4Ig%%", "not an f-puzzles puzzle")
+    assert (err.line, err.column, err.char) == (3, 7, "%")
+    bomb = compress_base64("a" * 5000)
+    assert decompress_base64(bomb) == "a" * 5000 and decompress_base64(bomb, max_units=4000) is None
     _fp_error('{"size": 9, "grid": [', "bad JSON")
 
 

@@ -116,20 +116,26 @@ def _decoded(text: str):
     else:
         payload = stripped
     data = unquote(payload).replace(" ", "+")
+    line, col = _pos(body, start)
     for k, ch in enumerate(data):
         if ch not in BASE64:
-            col = start + k + 1 if data == payload else start + 1
+            at = _pos(body, start + k) if data == payload else (line, col)
             raise ParseError("not an f-puzzles puzzle: expected JSON, an f-puzzles link or its "
-                             "lz-string Base64 text", line=1, column=col, char=ch)
+                             "lz-string Base64 text", line=at[0], column=at[1], char=ch)
     json_text = decompress_base64(data)
     if not json_text or not json_text.lstrip().startswith("{"):
         raise ParseError("not an f-puzzles puzzle: the Base64 text does not decompress "
-                         "(lz-string) to a JSON object", line=1, column=start + 1)
+                         "(lz-string) to a JSON object", line=line, column=col)
     try:
         return json.loads(json_text)
     except json.JSONDecodeError as exc:
         raise ParseError(f"the decompressed f-puzzles text is not JSON: {exc.msg} (at "
-                         f"character {exc.pos + 1} of it)", line=1, column=start + 1) from None
+                         f"character {exc.pos + 1} of it)", line=line, column=col) from None
+
+
+def _pos(text: str, offset: int) -> tuple[int, int]:
+    """(line, column), 1-based, of an offset in text."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def _nonempty(value) -> bool:

@@ -13,7 +13,9 @@ Written from the algorithm's description (an LZW variant over UTF-16 code units)
                  each time the dictionary outgrows it; ``enlarge`` counts down to that.
 
 Text is turned into UTF-16 code units (surrogate pairs for characters past U+FFFF) and back.
-``decompress_base64`` returns None for data that is not an lz-string stream.
+``decompress_base64`` returns None for data that is not an lz-string stream, and for one
+that would unfold past ``max_units`` code units (LZW output can grow with the square of its
+input: a few hundred kilobytes could otherwise ask for gigabytes).
 """
 
 from __future__ import annotations
@@ -56,8 +58,9 @@ class _Bits:
         return out
 
 
-def decompress_base64(data: str) -> "str | None":
-    """Return the text lz-string's compressToBase64 turned into data; None if it is not one.
+def decompress_base64(data: str, *, max_units: int = 1 << 24) -> "str | None":
+    """Return the text lz-string's compressToBase64 turned into data; None if it is not one
+    (or if it unfolds past max_units UTF-16 code units).
 
     data: Base64 characters only (the caller checks them: a KeyError names the first other).
     """
@@ -95,6 +98,8 @@ def decompress_base64(data: str) -> "str | None":
         else:
             return None
         out += entry
+        if len(out) > max_units:
+            return None
         words.append(previous + entry[:1])
         enlarge -= 1
         previous = entry
