@@ -25,7 +25,8 @@ walls        HDU 4069 "Squiggly Sudoku": N lines of N integers; each is the cell
              ``format_walls(grid) -> text``.
 
 Errors are ParseErrors naming the line, column and character, or the region by its first
-cell (``r1c3``, 1-based).
+cell (``r1c3``, 1-based).  (Both sides of every wall are read and compared: reading only the
+right and bottom bits, as most judge solutions do, would accept a damaged grid silently.)
 """
 
 from __future__ import annotations
