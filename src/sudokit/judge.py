@@ -24,6 +24,9 @@ One small *dialect* per judge problem.  Each knows three things: how its input i
                                                           SOLUTION`; blank line BETWEEN
     luogu-p1784  9 lines x 9 spaced ints ('0'); one       9 lines x 9 spaced digits     propagate
                  puzzle
+    hdu4069      T; 9 lines x 9 spaced ints: value ('0')  `Case k:`, then 9 lines x 9    auto
+                 + wall bits 16 up, 32 right, 64 down,    digits, `No solution` or
+                 128 left (a jigsaw, formats.parse_walls) `Multiple Solutions`
 
 Techniques (``engine=`` given to ``run`` replaces every default).
     bt+prop    the judge's reference technique, row-major DFS, runs first within ``BUDGET``
@@ -61,6 +64,8 @@ one, still gets its slot in the output so answers stay aligned with cases:
     poj2918:  ``Scenario #i:``, then ``ERROR`` / ``NO SOLUTION``, then the blank line
     uva10957: ``Case N: Error.`` (an unsolvable grid is the verdict Impossible, not a fault)
     uva989:   ``ERROR`` (``NO SOLUTION`` is the judge's own answer, not a fault)
+    hdu4069:  ``Case k:``, then ``ERROR`` (``No solution`` and ``Multiple Solutions`` are the
+              judge's own answers, not faults)
 
 The reason goes to the error stream and ``run`` returns 1; errors that belong to no case
 (a bad count line, cases missing at the end) print nothing on the output stream.  A case
@@ -519,6 +524,73 @@ class Uva989(Dialect):
         return sep + "".join(" ".join(vals[r * n:(r + 1) * n]) + "\n" for r in range(n))
 
 
+class Hdu4069(Dialect):
+    """HDU 4069 Squiggly Sudoku: T jigsaw cases in wall bits; the solution, or the verdict.
+
+    ``No solution`` and ``Multiple Solutions`` are the judge's own answers (not faults):
+    unlike the GridDialects it reports a verdict, so it is a Dialect of its own.
+    """
+
+    name = "hdu4069"
+    title = "HDU 4069 Squiggly Sudoku"
+    engine = "auto"
+
+    def __init__(self):
+        from .geometry import jigsaw
+        # the count line is read as GridDialect reads one (a row of integers up to 255 is
+        # no count: it is kept as the first row of a case)
+        self.rows = GridDialect(self.name, self.title, shape=Shape(3, 3), symbols=_D9,
+                                blank="0", rows="tokens", counted=True)
+        self.rows.table = _digits(255)
+        # the geometry engines must fit (engine_problem): a jigsaw, so 'fast9' is refused
+        self.shapes = (jigsaw("111222233114442233114552333114522633444555666"
+                              "774885699777855699778866699778888999"),)
+
+    def read(self, lines):
+        from .formats._regions import walls_grid
+        src = _Lines(lines)
+        expected, error = self.rows._count(src)
+        if error is not None:
+            yield error
+        index = 0
+        while expected is None or index < expected:
+            first = src.next_nonblank()
+            if first is None:
+                break
+            index += 1
+            rows, short = src.rows(first, 9)
+            try:
+                if short is not None:
+                    raise short
+                grid = walls_grid(rows, size=9)
+            except ParseError as error:
+                yield Case(index, first[0], None, error)
+                continue
+            yield Case(index, first[0], grid)
+        if expected is not None and index < expected:
+            yield src.end_error(f"the first line announces {expected} cases, "
+                                f"the input ends after {index}")
+
+    def solve(self, case: Case, *, engine: str | None = None) -> Outcome:
+        result = search(case.grid, limit=2, engine=engine or None)
+        if result.count == 0:
+            return Outcome(verdict=Verdict.IMPOSSIBLE)
+        if result.count > 1:
+            return Outcome(verdict=Verdict.AMBIGUOUS)
+        return Outcome(solution=result.solution)
+
+    def write(self, case: Case, outcome: Outcome) -> str:
+        head = f"Case {case.index}:\n"
+        if outcome.solution is not None:
+            values = outcome.solution.values
+            return head + "".join("".join(map(str, values[r * 9:(r + 1) * 9])) + "\n"
+                                  for r in range(9))
+        if case.error is not None or outcome.failed or outcome.verdict is None:
+            return head + ERROR + "\n"
+        word = "No solution" if outcome.verdict is Verdict.IMPOSSIBLE else "Multiple Solutions"
+        return head + word + "\n"
+
+
 _S9 = Shape(3, 3)
 _S16 = Shape(4, 4)
 _D9 = "123456789"
@@ -544,6 +616,7 @@ def _build() -> dict[str, Dialect]:
         Uva989(),
         GridDialect("luogu-p1784", "Luogu P1784 Sudoku", shape=_S9, symbols=_D9, blank="0",
                     rows="tokens"),
+        Hdu4069(),
     ]
     table: dict[str, Dialect] = {}
     for d in dialects:

@@ -30,11 +30,21 @@ value of the alphabet, written as ``.`` unless ``blank=`` says otherwise):
     sdm          one line puzzle per line, many puzzles (the line format, streamed).
     ss           Simple Sudoku: rows ``53.|.7.|...`` and ``-----------`` lines (a block).
     json         ``{"puzzle": "<line>", "box": "3x3"}`` (or keys ``grid``/``values`` holding
-                 a line, a flat list of ints or a list of rows), or a bare list of rows.
+                 a line, a flat list of ints or a list of rows), or a bare list of rows;
+                 an optional ``"geometry"`` object (``Geometry.to_json``) carries the rules.
+    fpuzzles     f-puzzles JSON ``{"size": 9, "grid": [[{"value": 5, "given": true}, ...]]}``
+                 with regions, diagonals, anti-knight/king, disjoint groups and extra
+                 regions; an f-puzzles link or its lz-string Base64 (see ``_fpuzzles``).
+    walls        HDU 4069 wall bits: N lines of N integers, value + 16/32/64/128 per wall
+                 (up/right/down/left); regions are the cells the walls enclose.
+    regions      a region map, N lines of N region names: a geometry, not a puzzle
+                 (``parse_regions``/``format_regions``, in ``_regions``).
     dlx          Knuth's exact-cover text (``parse_dlx``/``format_dlx``, in ``_dlxformat``).
 
 Detection (``parse`` and ``detect_format``, one puzzle):
-    1. text starting with ``{``, or with ``[`` that is not a ``[Section]`` header -> json;
+    1. text starting with ``{``, or with ``[`` that is not a ``[Section]`` header -> json,
+       but fpuzzles for an object with "size" and "grid" rows of cell objects; an
+       f-puzzles link (``f-puzzles.com...?load=``) -> fpuzzles (walls are never guessed);
     2. the content lines are the lines that are not blank, not ``#`` comments and not
        ``[Section]`` headers;
     3. one content line: N*N*N positional pencil-mark characters -> pencilmarks; a leading
@@ -77,12 +87,13 @@ __all__ = [
     "parse_line", "format_line", "parse_block", "format_block", "parse_tokens", "format_tokens",
     "parse_pencilmarks", "format_pencilmarks", "parse_sdk", "format_sdk", "sdk_metadata",
     "parse_sdm", "format_sdm", "parse_ss", "format_ss", "parse_json", "format_json",
-    "parse_dlx", "format_dlx",
+    "parse_dlx", "format_dlx", "parse_fpuzzles", "format_fpuzzles", "parse_walls",
+    "format_walls", "parse_regions", "format_regions",
     "Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
     "MAX_LINE", "guess_note", "quick_values",
 ]
 
-FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json")
+FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json", "fpuzzles", "walls")
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")        # universal newlines, as io reads them
 _CELL_DROP = str.maketrans("", "", "| \t")  # what a block row may hold besides cells
@@ -504,7 +515,9 @@ def detect_format(text: str, *, box=None) -> str:
     body = _strip_bom(text).lstrip()
     first = body.split("\n", 1)[0].strip()
     if body.startswith("{") or (body.startswith("[") and not _SECTION.match(first)):
-        return "json"
+        return "fpuzzles" if body.startswith("{") and _looks_like_fpuzzles(body) else "json"
+    if "f-puzzles.com" in first.lower() and _looks_like_fpuzzles(body):
+        return "fpuzzles"
     items = _content(text)
     if not items:
         return "line"
@@ -567,6 +580,10 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
         return parse_pencilmarks(text, box=box, alphabet=alphabet)[0]
     if name == "dlx":
         raise ValueError("a DLX text is an exact-cover problem, not a grid: use parse_dlx")
+    if name == "fpuzzles":
+        return parse_fpuzzles(text)
+    if name == "walls":
+        return parse_walls(text)
     parser = {"block": parse_block, "tokens": parse_tokens, "sdk": parse_sdk, "ss": parse_ss,
               "json": parse_json}.get(name)
     if parser is None:
@@ -583,3 +600,6 @@ from ._stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
 from ._json import format_json, parse_json  # noqa: E402
 from ._marks import format_pencilmarks, parse_pencilmarks  # noqa: E402
 from ._marks import looks_like_line as _looks_like_pencil_line  # noqa: E402
+from ._fpuzzles import format_fpuzzles, parse_fpuzzles  # noqa: E402
+from ._fpuzzles import looks_like_fpuzzles as _looks_like_fpuzzles  # noqa: E402
+from ._regions import format_regions, format_walls, parse_regions, parse_walls  # noqa: E402

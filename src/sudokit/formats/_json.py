@@ -2,11 +2,14 @@
 
 Read: an object with "puzzle", "grid" or "values" (first found) holding a line string, a block
 string, a flat list of cells or a list of rows (lists, or strings of N symbols); optional "box"
-("2x3", [2, 3] or a box side), "size" (checked) and "alphabet"; or a bare list of rows.  Cells
-may be ints 0..N, null, blank strings or symbols.  Errors name the line and column of the bad
+("2x3", [2, 3] or a box side), "size" (checked), "alphabet" and "geometry" (the rules:
+``Geometry.to_json``'s object, or a name such as "3x3+x"); or a bare list of rows.  Cells
+may be ints 0..N, null, blank strings or symbols.  An f-puzzles object ("size" and "grid"
+rows of cell objects) is read by ``_fpuzzles``.  Errors name the line and column of the bad
 value in the JSON text (best effort for lists: the k-th scalar of the array).
 Write: {"box": "RxC", "size": N, "puzzle": "<line>"} up to 35x35 (where the default alphabet
-reads case-insensitively); above, "values" as N rows of ints (tokens-friendly).
+reads case-insensitively); above, "values" as N rows of ints (tokens-friendly); then
+"geometry" when the grid has rules beyond its boxes ("box" is then the shape it is drawn with).
 """
 
 from __future__ import annotations
@@ -72,6 +75,14 @@ def _parse_json(text: str, box, alphabet) -> Grid:
         raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
                          char=text[exc.pos] if exc.pos < len(text) else None) from None
     key = None
+    geom = None
+    if isinstance(obj, dict) and _is_fpuzzles(obj):
+        from ._fpuzzles import from_object
+        return from_object(obj)
+    if isinstance(obj, dict) and obj.get("geometry") is not None:
+        geom = _geometry(obj["geometry"], text)
+        if box is None and obj.get("box") is None:
+            box = geom.display_shape
     if isinstance(obj, dict):
         for key in ("puzzle", "grid", "values"):
             if key in obj:
@@ -114,7 +125,38 @@ def _parse_json(text: str, box, alphabet) -> Grid:
     if isinstance(obj, dict) and isinstance(obj.get("size"), int) and obj["size"] != grid.shape.size:
         raise ParseError(f'"size" says {obj["size"]} but the grid is {grid.shape.size}x{grid.shape.size}',
                          line=1, column=1)
+    if geom is not None:
+        line, col = _key_pos(text, "geometry")
+        if grid.size != geom.size or (geom.box is not None and grid.shape is not geom.shape):
+            what = f"{grid.size}x{grid.size}" if grid.size != geom.size else f"drawn with {grid.shape} boxes"
+            raise ParseError(f'"geometry" {geom} does not fit the grid ({what})',
+                             line=line, column=col)
+        return Grid(grid.values, grid.shape, geometry=geom)
     return grid
+
+
+def _is_fpuzzles(obj) -> bool:
+    from ._fpuzzles import is_fpuzzles
+    return is_fpuzzles(obj)
+
+
+def _key_pos(text: str, key: str) -> tuple[int, int]:
+    at = text.find(f'"{key}"')
+    return _json_pos(text, at) if at >= 0 else (1, 1)
+
+
+def _geometry(spec, text: str):
+    """The Geometry of a "geometry" value; ParseError placed at the key when it is bad."""
+    from ..geometry import GeometryError, as_geometry
+    if not isinstance(spec, (dict, str)):
+        line, col = _key_pos(text, "geometry")
+        raise ParseError(f'"geometry" is an object (Geometry.to_json) or a name such as '
+                         f'"3x3+x", not {type(spec).__name__}', line=line, column=col)
+    try:
+        return as_geometry(spec)
+    except (GeometryError, ShapeError, ValueError, TypeError) as exc:
+        line, col = _key_pos(text, "geometry")
+        raise ParseError(f'bad "geometry": {exc}', line=line, column=col) from None
 
 
 def _json_list(value: list, shape: "Shape | None", alphabet, text: str, key) -> Grid:
@@ -159,7 +201,8 @@ def _json_list(value: list, shape: "Shape | None", alphabet, text: str, key) -> 
 
 
 def format_json(grid: Grid) -> str:
-    """Return {"box": "RxC", "size": N, "puzzle": "<line>"}; "values": rows of ints when N > 35."""
+    """Return {"box": "RxC", "size": N, "puzzle": "<line>"}; "values": rows of ints when N > 35;
+    "geometry" (Geometry.to_json) after them for a grid with rules beyond its boxes."""
     import json
     from .. import formats as _f
 
@@ -170,4 +213,7 @@ def format_json(grid: Grid) -> str:
         obj["puzzle"] = _f.format_line(grid)
     else:
         obj["values"] = [list(grid.values[r * n:(r + 1) * n]) for r in range(n)]
+    geom = grid.geometry
+    if not geom.is_classic:
+        obj["geometry"] = geom.to_json()
     return json.dumps(obj)
