@@ -47,19 +47,24 @@ import random
 import secrets
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from . import _backend, solver
+from .geometry import Geometry, as_geometry, boxes
 from .grid import Grid
 from .shape import Shape
 
-__all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "remake", "orbits"]
+__all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "remake",
+           "orbits", "symmetries"]
 
 SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "antidiagonal",
               "dihedral")
 _SQUARE_ONLY = frozenset(("rot90", "diagonal", "antidiagonal", "dihedral"))
 MAX_ATTEMPTS = 200        # attempts per puzzle to land in the clues range
 FILL_NODE_LIMIT = 20_000  # per fill attempt; a dead end starts a new random fill
+FILL_STAGE_TRIES = 8      # variant fill: attempts per (cells, nodes) stage (see _fill_any)
+FILL_MAX_NODES = 5_000_000  # variant fill: the last stage, on the empty grid
 MINIMAL_NODE_LIMIT = 2_000_000  # second chance for orbits refused at the node limit
 MAX_UNDECIDED = 3         # attempts whose minimality stayed undecided before giving up
 
@@ -108,9 +113,13 @@ def _maps(symmetry: str, n: int):
             "dihedral": [ident, rot90, rot180, rot270, mh, mv, dg, ad]}[symmetry]
 
 
+def _unknown_symmetry(symmetry) -> str:
+    return f"unknown symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}"
+
+
 def _check_symmetry(symmetry: str, shape: Shape) -> None:
     if symmetry not in SYMMETRIES:
-        raise GenerationError(f"unknown symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
+        raise GenerationError(_unknown_symmetry(symmetry))
     if symmetry in _SQUARE_ONLY and shape.box_rows != shape.box_cols:
         raise GenerationError(
             f"symmetry {symmetry!r} needs square boxes: it would turn the {shape} boxes into "
@@ -118,20 +127,116 @@ def _check_symmetry(symmetry: str, shape: Shape) -> None:
             f"mirror-h or mirror-v")
 
 
-def orbits(shape: Shape | str, symmetry: str = "none") -> list[tuple[int, ...]]:
+def _permutations(symmetry: str, n: int) -> list[tuple[int, ...]]:
+    """The symmetry's group elements as cell permutations: perm[cell] = image of cell."""
+    out = []
+    for f in _maps(symmetry, n):
+        perm = []
+        for cell in range(n * n):
+            r, c = f(*divmod(cell, n))
+            perm.append(r * n + c)
+        out.append(tuple(perm))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _fits(geom: Geometry, symmetry: str) -> bool:
+    """True if every element of the symmetry maps the geometry onto itself: units onto
+    units, pairs onto pairs, weak links onto weak links (with the same value masks)."""
+    units = set(geom.units)
+    pairs = set(geom.pairs)
+    links = set(geom.links)
+    for p in _permutations(symmetry, geom.size):
+        if any(tuple(sorted(p[c] for c in u)) not in units for u in geom.units):
+            return False
+        if any((min(p[i], p[j]), max(p[i], p[j])) not in pairs for i, j in geom.pairs):
+            return False
+        if any((p[i], p[j], m) not in links for i, j, m in geom.links):
+            return False
+    return True
+
+
+def symmetries(geometry) -> tuple[str, ...]:
+    """Return the names (of SYMMETRIES, in that order) of the symmetries the geometry has.
+
+    A geometry has a symmetry when each of its cell maps sends every unit onto a unit, every
+    pair onto a pair and every weak link onto a weak link.  'none' always; rectangular boxes
+    only none, rot180 and the mirrors; X all that its boxes have (a mirror or rot90 swaps
+    the two diagonals), one diagonal only none, rot180, diagonal and antidiagonal; a jigsaw
+    only those of its region map; anti-knight and anti-king all that their boxes have.
+    """
+    geom = as_geometry(geometry)
+    return tuple(s for s in SYMMETRIES if _fits(geom, s))
+
+
+def _label(geom: Geometry) -> str:
+    """A short name of a geometry for messages: '3x3+x', 'jigsaw+antiknight' (without its
+    N*N-symbol map), '3x3 with extra units'."""
+    if geom.is_classic:
+        return str(geom.shape)
+    base = "jigsaw" if geom.box is None else str(geom.shape)
+    extras = [name for name, part in (("extra units", geom.extra_units),
+                                      ("extra pairs", geom.extra_pairs),
+                                      ("weak links", geom.links)) if part]
+    text = "+".join((base,) + geom.rules)
+    return text + (" with " + ", ".join(extras) if extras else "")
+
+
+def _culprit(geom: Geometry, symmetry: str) -> str:
+    """Name the part of geom that the symmetry does not map onto itself ('the x rule onto
+    itself', 'the jigsaw regions onto themselves')."""
+    n, regions = geom.size, geom.regions
+    if not _fits(Geometry(n, regions), symmetry):
+        return ("the jigsaw regions" if geom.box is None else f"the {geom.shape} boxes") + \
+            " onto themselves"
+    for rule in geom.rules:
+        if not _fits(Geometry(n, regions, (rule,)), symmetry):
+            return f"the {rule} rule onto itself"
+    parts = (("the extra units", Geometry(n, regions, (), geom.extra_units)),
+             ("the extra pairs", Geometry(n, regions, (), (), geom.extra_pairs)),
+             ("the weak links", Geometry(n, regions, (), (), (), geom.links)))
+    for name, part in parts:
+        if not _fits(part, symmetry):
+            return name + " onto themselves"
+    return "its rules, taken together, onto themselves"
+
+
+def _check_geometry_symmetry(symmetry: str, geom: Geometry) -> None:
+    """Raise GenerationError unless geom has the symmetry (see ``symmetries``)."""
+    if geom.box is not None:
+        _check_symmetry(symmetry, geom.shape)  # the classic checks and messages
+    elif symmetry not in SYMMETRIES:
+        raise GenerationError(_unknown_symmetry(symmetry))
+    if geom.is_classic or _fits(geom, symmetry):
+        return
+    raise GenerationError(
+        f"symmetry {symmetry!r} does not fit the {_label(geom)} geometry: {symmetry} does not "
+        f"map {_culprit(geom, symmetry)}; symmetries this geometry has: "
+        f"{', '.join(symmetries(geom))}")
+
+
+def orbits(shape, symmetry: str = "none") -> list[tuple[int, ...]]:
     """Return the cells grouped into orbits of the symmetry (sorted tuples, by first cell).
 
+    shape: a Shape or 'RxC', or a Geometry (or a geometry name such as '3x3+x'), which must
+    have the symmetry (see ``symmetries``; GenerationError names the rule it breaks).
     mirror-h mirrors top to bottom (row r <-> row N-1-r), mirror-v left to right (col c <->
     col N-1-c); diagonal is the main diagonal (r, c) <-> (c, r), antidiagonal (r, c) <->
     (N-1-c, N-1-r); dihedral is all eight symmetries of the square.
     """
-    shape = Shape.parse(shape) if isinstance(shape, str) else shape
-    _check_symmetry(symmetry, shape)
-    n = shape.size
+    if isinstance(shape, str) and ("+" in shape or "(" in shape):
+        shape = as_geometry(shape)
+    if isinstance(shape, Geometry):
+        _check_geometry_symmetry(symmetry, shape)
+        n = shape.size
+    else:
+        shape = Shape.parse(shape) if isinstance(shape, str) else shape
+        _check_symmetry(symmetry, shape)
+        n = shape.size
     maps = _maps(symmetry, n)
-    seen = [False] * shape.ncells
+    seen = [False] * (n * n)
     out = []
-    for cell in range(shape.ncells):
+    for cell in range(n * n):
         if seen[cell]:
             continue
         r, c = divmod(cell, n)
@@ -178,7 +283,82 @@ def _fill(shape: Shape, rng: random.Random) -> bytes:
     return bytes(grid)
 
 
-def _node_limit(shape: Shape, minimal: bool) -> int:
+def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
+    """Return a random complete grid of any geometry (bytes, row-major); GenerationError if
+    the geometry has no solution grid, or none propagate finds within FILL_MAX_NODES.
+
+    K random cells get a random value each that their placed peers and links allow, then
+    ``propagate`` completes the grid.  Stages: up to FILL_STAGE_TRIES attempts with K cells
+    and a node limit, then half as many cells and 4x the nodes (a tight geometry such as
+    X + anti-knight needs both), and last the empty grid with FILL_MAX_NODES.  Then a random
+    relabelling (when no weak link ties values to each other) and a random symmetry of the
+    geometry (see ``symmetries``).  (Rejected: the classic fill's band / stack shuffles --
+    they break diagonals, windows and jigsaw regions.)
+    """
+    n, ncells = geom.size, geom.ncells
+    prop = _backend.KERNELS["propagate"]
+    peers, links = geom.peers, geom.cell_links
+    full = frozenset(range(1, n + 1))
+    k, nodes = n + n // 2, FILL_NODE_LIMIT
+    first = None
+    while first is None:
+        if k == 0 or nodes >= FILL_MAX_NODES:
+            k, nodes, tries = 0, FILL_MAX_NODES, 1  # the empty grid: one try says it all
+        else:
+            tries = FILL_STAGE_TRIES
+        for _ in range(tries):
+            vals = _random_cells(rng, k, ncells, peers, links, full)
+            if vals is None:
+                continue
+            count, first, _, stopped = prop(vals, tables, 1, nodes)
+            if count:
+                break
+            first = None
+            if k == 0:
+                raise GenerationError(
+                    f"the {_label(geom)} geometry has no solution grid" if not stopped else
+                    f"cannot find a solution grid of the {_label(geom)} geometry: propagate "
+                    f"stopped after {nodes:,} nodes on the empty grid")
+        k, nodes = k // 2, nodes * 4
+    grid = bytes(first)
+    if not geom.links:
+        relabel = [0] + rng.sample(range(1, n + 1), n)
+        grid = bytes(relabel[v] for v in grid)
+    perm = rng.choice(_automorphisms(geom))
+    out = bytearray(ncells)
+    for cell, image in enumerate(perm):
+        out[image] = grid[cell]
+    return bytes(out)
+
+
+def _random_cells(rng: random.Random, k: int, ncells: int, peers, links, full):
+    """k random cells holding random values their placed peers and links allow (bytes), or
+    None when a cell is left without a value."""
+    vals = bytearray(ncells)
+    for cell in rng.sample(range(ncells), k):
+        allowed = full - {vals[p] for p in peers[cell]}
+        for other, masks in links[cell]:
+            b = vals[other]
+            if b:
+                allowed = {a for a in allowed if not masks[a - 1] >> (b - 1) & 1}
+        if not allowed:
+            return None
+        vals[cell] = rng.choice(sorted(allowed))
+    return bytes(vals)
+
+
+@lru_cache(maxsize=None)
+def _automorphisms(geom: Geometry) -> list[tuple[int, ...]]:
+    """The cell permutations of every symmetry the geometry has (identity first, no repeats)."""
+    out = []
+    for name in symmetries(geom):
+        for perm in _permutations(name, geom.size):
+            if perm not in out:
+                out.append(perm)
+    return out
+
+
+def _node_limit(size: int, minimal: bool) -> int:
     """Node limit of a removal check: none up to 9x9 (always quick), else a cap.
 
     Measured on 16x16 (C): limit 16 gives 121 unique puzzles/s at 94.5 clues, 800 gives
@@ -186,14 +366,16 @@ def _node_limit(shape: Shape, minimal: bool) -> int:
     For minimal puzzles every refusal at the limit is retried with MINIMAL_NODE_LIMIT, so a
     middle value (200 on 16x16) is fastest.
     """
-    if shape.size <= 9:
+    if size <= 9:
         return 0
-    return 12 * shape.size if minimal else shape.size
+    return 12 * size if minimal else size
 
 
-def _remove(sol: bytes, shape: Shape, order: list, check, lo: int, node_limit: int):
-    """One group-testing pass; return (puzzle bytearray, clues, orbits refused at the node limit)."""
-    br, bc = shape.box_rows, shape.box_cols
+def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: int):
+    """One group-testing pass; return (puzzle bytearray, clues, orbits refused at the node limit).
+
+    kargs: what the kernel takes for the geometry, (box_rows, box_cols) or (tables,).
+    """
     vals = bytearray(sol)
     clues = len(sol)
     refused = []
@@ -213,7 +395,7 @@ def _remove(sol: bytes, shape: Shape, order: list, check, lo: int, node_limit: i
         for o in batch:
             for c in o:
                 vals[c] = 0
-        count, _, _, stopped = check(bytes(vals), br, bc, 2, node_limit)
+        count, _, _, stopped = check(bytes(vals), *kargs, 2, node_limit)
         if count == 1 and not stopped:
             clues -= removed
             i += k
@@ -231,14 +413,13 @@ def _remove(sol: bytes, shape: Shape, order: list, check, lo: int, node_limit: i
     return vals, clues, refused
 
 
-def _retry_refused(vals: bytearray, sol: bytes, shape: Shape, refused: list, check, clues: int):
+def _retry_refused(vals: bytearray, sol: bytes, kargs: tuple, refused: list, check, clues: int):
     """Try the refused orbits again with a large node limit; return (clues, all decided)."""
-    br, bc = shape.box_rows, shape.box_cols
     decided = True
     for o in refused:
         for c in o:
             vals[c] = 0
-        count, _, _, stopped = check(bytes(vals), br, bc, 2, MINIMAL_NODE_LIMIT)
+        count, _, _, stopped = check(bytes(vals), *kargs, 2, MINIMAL_NODE_LIMIT)
         if count == 1 and not stopped:
             clues -= len(o)
             continue
@@ -249,28 +430,35 @@ def _retry_refused(vals: bytearray, sol: bytes, shape: Shape, refused: list, che
     return clues, decided
 
 
-def _make(shape: Shape, symmetry: str, minimal: bool, clues, seed, index: int,
+def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
           engine: str) -> Generated:
     """Make puzzle number index of the stream named by seed."""
     rng = random.Random(f"sudokit:{seed}:{index}")
     check = _backend.KERNELS[engine]
-    cells = orbits(shape, symmetry)
-    lo, hi = clues if clues is not None else (0, shape.ncells)
-    nlim = _node_limit(shape, minimal)
+    if geom.is_classic:  # the classic path, unchanged: same puzzles for the same seed
+        shape = geom.shape
+        kargs, label, variant = (shape.box_rows, shape.box_cols), str(shape), None
+        cells = orbits(shape, symmetry)
+    else:
+        shape = geom.display_shape
+        kargs, label, variant = (_backend.tables(geom),), _label(geom), geom
+        cells = orbits(geom, symmetry)
+    lo, hi = clues if clues is not None else (0, geom.ncells)
+    nlim = _node_limit(geom.size, minimal)
     best = None
     undecided = 0
     for _ in range(MAX_ATTEMPTS):
-        sol = _fill(shape, rng)
+        sol = _fill(shape, rng) if variant is None else _fill_any(geom, rng, kargs[0])
         order = cells[:]
         rng.shuffle(order)
-        vals, count, refused = _remove(sol, shape, order, check, 0 if minimal else lo, nlim)
+        vals, count, refused = _remove(sol, kargs, order, check, 0 if minimal else lo, nlim)
         if minimal and refused:
-            count, decided = _retry_refused(vals, sol, shape, refused, check, count)
+            count, decided = _retry_refused(vals, sol, kargs, refused, check, count)
             if not decided:
                 undecided += 1
                 if undecided >= MAX_UNDECIDED:
                     raise GenerationError(
-                        f"cannot prove a {shape} puzzle minimal: removal checks stay undecided "
+                        f"cannot prove a {label} puzzle minimal: removal checks stay undecided "
                         f"after {MINIMAL_NODE_LIMIT:,} nodes ({undecided} attempts); minimal "
                         f"puzzles are practical up to 16x16")
                 continue
@@ -280,36 +468,45 @@ def _make(shape: Shape, symmetry: str, minimal: bool, clues, seed, index: int,
             break
     else:
         raise GenerationError(
-            f"no {'minimal ' if minimal else ''}{shape} puzzle with symmetry {symmetry!r} and "
+            f"no {'minimal ' if minimal else ''}{label} puzzle with symmetry {symmetry!r} and "
             f"{lo}-{hi} clues in {MAX_ATTEMPTS} attempts (closest: {best} clues)")
     puzzle = bytes(vals)
-    n_found, _, guesses, stopped = check(puzzle, shape.box_rows, shape.box_cols, 2,
-                                         MINIMAL_NODE_LIMIT if nlim else 0)
+    n_found, _, guesses, stopped = check(puzzle, *kargs, 2, MINIMAL_NODE_LIMIT if nlim else 0)
     if n_found != 1 or stopped:  # the last accepted check saw exactly this puzzle
         raise AssertionError(f"generated a puzzle that is not verified unique: {puzzle!r}; "
                              "please report this bug")
-    return Generated(Grid._trusted(tuple(puzzle), shape), Grid._trusted(tuple(sol), shape),
+    return Generated(Grid._trusted(tuple(puzzle), shape, variant),
+                     Grid._trusted(tuple(sol), shape, variant),
                      count, guesses, seed, index, symmetry, minimal, engine, clues)
 
 
 def remake(generated: Generated) -> Generated:
     """Return the same Generated again, made from its seed, index and options."""
     g = generated
-    return _make(g.puzzle.shape, g.symmetry, g.minimal, g.clue_range, g.seed, g.index, g.engine)
+    return _make(g.puzzle.geometry, g.symmetry, g.minimal, g.clue_range, g.seed, g.index,
+                 g.engine)
 
 
 # --- public entry ------------------------------------------------------------------------
 
 
-def _engine(engine: str | None, shape: Shape) -> str:
+def _engine(engine: str | None, geom: Geometry) -> str:
+    """The kernel of the uniqueness checks; GenerationError if it cannot check this geometry."""
     try:  # the uniqueness checks count to 2 (their node limits, none up to 9x9, are ours)
-        name = solver.choose_engine(engine, shape, 2)
+        name = solver.choose_engine(engine, geom.shape if geom.is_classic else geom, 2)
     except ValueError as exc:
         raise GenerationError(str(exc)) from None
-    return "propagate" if name == "portfolio" else name
+    name = "propagate" if name == "portfolio" else name
+    if not geom.is_classic:  # not every kernel takes every geometry yet: ask it once
+        try:
+            _backend.KERNELS[name](bytes(geom.ncells), _backend.tables(geom), 1, 1)
+        except (ValueError, NotImplementedError) as exc:
+            raise GenerationError(f"engine {name!r} cannot check {_label(geom)} puzzles "
+                                  f"({exc}); use propagate or backtrack") from None
+    return name
 
 
-def _clue_range(clues, shape: Shape):
+def _clue_range(clues, ncells: int, label: str):
     if clues is None:
         return None
     if isinstance(clues, int) and not isinstance(clues, bool):
@@ -322,26 +519,43 @@ def _clue_range(clues, shape: Shape):
         raise GenerationError(f"clues must be integers, not {clues!r}")
     if lo > hi:
         raise GenerationError(f"bad clues range {lo}-{hi}: lo is greater than hi")
-    if lo < 0 or hi > shape.ncells:
-        raise GenerationError(f"bad clues range {lo}-{hi}: a {shape} grid has 0 to "
-                              f"{shape.ncells} clues")
+    if lo < 0 or hi > ncells:
+        raise GenerationError(f"bad clues range {lo}-{hi}: a {label} grid has 0 to "
+                              f"{ncells} clues")
     return lo, hi
 
 
-def iter_generate(*, box="3x3", count: int = 1, symmetry: str = "none", minimal: bool = False,
-                  clues=None, seed=None, jobs: int = 1, engine: str = "auto") -> Iterator[Generated]:
+def _geometry_of(box, geometry) -> Geometry:
+    """The geometry that box= and geometry= name together (box alone: classic boxes)."""
+    shape = None
+    if box is not None:
+        shape = box if isinstance(box, Shape) else Shape.parse(box)
+    if geometry is None:
+        shape = shape or Shape(3, 3)
+        return boxes(shape.box_rows, shape.box_cols)
+    geom = as_geometry(geometry)
+    if shape is not None and geom.box != (shape.box_rows, shape.box_cols):
+        raise GenerationError(f"box {shape} does not match the {_label(geom)} geometry "
+                              f"({'a jigsaw' if geom.box is None else f'{geom.shape} boxes'}); "
+                              f"give box= or geometry=, or both alike")
+    return geom
+
+
+def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
+                  clues=None, seed=None, jobs: int = 1, engine: str = "auto",
+                  geometry=None) -> Iterator[Generated]:
     """Yield ``count`` Generated puzzles in index order (lazily; see ``generate``)."""
-    shape = box if isinstance(box, Shape) else Shape.parse(box)
-    _check_symmetry(symmetry, shape)
+    geom = _geometry_of(box, geometry)
+    _check_geometry_symmetry(symmetry, geom)
     if not (isinstance(count, int) and count >= 0):
         raise GenerationError(f"count must be a non-negative integer, not {count!r}")
     if not (isinstance(jobs, int) and jobs >= 1):
         raise GenerationError(f"jobs must be a positive integer, not {jobs!r}")
-    name = _engine(engine, shape)
-    rng = _clue_range(clues, shape)
+    name = _engine(engine, geom)
+    rng = _clue_range(clues, geom.ncells, _label(geom))
     if seed is None:
         seed = secrets.randbits(64)
-    params = (shape, symmetry, bool(minimal), rng, seed)
+    params = (geom, symmetry, bool(minimal), rng, seed)
     if jobs == 1 or count <= 1:  # lazily, one puzzle at a time: memory stays flat
         return (_make(*params, i, name) for i in range(count))
     return _pooled(params, name, count, jobs)
@@ -414,14 +628,21 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def generate(*, box="3x3", count: int = 1, symmetry: str = "none", minimal: bool = False,
-             clues=None, seed=None, jobs: int = 1, engine: str = "auto") -> list[Generated]:
+def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
+             clues=None, seed=None, jobs: int = 1, engine: str = "auto",
+             geometry=None) -> list[Generated]:
     """Return a list of ``count`` Generated puzzles, each with a unique solution.
 
-    box       shape 'RxC' (or a Shape): 2x2 to 8x8 boxes, rectangular included.
+    box       shape 'RxC' (or a Shape): 2x2 to 8x8 boxes, rectangular included (default
+              3x3, or the geometry's).
+    geometry  the rules (a Geometry, a name such as '3x3+x' or 'jigsaw(...)+antiknight', or
+              its JSON dict); None: the classic boxes of box.  With box= as well, the two
+              must agree.  Puzzles and solutions are Grids of this geometry.
     symmetry  none, rot180, rot90, mirror-h, mirror-v, diagonal, antidiagonal, dihedral
-              (see ``orbits``); rot90, diagonal, antidiagonal and dihedral need square boxes
-              (GenerationError otherwise).  The givens' pattern keeps the symmetry.
+              (see ``orbits``); rot90, diagonal, antidiagonal and dihedral need square boxes,
+              and a geometry must have the symmetry (``symmetries``: e.g. a jigsaw only those
+              of its region map); GenerationError names the boxes or rule otherwise.  The
+              givens' pattern keeps the symmetry.
     minimal   True: no single clue can be removed without losing uniqueness; with a
               symmetry, removal is by orbit: no single orbit can be removed.  False: unique,
               and nearly minimal -- up to 9x9 the checks have no node limit, so the one
@@ -430,15 +651,19 @@ def generate(*, box="3x3", count: int = 1, symmetry: str = "none", minimal: bool
     clues     (lo, hi) or an int: every puzzle has lo..hi clues, or GenerationError says the
               range was not reached.
     seed      any int or str (1 and '1' are the same seed): the same seed and options give
-              the same puzzles on every run, for any jobs, on either backend.  None: a fresh random seed (recorded in each Generated.seed).
+              the same puzzles on every run, for any jobs, on either backend.  None: a fresh
+              random seed (recorded in each Generated.seed).
     jobs      worker processes (results still in index order).
-    engine    kernel of the uniqueness checks: auto (fast9 for 9x9 with C, else propagate),
-              propagate, dlx, backtrack, fast9.
+    engine    kernel of the uniqueness checks: auto (fast9 for classic 9x9 with C, else
+              propagate), propagate, dlx, backtrack, fast9 (classic 9x9 only); for other
+              geometries, the kernels that take them (GenerationError otherwise).
 
-    Raises GenerationError (a ValueError) for impossible options.
+    Raises GenerationError (a ValueError) for impossible options, GeometryError for a bad
+    geometry.
     """
     return list(iter_generate(box=box, count=count, symmetry=symmetry, minimal=minimal,
-                              clues=clues, seed=seed, jobs=jobs, engine=engine))
+                              clues=clues, seed=seed, jobs=jobs, engine=engine,
+                              geometry=geometry))
 
 
 class _CallableModule(type(sys)):
