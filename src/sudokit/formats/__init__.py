@@ -600,6 +600,47 @@ from ._stream import (MAX_LINE, Notation, Record, detect_notation,  # noqa: E402
 from ._json import format_json, parse_json  # noqa: E402
 from ._marks import format_pencilmarks, parse_pencilmarks  # noqa: E402
 from ._marks import looks_like_line as _looks_like_pencil_line  # noqa: E402
-from ._fpuzzles import format_fpuzzles, parse_fpuzzles  # noqa: E402
-from ._fpuzzles import looks_like_fpuzzles as _looks_like_fpuzzles  # noqa: E402
-from ._regions import format_regions, format_walls, parse_regions, parse_walls  # noqa: E402
+
+
+# The variant formats are imported on first use (json and their tables cost start-up time
+# that a one-puzzle run does not need).
+
+def parse_fpuzzles(*args, **kwargs):
+    """See formats._fpuzzles.parse_fpuzzles."""
+    from ._fpuzzles import parse_fpuzzles as f
+    return f(*args, **kwargs)
+
+
+def format_fpuzzles(*args, **kwargs):
+    """See formats._fpuzzles.format_fpuzzles."""
+    from ._fpuzzles import format_fpuzzles as f
+    return f(*args, **kwargs)
+
+
+def _looks_like_fpuzzles(*args, **kwargs):
+    from ._fpuzzles import looks_like_fpuzzles as f
+    return f(*args, **kwargs)
+
+
+def parse_regions(*args, **kwargs):
+    """See formats._regions.parse_regions."""
+    from ._regions import parse_regions as f
+    return f(*args, **kwargs)
+
+
+def format_regions(*args, **kwargs):
+    """See formats._regions.format_regions."""
+    from ._regions import format_regions as f
+    return f(*args, **kwargs)
+
+
+def parse_walls(*args, **kwargs):
+    """See formats._regions.parse_walls."""
+    from ._regions import parse_walls as f
+    return f(*args, **kwargs)
+
+
+def format_walls(*args, **kwargs):
+    """See formats._regions.format_walls."""
+    from ._regions import format_walls as f
+    return f(*args, **kwargs)

@@ -370,9 +370,9 @@ def format_fpuzzles(grid: Grid, *, title: "str | None" = None, author: "str | No
     units = list(geom.extra_units)
     named = dict(zip(geom.unit_names, geom.units))
     for rule in geom.rules:
-        if rule in ("x", "diagonal+"):
+        if rule in ("x", "antidiagonal"):
             obj["diagonal+"] = True
-        if rule in ("x", "diagonal-"):
+        if rule in ("x", "diagonal"):
             obj["diagonal-"] = True
         if rule in ("antiknight", "antiking"):
             obj[rule] = True
