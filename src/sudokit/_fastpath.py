@@ -43,7 +43,8 @@ _BAD_SOLUTION = bytes(1 if b & FLAG_BAD_SOLUTION else 0 for b in range(256))  # 
 def batch_fits(options, limit: int) -> bool:
     """True when chunks of 9x9 grids go to the C batch call of fast9 for these options."""
     from . import _backend
-    if _backend.C is None or not 0 < limit <= BATCH_MAX_LIMIT:
+    if _backend.C is None or not 0 < limit <= BATCH_MAX_LIMIT \
+            or getattr(options, "geometry", None) is not None:
         return False
     try:
         return solver.choose_engine(options.engine, _S9, limit, options.node_limit) == "fast9"

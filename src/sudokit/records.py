@@ -54,17 +54,20 @@ class Options(Value):
     blank       convert: how empty cells are written (None: the format's default)
     quiet       no per-record notes (the counts still tell)
     log         keep one JSON object per problem record (as --errors writes)
+    geometry    the rules of every record (a Geometry or a name such as '3x3+x'), or None
+                for the classic boxes; box then defaults to the geometry's drawing shape
 
     Frozen: ``options.replace(**changes)`` gives a changed copy, checked again.
     """
 
     __slots__ = __match_args__ = ("command", "format", "box", "alphabet", "engine", "node_limit",
-                                  "unique", "limit", "to", "blank", "quiet", "log")
+                                  "unique", "limit", "to", "blank", "quiet", "log", "geometry")
 
     def __init__(self, command: str, format: str = "auto", box: Shape | str | None = None,
                  alphabet: str | None = None, engine: str = "auto", node_limit: int | None = None,
                  unique: bool = False, limit: int = 1000, to: str | None = None,
-                 blank: str | None = None, quiet: bool = False, log: bool = True):
+                 blank: str | None = None, quiet: bool = False, log: bool = True,
+                 geometry=None):
         _set = object.__setattr__  # (frozen: __setattr__ refuses)
         _set(self, "command", command)
         _set(self, "format", format)
@@ -78,6 +81,7 @@ class Options(Value):
         _set(self, "blank", blank)
         _set(self, "quiet", quiet)
         _set(self, "log", log)
+        _set(self, "geometry", geometry)
         if self.command not in COMMANDS:
             raise ValueError(f"the record commands are {', '.join(COMMANDS)}, not {self.command!r}")
         if self.engine not in ENGINES:
@@ -89,6 +93,18 @@ class Options(Value):
                              f"{', '.join(OUTPUT_FORMATS)}")
         if isinstance(self.box, str):
             _set(self, "box", Shape.parse(self.box))
+        if self.geometry is not None:
+            from .geometry import as_geometry
+            geom = as_geometry(self.geometry)
+            _set(self, "geometry", None if geom.is_classic else geom)
+            if geom.is_classic and self.box is None:
+                _set(self, "box", geom.shape)
+            elif not geom.is_classic:
+                if self.box is None:
+                    _set(self, "box", geom.display_shape)
+                elif self.box.size != geom.size or (geom.box is not None
+                                                     and self.box is not geom.shape):
+                    raise ValueError(f"box {self.box} does not fit the rules {geom}")
         if self.node_limit is not None and (type(self.node_limit) is not int or self.node_limit < 1):
             raise ValueError(f"node_limit must be a positive integer or None, not {self.node_limit!r}")
         if type(self.limit) is not int or self.limit < 0:
@@ -142,8 +158,10 @@ def _puzzle_field(src: _Input, rec) -> str:
 
 def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool):
     """Yield the raw answer of each grid from solver.search (illegal_first: as check decides)."""
-    engine, node_limit = options.engine, options.node_limit
+    engine, node_limit, geom = options.engine, options.node_limit, options.geometry
     for grid in grids:
+        if geom is not None:
+            grid = Grid(grid.values, geometry=geom)
         if illegal_first and not grid.is_legal():
             yield 0, False, True, None
             continue
@@ -154,6 +172,8 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
 
 def _marked_answer(grid: Grid, masks, limit: int, options: Options):
     """The raw answer of a grid searched under its pencil marks (the exact-cover route)."""
+    if options.geometry is not None:
+        grid = Grid(grid.values, geometry=options.geometry)
     if not grid.is_legal():
         return 0, False, True, None
     r = search(grid, limit=limit or None, engine=options.engine, node_limit=options.node_limit,

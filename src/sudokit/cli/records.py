@@ -23,7 +23,42 @@ def options_of(args: argparse.Namespace):
     """The records.Options of a parsed record command line."""
     from ..records import Options
     given = {name: getattr(args, name) for name in _FIELDS if getattr(args, name, None) is not None}
+    geom = geometry_of(args)
+    if geom is not None:
+        given["geometry"] = geom
     return Options(args.command, log=bool(getattr(args, "errors", None)), **given)
+
+
+def _rules_options(p: argparse.ArgumentParser) -> None:
+    from ..geometry import RULES
+    p.add_argument("--rules", action="append", default=None, metavar="RULES",
+                   help=f"variant rules added to the boxes, comma-separated: {', '.join(RULES)}")
+    p.add_argument("--regions", default=None, metavar="FILE",
+                   help="a jigsaw's region map (N lines of N symbols naming each cell's "
+                        "region): it replaces the boxes")
+
+
+def geometry_of(args: argparse.Namespace):
+    """The Geometry of --box, --rules and --regions, or None (the classic boxes).
+
+    ValueError (GeometryError, ParseError) says what is wrong; OSError if FILE cannot be read.
+    """
+    rules = [r for item in (getattr(args, "rules", None) or []) for r in item.split(",")
+             if r.strip()]
+    path = getattr(args, "regions", None)
+    if path is None and not rules:
+        return None
+    from .. import formats
+    from ..geometry import boxes
+    if path is not None:
+        if args.box is not None:
+            raise ValueError("--regions and --box both give the regions; give one of them")
+        with open(path, encoding="utf-8") as f:
+            base = formats.parse_regions(f.read())
+    else:
+        box = args.box
+        base = boxes(box.box_rows, box.box_cols) if box is not None else boxes(3, 3)
+    return base.with_rules(*rules)
 
 
 def options_for(command: str, argv=()):
@@ -64,6 +99,7 @@ examples:
   sudokit solve --unique --node-limit 100000 big.txt | awk -F'\\t' 'NF > 1'   # failures
 """)
     _input_options(p)
+    _rules_options(p)
     p.set_defaults(run=run_records)
     p.add_argument("-t", "--to", choices=OUTPUT_FORMATS,
                    help="output format (default: the input's format)")
@@ -81,8 +117,11 @@ examples:
   sudokit check examples/puzzles.txt
   sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
   sudokit check --box 2x3 six.txt
+  sudokit check --rules x,antiknight variants.txt   (X + anti-knight 9x9 puzzles)
+  sudokit check --regions jigsaw-map.txt jigsaws.txt   (irregular regions)
 """)
     _input_options(p)
+    _rules_options(p)
     p.set_defaults(run=run_records)
 
     p = sub.add_parser(
@@ -98,6 +137,7 @@ examples:
   sudokit count --limit 2 --node-limit 1000000 big.txt
 """)
     _input_options(p)
+    _rules_options(p)
     p.set_defaults(run=run_records)
     p.add_argument("-l", "--limit", type=_count_limit, default=1000, metavar="N",
                    help="stop counting at N solutions (default 1000; 0: count them all)")
@@ -142,6 +182,9 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
             check_blank(options.blank)  # (against the values too, record by record)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
+    except OSError as exc:
+        err.write(f"sudokit: cannot read {args.regions!r}: {exc.strerror or exc}\n")
+        return EXIT_IO
     command = command_for(options, writer, err)
     io_error = False
     errors_path = getattr(args, "errors", None)
@@ -160,6 +203,10 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     try:
         for name in args.files or ["-"]:
             kind = table_kind(name, args)
+            if kind is not None and options.geometry is not None:
+                raise _UsageError(f"{name}: --rules and --regions work on text inputs; table "
+                                  f"inputs (CSV, JSON Lines, NPY, Parquet) are classic only "
+                                  f"for now")
             try:  # tables, and one-record-per-line inputs, go by blocks (workers)
                 if kind in TEXT_KINDS:
                     run_text_table(command, name, kind, args, err)
