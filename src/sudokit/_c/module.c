@@ -207,7 +207,7 @@ static sk_shape *shape_cache[SK_MAX_SIZE + 1][SK_MAX_SIZE + 1];
 
 #define GEOMETRY_TABLES "sudokit._ckernels.geometry"
 #ifndef SK_VARIANT_ENGINES
-#define SK_VARIANT_ENGINES 0   /* dlx and learn on variant geometries: being generalised */
+#define SK_VARIANT_ENGINES 0   /* dlx on variant geometries: being generalised */
 #endif
 
 /* The cached tables of a box shape (built with the GIL held, read-only afterwards). */
@@ -473,7 +473,7 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
                      "boxes", sh->box_rows, sh->box_cols);
         return NULL;
     }
-    if (!sh->classic && (engine == ENG_DLX || engine == ENG_LEARN) && !SK_VARIANT_ENGINES) {
+    if (!sh->classic && engine == ENG_DLX && !SK_VARIANT_ENGINES) {
         PyErr_Format(PyExc_NotImplementedError, "%s on a variant geometry", fname);
         return NULL;
     }
