@@ -5,7 +5,7 @@ under the same names, making the same decisions node for node -- the same soluti
 the same order, the same decision counts, the same learned clauses (literal order, LBD,
 id) and deletions.  nodes = decisions.
 
-The data (N = box_rows * box_cols; a 9x9 grid: N = 9, 729 variables, 324 groups)::
+The data (N = the geometry's size; a classic 9x9 grid: N = 9, 729 variables, 324 groups)::
 
     variable   v = cell*N + d  <=>  "cell holds value d+1"                     0 .. N^3-1
     literal    2*v = "cell holds d+1",  2*v + 1 = its negation;  lit >> 1 = v, lit & 1 = neg
@@ -19,16 +19,41 @@ The data (N = box_rows * box_cols; a 9x9 grid: N = 9, 729 variables, 324 groups)
                reason[v] reason code (below; read only while v is assigned)
                act[v]    VSIDS activity                       seen[v]  conflict-analysis mark
 
-    group      exactly one of its N variables is true; 4*N*N groups, in this order:
-                 g in [0, N^2)          cell g, values ascending
-                 g in [N^2, 2N^2)       row r, value d+1 (g = N^2 + r*N + d), cells left to right
-                 g in [2N^2, 3N^2)      column c, value d+1, cells top to bottom
-                 g in [3N^2, 4N^2)      box b, value d+1, cells row-major in the box; box b has
-                                        top-left cell ((b // (N/bc)) * br, (b % (N/bc)) * bc)
-               groups[g] = its N variables        occ[v] = v's 4 groups, in group order
+    group      a set of variables of which at most one is true, built from the geometry
+               (geometry.py: full units first, then smaller ones; pairs; weak links), in
+               this order:
+                 exactly one (g < neo: one member is true in every solution)
+                   g in [0, N^2)          cell g, values ascending
+                   g = N^2 + u*N + d      full unit u (N cells), value d+1, cells ascending
+                 at most one (g >= neo)
+                   smaller unit u, value d+1 (cells ascending), by u then d
+                   pair (i, j), i < j, value d+1: [i=d+1, j=d+1], by (i, j) then d
+                   weak link "i = a excludes j = b", i < j: [i=a, j=b], by (i, j), a, b
+               Classic: the units are rows, cols, boxes (each box's cells row-major), so
+               the groups are cells, rows x values, cols x values, boxes x values, 4*N*N in
+               all and none "at most one" -- the groups of the classic-only engine, in its
+               order, so every classic decision is the same.
+               groups[g] = its variables          occ[v] = v's groups, in group order
+               occ_eo[v] = its exactly-one groups (a prefix of occ[v])
                cnt[g] = non-false variables       tcnt[g] = true variables
                (C packs both into one 16-bit word gc = cnt + 128*tcnt and keeps a bitmask of
-               the non-false members; the decisions are the same)
+               the non-false members; the decisions are the same.  C numbers the at-most-one
+               groups from ngpad, the exactly-one count rounded up to 64, so that the
+               decision scan reads 64-group blocks of exactly-one groups only; the order,
+               and so every decision, is the same)
+
+    at most one, in the engine: one mechanism, the group, with two rules.  A true member
+               falsifies the other members of every group of it (reason R_BIN) and two
+               true members are a conflict (R_TGROUP) -- both kinds of group.  Only an
+               exactly-one group forces its last non-false member (R_GROUP), is a
+               conflict when every member is false, and is a decision candidate; a
+               solution is "every exactly-one group has its true member" (the at-most-one
+               groups then hold too: each true member has falsified its partners).  A
+               pair or weak link is a two-member at-most-one group, i.e. the binary clause
+               "not (i=a and j=b)", whose propagation is an R_BIN reason, already the
+               binary-clause reason.  (Rejected: per-literal binary implication lists for
+               pairs and links -- a second propagation path, a new two-literal conflict
+               kind, and C and Python twins of both, for the same deductions.)
 
     trail      every assigned variable, in order; a decision opens a level:
 
@@ -67,7 +92,7 @@ the activity and the LBD averages, done in IEEE doubles in the same order as in 
 
 Python                        learn.c                 what
 ----------------------------  ----------------------  -------------------------------------------
-learn_tables                  ctx_init (tables)       groups and occurrences of a box shape
+learn_tables                  ctx_init (tables)       groups and occurrences of a geometry
 LearnContext.__init__         ctx_init                the per-search arrays
 (inline in propagate)         litval                  1 true, 0 false, < 0 unassigned
 LearnContext.bump             bump                    EVSIDS bump, rescale above 1e100
@@ -104,48 +129,62 @@ DECAY = 0.99
 REDUCE_FIRST = 2000
 REDUCE_INC = 300
 
-_TABLES: dict[tuple[int, int], tuple] = {}
+_TABLES: dict = {}
 
 
-def learn_tables(box_rows: int, box_cols: int) -> tuple[list, list]:
-    """Return (groups, occ): groups[g] = the variables of group g; occ[v] = v's 4 groups."""
-    key = (box_rows, box_cols)
-    t = _TABLES.get(key)
+def learn_tables(*args) -> tuple[list, list, list, int]:
+    """Return (groups, occ, occ_eo, neo) of a geometry (or of box_rows, box_cols).
+
+    groups[g] = the variables of group g, the exactly-one groups 0 .. neo-1 first, then the
+    at-most-one groups; occ[v] = v's groups, ascending; occ_eo[v] = its exactly-one groups
+    (a prefix of occ[v]; the same list when v has no other).
+    """
+    geom = split_args(args)[0]
+    t = _TABLES.get(geom)
     if t is None:
-        n = box_rows * box_cols
-        nbr = n // box_cols  # boxes across
+        n = geom.size
         groups = [[cell * n + d for d in range(n)] for cell in range(n * n)]
-        for r in range(n):
+        units = geom.units
+        for cells in units[:geom.nfull]:          # exactly one: full units, per value
             for d in range(n):
-                groups.append([(r * n + c) * n + d for c in range(n)])
-        for c in range(n):
+                groups.append([c * n + d for c in cells])
+        neo = len(groups)
+        for cells in units[geom.nfull:]:          # at most one: smaller units, per value
             for d in range(n):
-                groups.append([(r * n + c) * n + d for r in range(n)])
-        for b in range(n):
-            r0, c0 = (b // nbr) * box_rows, (b % nbr) * box_cols
+                groups.append([c * n + d for c in cells])
+        for i, j in geom.pairs:                   # pairs: never the same value
             for d in range(n):
-                groups.append([((r0 + i // box_cols) * n + c0 + i % box_cols) * n + d
-                               for i in range(n)])
+                groups.append([i * n + d, j * n + d])
+        for i, j, masks in geom.links:            # weak links, once (i < j): not both
+            if i < j:
+                for a in range(n):
+                    for b in range(n):
+                        if masks[a] >> b & 1:
+                            groups.append([i * n + a, j * n + b])
         occ: list[list[int]] = [[] for _ in range(n * n * n)]
         for g, members in enumerate(groups):
             for v in members:
                 occ[v].append(g)
-        t = (groups, occ)
-        _TABLES[key] = t
+        occ_eo = [o if o[-1] < neo else [g for g in o if g < neo] for o in occ]
+        t = (groups, occ, occ_eo, neo)
+        _TABLES[geom] = t
     return t
 
 
 class LearnContext:
     """The state of one CDCL search and its operations (learn.c's lctx and its functions)."""
 
-    __slots__ = ("n", "ncells", "nv", "ng", "groups", "occ", "val", "level", "reason", "tpos",
-                 "trail", "trail_lim", "qhead", "cnt", "tcnt", "act", "var_inc", "seen",
-                 "watches", "cls", "clbd", "cdel", "confl", "lvlseen", "lvlstamp")
+    __slots__ = ("n", "ncells", "nv", "ng", "neo", "groups", "occ", "occ_eo", "val", "level",
+                 "reason", "tpos", "trail", "trail_lim", "qhead", "cnt", "tcnt", "act",
+                 "var_inc", "seen", "watches", "cls", "clbd", "cdel", "confl", "lvlseen",
+                 "lvlstamp")
 
-    def __init__(self, box_rows: int, box_cols: int):
-        n = box_rows * box_cols
+    def __init__(self, *args):
+        """args: a geometry, or the classic (box_rows, box_cols)."""
+        geom = split_args(args)[0]
+        n = geom.size
         self.n, self.ncells, self.nv = n, n * n, n * n * n
-        self.groups, self.occ = learn_tables(box_rows, box_cols)
+        self.groups, self.occ, self.occ_eo, self.neo = learn_tables(geom)
         self.ng = ng = len(self.groups)
         nv = self.nv
         self.val = [-1] * nv
@@ -155,7 +194,7 @@ class LearnContext:
         self.trail: list[int] = []
         self.trail_lim: list[int] = []   # its length is the current decision level
         self.qhead = 0
-        self.cnt = [n] * ng
+        self.cnt = [len(m) for m in self.groups]
         self.tcnt = [0] * ng
         self.act = [0.0] * nv
         self.var_inc = 1.0
@@ -216,7 +255,7 @@ class LearnContext:
 
     def propagate(self) -> bool:
         """Propagate the trail from qhead; True on a conflict (self.confl = its reason code)."""
-        trail, val, occ, groups = self.trail, self.val, self.occ, self.groups
+        trail, val, occ, occ_eo, groups = self.trail, self.val, self.occ, self.occ_eo, self.groups
         cnt, tcnt, watches, cls, cdel = self.cnt, self.tcnt, self.watches, self.cls, self.cdel
         assign = self.assign
         qhead = self.qhead
@@ -237,7 +276,7 @@ class LearnContext:
                             if val[m] < 0:
                                 assign(m, 0, rsn)
             else:
-                for g in occ[v]:
+                for g in occ_eo[v]:
                     if cnt[g] < 1:
                         self.confl = (g << 3) | R_GROUP
                         self.qhead = qhead
@@ -438,7 +477,7 @@ class LearnContext:
         # order (C: pass 1 finds the fewest, pass 2 the groups; one pass is faster here)
         best = 1 << 30
         gcand = []
-        for g in range(self.ng):
+        for g in range(self.neo):
             c = cnt[g]
             if c > best or c < 2 or tcnt[g] != 0:
                 continue
@@ -520,10 +559,7 @@ class LearnRun:
                  "next_reduce", "lbd_fast", "lbd_slow", "lbd_fast_n", "done", "pending_block")
 
     def __init__(self, values: bytes, *args):
-        geom = split_args(args)[0]
-        if not geom.is_classic:
-            raise NotImplementedError("learn on a variant geometry")  # TODO(#13): groups from geometry
-        self.s = s = LearnContext(*geom.box)
+        self.s = s = LearnContext(split_args(args)[0])
         self.count = 0               # solutions found so far
         self.first = None            # the first one, once found
         self.decisions = 0

@@ -226,8 +226,6 @@ def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | N
     if name == "auto":
         if square3 and not node_limit and "fast9" in kernels:
             return "fast9"
-        if not getattr(shape, "is_classic", True):  # learn is not yet generalised (#13)
-            return "propagate"
         return "portfolio" if 1 <= limit <= 2 else "propagate"
     if name not in kernels:
         if name == "fast9":

@@ -4,22 +4,29 @@
  * solution, same count); _learn.py mirrors it function by function.  Ported from the
  * research harness cdcl25.c (docs/25x25-findings.md; in git history) with its best settings
  * (-H1, VSIDS decay 0.99, glucose-style restarts, reduction 2000 + 300k), generalised to
- * every box shape.
+ * every geometry (geometry.py; the tables of kernels.h's sk_shape).
  *
  *   variables   x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + neg
- *   groups      exactly-one groups of positive literals, in this order: every cell (values
- *               ascending), every row r then value d (cells left to right), every column c
- *               then d (top to bottom), every box b then d (cells row-major in the box);
- *               box b has top-left cell ((b / (N/bc)) * br, (b % (N/bc)) * bc).  Two counters
- *               per group: cnt (non-false literals) and tcnt (true literals), packed into
- *               one 16-bit word gc = cnt + 128 * tcnt.
- *   propagate   a true literal falsifies the rest of its groups (reason: that literal); a
- *               group with one non-false literal and none true forces it (reason: the group,
- *               filtered lazily by trail position); learned clauses: two watches + blocker.
- *   decide      the group with no true literal and the fewest non-false literals (>= 2),
- *               lowest index first; over all such groups the unassigned literal of highest
- *               activity (strictly greater wins, so the first in group order on ties) is set
- *               true.  nodes = decisions.
+ *   groups      groups of positive literals, at most one of them true (ctx_init has the
+ *               order, the same as _learn.learn_tables): exactly-one groups -- every cell
+ *               (values ascending), every full unit u then value d (cells ascending) --,
+ *               then at-most-one groups -- every smaller unit then d, every pair then d
+ *               (two members), every weak link "c = a excludes j = b" (two members).
+ *               Classic: the units are rows, cols, boxes, so these are the cell, row, col
+ *               and box groups of the classic-only kernel, in its order (same decisions).
+ *               Two counters per group: cnt (non-false literals) and tcnt (true literals),
+ *               packed into one 16-bit word gc = cnt + 128 * tcnt.
+ *   propagate   a true literal falsifies the rest of its groups, of both kinds (reason:
+ *               that literal, R_BIN -- for a two-member group that is the binary clause);
+ *               two true literals in a group are a conflict (R_TGROUP); an exactly-one
+ *               group with one non-false literal and none true forces it (reason: the
+ *               group, filtered lazily by trail position), and with none it is a conflict;
+ *               learned clauses: two watches + blocker.  _learn.py's docstring says why
+ *               at-most-one constraints are groups and not binary implication lists.
+ *   decide      the exactly-one group with no true literal and the fewest non-false
+ *               literals (>= 2), lowest index first; over all such groups the unassigned
+ *               literal of highest activity (strictly greater wins, so the first in group
+ *               order on ties) is set true.  nodes = decisions.
  *   learn       1UIP, recursive minimisation (abstract levels), EVSIDS bump of every variable
  *               seen in the conflict analysis, var_inc /= 0.99, rescale by 1e-100 above 1e100.
  *   restart     glucose: lbd_fast (window 50) * 0.8 > lbd_slow (window 10000) after >= 50
@@ -68,19 +75,26 @@ typedef struct {
 
 typedef struct {
     int n, ncells, nv, ng;
+    int neo;              /* exactly-one groups 0 .. neo-1; at-most-one groups ngpad .. ng-1 */
     int *glits, *gstart;  /* group g: variables glits[gstart[g] .. gstart[g+1]-1] */
-    int *occ;             /* 8 per variable v: its 4 groups (group order) at occ[8v .. 8v+3],
-                           * its index in each of them at occ[8v+4 .. 8v+7]; side by side so
-                           * that assign and backtrack read one cache line, and a fixed count
-                           * so that the compiler unrolls the group loops */
+    int *occ;             /* 2*maxocc per variable v: its groups (group order) at
+                           * occ[2w v ..], its index in each of them at occ[2w v + w ..]
+                           * (w = maxocc); side by side so that assign and backtrack read
+                           * one cache line.  Classic and jigsaw: w = 4, every variable in
+                           * exactly 4 exactly-one groups (k4 = 1), and the hot functions
+                           * take that count as a constant the compiler unrolls */
+    int maxocc, k4;
+    int *nocc, *neoc;     /* per variable: its groups, of which the first neoc exactly-one
+                           * (k4 = 0 only; NULL when k4) */
     signed char *val;     /* -1 unassigned, 0 false, 1 true */
     int *level, *reason, *trail, *trail_lim, *tpos;
     int ntrail, qhead, nlevels;
     /* per group gc = cnt + 128 * tcnt (cnt <= 64 < 128, tcnt <= 64): a false literal is
      * gc -= 1, a true one gc += 128, with no test; cnt = gc & 127, tcnt = gc >> 7, and a
      * group without a true literal and with k non-false ones is exactly gc == k, which is
-     * what pick_group_lit scans for, 8 groups at a time.  Padded with 0xffff (never a
-     * count, never touched) to a multiple of 64 groups. */
+     * what pick_group_lit scans for, 8 groups at a time.  The exactly-one groups are
+     * padded with 0xffff (never a count, never touched) to a multiple of 64 groups,
+     * ngpad; the at-most-one groups follow (never scanned). */
     uint16_t *gc;
     int ngpad;
     uint64_t *gmask;      /* per group: bit k set while its k-th literal is not false */
@@ -182,6 +196,8 @@ static void ctx_free(lctx *s)
     free(s->glits);
     free(s->gstart);
     free(s->occ);
+    free(s->nocc);
+    free(s->neoc);
     free(s->val);
     free(s->level);
     free(s->reason);
@@ -212,26 +228,63 @@ static void ctx_free(lctx *s)
     free(s->rl.a);
 }
 
-/* Build groups and arrays; 0 on success, -1 out of memory. */
-static int ctx_init(lctx *s, int br, int bc)
+/* Open group g at glits[*k] (gap groups, never filled, are empty). */
+#define OPEN(g) (s->gstart[(g)] = k)
+
+/* Build groups and arrays from the tables of a geometry; 0 on success, -1 out of memory.
+ * Groups, in this order (the order of _learn.learn_tables):
+ *   exactly one   0 .. nc-1           cell c: values ascending
+ *                 nc + u*n + d        full unit u (< nfull), value d+1: its cells ascending
+ *   (a gap)       neo .. ngpad-1      empty, gc 0xffff: the decision scan covers 0..ngpad
+ *   at most one   ngpad ..            smaller units u >= nfull, value d (cells ascending);
+ *                                     pairs c < p (cell ascending, partner ascending),
+ *                                     value d: {c=d, p=d}; weak links c < j (by c, then as
+ *                                     listed), value a, excluded b: {c=a, j=b} */
+static int ctx_init(lctx *s, const sk_shape *sh)
 {
     memset(s, 0, sizeof *s);
-    int n = br * bc, nc = n * n, nv = n * nc, ng = 4 * nc;
+    int n = sh->n, nc = n * n, nv = n * nc;
+    int neo = nc + sh->nfull * n;
     s->n = n;
     s->ncells = nc;
     s->nv = nv;
+    s->neo = neo;
+    s->ngpad = (neo + 63) / 64 * 64;
+    /* count the at-most-one groups and every group's members */
+    long long namo = 0, nlits = (long long)neo * n;
+    for (int u = sh->nfull; u < sh->nunits; u++) {
+        namo += n;
+        nlits += (long long)n * (sh->unit_start[u + 1] - sh->unit_start[u]);
+    }
+    for (int c = 0; c < nc; c++) {
+        for (int k = sh->pair_start[c]; k < sh->pair_start[c + 1]; k++)
+            if (sh->pair_cells[k] > c) {
+                namo += n;
+                nlits += 2LL * n;
+            }
+        for (int k = sh->link_start[c]; k < sh->link_start[c + 1]; k++)
+            if (sh->link_cell[k] > c)
+                for (int a = 0; a < n; a++) {
+                    int b = __builtin_popcountll(sh->link_masks[(size_t)k * n + a]);
+                    namo += b;
+                    nlits += 2LL * b;
+                }
+    }
+    if (s->ngpad + namo > 0x7fffffffLL / 16 || nlits > 0x7fffffffLL / 2)
+        return -1;
+    int ng = s->ngpad + (int)namo;
     s->ng = ng;
-    s->glits = malloc(sizeof(int) * (size_t)ng * n);
+    s->glits = malloc(sizeof(int) * (size_t)nlits);
     s->gstart = malloc(sizeof(int) * (size_t)(ng + 1));
-    s->occ = malloc(sizeof(int) * (size_t)8 * nv);
+    s->nocc = calloc((size_t)nv, sizeof(int));
+    s->neoc = calloc((size_t)nv, sizeof(int));
     s->val = malloc((size_t)nv);
     s->level = malloc(sizeof(int) * (size_t)nv);
     s->reason = malloc(sizeof(int) * (size_t)nv);
     s->trail = malloc(sizeof(int) * (size_t)nv);
     s->trail_lim = malloc(sizeof(int) * (size_t)(nv + 1));
     s->tpos = malloc(sizeof(int) * (size_t)nv);
-    s->ngpad = (ng + 63) / 64 * 64;
-    s->gc = malloc(sizeof(uint16_t) * (size_t)s->ngpad);
+    s->gc = malloc(sizeof(uint16_t) * (size_t)ng);
     s->gmask = malloc(sizeof(uint64_t) * (size_t)ng);
     s->g0mask = calloc((size_t)ng, sizeof(uint64_t));
     s->act = malloc(sizeof(double) * (size_t)nv);
@@ -239,50 +292,80 @@ static int ctx_init(lctx *s, int br, int bc)
     s->watches = calloc((size_t)2 * nv, sizeof(ivec));
     s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
     s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
-    if (!s->glits || !s->gstart || !s->occ || !s->val || !s->level || !s->reason
-        || !s->trail || !s->trail_lim || !s->tpos || !s->gc || !s->gmask || !s->g0mask || !s->act || !s->seen
-        || !s->watches || !s->rbuf || !s->lvlseen)
+    if (!s->glits || !s->gstart || !s->nocc || !s->neoc || !s->val || !s->level || !s->reason
+        || !s->trail || !s->trail_lim || !s->tpos || !s->gc || !s->gmask || !s->g0mask || !s->act
+        || !s->seen || !s->watches || !s->rbuf || !s->lvlseen)
         return -1;
-    int nbr = n / bc; /* boxes across */
     int k = 0, g = 0;
-#define XV(r, c, d) (((r) * n + (c)) * n + (d))
     for (int cell = 0; cell < nc; cell++) {
-        s->gstart[g++] = k;
+        OPEN(g++);
         for (int d = 0; d < n; d++)
             s->glits[k++] = cell * n + d;
     }
-    for (int r = 0; r < n; r++)
+    for (int u = 0; u < sh->nunits; u++) {
+        if (u == sh->nfull)
+            for (; g < s->ngpad; g++)
+                OPEN(g);
         for (int d = 0; d < n; d++) {
-            s->gstart[g++] = k;
-            for (int c = 0; c < n; c++)
-                s->glits[k++] = XV(r, c, d);
+            OPEN(g++);
+            for (int q = sh->unit_start[u]; q < sh->unit_start[u + 1]; q++)
+                s->glits[k++] = sh->unit_cells[q] * n + d;
         }
-    for (int c = 0; c < n; c++)
-        for (int d = 0; d < n; d++) {
-            s->gstart[g++] = k;
-            for (int r = 0; r < n; r++)
-                s->glits[k++] = XV(r, c, d);
+    }
+    for (; g < s->ngpad; g++)
+        OPEN(g);
+    for (int c = 0; c < nc; c++)
+        for (int q = sh->pair_start[c]; q < sh->pair_start[c + 1]; q++) {
+            int p = sh->pair_cells[q];
+            if (p > c)
+                for (int d = 0; d < n; d++) {
+                    OPEN(g++);
+                    s->glits[k++] = c * n + d;
+                    s->glits[k++] = p * n + d;
+                }
         }
-    for (int b = 0; b < n; b++)
-        for (int d = 0; d < n; d++) {
-            int r0 = (b / nbr) * br, c0 = (b % nbr) * bc;
-            s->gstart[g++] = k;
-            for (int i = 0; i < n; i++)
-                s->glits[k++] = XV(r0 + i / bc, c0 + i % bc, d);
+    for (int c = 0; c < nc; c++)
+        for (int q = sh->link_start[c]; q < sh->link_start[c + 1]; q++) {
+            int j = sh->link_cell[q];
+            if (j > c)
+                for (int a = 0; a < n; a++)
+                    for (uint64_t m = sh->link_masks[(size_t)q * n + a]; m; m &= m - 1) {
+                        OPEN(g++);
+                        s->glits[k++] = c * n + a;
+                        s->glits[k++] = j * n + __builtin_ctzll(m);
+                    }
         }
-#undef XV
     s->gstart[g] = k;
-    /* occurrences: 4 groups per variable, in group order */
-    int *fill = calloc((size_t)nv, sizeof(int));
-    if (!fill)
-        return -1;
+    /* occurrences, in group order: count, then fill */
     for (int gg = 0; gg < ng; gg++)
         for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
             int v = s->glits[i];
-            s->occ[8 * v + 4 + fill[v]] = i - s->gstart[gg];
-            s->occ[8 * v + fill[v]++] = gg;
+            s->nocc[v]++;
+            if (gg < neo)
+                s->neoc[v]++;
         }
-    free(fill);
+    s->k4 = namo == 0;
+    for (int v = 0; v < nv; v++) {
+        if (s->nocc[v] > s->maxocc)
+            s->maxocc = s->nocc[v];
+        s->k4 &= s->nocc[v] == 4;
+    }
+    int w = s->maxocc;
+    s->occ = calloc((size_t)2 * w * nv, sizeof(int));
+    if (!s->occ)
+        return -1;
+    memset(s->nocc, 0, sizeof(int) * (size_t)nv);
+    for (int gg = 0; gg < ng; gg++)
+        for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
+            int v = s->glits[i];
+            s->occ[2 * w * v + w + s->nocc[v]] = i - s->gstart[gg];
+            s->occ[2 * w * v + s->nocc[v]++] = gg;
+        }
+    if (s->k4) {
+        free(s->nocc);
+        free(s->neoc);
+        s->nocc = s->neoc = NULL;
+    }
     for (int v = 0; v < nv; v++) {
         s->val[v] = -1;
         s->level[v] = 0;
@@ -290,51 +373,74 @@ static int ctx_init(lctx *s, int br, int bc)
         s->act[v] = 0.0;
     }
     for (int gg = 0; gg < ng; gg++) {
-        s->gc[gg] = (uint16_t)n;
-        s->gmask[gg] = n == 64 ? ~0ULL : (1ULL << n) - 1;
+        int size = s->gstart[gg + 1] - s->gstart[gg];
+        s->gc[gg] = gg >= neo && gg < s->ngpad ? 0xffff : (uint16_t)size;
+        s->gmask[gg] = size == 64 ? ~0ULL : (1ULL << size) - 1;
     }
-    for (int gg = ng; gg < s->ngpad; gg++)
-        s->gc[gg] = 0xffff;
     s->var_inc = 1.0;
     return 0;
 }
+#undef OPEN
 
-static inline void assign(lctx *s, int v, int value, int rsn)
+/* The hot functions take K, the groups per variable: 4 (k4: a constant, so the group loops
+ * unroll as in the classic-only kernel) or 0 (read from nocc/neoc).  Each is compiled
+ * twice through always_inline; assign, backtrack and propagate pick one by s->k4.
+ * (Measured: the classic 9x9/16x16/25x25 times are those of the classic-only kernel.) */
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+#define OCC_W(s, K) ((K) ? (K) : (s)->maxocc)
+#define OCC_N(s, K, v) ((K) ? (K) : (s)->nocc[v])
+#define OCC_EO(s, K, v) ((K) ? (K) : (s)->neoc[v])
+
+HOT void assign_k(lctx *s, int v, int value, int rsn, const int K)
 {
     s->val[v] = (signed char)value;
     s->level[v] = s->nlevels;
     s->reason[v] = rsn;
     s->tpos[v] = s->ntrail;
     s->trail[s->ntrail++] = v;
-    const int *o = s->occ + 8 * v, *oe = o + 4;
+    const int w = OCC_W(s, K);
+    const int *o = s->occ + 2 * w * v, *oe = o + OCC_N(s, K, v);
     if (value) {
         for (; o < oe; o++)
             s->gc[*o] += 128;
     } else {
-        const int *p = o + 4;
+        const int *p = o + w;
         for (; o < oe; o++, p++) {
             s->gc[*o]--;
             s->gmask[*o] &= ~(1ULL << *p);
         }
         if (s->nlevels == 0) /* never undone: reasons can skip it at once */
-            for (o = s->occ + 8 * v, p = o + 4; o < oe; o++, p++)
+            for (o = s->occ + 2 * w * v, p = o + w; o < oe; o++, p++)
                 s->g0mask[*o] |= 1ULL << *p;
     }
 }
 
-static void backtrack(lctx *s, int lvl)
+static inline void assign(lctx *s, int v, int value, int rsn)
+{
+    if (s->k4)
+        assign_k(s, v, value, rsn, 4);
+    else
+        assign_k(s, v, value, rsn, 0);
+}
+
+HOT void backtrack_k(lctx *s, int lvl, const int K)
 {
     if (s->nlevels <= lvl)
         return;
     int stop = s->trail_lim[lvl];
+    const int w = OCC_W(s, K);
     for (int i = s->ntrail - 1; i >= stop; i--) {
         int v = s->trail[i];
-        const int *o = s->occ + 8 * v, *oe = o + 4;
+        const int *o = s->occ + 2 * w * v, *oe = o + OCC_N(s, K, v);
         if (s->val[v]) {
             for (; o < oe; o++)
                 s->gc[*o] -= 128;
         } else {
-            const int *p = o + 4;
+            const int *p = o + w;
             for (; o < oe; o++, p++) {
                 s->gc[*o]++;
                 s->gmask[*o] |= 1ULL << *p;
@@ -347,16 +453,27 @@ static void backtrack(lctx *s, int lvl)
     s->nlevels = lvl;
 }
 
-/* 1 on a conflict (confl_kind, confl_a set). */
-static int propagate(lctx *s)
+static void backtrack(lctx *s, int lvl)
 {
+    if (s->k4)
+        backtrack_k(s, lvl, 4);
+    else
+        backtrack_k(s, lvl, 0);
+}
+
+/* 1 on a conflict (confl_kind, confl_a set).  A true literal: every group of it (exactly
+ * one or at most one) loses its other members; a false one: its exactly-one groups only
+ * (the first OCC_EO of its groups) may force their last member or run empty. */
+HOT int propagate_k(lctx *s, const int K)
+{
+    const int w = OCC_W(s, K);
     while (s->qhead < s->ntrail) {
         int v = s->trail[s->qhead++];
         int value = s->val[v];
         int falselit = 2 * v + value;
-        const int *o = s->occ + 8 * v, *oe = o + 4;
+        const int *o = s->occ + 2 * w * v, *oe = o + OCC_N(s, K, v);
         if (value) {
-            const int *p = o + 4;
+            const int *p = o + w;
             for (; o < oe; o++, p++) {
                 int g = *o;
                 if (s->gc[g] >= 256) { /* tcnt > 1 */
@@ -370,11 +487,11 @@ static int propagate(lctx *s)
                     /* v is g's only true literal, so its other non-false literals are
                      * all unassigned (each assign below clears only its own bit) */
                     for (uint64_t b = s->gmask[g] & ~(1ULL << *p); b; b &= b - 1)
-                        assign(s, gl[__builtin_ctzll(b)], 0, rsn);
+                        assign_k(s, gl[__builtin_ctzll(b)], 0, rsn, K);
                 }
             }
         } else {
-            for (; o < oe; o++) {
+            for (oe = o + OCC_EO(s, K, v); o < oe; o++) {
                 int g = *o;
                 if ((s->gc[g] & 127) == 0) {
                     s->confl_kind = R_GROUP;
@@ -384,7 +501,7 @@ static int propagate(lctx *s)
                 if (s->gc[g] == 1) { /* cnt 1, tcnt 0 */
                     int m = s->glits[s->gstart[g] + __builtin_ctzll(s->gmask[g])];
                     if (s->val[m] < 0)
-                        assign(s, m, 1, MKR(g, R_GROUP));
+                        assign_k(s, m, 1, MKR(g, R_GROUP), K);
                 }
             }
         }
@@ -435,11 +552,19 @@ static int propagate(lctx *s)
                 s->confl_a = c[-2];
                 return 1;
             }
-            assign(s, first >> 1, !(first & 1), MKR(c[-2], R_CLAUSE));
+            assign_k(s, first >> 1, !(first & 1), MKR(c[-2], R_CLAUSE), K);
         }
         ws->n = j;
     }
     return 0;
+}
+
+static int propagate4(lctx *s) { return propagate_k(s, 4); }
+static int propagate_any(lctx *s) { return propagate_k(s, 0); }
+
+static inline int propagate(lctx *s)
+{
+    return s->k4 ? propagate4(s) : propagate_any(s);
 }
 
 /* The literals (false ones) of a reason or conflict, without variable skip (-1: none). */
@@ -824,7 +949,7 @@ sk_learn_run *sk_learn_start(const sk_shape *sh, const uint8_t *values)
     sk_learn_run *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    if (ctx_init(&r->s, sh->box_rows, sh->box_cols) < 0) {
+    if (ctx_init(&r->s, sh) < 0) {
         ctx_free(&r->s);
         free(r);
         return NULL;

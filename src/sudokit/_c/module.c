@@ -206,9 +206,6 @@ static int as_int(PyObject *obj, int dflt, int *out, const char *what)
 static sk_shape *shape_cache[SK_MAX_SIZE + 1][SK_MAX_SIZE + 1];
 
 #define GEOMETRY_TABLES "sudokit._ckernels.geometry"
-#ifndef SK_VARIANT_ENGINES
-#define SK_VARIANT_ENGINES 0   /* learn on variant geometries: being generalised */
-#endif
 
 /* The cached tables of a box shape (built with the GIL held, read-only afterwards). */
 static sk_shape *classic_shape(int br, int bc)
@@ -473,10 +470,6 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
                      "boxes", sh->box_rows, sh->box_cols);
         return NULL;
     }
-    if (!sh->classic && engine == ENG_LEARN && !SK_VARIANT_ENGINES) {
-        PyErr_Format(PyExc_NotImplementedError, "%s on a variant geometry", fname);
-        return NULL;
-    }
     long long limit, node_limit;
     if (as_ll(a[3], 1, &limit) < 0 || as_ll(a[4], 0, &node_limit) < 0)
         return NULL;
@@ -550,10 +543,6 @@ static PyObject *py_learn_start(PyObject *self, PyObject *const *args, Py_ssize_
     const sk_shape *sh = get_shape(a[1], a[2]);
     if (!sh)
         return NULL;
-    if (!sh->classic && !SK_VARIANT_ENGINES) {
-        PyErr_SetString(PyExc_NotImplementedError, "learn on a variant geometry");
-        return NULL;
-    }
     uint8_t values[SK_MAX_SIZE * SK_MAX_SIZE];
     if (get_values(a[0], sh->n, values, "values") < 0)
         return NULL;
