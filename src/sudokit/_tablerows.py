@@ -2,8 +2,8 @@
 
 The puzzle of each row is one column (``--col NAME|INDEX``; by default the first column
 named puzzle, puzzles, quizzes, quiz, sudoku, question or problem).  Each row is answered
-like a line of a line file, by the same code (records.work_block), and the answer is added
-to the row:
+like a line of a line file, by the same code (sudokit.records and its 9x9 fast path, through
+``work_rows``), and the answer is added to the row:
 
     solve   columns  solution, status   (status: solved, illegal, impossible, ambiguous,
                                          limit or error; solution empty unless solved)
@@ -21,7 +21,9 @@ to the row:
 
 CSV and JSON Lines are cut in blocks of lines and answered in the workers (--jobs), like
 line files.  NPY, Parquet and Arrow files are read here, a block of rows at a time
-(memory-mapped or batch by batch), and their rows sent to the workers as puzzle lines.
+(memory-mapped or batch by batch), and their rows sent to the workers as ``Rows``: NPY
+rows as bytes of cell values (to the batch kernel as they are), the others as the puzzle
+column's strings (each parsed once; CSV/JSONL rows likewise, in the worker).
 Rows are never dropped: a row that cannot be read gets the status ``error`` with its
 reason on stderr and in ``--errors``.  A quoted CSV field may hold newlines, as the csv
 module reads it: the row keeps the number of its first line, and blocks are cut only
