@@ -57,6 +57,12 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
 #define R_NONE 0
 #define R_CLAUSE 1
 #define R_GROUP 2
@@ -228,6 +234,17 @@ static void ctx_free(lctx *s)
     free(s->rl.a);
 }
 
+/* occ from the groups (fill: a zeroed counter per variable); w = maxocc, a constant for k4 */
+HOT void fill_occ(lctx *s, int *fill, const int w)
+{
+    for (int g = 0; g < s->ng; g++)
+        for (int i = s->gstart[g], e = s->gstart[g + 1]; i < e; i++) {
+            int v = s->glits[i];
+            s->occ[2 * w * v + w + fill[v]] = i - s->gstart[g];
+            s->occ[2 * w * v + fill[v]++] = g;
+        }
+}
+
 /* Open group g at glits[*k] (gap groups, never filled, are empty). */
 #define OPEN(g) (s->gstart[(g)] = k)
 
@@ -276,8 +293,6 @@ static int ctx_init(lctx *s, const sk_shape *sh)
     s->ng = ng;
     s->glits = malloc(sizeof(int) * (size_t)nlits);
     s->gstart = malloc(sizeof(int) * (size_t)(ng + 1));
-    s->nocc = calloc((size_t)nv, sizeof(int));
-    s->neoc = calloc((size_t)nv, sizeof(int));
     s->val = malloc((size_t)nv);
     s->level = malloc(sizeof(int) * (size_t)nv);
     s->reason = malloc(sizeof(int) * (size_t)nv);
@@ -292,7 +307,7 @@ static int ctx_init(lctx *s, const sk_shape *sh)
     s->watches = calloc((size_t)2 * nv, sizeof(ivec));
     s->rbuf = malloc(sizeof(int) * (size_t)2 * (nv + n));
     s->lvlseen = calloc((size_t)nv + 2, sizeof(int));
-    if (!s->glits || !s->gstart || !s->nocc || !s->neoc || !s->val || !s->level || !s->reason
+    if (!s->glits || !s->gstart || !s->val || !s->level || !s->reason
         || !s->trail || !s->trail_lim || !s->tpos || !s->gc || !s->gmask || !s->g0mask || !s->act
         || !s->seen || !s->watches || !s->rbuf || !s->lvlseen)
         return -1;
@@ -306,10 +321,13 @@ static int ctx_init(lctx *s, const sk_shape *sh)
         if (u == sh->nfull)
             for (; g < s->ngpad; g++)
                 OPEN(g);
+        int cv[SK_MAX_SIZE], m = 0; /* the variables of value 1 in the unit's cells */
+        for (int q = sh->unit_start[u]; q < sh->unit_start[u + 1]; q++)
+            cv[m++] = sh->unit_cells[q] * n;
         for (int d = 0; d < n; d++) {
             OPEN(g++);
-            for (int q = sh->unit_start[u]; q < sh->unit_start[u + 1]; q++)
-                s->glits[k++] = sh->unit_cells[q] * n + d;
+            for (int q = 0; q < m; q++)
+                s->glits[k++] = cv[q] + d;
         }
     }
     for (; g < s->ngpad; g++)
@@ -336,36 +354,44 @@ static int ctx_init(lctx *s, const sk_shape *sh)
                     }
         }
     s->gstart[g] = k;
-    /* occurrences, in group order: count, then fill */
-    for (int gg = 0; gg < ng; gg++)
-        for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
-            int v = s->glits[i];
-            s->nocc[v]++;
-            if (gg < neo)
-                s->neoc[v]++;
-        }
+    /* occurrences, in group order.  k4: only full units, 3 per cell (classic, jigsaw), so
+     * every variable is in 4 exactly-one groups; else count them first */
     s->k4 = namo == 0;
-    for (int v = 0; v < nv; v++) {
-        if (s->nocc[v] > s->maxocc)
-            s->maxocc = s->nocc[v];
-        s->k4 &= s->nocc[v] == 4;
-    }
-    int w = s->maxocc;
-    s->occ = calloc((size_t)2 * w * nv, sizeof(int));
-    if (!s->occ)
+    for (int c = 0; c < nc && s->k4; c++)
+        s->k4 = sh->cu_start[c + 1] - sh->cu_start[c] == 3;
+    int *fill = calloc((size_t)nv, sizeof(int));
+    if (!fill)
         return -1;
-    memset(s->nocc, 0, sizeof(int) * (size_t)nv);
-    for (int gg = 0; gg < ng; gg++)
-        for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
-            int v = s->glits[i];
-            s->occ[2 * w * v + w + s->nocc[v]] = i - s->gstart[gg];
-            s->occ[2 * w * v + s->nocc[v]++] = gg;
-        }
     if (s->k4) {
-        free(s->nocc);
-        free(s->neoc);
-        s->nocc = s->neoc = NULL;
+        s->maxocc = 4;
+    } else {
+        s->nocc = calloc((size_t)nv, sizeof(int));
+        s->neoc = calloc((size_t)nv, sizeof(int));
+        if (!s->nocc || !s->neoc) {
+            free(fill);
+            return -1;
+        }
+        for (int gg = 0; gg < ng; gg++)
+            for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
+                int v = s->glits[i];
+                s->nocc[v]++;
+                if (gg < neo)
+                    s->neoc[v]++;
+            }
+        for (int v = 0; v < nv; v++)
+            if (s->nocc[v] > s->maxocc)
+                s->maxocc = s->nocc[v];
     }
+    s->occ = malloc(sizeof(int) * (size_t)2 * s->maxocc * nv); /* past nocc[v]: never read */
+    if (!s->occ) {
+        free(fill);
+        return -1;
+    }
+    if (s->k4)
+        fill_occ(s, fill, 4);
+    else
+        fill_occ(s, fill, s->maxocc);
+    free(fill);
     for (int v = 0; v < nv; v++) {
         s->val[v] = -1;
         s->level[v] = 0;
@@ -386,11 +412,6 @@ static int ctx_init(lctx *s, const sk_shape *sh)
  * unroll as in the classic-only kernel) or 0 (read from nocc/neoc).  Each is compiled
  * twice through always_inline; assign, backtrack and propagate pick one by s->k4.
  * (Measured: the classic 9x9/16x16/25x25 times are those of the classic-only kernel.) */
-#if defined(__GNUC__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
 #define OCC_W(s, K) ((K) ? (K) : (s)->maxocc)
 #define OCC_N(s, K, v) ((K) ? (K) : (s)->nocc[v])
 #define OCC_EO(s, K, v) ((K) ? (K) : (s)->neoc[v])
