@@ -457,33 +457,30 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
     first = malloc(sizeof(int32_t) * ((size_t)lay.n_primary + 1));
     if (!first)
         goto out;
-    for (int c = 0; c < nn; c++) {
-        int v = values[c];
-        if (v) {
-            uint64_t b = (uint64_t)1 << (v - 1);
-            for (int32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++)
-                used[sh->cell_units[k]] |= b;
-        }
-    }
     int nopt = 0;
     int32_t nitems = 0;
     starts[0] = 0;
-    for (int c = 0; c < nn; c++) {
-        const int32_t cu0 = sh->cu_start[c], cu1 = sh->cu_start[c + 1];
-        const int32_t p0 = sh->pair_start[c], p1 = sh->pair_start[c + 1];
-        const int32_t l0 = sh->link_start[c], l1 = sh->link_start[c + 1];
-        uint64_t choices;
-        if (cu1 - cu0 == 3 && p0 == p1 && l0 == l1) {
-            /* three units and nothing else (every cell of a classic grid, most of a jigsaw):
-             * the same items, unrolled (the cover is built per call: ~1 us of a 9x9 solve) */
-            const int16_t *cu = sh->cell_units + cu0;
+    /* Every cell in three units (its row, col and region; at least these, so a total of
+     * 3*N*N means exactly these) and no pair or link: classic grids and jigsaws.  The same
+     * options as the general loop below, unrolled: the cover is built on every call, and
+     * this keeps the classic build as fast as before variants (~8 us per 9x9 call). */
+    if (sh->cu_start[nn] == 3 * nn && !sh->pair_start[nn] && !sh->link_start[nn]) {
+        for (int c = 0; c < nn; c++) {
+            if (values[c]) {
+                const int16_t *cu = sh->cell_units + 3 * c;
+                uint64_t b = (uint64_t)1 << (values[c] - 1);
+                used[cu[0]] |= b;
+                used[cu[1]] |= b;
+                used[cu[2]] |= b;
+            }
+        }
+        for (int c = 0; c < nn; c++) {
+            const int16_t *cu = sh->cell_units + 3 * c;
             const int32_t b0 = nn + cu[0] * n, b1 = nn + cu[1] * n, b2 = nn + cu[2] * n;
-            if (values[c])
-                choices = (uint64_t)1 << (values[c] - 1);
-            else
-                choices = sh->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
+            uint64_t choices = values[c] ? (uint64_t)1 << (values[c] - 1)
+                                         : sh->full & ~(used[cu[0]] | used[cu[1]] | used[cu[2]]);
             while (choices) {
-                int v = __builtin_ctzll(choices);
+                int v = __builtin_ctzll(choices);   /* 0-based value */
                 choices &= choices - 1;
                 items[nitems++] = c;
                 items[nitems++] = b0 + v;
@@ -492,12 +489,23 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
                 meaning[nopt] = c * 128 + v + 1;
                 starts[++nopt] = nitems;
             }
-            continue;
         }
-        if (values[c])
-            choices = (uint64_t)1 << (values[c] - 1);
-        else
-            choices = sh->full & ~blocked_by_givens(sh, used, values, c);
+        goto search;
+    }
+    for (int c = 0; c < nn; c++) {
+        int v = values[c];
+        if (v) {
+            uint64_t b = (uint64_t)1 << (v - 1);
+            for (int32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++)
+                used[sh->cell_units[k]] |= b;
+        }
+    }
+    for (int c = 0; c < nn; c++) {
+        const int32_t cu0 = sh->cu_start[c], cu1 = sh->cu_start[c + 1];
+        const int32_t p0 = sh->pair_start[c], p1 = sh->pair_start[c + 1];
+        const int32_t l0 = sh->link_start[c], l1 = sh->link_start[c + 1];
+        uint64_t choices = values[c] ? (uint64_t)1 << (values[c] - 1)
+                                     : sh->full & ~blocked_by_givens(sh, used, values, c);
         while (choices) {
             int v = __builtin_ctzll(choices);   /* 0-based value */
             choices &= choices - 1;
@@ -523,6 +531,7 @@ long long sk_dlx_sudoku(const sk_shape *sh, const uint8_t *values, long long lim
             starts[++nopt] = nitems;
         }
     }
+search:;
     int first_len;
     count = sk_dlx_count(lay.n_primary, lay.n_secondary, nopt, starts, items, limit, node_limit,
                          first, &first_len, nodes, stopped, poll);
