@@ -63,8 +63,9 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "an
 _SQUARE_ONLY = frozenset(("rot90", "diagonal", "antidiagonal", "dihedral"))
 MAX_ATTEMPTS = 200        # attempts per puzzle to land in the clues range
 FILL_NODE_LIMIT = 20_000  # per fill attempt; a dead end starts a new random fill
+VARIANT_NODE_LIMIT = 5_000  # removal checks of variant grids up to 9x9 (see _node_limit)
 FILL_STAGE_TRIES = 8      # variant fill: attempts per (cells, nodes) stage (see _fill_any)
-FILL_MAX_NODES = 5_000_000  # variant fill: the last stage, on the empty grid
+FILL_MAX_NODES = 4_000_000  # variant fill: nodes of all its attempts together
 MINIMAL_NODE_LIMIT = 2_000_000  # second chance for orbits refused at the node limit
 MAX_UNDECIDED = 3         # attempts whose minimality stayed undecided before giving up
 
@@ -290,36 +291,35 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
     K random cells get a random value each that their placed peers and links allow, then
     ``propagate`` completes the grid.  Stages: up to FILL_STAGE_TRIES attempts with K cells
     and a node limit, then half as many cells and 4x the nodes (a tight geometry such as
-    X + anti-knight needs both), and last the empty grid with FILL_MAX_NODES.  Then a random
-    relabelling (when no weak link ties values to each other) and a random symmetry of the
-    geometry (see ``symmetries``).  (Rejected: the classic fill's band / stack shuffles --
-    they break diagonals, windows and jigsaw regions.)
+    X + anti-knight needs both), down to the empty grid (one try: its search is the same
+    every time), all within FILL_MAX_NODES nodes in total.  Then a random relabelling (when
+    no weak link ties values to each other) and a random symmetry of the geometry (see
+    ``symmetries``).  (Rejected: the classic fill's band / stack shuffles -- they break
+    diagonals, windows and jigsaw regions.)
     """
     n, ncells = geom.size, geom.ncells
     prop = _backend.KERNELS["propagate"]
     peers, links = geom.peers, geom.cell_links
     full = frozenset(range(1, n + 1))
-    k, nodes = n + n // 2, FILL_NODE_LIMIT
+    k, limit, left = n + n // 2, FILL_NODE_LIMIT, FILL_MAX_NODES
     first = None
     while first is None:
-        if k == 0 or nodes >= FILL_MAX_NODES:
-            k, nodes, tries = 0, FILL_MAX_NODES, 1  # the empty grid: one try says it all
-        else:
-            tries = FILL_STAGE_TRIES
-        for _ in range(tries):
+        for _ in range(FILL_STAGE_TRIES if k else 1):
             vals = _random_cells(rng, k, ncells, peers, links, full)
             if vals is None:
                 continue
-            count, first, _, stopped = prop(vals, tables, 1, nodes)
+            count, first, used, stopped = prop(vals, tables, 1, min(limit, left) if k else left)
+            left -= used
             if count:
                 break
             first = None
-            if k == 0:
+            if k == 0 and not stopped:
+                raise GenerationError(f"the {_label(geom)} geometry has no solution grid")
+            if left <= 0 or k == 0:
                 raise GenerationError(
-                    f"the {_label(geom)} geometry has no solution grid" if not stopped else
                     f"cannot find a solution grid of the {_label(geom)} geometry: propagate "
-                    f"stopped after {nodes:,} nodes on the empty grid")
-        k, nodes = k // 2, nodes * 4
+                    f"found none in {FILL_MAX_NODES:,} nodes (it may have none)")
+        k, limit = k // 2, limit * 4
     grid = bytes(first)
     if not geom.links:
         relabel = [0] + rng.sample(range(1, n + 1), n)
@@ -358,8 +358,13 @@ def _automorphisms(geom: Geometry) -> list[tuple[int, ...]]:
     return out
 
 
-def _node_limit(size: int, minimal: bool) -> int:
+def _node_limit(size: int, minimal: bool, variant: bool = False) -> int:
     """Node limit of a removal check: none up to 9x9 (always quick), else a cap.
+
+    Variants up to 9x9: VARIANT_NODE_LIMIT.  Their checks are not always quick: propagate
+    on a nearly empty jigsaw or X + anti-knight grid can run for millions of nodes (the
+    empty jigsaw of the tests: 850,000 to a first solution), while 99 % of the checks of
+    a generation need under 6,000 (3x3+antiknight: median 69, max 13,647).
 
     Measured on 16x16 (C): limit 16 gives 121 unique puzzles/s at 94.5 clues, 800 gives
     14/s at 95.2 clues -- hard checks are rare but costly and barely change the clue count.
@@ -367,14 +372,17 @@ def _node_limit(size: int, minimal: bool) -> int:
     middle value (200 on 16x16) is fastest.
     """
     if size <= 9:
-        return 0
+        return VARIANT_NODE_LIMIT if variant else 0
     return 12 * size if minimal else size
 
 
-def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: int):
+def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: int,
+            floor: int = 0):
     """One group-testing pass; return (puzzle bytearray, clues, orbits refused at the node limit).
 
     kargs: what the kernel takes for the geometry, (box_rows, box_cols) or (tables,).
+    floor: a removal that leaves fewer distinct given values is not unique, without a check
+    (0: check every removal).
     """
     vals = bytearray(sol)
     clues = len(sol)
@@ -395,7 +403,10 @@ def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: i
         for o in batch:
             for c in o:
                 vals[c] = 0
-        count, _, _, stopped = check(bytes(vals), *kargs, 2, node_limit)
+        if floor and len(set(vals)) - 1 < floor:  # (vals holds a 0 now)
+            count, stopped = 2, False
+        else:
+            count, _, _, stopped = check(bytes(vals), *kargs, 2, node_limit)
         if count == 1 and not stopped:
             clues -= removed
             i += k
@@ -444,14 +455,17 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
         kargs, label, variant = (_backend.tables(geom),), _label(geom), geom
         cells = orbits(geom, symmetry)
     lo, hi = clues if clues is not None else (0, geom.ncells)
-    nlim = _node_limit(geom.size, minimal)
+    nlim = _node_limit(geom.size, minimal, variant is not None)
+    # a puzzle missing two values is not unique (swap them) when values relabel freely
+    floor = geom.size - 1 if variant is not None and not geom.links else 0
     best = None
     undecided = 0
     for _ in range(MAX_ATTEMPTS):
         sol = _fill(shape, rng) if variant is None else _fill_any(geom, rng, kargs[0])
         order = cells[:]
         rng.shuffle(order)
-        vals, count, refused = _remove(sol, kargs, order, check, 0 if minimal else lo, nlim)
+        vals, count, refused = _remove(sol, kargs, order, check, 0 if minimal else lo, nlim,
+                                       floor)
         if minimal and refused:
             count, decided = _retry_refused(vals, sol, kargs, refused, check, count)
             if not decided:
