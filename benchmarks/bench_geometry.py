@@ -75,10 +75,10 @@ def _time_classic(name: str, kernel: str) -> float:
     return time.process_time() - start
 
 
-def classic(baseline: str, rounds: int) -> list[dict]:
+def classic(baseline: str, rounds: int, sets: list[str]) -> list[dict]:
     rows = []
     for name, kernels in CLASSIC_KERNELS.items():
-        if not (DATA / CLASSIC[name][0]).exists():
+        if name not in sets or not (DATA / CLASSIC[name][0]).exists():
             continue
         for kernel in kernels:
             times = {"after": [], "before": []}
@@ -152,6 +152,7 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--count", type=int, default=300, help="variant puzzles per geometry")
     p.add_argument("--keep", type=int, default=26, help="givens per variant puzzle")
+    p.add_argument("--sets", default=",".join(CLASSIC), help="classic sets to time")
     p.add_argument("--json")
     p.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -164,7 +165,7 @@ def main(argv=None) -> int:
         if not args.baseline:
             p.error("--part classic needs --baseline SRC")
         print("| set | kernel | before CPU s | after CPU s | after/before |\n|---|---|---|---|---|")
-        result["classic"] = classic(args.baseline, args.rounds)
+        result["classic"] = classic(args.baseline, args.rounds, args.sets.split(","))
     if "variants" in parts:
         print(f"\n{args.keep} givens, {args.count} puzzles per geometry, count up to 2, C kernels\n")
         print("| geometry | engine | puzzles/s | µs/puzzle | nodes/puzzle |\n|---|---|---|---|---|")
