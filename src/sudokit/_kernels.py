@@ -55,7 +55,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ._learn import LearnRun, learn
-from .geometry import split_args as _geometry
+from .geometry import split_args as _geometry, split_generator_args
 
 __all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
            "learn_solutions", "LearnRun", "KernelStop"]
@@ -151,11 +151,7 @@ def propagate_solutions(values: bytes, *args, node_limit: int = 0,
 
     args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
     """
-    geom, *rest = _geometry(args)
-    if rest:
-        node_limit, *rest = rest
-    if rest:
-        counter = rest[0]
+    geom, node_limit, counter = split_generator_args(args, node_limit, counter)
     peers, units, _, size, _, links = _tables(geom)
     full = (1 << size) - 1
     ncells = size * size
@@ -252,11 +248,7 @@ def backtrack_solutions(values: bytes, *args, node_limit: int = 0,
 
     args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
     """
-    geom, *rest = _geometry(args)
-    if rest:
-        node_limit, *rest = rest
-    if rest:
-        counter = rest[0]
+    geom, node_limit, counter = split_generator_args(args, node_limit, counter)
     _, _, cell_units, size, pair_peers, links = _tables(geom)
     full = (1 << size) - 1
     if counter is None:
@@ -345,11 +337,7 @@ def learn_solutions(values: bytes, *args, node_limit: int = 0,
     One LearnRun, resumed for one more solution at a time: the solutions, their order and
     the decisions are those of ``learn`` (node_limit counts the decisions of this search).
     """
-    geom, *rest = _geometry(args)
-    if rest:
-        node_limit, *rest = rest
-    if rest:
-        counter = rest[0]
+    geom, node_limit, counter = split_generator_args(args, node_limit, counter)
     if counter is None:
         counter = [0]
     base = counter[0]

@@ -37,7 +37,7 @@ from functools import cached_property
 from .errors import ShapeError
 
 __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "classic_of",
-           "as_geometry",
+           "as_geometry", "split_generator_args",
            "split_args"]
 
 MAX_SIZE = 64
@@ -474,6 +474,18 @@ def split_args(args: tuple) -> tuple:
     if isinstance(args[0], int):
         return (boxes(args[0], args[1]),) + tuple(args[2:])
     return tuple(args)
+
+
+def split_generator_args(args: tuple, node_limit: int = 0, counter=None) -> tuple:
+    """A ``*_solutions`` generator's arguments as (geometry, node_limit, counter):
+    (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter);
+    the keyword values stand when the positions are absent."""
+    geom, *rest = split_args(args)
+    if rest:
+        node_limit, *rest = rest
+    if rest:
+        counter = rest[0]
+    return geom, node_limit, counter
 
 
 # --- helpers ---------------------------------------------------------------------------------

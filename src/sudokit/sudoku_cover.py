@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from .geometry import split_args
+from .geometry import split_args, split_generator_args
 
 __all__ = ["Cover", "build_cover", "decode", "dlx", "dlx_solutions"]
 
@@ -237,11 +237,7 @@ def dlx_solutions(values: bytes, *args, node_limit: int = 0, counter: list | Non
     """
     from .exact_cover import NodeLimitReached, dlx_solutions as cover_solutions
     from ._kernels import KernelStop
-    geom, *rest = split_args(args)
-    if rest:
-        node_limit, *rest = rest
-    if rest:
-        counter = rest[0]
+    geom, node_limit, counter = split_generator_args(args, node_limit, counter)
     if counter is None:
         counter = [0]
     base = counter[0]
