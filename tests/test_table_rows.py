@@ -9,7 +9,6 @@ their column) and answered by records.work_block, which must give the same Block
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -26,10 +25,9 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 
 
 def _spec(command: str, argv=(), shape: Shape | None = None) -> records.Spec:
-    opts = dataclasses.replace(options_for(command, list(argv)), format="line", to=None,
-                               log=True)
+    opts = options_for(command, list(argv)).replace(format="line", to=None, log=True)
     if shape is not None:
-        opts = dataclasses.replace(opts, box=shape)
+        opts = opts.replace(box=shape)
     return records.Spec(opts, "t.npy", "line", None, "line", opts.alphabet)
 
 
@@ -140,7 +138,7 @@ def test_string_rows_answer_as_their_padded_lines_did(command, argv, padded):
         puzzles[line - 1] = "0"
         if starts:
             starts[line - 1] = 0
-    spec = dataclasses.replace(_spec(command, argv), source="t.csv")
+    spec = _spec(command, argv).replace(source="t.csv")
     rows = _tablerows.Rows(0, 1, puzzles=puzzles, starts=starts, bad=bad)
     new = _tablerows.work_rows(spec, rows)
     old = records.work_block(spec, _padded_block(rows))
