@@ -303,3 +303,16 @@ def test_workers_started_late_write_in_place_too(tmp_path):
         assert r.returncode == 1
         outs.append((out.read_bytes(), r.stderr))
     assert outs[0] == outs[1]
+
+
+def test_a_failing_positioned_write_falls_back_to_writing_in_order(tmp_path, monkeypatch):
+    calls = []
+
+    def no_pwrite(fd, data, at):
+        calls.append(at)
+        raise OSError(95, "Operation not supported")
+    monkeypatch.setattr(_inplace.os, "pwrite", no_pwrite)
+    texts = [(b"aa\n", b"AA\n"), (b"bb\n", b"BB\n"), (b"cc\n", b"CC\n")]
+    data, written = _placed_run(tmp_path, monkeypatch, texts, [0, 1, 2])
+    assert data == b"head\nAA\nBB\nCC\n" and written == [b"AA\n", b"BB\n", b"CC\n"]
+    assert calls  # the workers and then the main process tried, then wrote in order

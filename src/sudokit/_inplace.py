@@ -189,9 +189,12 @@ class Placed:
                 self.pos += len(block.data)
                 return
             if len(text) == len(block.data):  # answered here (or a worker could not write)
-                _pwrite_all(self.fd, text, self.pos)
-                self.pos += len(block.data)
-                return
+                try:
+                    _pwrite_all(self.fd, text, self.pos)
+                    self.pos += len(block.data)
+                    return
+                except OSError:
+                    pass  # (written in order from here: a real write error is raised there)
             self._break(len(block.data))
         elif text is None:
             start = self.target.at(block) - self.kept_at
