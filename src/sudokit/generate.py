@@ -5,6 +5,13 @@
     >>> [p] = generate(box="2x2", symmetry="rot180", minimal=True, seed=7)
     >>> sudokit.count_solutions(p.puzzle, engine="dlx"), p.solution == sudokit.solve(p.puzzle)
     (1, True)
+    >>> [x] = generate(geometry="2x2+x", minimal=True, seed=7)
+    >>> x.puzzle.geometry.name, sudokit.count_solutions(x.puzzle, engine="backtrack")
+    ('2x2+x', 1)
+
+Every geometry (geometry.py: jigsaw regions, X, windoku, anti-knight, ...) is generated the
+same way; the classic boxes keep their own fill and unchanged code path, so a classic seed
+gives the same puzzles as before variants existed.
 
 How one puzzle is made (``_make``), from its own random stream ``Random(f"sudokit:{seed}:{index}")``
 (so the output is the same on every run, for any ``jobs``, and either backend):
@@ -13,15 +20,20 @@ How one puzzle is made (``_make``), from its own random stream ``Random(f"sudoki
               arrangements of the values they may still take; ``propagate`` completes it (a
               retry on the rare dead end), then a random relabelling, random row / col
               permutations within bands / stacks, band / stack permutations and (square boxes)
-              a random transposition.
+              a random transposition.  Other geometries: ``_fill_any`` (random values in random
+              cells, completed by propagate, then a relabelling and a symmetry of the geometry).
     2. orbits the cells grouped by the symmetry: every cell with all its images
               (rot180: pairs, rot90: fours, dihedral: up to eights).  Clues are removed a whole
-              orbit at a time, so the givens keep the symmetry.
+              orbit at a time, so the givens keep the symmetry.  A geometry must have the
+              symmetry (every unit, pair and weak link mapped onto one): ``symmetries``.
     3. remove the orbits in random order, by group testing: try removing a batch of k orbits
               at once; unique -> keep them removed and double k; not unique -> put them back,
               halve k; at k = 1 a failed orbit stays.  Uniqueness is a count-to-2 search on
               bytes with the kernel of ``engine`` (fast9 for 9x9 with C, else propagate).  A
               check stopped by its node limit is a failure: an unverified removal is never made.
+              Variants: every check has a node limit (see ``_node_limit``), and a
+              removal that leaves two values without a given is refused unchecked (swapping
+              the two gives a second solution) unless weak links tie values together.
               One pass is enough for minimality: removing clues never makes a later removal
               possible that was impossible before (fewer givens, more solutions).
     4. minimal=True: orbits refused only because a check hit the node limit are tried again
@@ -80,7 +92,8 @@ class Generated:
 
     ``guesses`` is the node count of a count-to-2 search of the puzzle by ``engine`` (for
     rating: 0 means singles alone solve it).  ``generate(seed=seed, ...)`` with the same
-    options remakes it as item ``index``.
+    options remakes it as item ``index``.  puzzle and solution are Grids of the geometry
+    generated for (``puzzle.geometry``).
     """
 
     puzzle: Grid
@@ -376,14 +389,14 @@ def _node_limit(size: int, minimal: bool, variant: bool = False) -> int:
     return 12 * size if minimal else size
 
 
-def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: int,
-            floor: int = 0):
+def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: int):
     """One group-testing pass; return (puzzle bytearray, clues, orbits refused at the node limit).
 
-    kargs: what the kernel takes for the geometry, (box_rows, box_cols) or (tables,).
-    floor: a removal that leaves fewer distinct given values is not unique, without a check
-    (0: check every removal).
+    check(values, *kargs, limit, node_limit): a kernel and its geometry arguments, the
+    classic (box_rows, box_cols) or a ``_variant_check`` and (tables, 0).  (Two arguments
+    always: a call with *kargs cost the classic 9x9 path 4 % of its time.)
     """
+    a, b = kargs
     vals = bytearray(sol)
     clues = len(sol)
     refused = []
@@ -403,10 +416,7 @@ def _remove(sol: bytes, kargs: tuple, order: list, check, lo: int, node_limit: i
         for o in batch:
             for c in o:
                 vals[c] = 0
-        if floor and len(set(vals)) - 1 < floor:  # (vals holds a 0 now)
-            count, stopped = 2, False
-        else:
-            count, _, _, stopped = check(bytes(vals), *kargs, 2, node_limit)
+        count, _, _, stopped = check(bytes(vals), a, b, 2, node_limit)
         if count == 1 and not stopped:
             clues -= removed
             i += k
@@ -430,7 +440,7 @@ def _retry_refused(vals: bytearray, sol: bytes, kargs: tuple, refused: list, che
     for o in refused:
         for c in o:
             vals[c] = 0
-        count, _, _, stopped = check(bytes(vals), *kargs, 2, MINIMAL_NODE_LIMIT)
+        count, _, _, stopped = check(bytes(vals), kargs[0], kargs[1], 2, MINIMAL_NODE_LIMIT)
         if count == 1 and not stopped:
             clues -= len(o)
             continue
@@ -439,6 +449,17 @@ def _retry_refused(vals: bytearray, sol: bytes, kargs: tuple, refused: list, che
         if stopped and count <= 1:
             decided = False
     return clues, decided
+
+
+def _variant_check(kernel, floor: int):
+    """kernel(values, tables, limit, node_limit) as a removal check(values, tables, 0, limit,
+    node_limit) that answers 'not unique' (2 solutions, 0 nodes) at once when the givens
+    hold fewer than floor distinct values (0: never)."""
+    def check(values: bytes, tables, _, limit: int, node_limit: int):
+        if floor and len(set(values)) - (0 in values) < floor:
+            return 2, None, 0, False
+        return kernel(values, tables, limit, node_limit)
+    return check
 
 
 def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
@@ -452,20 +473,19 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
         cells = orbits(shape, symmetry)
     else:
         shape = geom.display_shape
-        kargs, label, variant = (_backend.tables(geom),), _label(geom), geom
+        kargs, label, variant = (_backend.tables(geom), 0), _label(geom), geom
+        # a puzzle missing two values is not unique (swap them) when values relabel freely
+        check = _variant_check(check, 0 if geom.links else geom.size - 1)
         cells = orbits(geom, symmetry)
     lo, hi = clues if clues is not None else (0, geom.ncells)
     nlim = _node_limit(geom.size, minimal, variant is not None)
-    # a puzzle missing two values is not unique (swap them) when values relabel freely
-    floor = geom.size - 1 if variant is not None and not geom.links else 0
     best = None
     undecided = 0
     for _ in range(MAX_ATTEMPTS):
         sol = _fill(shape, rng) if variant is None else _fill_any(geom, rng, kargs[0])
         order = cells[:]
         rng.shuffle(order)
-        vals, count, refused = _remove(sol, kargs, order, check, 0 if minimal else lo, nlim,
-                                       floor)
+        vals, count, refused = _remove(sol, kargs, order, check, 0 if minimal else lo, nlim)
         if minimal and refused:
             count, decided = _retry_refused(vals, sol, kargs, refused, check, count)
             if not decided:
@@ -485,7 +505,8 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
             f"no {'minimal ' if minimal else ''}{label} puzzle with symmetry {symmetry!r} and "
             f"{lo}-{hi} clues in {MAX_ATTEMPTS} attempts (closest: {best} clues)")
     puzzle = bytes(vals)
-    n_found, _, guesses, stopped = check(puzzle, *kargs, 2, MINIMAL_NODE_LIMIT if nlim else 0)
+    n_found, _, guesses, stopped = check(puzzle, kargs[0], kargs[1], 2,
+                                         MINIMAL_NODE_LIMIT if nlim else 0)
     if n_found != 1 or stopped:  # the last accepted check saw exactly this puzzle
         raise AssertionError(f"generated a puzzle that is not verified unique: {puzzle!r}; "
                              "please report this bug")
