@@ -3,4 +3,4 @@
 ENGINES = ("auto", "propagate", "dlx", "backtrack", "fast9", "learn")
 COMMANDS = ("solve", "check", "count", "convert")  # the record commands (sudokit.records)
 # --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
-OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks")
+OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks", "fpuzzles")

@@ -135,6 +135,8 @@ def render(grid: Grid, fmt: str, alphabet, blank: str | None) -> str:
         return formats.format_block(grid, alphabet=alphabet, blank=blank or ".", separators=True)
     if fmt == "pencilmarks":
         return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
+    if fmt == "fpuzzles":
+        return formats.format_fpuzzles(grid)
     raise ValueError(f"unknown output format {fmt!r}")
 
 
@@ -184,7 +186,8 @@ def _marked_answer(grid: Grid, masks, limit: int, options: Options):
 def _answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool = False):
     """The raw answers of grids: one C batch call for 9x9 chunks when fast9 is the engine."""
     from . import _fastpath
-    if grids and _fastpath.batch_fits(options, limit) and all(g.shape is _S9 for g in grids):
+    if grids and _fastpath.batch_fits(options, limit) \
+            and all(g.shape is _S9 and g._geom is None for g in grids):
         return _fastpath.grid_answers(grids, limit, options.node_limit or 0)
     return _search_answers(grids, limit, options, illegal_first)
 
