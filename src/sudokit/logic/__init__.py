@@ -1,0 +1,139 @@
+"""Solve like a person: a candidates state, steps that explain themselves, hints.
+
+    >>> from sudokit import logic
+    >>> path = logic.steps("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> path.status, len(path.steps) > 0
+    ('solved', True)
+    >>> step = logic.hint("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> step.technique, step.placements
+    ('hidden-single', ((10, 6),))
+
+``State``: values plus candidates (a player's pencil marks may differ from what the values
+imply).  ``Step``: one deduction (technique id, evidence, placements, eliminations, text,
+difficulty).  ``hint(state)``: the next easiest step; ``steps(puzzle)``: the whole path;
+``apply(state, step)``: the state after a step.  Techniques are tried in the order of
+``ladder()`` (Sudoku Explainer's where it defines one); ``techniques=``/``exclude=`` choose
+them by id.  A hint is never built on a wrong state: ``State.problems()`` is checked first
+and ``InconsistentState`` names what is wrong.
+"""
+
+from __future__ import annotations
+
+from .._value import Value
+from .ladder import LEVELS, Technique, ladder, technique
+from .state import InconsistentState, Problem, State
+from .step import Step
+
+__all__ = ["State", "Step", "Problem", "InconsistentState", "Path", "Technique", "hint",
+           "steps", "apply", "ladder", "technique", "LEVELS"]
+
+# statuses of a path (the solver's words where they mean the same)
+SOLVED, STUCK, ILLEGAL, IMPOSSIBLE, AMBIGUOUS, INCONSISTENT, LIMIT = (
+    "solved", "stuck", "illegal", "impossible", "ambiguous", "inconsistent", "limit")
+
+
+def _enabled(techniques, exclude) -> "tuple[Technique, ...]":
+    """The ladder restricted to the ids of techniques (None: all) minus those of exclude."""
+    if isinstance(techniques, str) or isinstance(exclude, str):
+        raise TypeError("techniques= and exclude= take a list of ids, not one string")
+    chosen = ladder()
+    if techniques is not None:
+        want = {technique(i).id for i in techniques}
+        chosen = tuple(t for t in chosen if t.id in want)
+    if exclude:
+        drop = {technique(i).id for i in exclude}
+        chosen = tuple(t for t in chosen if t.id not in drop)
+    return chosen
+
+
+def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: bool = True):
+    """The next step of the easiest technique that finds one, or None when none does.
+
+    puzzle: a State, a Grid, a line, or a pencil-mark line.  all=True: every step of that
+    technique (a list; [] when none).  check: first make sure the state is sound (every
+    placed value and every needed candidate agrees with the one solution), raising
+    InconsistentState otherwise; check=False skips that (for callers that already did).
+    """
+    state = State.of(puzzle)
+    if check:
+        state.check()
+    for tech in _enabled(techniques, exclude):
+        found = tech.find(state)
+        if all:
+            out = list(found)
+            if out:
+                return out
+        else:
+            step = next(iter(found), None)
+            if step is not None:
+                return step
+    return [] if all else None
+
+
+def apply(state, step: Step) -> State:
+    """The state after step (its eliminations, then its placements)."""
+    return State.of(state).apply(step)
+
+
+class Path(Value):
+    """A logical path: the state it started from, its steps, the state it reached, a status.
+
+    status: 'solved' (logic alone reached the solution), 'stuck' (no enabled technique
+    applies), 'limit' (max_steps reached), or, with no step: 'illegal' (the givens clash),
+    'impossible' (no solution), 'ambiguous' (several solutions: logic needs a unique
+    puzzle), 'inconsistent' (pencil marks or placed values that contradict the solution;
+    problems lists them).
+    """
+
+    __slots__ = ("status", "start", "steps", "state", "problems")
+
+    def __init__(self, status: str, start: State, steps=(), state=None, problems=()):
+        _set = object.__setattr__
+        _set(self, "status", status)
+        _set(self, "start", start)
+        _set(self, "steps", tuple(steps))
+        _set(self, "state", state if state is not None else start)
+        _set(self, "problems", tuple(problems))
+
+    @property
+    def hardest(self) -> "Step | None":
+        """The first step of the highest SE rating (None for no step)."""
+        best = None
+        for s in self.steps:
+            if best is None or s.se > best.se:
+                best = s
+        return best
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "steps": [s.to_json() for s in self.steps],
+                "problems": [p.to_json() for p in self.problems]}
+
+
+def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = None) -> Path:
+    """The whole logical path of a puzzle (or state): hint, apply, until solved or stuck."""
+    start = State.of(puzzle)
+    problems = start.problems()
+    if problems:
+        kinds = {p.kind for p in problems}
+        status = (ILLEGAL if "clash" in kinds and start.values == start.givens
+                  else IMPOSSIBLE if "no-solution" in kinds
+                  else AMBIGUOUS if "several-solutions" in kinds else INCONSISTENT)
+        return Path(status, start, problems=problems)
+    enabled = _enabled(techniques, exclude)
+    state, path = start, []
+    while not state.is_solved():
+        if max_steps is not None and len(path) >= max_steps:
+            return Path(LIMIT, start, path, state)
+        step = None
+        for tech in enabled:
+            step = next(iter(tech.find(state)), None)
+            if step is not None:
+                break
+        if step is None:
+            return Path(STUCK, start, path, state)
+        after = state.apply(step)
+        if after == state:
+            raise RuntimeError(f"{step.technique} made no progress: {step}")
+        path.append(step)
+        state = after
+    return Path(SOLVED, start, path, state)
