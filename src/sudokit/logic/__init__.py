@@ -115,9 +115,14 @@ def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = No
     problems = start.problems()
     if problems:
         kinds = {p.kind for p in problems}
-        status = (ILLEGAL if "clash" in kinds and start.values == start.givens
-                  else IMPOSSIBLE if "no-solution" in kinds
-                  else AMBIGUOUS if "several-solutions" in kinds else INCONSISTENT)
+        fresh = start.values == start.givens and \
+            start.candidates == State.from_grid(start.puzzle()).candidates
+        if "several-solutions" in kinds:
+            status = AMBIGUOUS
+        elif fresh:  # the puzzle as written: its own contradictions
+            status = ILLEGAL if "clash" in kinds else IMPOSSIBLE
+        else:  # a player's marks or placements contradict the puzzle
+            status = ILLEGAL if "clash" in kinds and start.values == start.givens else INCONSISTENT
         return Path(status, start, problems=problems)
     enabled = _enabled(techniques, exclude)
     state, path = start, []

@@ -142,7 +142,8 @@ class State:
     @classmethod
     def from_pencilmarks(cls, text: str, *, box=None, alphabet=None, geometry=None) -> "State":
         """The state of a pencil-mark text (an N*N*N-character line such as 729 characters
-        for 9x9, or a grid of candidate words): formats.parse_pencilmarks."""
+        for 9x9, or a grid of candidate words): formats.parse_pencilmarks.  As in that
+        format, a cell with a single candidate reads as a placed value."""
         from .. import formats
         grid, masks = formats.parse_pencilmarks(text, box=box, alphabet=alphabet)
         return cls.from_marks(grid, masks, geometry=geometry)
