@@ -33,7 +33,7 @@ from .solver import ENGINES, count_word, outcome, search, solve_status
 __all__ = ["Options", "COMMANDS", "OUTPUT_FORMATS", "answer_lines", "notation", "LinesAnswer",
            "WriteError"]
 
-from ._names import COMMANDS, OUTPUT_FORMATS  # noqa: E402
+from ._names import COMMANDS, LOGIC_OUTPUTS, OUTPUT_FORMATS  # noqa: E402
 MULTILINE = {"block", "tokens", "sdk", "ss", "block+"}
 _S9 = Shape(3, 3)
 _WORK_CHUNK = 256  # records between two looks at the stop flag
@@ -56,18 +56,20 @@ class Options(Value):
     log         keep one JSON object per problem record (as --errors writes)
     geometry    the rules of every record (a Geometry or a name such as '3x3+x'), or None
                 for the classic boxes; box then defaults to the geometry's drawing shape
+    logic       hint/explain: a _logiccmd.LogicOptions (techniques, ...), or None: defaults
 
     Frozen: ``options.replace(**changes)`` gives a changed copy, checked again.
     """
 
     __slots__ = __match_args__ = ("command", "format", "box", "alphabet", "engine", "node_limit",
-                                  "unique", "limit", "to", "blank", "quiet", "log", "geometry")
+                                  "unique", "limit", "to", "blank", "quiet", "log", "geometry",
+                                  "logic")
 
     def __init__(self, command: str, format: str = "auto", box: Shape | str | None = None,
                  alphabet: str | None = None, engine: str = "auto", node_limit: int | None = None,
                  unique: bool = False, limit: int = 1000, to: str | None = None,
                  blank: str | None = None, quiet: bool = False, log: bool = True,
-                 geometry=None):
+                 geometry=None, logic=None):
         _set = object.__setattr__  # (frozen: __setattr__ refuses)
         _set(self, "command", command)
         _set(self, "format", format)
@@ -82,13 +84,19 @@ class Options(Value):
         _set(self, "quiet", quiet)
         _set(self, "log", log)
         _set(self, "geometry", geometry)
+        _set(self, "logic", logic)
         if self.command not in COMMANDS:
             raise ValueError(f"the record commands are {', '.join(COMMANDS)}, not {self.command!r}")
         if self.engine not in ENGINES:
             raise ValueError(f"unknown engine {self.engine!r}: choose one of {', '.join(ENGINES)}")
         if self.command == "convert" and self.to is None:
             raise ValueError("convert needs an output format (to=)")
-        if self.to is not None and self.to not in OUTPUT_FORMATS:
+        if self.command in ("hint", "explain"):
+            if self.logic is None:
+                raise ValueError(f"{self.command} needs logic= (a sudokit._logiccmd.LogicOptions)")
+            if self.to is not None and self.to not in LOGIC_OUTPUTS:
+                raise ValueError(f"{self.command} writes {' or '.join(LOGIC_OUTPUTS)}, not {self.to!r}")
+        elif self.to is not None and self.to not in OUTPUT_FORMATS:
             raise ValueError(f"unknown output format {self.to!r}: choose one of "
                              f"{', '.join(OUTPUT_FORMATS)}")
         if isinstance(self.box, str):
@@ -425,6 +433,8 @@ _COMMANDS = {"solve": _Solve, "check": _Check, "count": _Count, "convert": _Conv
 
 def command_for(options: Options, out, err: TextIO) -> _Command:
     """Return the command object that answers records for these options."""
+    if options.logic is not None:  # hint, explain: their options know their command class
+        return options.logic.command(options, out, err)
     return _COMMANDS[options.command](options, out, err)
 
 

@@ -5,10 +5,12 @@
     sudokit count   [FILE ...]      a solution count per puzzle (up to --limit)
     sudokit convert [FILE ...] --to FORMAT
     sudokit judge   DIALECT [FILE]  a judge's input in, exactly its expected output out
+    sudokit hint    [FILE ...]      the next logical step of each puzzle (or pencil marks)
+    sudokit explain [FILE ...]      the whole logical path, one step a line
     sudokit generate | canon | verify | dedupe | augment | stats
 
 One module per command family: records (solve, check, count, convert; big inputs and tables
-in big), judge, generate, canon, dataset (verify, dedupe, augment, stats); _common holds
+in big), logic (hint, explain), judge, generate, canon, dataset (verify, dedupe, augment, stats); _common holds
 what they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
 the machinery behind a family is imported only when that family runs, so ``sudokit --help``
 and one puzzle stay quick.
@@ -55,7 +57,8 @@ Run 'sudokit COMMAND --help' for the options of a command."""
 COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "convert": "records", "judge": "judge", "generate": "generate",
                     "canon": "canon", "verify": "dataset", "dedupe": "dataset",
-                    "augment": "dataset", "stats": "dataset"}
+                    "augment": "dataset", "stats": "dataset", "hint": "logic",
+                    "explain": "logic"}
 
 
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
@@ -81,6 +84,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     if family in (None, "records"):
         from . import records
         records.add_parsers(sub)
+    if family in (None, "logic"):
+        from . import logic
+        logic.add_parsers(sub)
     if family in (None, "judge"):
         from . import judge
         judge.add_parser(sub)

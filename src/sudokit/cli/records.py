@@ -16,7 +16,7 @@ from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TE
                       _UsageError, _Writer, table_kind)
 
 _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
-           "quiet")
+           "quiet", "logic")
 
 
 def options_of(args: argparse.Namespace):

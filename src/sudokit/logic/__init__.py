@@ -25,7 +25,7 @@ from .state import InconsistentState, Problem, State
 from .step import Step
 
 __all__ = ["State", "Step", "Problem", "InconsistentState", "Path", "Technique", "hint",
-           "steps", "apply", "ladder", "technique", "LEVELS"]
+           "steps", "apply", "diagnose", "ladder", "technique", "LEVELS"]
 
 # statuses of a path (the solver's words where they mean the same)
 SOLVED, STUCK, ILLEGAL, IMPOSSIBLE, AMBIGUOUS, INCONSISTENT, LIMIT = (
@@ -109,20 +109,29 @@ class Path(Value):
                 "problems": [p.to_json() for p in self.problems]}
 
 
+def diagnose(state: State):
+    """(status, problems) of a state: (None, []) when it is sound (one solution, and every
+    placed value and needed candidate agrees with it), else the path status that says why:
+    'ambiguous', 'illegal' or 'impossible' for the puzzle as written, 'inconsistent' for
+    a player's marks or placements that contradict it."""
+    problems = state.problems()
+    if not problems:
+        return None, problems
+    kinds = {p.kind for p in problems}
+    fresh = state.values == state.givens and \
+        state.candidates == State.from_grid(state.puzzle()).candidates
+    if "several-solutions" in kinds:
+        return AMBIGUOUS, problems
+    if fresh:  # the puzzle as written: its own contradictions
+        return (ILLEGAL if "clash" in kinds else IMPOSSIBLE), problems
+    return (ILLEGAL if "clash" in kinds and state.values == state.givens else INCONSISTENT), problems
+
+
 def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = None) -> Path:
     """The whole logical path of a puzzle (or state): hint, apply, until solved or stuck."""
     start = State.of(puzzle)
-    problems = start.problems()
-    if problems:
-        kinds = {p.kind for p in problems}
-        fresh = start.values == start.givens and \
-            start.candidates == State.from_grid(start.puzzle()).candidates
-        if "several-solutions" in kinds:
-            status = AMBIGUOUS
-        elif fresh:  # the puzzle as written: its own contradictions
-            status = ILLEGAL if "clash" in kinds else IMPOSSIBLE
-        else:  # a player's marks or placements contradict the puzzle
-            status = ILLEGAL if "clash" in kinds and start.values == start.givens else INCONSISTENT
+    status, problems = diagnose(start)
+    if status is not None:
         return Path(status, start, problems=problems)
     enabled = _enabled(techniques, exclude)
     state, path = start, []
