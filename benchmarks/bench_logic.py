@@ -1,0 +1,117 @@
+"""The logic engine's speed: the whole logical path per puzzle, and one hint (issue #15).
+
+    PYTHONPATH=src python3 benchmarks/bench_logic.py [--sets top1465,hardest1106] [--sample N]
+
+For each set, ``logic.steps(puzzle)`` on every puzzle (or a seeded --sample of them): CPU
+time per puzzle as mean, p50, p99 and max, the share solved by logic alone, steps per
+puzzle, and the techniques used most.  Then ``logic.hint`` on 9x9 puzzles that need only
+singles (the first puzzles of the 17-clue set whose path is singles only), per call.
+
+Targets (issue #15, one process): top1465 < 10 ms a puzzle on average, hardest-1106 < 1 s,
+hint on a singles-only 9x9 < 1 ms.  CPU time, not wall time: the machine is shared.
+Baseline to compare with in the same run: ``sudokit.solve`` of the same puzzles (printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import random
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "..", "shared", "data")
+SETS = {
+    "top1465": "puzzles3_magictour_top1465",
+    "hardest1106": "puzzles6_forum_hardest_1106",
+    "hardest1905": "puzzles5_forum_hardest_1905_11+",
+    "17clue": "puzzles2_17_clue",
+}
+
+
+def _lines(name: str) -> list[str]:
+    with open(os.path.join(DATA, SETS[name]), encoding="utf-8") as f:
+        return [line.split()[0] for line in f if line.strip() and not line.startswith("#")]
+
+
+def _pct(sorted_values: list[float], q: float) -> float:
+    k = min(len(sorted_values) - 1, int(round(q * (len(sorted_values) - 1))))
+    return sorted_values[k]
+
+
+def bench_set(name: str, sample: int | None, seed: int) -> None:
+    import sudokit
+    from sudokit import logic
+    puzzles = _lines(name)
+    if sample and sample < len(puzzles):
+        puzzles = random.Random(seed).sample(puzzles, sample)
+    times, nsteps, status, used = [], [], collections.Counter(), collections.Counter()
+    t_solve = time.process_time()
+    for p in puzzles:
+        sudokit.solve(p)
+    t_solve = (time.process_time() - t_solve) / len(puzzles)
+    for p in puzzles:
+        t = time.process_time()
+        path = logic.steps(p)
+        times.append(time.process_time() - t)
+        status[path.status] += 1
+        nsteps.append(len(path.steps))
+        used.update({s.technique for s in path.steps})
+    times.sort()
+    ms = [x * 1e3 for x in times]
+    print(f"## {name} ({len(puzzles)} puzzles)")
+    print(f"steps(): mean {statistics.fmean(ms):.2f} ms, p50 {_pct(ms, .5):.2f}, "
+          f"p99 {_pct(ms, .99):.2f}, max {ms[-1]:.2f} ms per puzzle "
+          f"(sudokit.solve, same puzzles: {t_solve * 1e6:.1f} us)")
+    print(f"status: {dict(status)}; steps per puzzle: mean {statistics.fmean(nsteps):.1f}")
+    print("puzzles using each technique: " + ", ".join(f"{k} {v}" for k, v in used.most_common()))
+
+
+def bench_hint(rounds: int) -> None:
+    from sudokit import logic
+    singles = {t.id for t in logic.ladder() if t.family == "singles"}
+    chosen = []
+    for p in _lines("17clue")[:400]:
+        path = logic.steps(p, techniques=sorted(singles))
+        if path.status == "solved":
+            chosen.append(logic.State.of(p))
+        if len(chosen) == 100:
+            break
+    best = None
+    for _ in range(rounds):
+        t = time.process_time()
+        for s in chosen:
+            logic.hint(s)
+        per = (time.process_time() - t) / len(chosen)
+        best = per if best is None else min(best, per)
+    t = time.process_time()
+    for s in chosen:
+        logic.hint(s, check=False)
+    unchecked = (time.process_time() - t) / len(chosen)
+    print(f"## hint on {len(chosen)} singles-only 9x9 puzzles (best of {rounds})")
+    print(f"hint(): {best * 1e3:.3f} ms per call with the consistency check "
+          f"(a solve), {unchecked * 1e3:.3f} ms without")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sets", default="top1465,hardest1106")
+    ap.add_argument("--sample", type=int, default=None, help="a seeded sample of each set")
+    ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args(argv)
+    import platform
+    import sudokit
+    print(f"# sudokit.logic, backend {sudokit.backend()}, python {platform.python_version()}, "
+          f"load {os.getloadavg()[0]:.1f}")
+    for name in args.sets.split(","):
+        bench_set(name.strip(), args.sample, args.seed)
+    bench_hint(args.rounds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
