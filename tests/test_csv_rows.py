@@ -118,9 +118,13 @@ def test_quoted_newlines_read_as_the_csv_module_reads_them(tmp_path, jobs):
     lines = [line for line in (TESTDATA / "golden_tdoku.txt").read_text().splitlines()
              if line and not line.startswith("#") and len(line.split(":")[0]) == 81]
     rows = [["id", "puzzle", "note"]]
+    # mostly solved grids (answered at once on either backend: the test is about reading
+    # quoted fields across blocks, not about search), one row in forty a real puzzle
+    solved = [line.split(":")[2] for line in lines if line.count(":") >= 2]
     for i in range(4000):
         note = rng.choice(["plain", "two\nlines", "a, \"quoted\"\r\nthing", ""])
-        rows.append([str(i), rng.choice(lines).split(":")[0], note])
+        pool = lines if i % 40 == 0 else solved
+        rows.append([str(i), rng.choice(pool).split(":")[0], note])
     src = tmp_path / "in.csv"
     with open(src, "w", newline="") as f:
         csv.writer(f).writerows(rows)
