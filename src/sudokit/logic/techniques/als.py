@@ -161,11 +161,15 @@ def als_words(t, als: Als) -> str:
 
 
 def removed_words(t, pairs) -> str:
-    """'7 from r2c2 and r2c3, 1 from r3c3' of (cell, value) pairs, grouped by value."""
+    """'2, 3 and 9 from r9c2, 8 from r5c3 and r6c3' of (cell, value) pairs: values that
+    leave the same cells share a clause, clauses in order of their first value."""
     by_value: dict = {}
     for c, v in sorted(pairs, key=lambda p: (p[1], p[0])):
         by_value.setdefault(v, []).append(c)
-    return ", ".join(f"{t.value(v)} from {t.names(cs)}" for v, cs in by_value.items())
+    by_cells: dict = {}
+    for v, cs in by_value.items():
+        by_cells.setdefault(tuple(cs), []).append(v)
+    return ", ".join(f"{t.values(vs)} from {t.names(list(cs))}" for cs, vs in by_cells.items())
 
 
 # --- ALS-XZ -------------------------------------------------------------------------------

@@ -82,13 +82,14 @@ def _aligned(t, cands, p: int, q: int, common: int, see: bool):
            [(q, v) for v in values_of(cands[q] & ~ok_q)]
     if not gone:
         return None
-    ex_words = ", ".join(f"{t.name(e)} ({t.values(cands[e])})" for e in excluders)
-    same = " or puts one value in both (they see each other)" if see else ""
+    ex_words = " or ".join(f"{t.name(e)} ({t.values(cands[e])})" for e in excluders)
+    same = " or put one value in both (they see each other)" if see else ""
+    tried = " (or ".join(f"{t.value(v)} in {t.name(c)}" for c, v in gone) + ")" * (len(gone) - 1)
     return Step("aligned-pair-exclusion", eliminations=gone,
                 evidence={"cells": [p, q], "excluders": excluders, "see": see},
-                text=f"Aligned pair {t.name(p)} and {t.name(q)}: every combination of their "
-                     f"values that the removed ones take part in leaves no candidate to one of "
-                     f"{ex_words}, which see both{same}; so {removed_words(t, gone)} removed.",
+                text=f"Aligned pair {t.name(p)} and {t.name(q)}: with {tried}, every value "
+                     f"left for the other cell would take both candidates of {ex_words}, "
+                     f"which see both cells{same}; so {removed_words(t, gone)} removed.",
                 se=6.2)
 
 
@@ -166,9 +167,9 @@ def _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v, limit):
                                  "units": [u, v], "sets": [list(group), lcells, bcells]},
                        text=f"Sue de Coq where {un} meets {vn}: {t.names(group)} hold "
                             f"{t.values(vmask)}; {t.names(lcells)} ({t.values(lmask)}) in {un} "
-                            f"and {t.names(bcells)} ({t.values(bmask)}) in {vn} share none of "
-                            f"them and take up the rest, so every value stays in the cells "
-                            f"that can hold it: {removed_words(t, gone)} removed.", se=7.9)
+                            f"and {t.names(bcells)} ({t.values(bmask)}) in {vn} have none of "
+                            f"those values in common, so together these cells hold all of "
+                            f"them: {removed_words(t, gone)} removed.", se=7.9)
 
 
 TECHNIQUES = (

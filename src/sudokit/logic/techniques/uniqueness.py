@@ -49,6 +49,7 @@ from typing import Iterator
 from .._tables import cells_of, tables, values_of
 from ..ladder import Technique
 from ..step import Step
+from .als import removed_words
 
 _RELIES = "the puzzle has one solution"
 
@@ -136,12 +137,10 @@ def _rect_words(t, rect, x, y) -> str:
     return f"Unique rectangle {t.names(sorted(rect))} on {t.value(x)} and {t.value(y)}"
 
 
-def _removed(t, pairs) -> str:
-    """'4 and 7 from r1c1, 9 from r2c3' of (cell, value) pairs, grouped by cell."""
-    by_cell: dict = {}
-    for c, v in sorted(pairs):
-        by_cell.setdefault(c, []).append(v)
-    return ", ".join(f"{t.values(vs)} from {t.name(c)}" for c, vs in by_cell.items())
+def _either(t, vals) -> str:
+    """'3, 5 or 8'."""
+    words = [t.value(v) for v in vals]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _evidence(rect, x, y, **more) -> dict:
@@ -264,14 +263,18 @@ def find_unique_rectangle_3(state) -> Iterator[Step]:
                 vals = values_of(mask)
                 size = len(vals)
                 word = {2: "pair", 3: "triple", 4: "quad"}[size]
+                members = [p, q] + group
+                where = [w for w in t.cell_units[p]
+                         if all(w in t.cell_units[c] for c in members[1:])]
+                units = " and ".join(t.unit_name(w) for w in where)
                 yield Step("unique-rectangle-3", eliminations=gone,
-                           evidence=_evidence(rect, x, y, extra=extra, unit=u, subset=group,
-                                              subset_values=vals),
+                           evidence=_evidence(rect, x, y, extra=extra, unit=u, units=where,
+                                              subset=group, subset_values=vals),
                            text=f"{_rect_words(t, rect, x, y)}: {t.name(p)} or {t.name(q)} "
-                                f"must hold {t.values(values_of(more))} (else a second "
-                                f"solution; {_RELIES}), so with {t.names(group)} they make a "
-                                f"naked {word} of {t.values(vals)} in {t.unit_name(u)}: "
-                                f"{_removed(t, gone)} removed.",
+                                f"must hold {_either(t, values_of(more))}"
+                                f" (else a second solution; {_RELIES}), so with "
+                                f"{t.names(group)} they make a naked {word} of "
+                                f"{t.values(vals)} in {units}: {removed_words(t, gone)} removed.",
                            se=round(4.5 + 0.1 * (size - 1), 1))
 
 
@@ -339,8 +342,8 @@ def find_hidden_rectangle(state) -> Iterator[Step]:
                            text=f"Hidden rectangle {t.names(sorted(rect))} on {t.value(x)} and "
                                 f"{t.value(y)}: {t.name(corner)} holds only those two, and "
                                 f"{t.value(keep)} can only go in the rectangle in "
-                                f"{t.unit_name(u1)} and {t.unit_name(u2)}; {t.name(far)} = "
-                                f"{t.value(drop)} would force the swappable pattern and a "
+                                f"{t.unit_name(u1)} and {t.unit_name(u2)}; {t.value(drop)} in "
+                                f"{t.name(far)} would force the swappable pattern and a "
                                 f"second solution ({_RELIES}), so {t.value(drop)} is removed "
                                 f"from {t.name(far)}.", se=4.5)
 
