@@ -112,21 +112,22 @@ def _candidates(state) -> list:
     if got is not None:
         return got
     out = []
-    if _one_solution(state):
-        cands, givens = state.candidates, state.givens
-        for rect in _rectangles(state.geometry):
-            a, b, c, d = rect
-            ma, mb, mc, md = cands[a], cands[b], cands[c], cands[d]
-            common = ma & mb & mc & md
-            if common.bit_count() < 2 or givens[a] or givens[b] or givens[c] or givens[d]:
-                continue
-            pairs = set()
-            for m in (ma, mb, mc, md):
-                if m.bit_count() == 2 and m & common == m:
-                    pairs.add(m)
-            for m in sorted(pairs):
-                x, y = values_of(m)
-                out.append((rect, x, y))
+    cands, givens = state.candidates, state.givens
+    for rect in _rectangles(state.geometry):
+        a, b, c, d = rect
+        ma, mb, mc, md = cands[a], cands[b], cands[c], cands[d]
+        common = ma & mb & mc & md
+        if common.bit_count() < 2 or givens[a] or givens[b] or givens[c] or givens[d]:
+            continue
+        pairs = set()
+        for m in (ma, mb, mc, md):
+            if m.bit_count() == 2 and m & common == m:
+                pairs.add(m)
+        for m in sorted(pairs):
+            x, y = values_of(m)
+            out.append((rect, x, y))
+    if out and not _one_solution(state):  # the solver runs only when a rectangle is there
+        out = []
     state._cache["uniqueness.rects"] = out
     return out
 
