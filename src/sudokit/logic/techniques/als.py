@@ -1,0 +1,299 @@
+"""Almost locked sets: n empty cells of one unit holding n + 1 values between them.
+
+An almost locked set (ALS) holds all its values but one: its cells take n different values
+(they share a unit) out of n + 1.  Two ALSs A and B (no cell in common) have a *restricted
+common* value x when every cell of A holding x sees every cell of B holding x: x cannot be
+in both.
+
+    ALS-XZ (singly linked)  A and B with a restricted common x: one of them lacks x, so it
+                            holds all its other values; any other value z of both goes in A
+                            or in B, and leaves every cell that sees all the z-cells of both
+    ALS-XZ (doubly linked)  two restricted commons x and y: each ALS lacks one of them, so
+                            A holds every value but x or y, and so does B; x and y each go in
+                            A or B; every other value of A leaves the cells that see all its
+                            cells in A holding it (and the same for B)
+    ALS-XY-Wing             A and B each share a restricted common with a third ALS C, x
+                            with A and y with B (x != y): C holds x or y, so A or B holds all
+                            its values but one, and a value z (not x, not y) of both A and B
+                            goes in A or B
+
+The argument only uses "cells of one unit hold different values" and "cells that see each
+other hold different values" (Tables.peer_bits, extra pairs included), so it holds on every
+geometry, units smaller than N included.  An ALS has 1 to min(m - 1, 8) cells, m the empty
+cells of its unit (a bivalue cell is an ALS of one cell); the cap keeps 16x16 and 25x25
+enumeration bounded.  ALSs that would be the same cells in two units are kept once (the
+first unit).  Order: ALSs by size, then unit, then cells; pairs and triples in that order.
+
+SE has no ALS technique; the ratings are estimates, placed where SE rates the chains it
+needs for the same eliminations (7.5 for ALS-XZ, 7.8 for ALS-XY-Wing).  HoDoKu: unfair,
+300 and 320.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .._tables import cells_of, values_of
+from ..ladder import Technique
+from ..step import Step
+
+MAX_CELLS = 8
+
+
+class Als:
+    """One almost locked set: cells (bitset), mask (values), unit, and per value v in mask
+    where[v] (its cells holding v) and sees[v] (cells outside it that see all of where[v])."""
+
+    __slots__ = ("cells", "mask", "unit", "where", "sees", "size")
+
+    def __init__(self, cells: int, mask: int, unit: int, cands, peers):
+        self.cells, self.mask, self.unit = cells, mask, unit
+        self.size = cells.bit_count()
+        self.where, self.sees = {}, {}
+        members = cells_of(cells)
+        for v in values_of(mask):
+            bit = 1 << (v - 1)
+            w, s = 0, -1
+            for c in members:
+                if cands[c] & bit:
+                    w |= 1 << c
+                    s &= peers[c]
+            self.where[v] = w
+            self.sees[v] = s & ~cells
+
+    def __repr__(self) -> str:
+        return f"Als(cells={cells_of(self.cells)}, values={values_of(self.mask)}, unit={self.unit})"
+
+
+def almost_locked_sets(state, max_cells: int = MAX_CELLS) -> list:
+    """Every ALS of the state (a list of Als, in the module's order; cached on the state)."""
+    key = ("als.sets", max_cells)
+    got = state._cache.get(key)
+    if got is not None:
+        return got
+    t = state.tables
+    cands, values, peers = state.candidates, state.values, t.peer_bits
+    found: dict = {}
+    for u, unit in enumerate(t.units):
+        empty = [c for c in unit if not values[c] and cands[c]]
+        limit = min(len(empty) - 1, max_cells)
+        if limit < 1:
+            continue
+        stack = [(0, 0, 0, 0)]  # (next index, cells, mask, how many cells)
+        while stack:
+            start, bits, mask, k = stack.pop()
+            for i in range(len(empty) - 1, start - 1, -1):
+                c = empty[i]
+                m = mask | cands[c]
+                count = m.bit_count()
+                if count > limit + 1:
+                    continue
+                b = bits | (1 << c)
+                if count == k + 2 and b not in found:
+                    found[b] = (u, m)
+                if k + 1 < limit:
+                    stack.append((i + 1, b, m, k + 1))
+    out = [Als(b, m, u, cands, peers) for b, (u, m) in found.items()]
+    out.sort(key=lambda a: (a.size, a.unit, a.cells))
+    state._cache[key] = out
+    return out
+
+
+def _value_cells(state) -> list:
+    """[cells holding v as a candidate] for v in 0..N (index 0 unused), cached on the state."""
+    got = state._cache.get("als.vcells")
+    if got is None:
+        got = [0] * (state.size + 1)
+        for c, m in enumerate(state.candidates):
+            while m:
+                low = m & -m
+                got[low.bit_length()] |= 1 << c
+                m ^= low
+        state._cache["als.vcells"] = got
+    return got
+
+
+def restricted_commons(a: Als, b: Als) -> list:
+    """The restricted common values of two ALSs without a common cell, ascending."""
+    if a.cells & b.cells:
+        return []
+    return [x for x in values_of(a.mask & b.mask) if not b.where[x] & ~a.sees[x]]
+
+
+def _links(state) -> list:
+    """[(i, j, rccs)] for every pair i < j of ALSs (indexes in almost_locked_sets) with at
+    least one restricted common; cached on the state."""
+    got = state._cache.get("als.links")
+    if got is not None:
+        return got
+    sets = almost_locked_sets(state)
+    out = []
+    for i, a in enumerate(sets):
+        acells, amask, asees = a.cells, a.mask, a.sees
+        for j in range(i + 1, len(sets)):
+            b = sets[j]
+            common = amask & b.mask
+            if not common or acells & b.cells:
+                continue
+            bwhere = b.where
+            rcc = []
+            while common:
+                low = common & -common
+                x = low.bit_length()
+                if not bwhere[x] & ~asees[x]:
+                    rcc.append(x)
+                common ^= low
+            if rcc:
+                out.append((i, j, rcc))
+    state._cache["als.links"] = out
+    return out
+
+
+# --- text ---------------------------------------------------------------------------------
+
+def als_words(t, als: Als) -> str:
+    """'{r1c1, r1c2} in row 1 (1, 4 and 7)' or, for one cell, 'r5c2 (4 and 7)'."""
+    cells = cells_of(als.cells)
+    if len(cells) == 1:
+        return f"{t.name(cells[0])} ({t.values(als.mask)})"
+    return f"{{{', '.join(t.name(c) for c in cells)}}} in {t.unit_name(als.unit)} " \
+           f"({t.values(als.mask)})"
+
+
+def removed_words(t, pairs) -> str:
+    """'2, 3 and 9 from r9c2, 8 from r5c3 and r6c3' of (cell, value) pairs: values that
+    leave the same cells share a clause, clauses in order of their first value."""
+    by_value: dict = {}
+    for c, v in sorted(pairs, key=lambda p: (p[1], p[0])):
+        by_value.setdefault(v, []).append(c)
+    by_cells: dict = {}
+    for v, cs in by_value.items():
+        by_cells.setdefault(tuple(cs), []).append(v)
+    return ", ".join(f"{t.values(vs)} from {t.names(list(cs))}" for cs, vs in by_cells.items())
+
+
+# --- ALS-XZ -------------------------------------------------------------------------------
+
+def _xz_eliminations(a: Als, b: Als, rcc: list, vcells: list) -> list:
+    """The (cell, value) pairs an ALS-XZ of a and b removes (rcc: its restricted commons)."""
+    gone = set()
+    if len(rcc) == 1:
+        x = rcc[0]
+        for z in values_of(a.mask & b.mask):
+            if z != x:
+                for c in cells_of(a.sees[z] & b.sees[z] & vcells[z]):
+                    gone.add((c, z))
+    elif len(rcc) == 2:
+        for x in rcc:
+            for c in cells_of(a.sees[x] & b.sees[x] & vcells[x]):
+                gone.add((c, x))
+        for s in (a, b):
+            for z in values_of(s.mask):
+                if z not in rcc:
+                    for c in cells_of(s.sees[z] & vcells[z]):
+                        gone.add((c, z))
+    # three restricted commons cannot happen in a state that has a solution
+    return sorted(gone)
+
+
+def find_als_xz(state) -> Iterator[Step]:
+    """Every ALS-XZ (singly or doubly linked) that removes something, pairs in order."""
+    t = state.tables
+    sets = almost_locked_sets(state)
+    vcells = _value_cells(state)
+    for i, j, rcc in _links(state):
+        a, b = sets[i], sets[j]
+        if len(rcc) == 1 and (a.mask & b.mask).bit_count() < 2:
+            continue
+        gone = _xz_eliminations(a, b, rcc, vcells)
+        if not gone:
+            continue
+        zs = sorted({v for _, v in gone} - set(rcc)) if len(rcc) == 1 else []
+        wa, wb = als_words(t, a), als_words(t, b)
+        if len(rcc) == 1:
+            x = rcc[0]
+            text = (f"Almost locked sets {wa} and {wb} cannot both hold {t.value(x)} (every "
+                    f"{t.value(x)} of one sees every {t.value(x)} of the other), so one of "
+                    f"them is locked without it and {t.values(zs)} go"
+                    f"{'es' if len(zs) == 1 else ''} in one of them: "
+                    f"{removed_words(t, gone)} removed.")
+        else:
+            text = (f"Almost locked sets {wa} and {wb} cannot both hold {t.value(rcc[0])}, nor "
+                    f"both hold {t.value(rcc[1])}, so each is locked without one of them and "
+                    f"holds all its other values: {removed_words(t, gone)} removed.")
+        yield Step("als-xz", eliminations=gone,
+                   evidence={"als": [cells_of(a.cells), cells_of(b.cells)],
+                             "units": [a.unit, b.unit], "values": list(rcc), "z": zs,
+                             "doubly": len(rcc) == 2,
+                             "cells": sorted(cells_of(a.cells | b.cells))},
+                   text=text, se=7.5)
+
+
+# --- ALS-XY-Wing --------------------------------------------------------------------------
+
+def find_als_xy_wing(state) -> Iterator[Step]:
+    """Every ALS-XY-Wing that removes something: pivot C in ALS order, then its partners
+    A, B (A before B) and their restricted commons x (A-C) and y (B-C), x != y."""
+    t = state.tables
+    sets = almost_locked_sets(state)
+    vcells = _value_cells(state)
+    partners: dict = {}
+    for i, j, rcc in _links(state):
+        partners.setdefault(i, []).append((j, rcc))
+        partners.setdefault(j, []).append((i, rcc))
+    seen = set()
+    for k in sorted(partners):
+        mates = sorted(partners[k])
+        if len(mates) < 2:
+            continue
+        c = sets[k]
+        for p in range(len(mates)):
+            ia, rxs = mates[p]
+            a = sets[ia]
+            for q in range(p + 1, len(mates)):
+                ib, rys = mates[q]
+                b = sets[ib]
+                if a.cells & b.cells:
+                    continue
+                common = a.mask & b.mask
+                if not common:
+                    continue
+                for x in rxs:
+                    for y in rys:
+                        if x == y:
+                            continue
+                        zmask = common & ~(1 << (x - 1)) & ~(1 << (y - 1))
+                        gone = []
+                        for z in values_of(zmask):
+                            for cell in cells_of(a.sees[z] & b.sees[z] & vcells[z]):
+                                gone.append((cell, z))
+                        if not gone:
+                            continue
+                        key = (ia, ib, tuple(sorted(gone)))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        zs = sorted({v for _, v in gone})
+                        yield Step(
+                            "als-xy-wing", eliminations=gone,
+                            evidence={"als": [cells_of(a.cells), cells_of(b.cells),
+                                              cells_of(c.cells)],
+                                      "units": [a.unit, b.unit, c.unit], "values": [x, y],
+                                      "z": zs,
+                                      "cells": sorted(cells_of(a.cells | b.cells | c.cells))},
+                            text=f"Almost locked set {als_words(t, c)} holds {t.value(x)} or "
+                                 f"{t.value(y)}; {als_words(t, a)} cannot share its "
+                                 f"{t.value(x)} and {als_words(t, b)} cannot share its "
+                                 f"{t.value(y)}, so one of those two is locked and "
+                                 f"{t.values(zs)} go{'es' if len(zs) == 1 else ''} in one "
+                                 f"of them: {removed_words(t, gone)} removed.", se=7.8)
+
+
+TECHNIQUES = (
+    Technique("als-xz", "ALS-XZ", find_als_xz, rank=300, se=7.5, level="unfair", score=300),
+    Technique("als-xy-wing", "ALS-XY-Wing", find_als_xy_wing, rank=310, se=7.8, level="unfair",
+              score=320),
+)
+
+__all__ = ["Als", "almost_locked_sets", "restricted_commons", "find_als_xz",
+           "find_als_xy_wing", "TECHNIQUES"]

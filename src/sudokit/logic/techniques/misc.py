@@ -1,0 +1,182 @@
+"""Aligned pair exclusion and Sue de Coq.
+
+    aligned pair exclusion   two empty cells P and Q (anywhere) and the cells that see both
+                             and hold at most two candidates (the excluders).  A combination
+                             (p, q) of their values is impossible when p = q and P sees Q, or
+                             when it takes every candidate of an excluder.  A value of P that
+                             is in no possible combination is removed (and the same for Q).
+                             Like Sudoku Explainer, a pair is tried when it has two excluders
+                             or more (with one, the eliminations are a naked pair's).
+    Sue de Coq               two units u and v crossing in cells I.  C: two or more empty
+                             cells of I holding values V, at least |C| + 2 of them.  L: cells
+                             of u outside v, B: cells of v outside u, holding values VL and VB
+                             that share no value of V; XL, XB: their values outside V.  When
+                             (|L| - |XL|) + (|B| - |XB|) = |V| - |C| (each at least 1), the
+                             values of V are all used by C, L and B, L holds all of XL and B all
+                             of XB; so XL and the values of V outside VB leave the rest of u,
+                             XB and the values of V outside VL leave the rest of v (HoDoKu's
+                             rule, extra values shared by L and B included).
+
+Both use only "one unit, different values" and "peers hold different values", so they run
+on every geometry (Sue de Coq on every pair of full units sharing two cells or more:
+Tables.crossings).  Limits: Sue de Coq sets L and B of up to 6 cells on grids up to 9x9,
+3 beyond (the search grows as 2^cells).
+
+Order: aligned pairs by the first cell, then the second; Sue de Coq by crossing, then C,
+L and B in cell order.  SE rates aligned pair exclusion 6.2; it has no Sue de Coq (estimate
+7.9: after the ALS rules, as the ladder orders them).  HoDoKu: Sue de Coq unfair 250; HoDoKu
+has no aligned pair exclusion (estimate: hard 200, between Multi Colors and the chains).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from .._tables import cells_of, values_of
+from ..ladder import Technique
+from ..step import Step
+from .als import removed_words
+
+
+# --- aligned pair exclusion ------------------------------------------------------------------
+
+def find_aligned_pair_exclusion(state) -> Iterator[Step]:
+    """Every aligned pair exclusion that removes something (pairs in cell order)."""
+    t = state.tables
+    cands, peers = state.candidates, t.peer_bits
+    small = 0  # cells with one or two candidates: the possible excluders
+    for c, m in enumerate(cands):
+        if m and m.bit_count() <= 2:
+            small |= 1 << c
+    bases = [c for c, m in enumerate(cands) if m.bit_count() >= 2]
+    near = {c: peers[c] & small for c in bases}
+    for i, p in enumerate(bases):
+        np_ = near[p]
+        if not np_:
+            continue
+        for q in bases[i + 1:]:
+            common = np_ & near[q]
+            if common.bit_count() < 2:
+                continue
+            step = _aligned(t, cands, p, q, common, bool(peers[p] >> q & 1))
+            if step is not None:
+                yield step
+
+
+def _aligned(t, cands, p: int, q: int, common: int, see: bool):
+    """The step of base cells p and q with excluders common, or None."""
+    excluders = cells_of(common)
+    masks = [cands[e] for e in excluders]
+    ok_p = ok_q = 0
+    for x in values_of(cands[p]):
+        for y in values_of(cands[q]):
+            if x == y and see:
+                continue
+            xy = (1 << (x - 1)) | (1 << (y - 1))
+            if any(not m & ~xy for m in masks):
+                continue
+            ok_p |= 1 << (x - 1)
+            ok_q |= 1 << (y - 1)
+    gone = [(p, v) for v in values_of(cands[p] & ~ok_p)] + \
+           [(q, v) for v in values_of(cands[q] & ~ok_q)]
+    if not gone:
+        return None
+    ex_words = " or ".join(f"{t.name(e)} ({t.values(cands[e])})" for e in excluders)
+    same = " or put one value in both (they see each other)" if see else ""
+    tried = " (or ".join(f"{t.value(v)} in {t.name(c)}" for c, v in gone) + ")" * (len(gone) - 1)
+    return Step("aligned-pair-exclusion", eliminations=gone,
+                evidence={"cells": [p, q], "excluders": excluders, "see": see},
+                text=f"Aligned pair {t.name(p)} and {t.name(q)}: with {tried}, every value "
+                     f"left for the other cell would take both candidates of {ex_words}, "
+                     f"which see both cells{same}; so {removed_words(t, gone)} removed.",
+                se=6.2)
+
+
+# --- Sue de Coq --------------------------------------------------------------------------------
+
+def _side_sets(cells, cands, inner: int, limit: int) -> list:
+    """[(cells, values, extra values, slack)] for the subsets of cells (1..limit of them)
+    holding a value of inner, slack = cells - extra values >= 1; in DFS order."""
+    out = []
+
+    def grow(start, chosen, mask):
+        for i in range(start, len(cells)):
+            now = chosen + [cells[i]]
+            m = mask | cands[cells[i]]
+            extra = m & ~inner
+            slack = len(now) - extra.bit_count()
+            if m & inner and slack >= 1:
+                out.append((now, m, extra, slack))
+            if len(now) < limit:
+                grow(i + 1, now, m)
+
+    grow(0, [], 0)
+    return out
+
+
+def find_sue_de_coq(state) -> Iterator[Step]:
+    """Every Sue de Coq that removes something (see the module docstring for the order)."""
+    t = state.tables
+    cands, values = state.candidates, state.values
+    limit = 6 if t.n <= 9 else 3
+    for u, v, inter in t.crossings:
+        core = [c for c in cells_of(inter) if not values[c]]
+        if len(core) < 2:
+            continue
+        rest_u = [c for c in t.units[u] if not values[c] and not inter >> c & 1]
+        rest_v = [c for c in t.units[v] if not values[c] and not inter >> c & 1]
+        if not rest_u or not rest_v:
+            continue
+        for k in range(2, len(core) + 1):
+            for group in combinations(core, k):
+                vmask = 0
+                for c in group:
+                    vmask |= cands[c]
+                need = vmask.bit_count() - k
+                if need < 2:
+                    continue
+                yield from _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v,
+                                       limit)
+
+
+def _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v, limit):
+    cands = state.candidates
+    sides_u = [s for s in _side_sets(rest_u, cands, vmask, limit) if s[3] < need]
+    if not sides_u:
+        return
+    sides_v = [s for s in _side_sets(rest_v, cands, vmask, limit) if s[3] < need]
+    for lcells, lmask, lextra, lslack in sides_u:
+        for bcells, bmask, bextra, bslack in sides_v:
+            if lslack + bslack != need or lmask & bmask & vmask:
+                continue
+            drop_u = lextra | (vmask & ~bmask)
+            drop_v = bextra | (vmask & ~lmask)
+            used = set(group) | set(lcells) | set(bcells)
+            gone = []
+            for unit, drop in ((u, drop_u), (v, drop_v)):
+                for c in t.units[unit]:
+                    if c not in used and cands[c] & drop:
+                        gone.extend((c, x) for x in values_of(cands[c] & drop))
+            if not gone:
+                continue
+            gone = sorted(set(gone))
+            un, vn = t.unit_name(u), t.unit_name(v)
+            yield Step("sue-de-coq", eliminations=gone,
+                       evidence={"cells": list(group), "values": values_of(vmask),
+                                 "units": [u, v], "sets": [list(group), lcells, bcells]},
+                       text=f"Sue de Coq where {un} meets {vn}: {t.names(group)} hold "
+                            f"{t.values(vmask)}; {t.names(lcells)} ({t.values(lmask)}) in {un} "
+                            f"and {t.names(bcells)} ({t.values(bmask)}) in {vn} have none of "
+                            f"those values in common, so together these cells hold all of "
+                            f"them: {removed_words(t, gone)} removed.", se=7.9)
+
+
+TECHNIQUES = (
+    Technique("aligned-pair-exclusion", "Aligned Pair Exclusion", find_aligned_pair_exclusion,
+              rank=190, se=6.2, level="hard", score=200),
+    Technique("sue-de-coq", "Sue de Coq", find_sue_de_coq, rank=320, se=7.9, level="unfair",
+              score=250),
+)
+
+__all__ = ["find_aligned_pair_exclusion", "find_sue_de_coq", "TECHNIQUES"]
