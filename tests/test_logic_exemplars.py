@@ -5,10 +5,10 @@ headers such as "#0100: Locked Candidate Type 1", each line "<puzzle> # s lc1(6)
 singles ('s') or HoDoKu's simple technique set ('ssts'; 'x' = other techniques) first, then
 the labelled technique applies.  For each section whose technique we implement, a hit is:
 
-    after the prefix (singles for 's'; every technique ranked below the section's for
-    'ssts' and 'x') until none applies, the section's technique finds a step, or a
-    technique of the same family finds one with the same eliminations
-    (e.g. a locked pair that our ladder reports as pointing plus naked pair).
+    after the prefix (singles for 's'; HoDoKu's simple set for 'ssts'; for 'x' every
+    technique ranked below the section's but of another family: tests/_logic_families) until
+    none applies, the section's technique finds a step, or one of the techniques listed with
+    it (a locked pair that our ladder reports as pointing, claiming or a naked pair).
 
 The per-section rate is printed (pytest -s) and must not fall below the floor measured
 when the family was written.
@@ -23,6 +23,7 @@ import pytest
 from sudokit import logic
 from sudokit.logic import State
 
+from _logic_families import prefix_ids, run
 from conftest import shared_file
 
 # section code -> (technique ids that count as a hit, floor: hits / puzzles measured)
@@ -58,23 +59,14 @@ def exemplars():
     return out
 
 
-def _prefix(state: State, prefix: str, target_rank: float) -> State:
-    if prefix == "s":
-        allowed = [t.id for t in logic.ladder() if t.family == "singles"]
-    else:
-        allowed = [t.id for t in logic.ladder() if t.rank < target_rank]
-    while not state.is_solved():
-        step = logic.hint(state, techniques=allowed, check=False)
-        if step is None:
-            break
-        state = state.apply(step)
-    return state
-
-
 def hit(puzzle: str, prefix: str, ids) -> bool:
+    """After the prefix (tests/_logic_families.prefix_ids, and only techniques ranked below
+    the section's), does one of ids find a step?"""
     known = [i for i in ids if i in {t.id for t in logic.ladder()}]
-    rank = min(logic.technique(i).rank for i in known)
-    state = _prefix(State.of(puzzle), prefix, rank)
+    target = min(known, key=lambda i: logic.technique(i).rank)
+    rank = logic.technique(target).rank
+    before = [i for i in prefix_ids(prefix, target) if logic.technique(i).rank < rank]
+    state = run(State.of(puzzle), before)
     return bool(logic.hint(state, techniques=known, check=False))
 
 
