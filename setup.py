@@ -8,7 +8,9 @@ from glob import glob
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
+# Every C file of src/sudokit/_c is one extension; a header change rebuilds it (depends).
 SOURCES = sorted(glob(os.path.join("src", "sudokit", "_c", "*.c")))
+HEADERS = sorted(glob(os.path.join("src", "sudokit", "_c", "*.h")))
 
 
 class OptionalBuildExt(build_ext):
@@ -46,6 +48,7 @@ if SOURCES and os.environ.get("SUDOKIT_PUREPYTHON_BUILD", "") in ("", "0"):
     ext_modules.append(Extension(
         "sudokit._ckernels",
         sources=SOURCES,
+        depends=HEADERS,
         include_dirs=[os.path.join("src", "sudokit", "_c")],
         extra_compile_args=extra_compile_args,
         extra_link_args=["-fsanitize=address,undefined"] if os.environ.get("SUDOKIT_SANITIZE") else [],

@@ -28,8 +28,8 @@ build() {
     mkdir -p "$build"
     "$CLANG" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
         -fno-omit-frame-pointer -g -O1 -std=c99 -Wall -Wextra -I"$csrc" ${EXTRA_CFLAGS:-} \
-        "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/dlx.c" "$csrc/learn.c" \
-        -o "$build/fuzz_kernels"
+        "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/backtrack.c" "$csrc/dlx.c" \
+        "$csrc/learn.c" "$csrc/learn_groups.c" "$csrc/learn_clauses.c" -o "$build/fuzz_kernels"
     echo "built $build/fuzz_kernels"
 }
 
@@ -55,14 +55,16 @@ coverage)
     # line/branch coverage of the kernels reached by the corpus (seeds + what fuzzing found)
     mkdir -p "$build/cov"
     "$CLANG" -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -g -O1 -std=c99 \
-        -I"$csrc" ${EXTRA_CFLAGS:-} "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" \
-        "$csrc/dlx.c" "$csrc/learn.c" -o "$build/cov/fuzz_kernels_cov"
+        -I"$csrc" ${EXTRA_CFLAGS:-} "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/backtrack.c" \
+        "$csrc/dlx.c" "$csrc/learn.c" "$csrc/learn_groups.c" "$csrc/learn_clauses.c" \
+        -o "$build/cov/fuzz_kernels_cov"
     mkdir -p "$build/corpus"
     LLVM_PROFILE_FILE="$build/cov/run.profraw" \
         "$build/cov/fuzz_kernels_cov" -runs=0 "$build/corpus" "$here/corpus" 2>&1 | tail -1
     llvm-profdata-14 merge -sparse "$build/cov/run.profraw" -o "$build/cov/run.profdata"
     llvm-cov-14 report "$build/cov/fuzz_kernels_cov" -instr-profile="$build/cov/run.profdata" \
-        "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/dlx.c" "$csrc/learn.c" "$here/fuzz_kernels.c"
+        "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/backtrack.c" "$csrc/dlx.c" "$csrc/learn.c" \
+        "$csrc/learn_groups.c" "$csrc/learn_clauses.c" "$here/fuzz_kernels.c"
     ;;
 repro)
     shift

@@ -106,10 +106,28 @@ def test_no_import_circles():
     assert not bad, f"import circles: {bad}"
 
 
+LINE_LIMIT = 800
+
+
+def _over_limit(paths) -> dict[str, int]:
+    """Return {path relative to the package: line count} of the files over LINE_LIMIT lines."""
+    return {str(p.relative_to(PACKAGE)): n for p in paths
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LINE_LIMIT}
+
+
 def test_modules_stay_small():
-    big = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
-           if (n := len(p.read_text(encoding="utf-8").splitlines())) > 800}
-    assert not big, f"modules over 800 lines: {big}"
+    big = _over_limit(PACKAGE.rglob("*.py"))
+    assert not big, f"modules over {LINE_LIMIT} lines: {big}"
+
+
+def test_c_sources_stay_small():
+    """Issue #14: the C extension's files (src/sudokit/_c/*.c and *.h) keep the same limit."""
+    sources = sorted((PACKAGE / "_c").glob("*.[ch]"))
+    if not sources:
+        pytest.skip("no C sources beside this sudokit (installed without them)")
+    assert {p.suffix for p in sources} == {".c", ".h"}
+    big = _over_limit(sources)
+    assert not big, f"C files over {LINE_LIMIT} lines: {big}"
 
 
 def _imported_by(code: str) -> set[str]:

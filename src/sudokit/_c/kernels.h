@@ -1,4 +1,4 @@
-/* kernels.h -- the internal C API shared by module.c, anysize.c and dlx.c (no Python here).
+/* kernels.h -- the internal C API shared by the binding and the kernels (no Python here).
  *
  * Every Sudoku kernel has the shape of the pure-Python specification (_kernels.py):
  *
@@ -107,6 +107,9 @@ sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nun
 void sk_shape_free(sk_shape *sh);
 void sk_work_init(sk_work *w);
 void sk_work_free(sk_work *w);
+/* Grow w's per-cell arrays to ncells entries and per-unit arrays to nunits (anysize.c, used
+ * by propagate and backtrack); 1, or 0 if out of memory. */
+int sk_work_cells(sk_work *w, int ncells, int nunits);
 
 long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
