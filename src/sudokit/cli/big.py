@@ -226,6 +226,12 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         raise _UsageError(f"{name}: {source.shape.size}x{source.shape.size} grids are beyond the "
                           "line notation the answers are written in (61 values at most): "
                           "convert them to tokens or JSON first")
+    geom = command.args.geometry
+    if kind == "npy" and geom is not None and geom.size != source.shape.size:
+        source.close()
+        raise _UsageError(f"{name}: the rows are {source.shape.size}x{source.shape.size} grids; "
+                          f"the geometry of --rules/--regions ({records.describe(geom)}) is "
+                          f"{geom.size}x{geom.size}")
     pending: dict = {}
     inner = command.args.replace(format="line", to=None)
     if kind == "npy":

@@ -203,10 +203,6 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     try:
         for name in args.files or ["-"]:
             kind = table_kind(name, args)
-            if kind is not None and options.geometry is not None:
-                raise _UsageError(f"{name}: --rules and --regions work on text inputs; table "
-                                  f"inputs (CSV, JSON Lines, NPY, Parquet) are classic only "
-                                  f"for now")
             try:  # tables, and one-record-per-line inputs, go by blocks (workers)
                 if kind in TEXT_KINDS:
                     run_text_table(command, name, kind, args, err)
