@@ -144,6 +144,8 @@ def render(grid: Grid, fmt: str, alphabet, blank: str | None, puzzle: Grid | Non
         return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
     if fmt == "fpuzzles":
         if puzzle is not None:
+            if puzzle._geom is not grid._geom:  # (the solution's rules are the answer's)
+                puzzle = Grid._trusted(puzzle.values, grid.shape, grid._geom)
             return formats.format_fpuzzles(puzzle, solution=grid)
         return formats.format_fpuzzles(grid)
     raise ValueError(f"unknown output format {fmt!r}")
@@ -213,7 +215,7 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
     """Yield the raw answer of each grid from solver.search (illegal_first: as check decides)."""
     engine, node_limit, geom = options.engine, options.node_limit, options.geometry
     for grid in grids:
-        if geom is not None:
+        if geom is not None and grid._geom is not geom:
             grid = Grid(grid.values, geometry=geom)
         if illegal_first and not grid.is_legal():
             yield 0, False, True, None
@@ -225,7 +227,7 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
 
 def _marked_answer(grid: Grid, masks, limit: int, options: Options):
     """The raw answer of a grid searched under its pencil marks (the exact-cover route)."""
-    if options.geometry is not None:
+    if options.geometry is not None and grid._geom is not options.geometry:
         grid = Grid(grid.values, geometry=options.geometry)
     if not grid.is_legal():
         return 0, False, True, None
@@ -311,17 +313,23 @@ class _Command:
     def fit(self, src: _Input, chunk: list) -> list:
         """The chunk with every record that does not fit the options (``misfit``: a grid of
         another size than --rules/--regions, another geometry of its own ...) turned into an
-        error record naming why."""
+        error record naming why, and every other grid under the options' geometry."""
         if self.args.geometry is None and not any(
                 rec.grid is not None and rec.grid._geom is not None for rec in chunk):
             return chunk
+        geom = self.args.geometry
         out = []
         for rec in chunk:
-            why = None if rec.grid is None else misfit(rec.grid, self.args)
+            grid = rec.grid
+            why = None if grid is None else misfit(grid, self.args)
             if why is not None:
                 rec = formats.Record(rec.index, rec.line, None,
                                      ParseError(why, line=rec.line, source=src.display),
                                      rec.text, rec.comment)
+            elif grid is not None and geom is not None and grid._geom is None:  # (answers, echoes)
+                rec = formats.Record(rec.index, rec.line,
+                                     Grid._trusted(grid.values, geom.display_shape, geom),
+                                     None, rec.text, rec.comment, rec.note)
             out.append(rec)
         return out
 
