@@ -206,7 +206,8 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         raise _UsageError(f"{args.command} does not take {kind} files (solve, check and "
                           "count do)")
     if name == "-":
-        raise _UsageError(f"a {kind} input must be a file, not stdin")
+        raise _UsageError(f"{'an' if kind == 'npy' or kind == 'arrow' else 'a'} {kind} input "
+                          "must be a file, not stdin")
     out_kind = tables.kind_of(args.output) if args.output and args.output != "-" else None
     if out_kind == "npy" and args.command != "solve":
         raise _UsageError(f"{args.command} writes text, Parquet or Arrow; .npy output holds "
@@ -216,7 +217,7 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         if kind == "npy":
             source = tables.open_npy(name, box=args.box)
         else:
-            source = tables.open_table(name, col=args.col)
+            source = tables.open_table(name, col=args.col, kind=kind)
         # about 8 blocks per worker, so a short file of hard puzzles is shared too
         source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
     except tables.TableError as exc:
