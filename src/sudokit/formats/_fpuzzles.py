@@ -47,7 +47,7 @@ from ..grid import Grid
 from ._lzstring import BASE64, compress_base64, decompress_base64
 
 __all__ = ["parse_fpuzzles", "format_fpuzzles", "is_fpuzzles", "fpuzzles_boxes", "SUPPORTED",
-           "stream_records", "spread_fpuzzles"]
+           "read_stream", "spread_fpuzzles"]
 
 MAX_RECORD = 1 << 24  # characters of an f-puzzles object spread over lines, at most
 
@@ -338,7 +338,7 @@ def _parse(obj, ignore: frozenset) -> Grid:
     return Grid(values, geometry=geom)
 
 
-# --- streams: many records (formats.read_records(format='fpuzzles')) -------------------
+# --- streams: many records (formats.read_records(format='fpuzzles')) ------------------------
 
 
 _BRACKETS = None  # (compiled when an f-puzzles stream is met: not at import)
@@ -372,41 +372,38 @@ def spread_fpuzzles(lines) -> bool:
     return '"size"' in text and _GRID_HEAD.search(text) is not None
 
 
-def stream_records(numbered, source):
-    """Yield the Records of an f-puzzles stream of (line number, line) pairs: a JSON object
-    on one line or over several (it ends where its braces close), or a link or lz-string
-    Base64 on one line; blank and '#' lines between records are skipped.  A bad record is
-    an error Record (formats.read_records' contract), never an exception."""
-    from ._stream import _record, _too_long_error, _TooLong
-
-    index = 0
+def read_stream(numbered, source, cut):
+    """Yield (line, grid or None, ParseError or None, text) per f-puzzles record of
+    (line number, line) pairs: a JSON object on one line or over several (it ends where its
+    braces close), or a link or lz-string Base64 on one line; blank and '#' lines between
+    records are skipped.  cut(line number, line) is the error of a line the reader cut as
+    too long, else None.  A bad record is an error, never an exception
+    (formats.read_records(format='fpuzzles') makes them Records).
+    """
     pending: list[str] = []
     start = depth = size = 0
 
-    def emit(text: str, lineno: int) -> Record:
+    def emit(text: str, lineno: int) -> tuple:
         try:
-            grid = parse_fpuzzles(text)
+            return lineno, parse_fpuzzles(text), None, text
         except ParseError as exc:
             err = exc.shifted(line=lineno - 1, source=source)
             if err.line is None:
                 err = ParseError(exc.reason, line=lineno, column=exc.column, char=exc.char,
                                  source=source)
-            return _record(index, lineno, None, err, text, None)
-        return _record(index, lineno, grid, None, text, None)
+            return lineno, None, err, text
 
-    def unclosed(why: str) -> Record:
-        return _record(index, start, None, ParseError(
-            f"the f-puzzles JSON object that starts here {why}", line=start, column=1,
-            source=source), "\n".join(pending[:1]), None)
+    def unclosed(why: str) -> tuple:
+        return start, None, ParseError(f"the f-puzzles JSON object that starts here {why}",
+                                       line=start, column=1, source=source), pending[0]
 
     for lineno, raw in numbered:
-        if raw.__class__ is _TooLong:
+        error = cut(lineno, raw)
+        if error is not None:
             if pending:
                 yield unclosed(f"is cut by a line too long at line {lineno}")
-                index += 1
                 pending = []
-            yield _record(index, lineno, None, _too_long_error(lineno, raw, source), "", None)
-            index += 1
+            yield lineno, None, error, ""
             continue
         if not pending:
             s = raw.strip()
@@ -414,7 +411,6 @@ def stream_records(numbered, source):
                 continue
             if s[0] != "{":
                 yield emit(raw, lineno)
-                index += 1
                 continue
             start, depth, size = lineno, 0, 0
         pending.append(raw)
@@ -422,11 +418,9 @@ def stream_records(numbered, source):
         size += len(raw) + 1
         if depth <= 0:
             yield emit("\n".join(pending), start)
-            index += 1
             pending = []
         elif size > MAX_RECORD:
             yield unclosed(f"is longer than {MAX_RECORD} characters (not closed?)")
-            index += 1
             pending = []
     if pending:
         yield unclosed("is not closed at the end of the input")

@@ -247,8 +247,7 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
     elif name == "tokens":
         records = _token_records(numbered, size, shape, alphabet, source_name)
     elif name == "fpuzzles":
-        from ._fpuzzles import stream_records
-        records = stream_records(numbered, source_name)
+        records = _fpuzzles_records(numbered, source_name)
     else:
         records = _json_records(numbered, box, alphabet, source_name)
     for rec in records:
@@ -398,9 +397,11 @@ def _vote(s: str, shape) -> "str | None":
 
 
 def _detect(window: list[tuple[int, str]], shape) -> tuple[str, "int | None"]:
-    from ._fpuzzles import spread_fpuzzles
-    if spread_fpuzzles(line for _, line in window if line.__class__ is not _TooLong):
-        return "fpuzzles", None
+    lines = [line for _, line in window if line.__class__ is not _TooLong]
+    if next((s for s in map(str.strip, lines) if s and s[0] != "#"), "")[:1] == "{":
+        from ._fpuzzles import spread_fpuzzles  # (JSON: imported where JSON is met)
+        if spread_fpuzzles(lines):
+            return "fpuzzles", None
     votes: dict[str, int] = {}
     for _, line in window:
         s = line.strip()
@@ -659,6 +660,16 @@ def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
             found, lines = 0, []
     if lines:
         yield emit((lines[-1][0], len(lines[-1][1]) + 1))
+
+
+def _fpuzzles_records(numbered, source) -> Iterator[Record]:
+    from ._fpuzzles import read_stream
+
+    def cut(lineno: int, raw: str):
+        return _too_long_error(lineno, raw, source) if raw.__class__ is _TooLong else None
+
+    for index, (line, grid, error, text) in enumerate(read_stream(numbered, source, cut)):
+        yield _record(index, line, grid, error, text, None)
 
 
 def _json_records(numbered, box, alphabet, source) -> Iterator[Record]:
