@@ -217,6 +217,11 @@ def test_parquet_and_arrow_take_rules(tmp_path, ext, x_puzzles, classic_breaking
         result = feather.read_table(out).to_pydict()
     assert result["id"] == list(range(6))
     assert result["verdict"] == ["unique"] * 4 + ["illegal", "error"]
+    # --format names the kind whatever the file's name
+    other = tmp_path / "p.data"
+    other.write_bytes(path.read_bytes())
+    named = _run("solve", "--format", ext, "--rules", "x", other).stdout.splitlines()
+    assert named == lines
 
 
 # --- 2. JSON Lines rows with their own geometry, f-puzzles rows --------------------------
@@ -251,6 +256,8 @@ def mixed_rows(x_puzzles, classic_breaking_x):
         ({"id": "badsize", "puzzle": "." * 16, "geometry": "3x3+x"}, "error", None),
         (_fpuzzles_row(fp_x, killercage=[{"cells": ["R1C1"], "value": "5"}]), "error", None),
         ({"id": "x2", "puzzle": x_puzzles[3], "geometry": "3x3+x"}, "solved", X),
+        ({"id": "rows", "values": [list(_values(x_puzzles[3])[r * 9:r * 9 + 9])
+                                   for r in range(9)], "geometry": "3x3+x"}, "solved", X),
         ({"id": "plain80", "puzzle": "." * 80}, "error", None),
     ]
     return rows
@@ -270,6 +277,8 @@ def _verify(obj: dict, answer: dict, status: str, geom) -> None:
     solution = _values(answer["solution"])
     if "puzzle" in obj:
         puzzle = _values(obj["puzzle"])
+    elif "values" in obj:
+        puzzle = bytes(v for row in obj["values"] for v in row)
     else:
         puzzle = formats.parse_fpuzzles(json.dumps(obj)).values
     rules = geom if geom is not None else geometry.boxes(3, 3)

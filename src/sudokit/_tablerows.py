@@ -36,6 +36,7 @@ import csv
 import io
 import json
 import re
+from collections import deque
 from typing import Iterator
 
 from .errors import ParseError
@@ -207,28 +208,37 @@ def _is_fpuzzles_row(obj: dict) -> bool:
     return is_fpuzzles(obj)
 
 
+_JSON_PUZZLE_KEYS = ("puzzle", "grid", "values")  # where formats.parse_json finds the puzzle
+
+
 def _is_own(obj: dict, col) -> bool:
     """True for a JSON Lines row read whole, with its own rules: a row that carries a
-    "geometry", or an f-puzzles object (no puzzle key)."""
-    if col in obj:
-        return obj.get("geometry") is not None
-    return _is_fpuzzles_row(obj)
+    "geometry" (its puzzle under col, else under a JSON record's key), or an f-puzzles
+    object (no puzzle key)."""
+    if obj.get("geometry") is not None and (col in obj or any(k in obj for k in
+                                                              _JSON_PUZZLE_KEYS)):
+        return True
+    return col not in obj and _is_fpuzzles_row(obj)
 
 
 def _own_grid(obj: dict, col, options) -> tuple:
     """(the Grid of a row read whole, None) or (None, why it cannot be read).
 
     A row with "geometry" reads as a JSON record (formats.parse_json: its "box", "size" and
-    "alphabet" too) with the puzzle under col; an f-puzzles row as f-puzzles.
+    "alphabet" too) with the puzzle under col (else where a JSON record has it); an
+    f-puzzles row as f-puzzles.
     """
     from .formats import _fpuzzles, parse_json
+    # (under --rules/--regions the row's own geometry is compared, not forced into a box)
+    box = options.box if options.geometry is None else None
     try:
-        if col not in obj:
+        if col not in obj and obj.get("geometry") is None:
             return _fpuzzles.from_object(obj), None
-        sub = {k: obj[k] for k in ("box", "size", "alphabet", "geometry") if k in obj}
-        sub["puzzle"] = obj[col]
-        # (under --rules/--regions the row's own geometry is compared, not forced into a box)
-        box = options.box if options.geometry is None else None
+        if col in obj:
+            sub = {k: obj[k] for k in ("box", "size", "alphabet", "geometry") if k in obj}
+            sub["puzzle"] = obj[col]
+        else:
+            sub = obj
         return parse_json(json.dumps(sub), box=box, alphabet=options.alphabet), None
     except ParseError as exc:
         return None, exc.reason
@@ -573,7 +583,8 @@ def _answer_strings(command, src, rows: Rows, fast) -> bool:
 
     def chunks(k: int, end: int):
         src.handle, src.first_line = puzzles[k:end], first + k
-        mine = [line for line in range(first + k, first + end) if line in own] if own else []
+        mine = deque(line for line in range(first + k, first + end) if line in own) \
+            if own else ()
         for chunk in record_chunks(src, bad):
             chunk = _shifted(chunk, starts, first) if starts else chunk
             if mine and chunk and mine[0] < chunk[-1].line:
@@ -605,14 +616,15 @@ def _answer_strings(command, src, rows: Rows, fast) -> bool:
 _RECORDS_CHUNK = 256  # records between two looks at the stop flag (records._WORK_CHUNK)
 
 
-def _merged(chunk: list, mine: list, own: dict) -> list:
+def _merged(chunk: list, mine: deque, own: dict) -> list:
     """The chunk with the records of the rows read whole (own: line -> Grid) whose lines
-    (mine, ascending; consumed here) come before the chunk's last record, in line order."""
+    (mine, ascending; consumed here) come before the chunk's last record (all of them for
+    an empty chunk), in line order."""
     from . import formats
     out = []
     for rec in chunk:
         while mine and mine[0] < rec.line:
-            line = mine.pop(0)
+            line = mine.popleft()
             out.append(formats.Record(0, line, own[line], None, "", None))
         out.append(rec)
     if not chunk:

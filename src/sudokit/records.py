@@ -123,8 +123,8 @@ from .errors import WriteError  # noqa: E402
 def render(grid: Grid, fmt: str, alphabet, blank: str | None, puzzle: Grid | None = None) -> str:
     """Return grid in format fmt, without a trailing newline.
 
-    puzzle: the puzzle grid solves (fpuzzles: its givens stay ``given``, the other cells
-    are plain values), or None.
+    puzzle: the puzzle that grid solves, or None (fpuzzles: the puzzle's givens stay
+    ``given``, the other cells are written as plain values).
     """
     if fmt in ("line", "sdm"):
         return formats.format_line(grid, alphabet=alphabet, blank=blank or ".")

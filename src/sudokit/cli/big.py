@@ -206,8 +206,8 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         raise _UsageError(f"{args.command} does not take {kind} files (solve, check and "
                           "count do)")
     if name == "-":
-        raise _UsageError(f"{'an' if kind == 'npy' or kind == 'arrow' else 'a'} {kind} input "
-                          "must be a file, not stdin")
+        article = "an" if kind in ("npy", "arrow") else "a"
+        raise _UsageError(f"{article} {kind} input must be a file, not stdin")
     out_kind = tables.kind_of(args.output) if args.output and args.output != "-" else None
     if out_kind == "npy" and args.command != "solve":
         raise _UsageError(f"{args.command} writes text, Parquet or Arrow; .npy output holds "

@@ -148,7 +148,8 @@ def _check_alphabet(alphabet: str, size: int, geom, text: str) -> None:
     most = get_alphabet(alphabet).max_size()
     if size > most:
         line, col = _key_pos(text, "alphabet")
-        whose = f"the geometry {geom} has" if geom is not None else f"a {size}x{size} grid has"
+        whose = (f"the geometry {geom} has" if geom is not None and geom.box is not None
+                 else f"a {size}x{size} grid has")
         raise ParseError(f'"alphabet" {alphabet!r} spells at most {most} values; {whose} '
                          f"{size}", line=line, column=col)
 
