@@ -307,7 +307,7 @@ def work_text_rows(spec: tuple, block):
             starts.append(0)
             continue
         puzzle, start, why, record = _row_puzzle(kind, text, delimiter, layout["col"])
-        if why is None and kind == "jsonl" and _is_own(record, layout["col"]):
+        if why is None and not puzzle and kind == "jsonl" and _is_own(record, layout["col"]):
             grid, why = _own_grid(record, layout["col"], inner.options)
             if grid is not None:
                 grids[no] = grid  # (its puzzle stays "": no line for the line reader)
