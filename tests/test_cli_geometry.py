@@ -97,11 +97,15 @@ def test_bad_rules_are_clear_errors(tmp_path, argv, words):
     assert proc.returncode != 0 and words in proc.stderr, proc.stderr
 
 
-def test_tables_refuse_rules(tmp_path):
+def test_tables_take_rules(tmp_path):
+    # a complete classic grid that breaks the X rule: unique as classic, illegal under X
+    grid = sudokit.solve("." * 81)
+    assert not geometry.parse("3x3+x").is_solution(grid.values)
     path = tmp_path / "p.csv"
-    path.write_text("puzzle\n" + "." * 81 + "\n")
+    path.write_text("puzzle\n" + grid.to_line() + "\n")
     proc = _run("check", "--rules", "x", str(path))
-    assert proc.returncode == 2 and "table inputs" in proc.stderr
+    assert proc.returncode == 0 and proc.stdout.splitlines()[1].endswith(",illegal")
+    assert _run("check", str(path)).stdout.splitlines()[1].endswith(",unique")
 
 
 def test_options_carry_the_geometry():

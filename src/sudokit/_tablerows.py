@@ -36,6 +36,7 @@ import csv
 import io
 import json
 import re
+from collections import deque
 from typing import Iterator
 
 from .errors import ParseError
@@ -148,22 +149,21 @@ def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
     content = [(no, t) for no, t in enumerate(lines, 1) if t.strip()]
     if kind == "jsonl":
         key = col
+        objects = [obj for obj in map(_json_object, (t for _, t in content[:64]))
+                   if obj is not None]
+        plain = [obj for obj in objects if not _is_fpuzzles_row(obj)]
         if key is None:
-            for _, t in content[:64]:
-                try:
-                    obj = json.loads(t)
-                except (ValueError, RecursionError):
-                    continue
-                if isinstance(obj, dict):
-                    lowered = {k.lower(): k for k in obj}
-                    key = next((lowered[n] for n in PUZZLE_NAMES if n in lowered), None)
-                    if key is None:
-                        key = next(iter(obj), None)
-                    break
+            for obj in plain[:1]:
+                lowered = {k.lower(): k for k in obj}
+                key = next((lowered[n] for n in PUZZLE_NAMES if n in lowered), None)
+                if key is None:
+                    key = next(iter(obj), None)
+            if key is None and objects and not plain:
+                key = "puzzle"  # f-puzzles rows only: they need no puzzle key
         if key is None:
             raise TableUsageError(f"{display}: cannot tell which key holds the puzzle; "
                                   "name it with --col")
-        _check_numbers(display, key, [_json_value(t, key) for _, t in content[:64]])
+        _check_numbers(display, key, [obj.get(key) for obj in plain])
         return {"kind": kind, "delimiter": None, "header_line": None, "header": None,
                 "col": key, "col_name": key}
     delimiter = "\t" if kind == "tsv" else ","
@@ -192,12 +192,56 @@ def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
             "header": names if has_header else None, "col": index, "col_name": name}
 
 
-def _json_value(text: str, key):
+def _json_object(text: str) -> "dict | None":
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    return obj.get(key) if isinstance(obj, dict) else None
+    return obj if isinstance(obj, dict) else None
+
+
+def _is_fpuzzles_row(obj: dict) -> bool:
+    """True for a row that is an f-puzzles object ("size" and "grid" rows of cell objects)."""
+    if "size" not in obj or "grid" not in obj:
+        return False
+    from .formats._fpuzzles import is_fpuzzles
+    return is_fpuzzles(obj)
+
+
+_JSON_PUZZLE_KEYS = ("puzzle", "grid", "values")  # where formats.parse_json finds the puzzle
+
+
+def _is_own(obj: dict, col) -> bool:
+    """True for a JSON Lines row read whole, with its own rules: a row that carries a
+    "geometry" (its puzzle under col, else under a JSON record's key), or an f-puzzles
+    object (no puzzle key)."""
+    if obj.get("geometry") is not None and (col in obj or any(k in obj for k in
+                                                              _JSON_PUZZLE_KEYS)):
+        return True
+    return col not in obj and _is_fpuzzles_row(obj)
+
+
+def _own_grid(obj: dict, col, options) -> tuple:
+    """(the Grid of a row read whole, None) or (None, why it cannot be read).
+
+    A row with "geometry" reads as a JSON record (formats.parse_json: its "box", "size" and
+    "alphabet" too) with the puzzle under col (else where a JSON record has it); an
+    f-puzzles row as f-puzzles.
+    """
+    from .formats import _fpuzzles, parse_json
+    # (under --rules/--regions the row's own geometry is compared, not forced into a box)
+    box = options.box if options.geometry is None else None
+    try:
+        if col not in obj and obj.get("geometry") is None:
+            return _fpuzzles.from_object(obj), None
+        if col in obj:
+            sub = {k: obj[k] for k in ("box", "size", "alphabet", "geometry") if k in obj}
+            sub["puzzle"] = obj[col]
+        else:
+            sub = obj
+        return parse_json(json.dumps(sub), box=box, alphabet=options.alphabet), None
+    except ParseError as exc:
+        return None, exc.reason
 
 
 def _check_numbers(display: str, col, sample: list) -> None:
@@ -248,6 +292,7 @@ def work_text_rows(spec: tuple, block):
     puzzles: list[str] = []  # per line: its puzzle ("": none), read where it starts ...
     starts: list[int] = []   # ... in the line (error columns count from the line's start)
     bad: dict[int, str] = {}
+    grids: dict = {}       # line -> the Grid of a row read whole (its own rules)
     for k, raw in enumerate(lines):
         no = block.first_line + k
         if raw is _MORE:  # a line of the quoted field of a row above: written with it
@@ -262,6 +307,10 @@ def work_text_rows(spec: tuple, block):
             starts.append(0)
             continue
         puzzle, start, why, record = _row_puzzle(kind, text, delimiter, layout["col"])
+        if why is None and not puzzle and kind == "jsonl" and _is_own(record, layout["col"]):
+            grid, why = _own_grid(record, layout["col"], inner.options)
+            if grid is not None:
+                grids[no] = grid  # (its puzzle stays "": no line for the line reader)
         if why is not None:
             bad[no] = why
             puzzle, start = "0", 0
@@ -269,7 +318,7 @@ def work_text_rows(spec: tuple, block):
         puzzles.append(puzzle)
         starts.append(start)
     result = work_rows(inner, Rows(block.seq, block.first_line, puzzles=puzzles,
-                                   starts=starts, bad=bad))
+                                   starts=starts, bad=bad, grids=grids or None))
     answers = iter(result.text.split("\n"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n") if kind != "jsonl" else None
@@ -346,6 +395,8 @@ def _row_puzzle(kind: str, text: str, delimiter, col):
             return "", 0, f"not a JSON object ({exc})", text
         if not isinstance(obj, dict):
             return "", 0, "not a JSON object", text
+        if _is_own(obj, col):
+            return "", 0, None, obj  # (read whole: _own_grid)
         if col not in obj:
             return "", 0, f"no key {col!r}", obj
         value = obj[col]
@@ -414,19 +465,23 @@ class Rows:
              the rest of a quoted field), and ``starts``: where each puzzle starts in its line
              (error columns are counted from the line's start), None for all zero
     bad      {line: reason} of the rows that are error records whatever they hold
+    grids    {line: Grid} of the rows read whole, with their own rules (JSON Lines rows
+             with a "geometry", f-puzzles rows; their puzzle is ""), or None: they take
+             the record path, never the 9x9 fast path
     """
 
-    __slots__ = ("seq", "first_line", "values", "shape", "puzzles", "starts", "bad")
+    __slots__ = ("seq", "first_line", "values", "shape", "puzzles", "starts", "bad", "grids")
 
     def __init__(self, seq: int, first_line: int, *, values=None, shape=None, puzzles=None,
-                 starts=None, bad=None):
+                 starts=None, bad=None, grids=None):
         self.seq, self.first_line, self.bad = seq, first_line, bad
         self.values, self.shape = values, shape
         self.puzzles, self.starts = puzzles, starts
+        self.grids = grids
 
     def __reduce__(self):
         return (_rows, (self.seq, self.first_line, self.values, self.shape, self.puzzles,
-                        self.starts, self.bad))
+                        self.starts, self.bad, self.grids))
 
     def __len__(self) -> int:
         if self.values is not None:
@@ -442,9 +497,9 @@ class Rows:
         return bytes(text).decode("ascii").split("\n")[:-1]
 
 
-def _rows(seq, first_line, values, shape, puzzles, starts, bad) -> Rows:
+def _rows(seq, first_line, values, shape, puzzles, starts, bad, grids=None) -> Rows:
     return Rows(seq, first_line, values=values, shape=shape, puzzles=puzzles, starts=starts,
-                bad=bad)
+                bad=bad, grids=grids)
 
 
 def work_rows(spec, rows: Rows):
@@ -524,10 +579,19 @@ def _answer_strings(command, src, rows: Rows, fast) -> bool:
         # (the reader drops a BOM that starts line 1; this one is inside the line)
         puzzles, starts = [" " + puzzles[0]] + puzzles[1:], [starts[0] - 1] + starts[1:]
 
+    own = rows.grids or {}
+
     def chunks(k: int, end: int):
         src.handle, src.first_line = puzzles[k:end], first + k
+        mine = deque(line for line in range(first + k, first + end) if line in own) \
+            if own else ()
         for chunk in record_chunks(src, bad):
-            yield _shifted(chunk, starts, first) if starts else chunk
+            chunk = _shifted(chunk, starts, first) if starts else chunk
+            if mine and chunk and mine[0] < chunk[-1].line:
+                chunk = _merged(chunk, mine, own)
+            yield chunk
+        if mine:
+            yield _merged([], mine, own)
 
     if fast is not None:
         read = formats._byte_table(DEFAULT, 9)
@@ -552,12 +616,29 @@ def _answer_strings(command, src, rows: Rows, fast) -> bool:
 _RECORDS_CHUNK = 256  # records between two looks at the stop flag (records._WORK_CHUNK)
 
 
+def _merged(chunk: list, mine: deque, own: dict) -> list:
+    """The chunk with the records of the rows read whole (own: line -> Grid) whose lines
+    (mine, ascending; consumed here) come before the chunk's last record (all of them for
+    an empty chunk), in line order."""
+    from . import formats
+    out = []
+    for rec in chunk:
+        while mine and mine[0] < rec.line:
+            line = mine.popleft()
+            out.append(formats.Record(0, line, own[line], None, "", None))
+        out.append(rec)
+    if not chunk:
+        out.extend(formats.Record(0, line, own[line], None, "", None) for line in mine)
+        mine.clear()
+    return out
+
+
 def _answer_chunks(command, src, chunks) -> bool:
     """command.handle every chunk of Records; True if stopped early (Ctrl-C in a worker)."""
     from . import pipeline
     for chunk in chunks:
         command.handle(src, chunk)
-        if len(chunk) == _RECORDS_CHUNK and pipeline.stopping():
+        if len(chunk) >= _RECORDS_CHUNK and pipeline.stopping():
             return True
     return False
 

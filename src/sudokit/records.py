@@ -113,6 +113,9 @@ class Options(Value):
                 elif self.box.size != geom.size or (geom.box is not None
                                                      and self.box is not geom.shape):
                     raise ValueError(f"box {self.box} does not fit the rules {geom}")
+                why = _alphabet_misfit(self.alphabet, geom)
+                if why is not None:
+                    raise ValueError(why)
         if self.node_limit is not None and (type(self.node_limit) is not int or self.node_limit < 1):
             raise ValueError(f"node_limit must be a positive integer or None, not {self.node_limit!r}")
         if type(self.limit) is not int or self.limit < 0:
@@ -125,8 +128,12 @@ from .errors import WriteError  # noqa: E402
 # --- output helpers ------------------------------------------------------------------------
 
 
-def render(grid: Grid, fmt: str, alphabet, blank: str | None) -> str:
-    """Return grid in format fmt, without a trailing newline."""
+def render(grid: Grid, fmt: str, alphabet, blank: str | None, puzzle: Grid | None = None) -> str:
+    """Return grid in format fmt, without a trailing newline.
+
+    puzzle: the puzzle that grid solves, or None (fpuzzles: the puzzle's givens stay
+    ``given``, the other cells are written as plain values).
+    """
     if fmt in ("line", "sdm"):
         return formats.format_line(grid, alphabet=alphabet, blank=blank or ".")
     if fmt == "block":
@@ -144,8 +151,54 @@ def render(grid: Grid, fmt: str, alphabet, blank: str | None) -> str:
     if fmt == "pencilmarks":
         return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
     if fmt == "fpuzzles":
+        if puzzle is not None:
+            if puzzle._geom is not grid._geom:  # (the solution's rules are the answer's)
+                puzzle = Grid._trusted(puzzle.values, grid.shape, grid._geom)
+            return formats.format_fpuzzles(puzzle, solution=grid)
         return formats.format_fpuzzles(grid)
     raise ValueError(f"unknown output format {fmt!r}")
+
+
+def describe(geom) -> str:
+    """A geometry named for a message: '3x3+x', '9x9 jigsaw+x' (no region map spelled out)."""
+    n = geom.size
+    if geom.name is None:
+        return f"a {n}x{n} geometry with extra units, pairs or links"
+    if geom.box is not None:
+        return geom.name
+    return "+".join((f"{n}x{n} jigsaw",) + geom.rules)
+
+
+def _alphabet_misfit(alphabet, geom) -> "str | None":
+    """Why an alphabet (a name, or None: none asked for) cannot spell geom's values, or None."""
+    if alphabet is None:
+        return None
+    from .symbols import get_alphabet
+    most = get_alphabet(alphabet).max_size()
+    if geom.size <= most:
+        return None
+    return (f"alphabet {alphabet!r} spells at most {most} values; the geometry "
+            f"{describe(geom)} has {geom.size} (choose another alphabet)")
+
+
+def misfit(grid: Grid, options: Options) -> "str | None":
+    """Why grid cannot be answered under options (its size or own geometry against the
+    options' geometry, or its geometry against the options' alphabet), or None."""
+    geom, own = options.geometry, grid._geom
+    if geom is not None:
+        if own is not None and own is not geom:
+            mine, asked = describe(own), describe(geom)
+            if mine == asked:
+                mine, asked = mine + ", its own regions", asked + ", other regions"
+            return (f"the record's own geometry ({mine}) differs from the geometry asked for "
+                    f"({asked}, by --rules/--regions): give one of them")
+        if grid.size != geom.size:
+            return (f"a {grid.size}x{grid.size} grid does not fit the geometry {describe(geom)} "
+                    f"({geom.size}x{geom.size})")
+        return None
+    if own is not None:
+        return _alphabet_misfit(options.alphabet, own)
+    return None
 
 
 def one_line(text: str) -> str:
@@ -170,7 +223,7 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
     """Yield the raw answer of each grid from solver.search (illegal_first: as check decides)."""
     engine, node_limit, geom = options.engine, options.node_limit, options.geometry
     for grid in grids:
-        if geom is not None:
+        if geom is not None and grid._geom is not geom:
             grid = Grid(grid.values, geometry=geom)
         if illegal_first and not grid.is_legal():
             yield 0, False, True, None
@@ -182,7 +235,7 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
 
 def _marked_answer(grid: Grid, masks, limit: int, options: Options):
     """The raw answer of a grid searched under its pencil marks (the exact-cover route)."""
-    if options.geometry is not None:
+    if options.geometry is not None and grid._geom is not options.geometry:
         grid = Grid(grid.values, geometry=options.geometry)
     if not grid.is_legal():
         return 0, False, True, None
@@ -243,6 +296,7 @@ class _Command:
 
     def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
         """Answer a chunk of records; known: raw answers already found, by line number."""
+        chunk = self.fit(src, chunk)
         marks = src.marks
         good = [rec.grid for rec in chunk if rec.grid is not None and rec.line not in marks
                 and (known is None or rec.line not in known)]
@@ -263,6 +317,29 @@ class _Command:
             else:
                 answer = next(answers)
             self.texts.append(self.answer(src, rec, *answer))
+
+    def fit(self, src: _Input, chunk: list) -> list:
+        """The chunk with every record that does not fit the options (``misfit``: a grid of
+        another size than --rules/--regions, another geometry of its own ...) turned into an
+        error record naming why, and every other grid under the options' geometry."""
+        if self.args.geometry is None and not any(
+                rec.grid is not None and rec.grid._geom is not None for rec in chunk):
+            return chunk
+        geom = self.args.geometry
+        out = []
+        for rec in chunk:
+            grid = rec.grid
+            why = None if grid is None else misfit(grid, self.args)
+            if why is not None:
+                rec = formats.Record(rec.index, rec.line, None,
+                                     ParseError(why, line=rec.line, source=src.display),
+                                     rec.text, rec.comment)
+            elif grid is not None and geom is not None and grid._geom is None:  # (answers, echoes)
+                rec = formats.Record(rec.index, rec.line,
+                                     Grid._trusted(grid.values, geom.display_shape, geom),
+                                     None, rec.text, rec.comment, rec.note)
+            out.append(rec)
+        return out
 
     def readable(self, src: _Input, chunk: list):
         """Count every record of chunk, write the error record of each unreadable one, and
@@ -339,7 +416,7 @@ class _Solve(_Command):
         fmt = self.fmt(src)
         if status == "solved":
             try:
-                text = render(solution, fmt, src.alphabet, None)
+                text = render(solution, fmt, src.alphabet, None, puzzle=rec.grid)
             except ValueError as exc:  # e.g. 64 values in a notation that spells 61
                 return self.unwritable(src, rec, exc)
             if fmt == "json":
@@ -419,7 +496,7 @@ class _Convert(_Solve):
 
     def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
         fmt, blank = self.args.to, self.args.blank
-        for rec in self.readable(src, chunk):
+        for rec in self.readable(src, self.fit(src, chunk)):
             try:
                 text = render(rec.grid, fmt, src.alphabet, blank)
             except ValueError as exc:  # e.g. 64 values in a notation that spells 61

@@ -4,7 +4,7 @@
     open_npy(path, *, box=None, rows_per_block=65536)          -> NpySource
     NpySource.blocks(*, fill=0)   yields (start_row, values bytes, bad {row: reason})
     NpyWriter(path, n, tail, dtype='uint8')   .write(values) ... .close()
-    open_table(path, *, col=None, rows_per_block=65536)        -> ArrowSource
+    open_table(path, *, col=None, rows_per_block=65536, kind=None)  -> ArrowSource
     ArrowSource.blocks()          yields (start_row, puzzles [str | None], batch)
     ArrowWriter(path, schema, added)          .write(batch, {name: [str | None]}) ... .close()
 
@@ -514,8 +514,10 @@ def _closed(path):
     return batches
 
 
-def open_table(path, *, col=None, rows_per_block: int = ROWS_PER_BLOCK) -> ArrowSource:
-    """Return an ArrowSource for a .parquet/.pq or .arrow/.feather/.ipc file (kind by extension).
+def open_table(path, *, col=None, rows_per_block: int = ROWS_PER_BLOCK,
+               kind: "str | None" = None) -> ArrowSource:
+    """Return an ArrowSource for a .parquet/.pq or .arrow/.feather/.ipc file (kind by extension,
+    or 'parquet' / 'arrow' as given, whatever the file's name).
 
     Parquet is read with ``ParquetFile.iter_batches``; Arrow IPC (file or stream format,
     Feather V2) through a memory map, one record batch at a time, so memory stays bounded.
@@ -529,7 +531,7 @@ def open_table(path, *, col=None, rows_per_block: int = ROWS_PER_BLOCK) -> Arrow
     pyarrow; OSError if the file cannot be opened.
     """
     rows_per_block = _check_block_size(rows_per_block)
-    kind = kind_of(path)
+    kind = kind_of(path) if kind is None else kind
     if kind not in ("parquet", "arrow"):
         raise TableError("not a Parquet or Arrow file name: expected .parquet, .pq, .arrow, "
                          ".feather or .ipc", path=path)

@@ -206,7 +206,8 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         raise _UsageError(f"{args.command} does not take {kind} files (solve, check and "
                           "count do)")
     if name == "-":
-        raise _UsageError(f"a {kind} input must be a file, not stdin")
+        article = "an" if kind in ("npy", "arrow") else "a"
+        raise _UsageError(f"{article} {kind} input must be a file, not stdin")
     out_kind = tables.kind_of(args.output) if args.output and args.output != "-" else None
     if out_kind == "npy" and args.command != "solve":
         raise _UsageError(f"{args.command} writes text, Parquet or Arrow; .npy output holds "
@@ -216,7 +217,7 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         if kind == "npy":
             source = tables.open_npy(name, box=args.box)
         else:
-            source = tables.open_table(name, col=args.col)
+            source = tables.open_table(name, col=args.col, kind=kind)
         # about 8 blocks per worker, so a short file of hard puzzles is shared too
         source.rows_per_block = max(1, min(source.rows_per_block, source.n // (8 * jobs)))
     except tables.TableError as exc:
@@ -226,6 +227,12 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         raise _UsageError(f"{name}: {source.shape.size}x{source.shape.size} grids are beyond the "
                           "line notation the answers are written in (61 values at most): "
                           "convert them to tokens or JSON first")
+    geom = command.args.geometry
+    if kind == "npy" and geom is not None and geom.size != source.shape.size:
+        source.close()
+        raise _UsageError(f"{name}: the rows are {source.shape.size}x{source.shape.size} grids; "
+                          f"the geometry of --rules/--regions ({records.describe(geom)}) is "
+                          f"{geom.size}x{geom.size}")
     pending: dict = {}
     inner = command.args.replace(format="line", to=None)
     if kind == "npy":

@@ -119,6 +119,8 @@ examples:
   sudokit check --box 2x3 six.txt
   sudokit check --rules x,antiknight variants.txt   (X + anti-knight 9x9 puzzles)
   sudokit check --regions jigsaw-map.txt jigsaws.txt   (irregular regions)
+  sudokit check --rules x x.csv        (tables too: every row under X)
+  sudokit check rows.jsonl             (rows with their own "geometry", or f-puzzles rows)
 """)
     _input_options(p)
     _rules_options(p)
@@ -149,7 +151,8 @@ examples:
                     "kept in its place with the status 'error'."),
         epilog="""formats: line (one puzzle per line), block (N rows), tokens (N rows of integers),
 json (one object per line), sdk, ss (Simple Sudoku), sdm (= line), pencilmarks
-(N*N*N candidates per line).
+(N*N*N candidates per line), fpuzzles (f-puzzles JSON with its regions and rules, one
+object per line; read: also indented objects, f-puzzles links and their lz-string text).
 
 examples:
   sudokit convert --to block examples/puzzles.txt
@@ -203,10 +206,6 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     try:
         for name in args.files or ["-"]:
             kind = table_kind(name, args)
-            if kind is not None and options.geometry is not None:
-                raise _UsageError(f"{name}: --rules and --regions work on text inputs; table "
-                                  f"inputs (CSV, JSON Lines, NPY, Parquet) are classic only "
-                                  f"for now")
             try:  # tables, and one-record-per-line inputs, go by blocks (workers)
                 if kind in TEXT_KINDS:
                     run_text_table(command, name, kind, args, err)

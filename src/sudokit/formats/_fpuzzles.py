@@ -29,7 +29,9 @@ The text may be the JSON object, an f-puzzles link (``...?load=N4Ig...``) or the
 compressed string.  ``format_fpuzzles`` writes the givens, the regions when they are not
 f-puzzles' default boxes, and the rules (windoku and extra units as extra regions; a
 disjoint rule on boxes other than f-puzzles' default as extra regions too); extra pairs and
-weak links have no f-puzzles form and are refused (GeometryError).
+weak links have no f-puzzles form and are refused (GeometryError).  With ``solution=``
+(``sudokit solve --to fpuzzles``) the solution's other cells are written as plain values,
+a solver's entries: the givens stay ``given: true`` and reading gives the puzzle back.
 """
 
 from __future__ import annotations
@@ -44,7 +46,10 @@ from ..geometry import Geometry, GeometryError, boxes, jigsaw
 from ..grid import Grid
 from ._lzstring import BASE64, compress_base64, decompress_base64
 
-__all__ = ["parse_fpuzzles", "format_fpuzzles", "is_fpuzzles", "fpuzzles_boxes", "SUPPORTED"]
+__all__ = ["parse_fpuzzles", "format_fpuzzles", "is_fpuzzles", "fpuzzles_boxes", "SUPPORTED",
+           "read_stream", "spread_fpuzzles"]
+
+MAX_RECORD = 1 << 24  # characters of an f-puzzles object spread over lines, at most
 
 # what this module reads (top-level keys)
 SUPPORTED = ("size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking",
@@ -333,18 +338,111 @@ def _parse(obj, ignore: frozenset) -> Grid:
     return Grid(values, geometry=geom)
 
 
+# --- streams: many records (formats.read_records(format='fpuzzles')) ------------------------
+
+
+_BRACKETS = None  # (compiled when an f-puzzles stream is met: not at import)
+
+
+def _depth(line: str) -> int:
+    """How many JSON objects and arrays the line opens minus those it closes (strings,
+    which never span lines in JSON, do not count)."""
+    global _BRACKETS
+    if _BRACKETS is None:
+        _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"?|[{}\[\]]')
+    depth = 0
+    for m in _BRACKETS.finditer(line):
+        ch = m.group()[0]
+        if ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+    return depth
+
+
+def spread_fpuzzles(lines) -> bool:
+    """True when the first lines of a stream (str, no newlines) start with an f-puzzles JSON
+    object spread over several lines (written with indentation)."""
+    lines = list(lines)
+    first = next((k for k, line in enumerate(lines)
+                  if line.strip() and not line.strip().startswith("#")), None)
+    if first is None or not lines[first].lstrip().startswith("{") or _depth(lines[first]) <= 0:
+        return False
+    text = "\n".join(lines[first:])
+    return '"size"' in text and _GRID_HEAD.search(text) is not None
+
+
+def read_stream(numbered, source, cut):
+    """Yield (line, grid or None, ParseError or None, text) per f-puzzles record of
+    (line number, line) pairs: a JSON object on one line or over several (it ends where its
+    braces close), or a link or lz-string Base64 on one line; blank and '#' lines between
+    records are skipped.  cut(line number, line) is the error of a line the reader cut as
+    too long, else None.  A bad record is an error, never an exception
+    (formats.read_records(format='fpuzzles') makes them Records).
+    """
+    pending: list[str] = []
+    start = depth = size = 0
+
+    def emit(text: str, lineno: int) -> tuple:
+        try:
+            return lineno, parse_fpuzzles(text), None, text
+        except ParseError as exc:
+            err = exc.shifted(line=lineno - 1, source=source)
+            if err.line is None:
+                err = ParseError(exc.reason, line=lineno, column=exc.column, char=exc.char,
+                                 source=source)
+            return lineno, None, err, text
+
+    def unclosed(why: str) -> tuple:
+        return start, None, ParseError(f"the f-puzzles JSON object that starts here {why}",
+                                       line=start, column=1, source=source), pending[0]
+
+    for lineno, raw in numbered:
+        error = cut(lineno, raw)
+        if error is not None:
+            if pending:
+                yield unclosed(f"is cut by a line too long at line {lineno}")
+                pending = []
+            yield lineno, None, error, ""
+            continue
+        if not pending:
+            s = raw.strip()
+            if not s or s[0] == "#":
+                continue
+            if s[0] != "{":
+                yield emit(raw, lineno)
+                continue
+            start, depth, size = lineno, 0, 0
+        pending.append(raw)
+        depth += _depth(raw)
+        size += len(raw) + 1
+        if depth <= 0:
+            yield emit("\n".join(pending), start)
+            pending = []
+        elif size > MAX_RECORD:
+            yield unclosed(f"is longer than {MAX_RECORD} characters (not closed?)")
+            pending = []
+    if pending:
+        yield unclosed("is not closed at the end of the input")
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 
-def format_fpuzzles(grid: Grid, *, title: "str | None" = None, author: "str | None" = None,
-                    ruleset: "str | None" = None, compress: bool = False) -> str:
+def format_fpuzzles(grid: Grid, *, solution: "Grid | None" = None, title: "str | None" = None,
+                    author: "str | None" = None, ruleset: "str | None" = None,
+                    compress: bool = False) -> str:
     """Return the f-puzzles JSON of a grid (givens, regions, rules), no trailing newline.
 
+    solution: a filled-in grid of the puzzle (same size, its givens kept): its other cells
+    are written as plain values (a solver's entries, no ``given``), so the givens stay
+    givens and ``parse_fpuzzles`` reads the puzzle back; ValueError if it does not fit.
     compress=True returns the lz-string Base64 text f-puzzles puts after ``?load=``.
     Raises GeometryError for extra pairs or weak links (f-puzzles has no form for them).
     """
     geom = grid.geometry
     n = geom.size
+    entries = _entries(grid, solution)
     if geom.extra_pairs or geom.links:
         raise GeometryError(f"f-puzzles has no form for extra 'cannot be equal' pairs or weak "
                             f"links; {geom} has them (write JSON instead)")
@@ -358,6 +456,8 @@ def format_fpuzzles(grid: Grid, *, title: "str | None" = None, author: "str | No
             cell: dict = {}
             if grid.values[k]:
                 cell = {"value": grid.values[k], "given": True}
+            elif entries[k]:
+                cell = {"value": entries[k]}
             if write_regions:
                 cell["region"] = geom.regions[k]
             row.append(cell)
@@ -387,3 +487,18 @@ def format_fpuzzles(grid: Grid, *, title: "str | None" = None, author: "str | No
         obj["extraregion"] = [{"cells": [_cell_name(*divmod(k, n)) for k in u]} for u in units]
     text = json.dumps(obj, separators=(",", ":"))
     return compress_base64(text) if compress else text
+
+
+def _entries(grid: Grid, solution: "Grid | None"):
+    """The values of solution (a solver's entries beside grid's givens), or all zeros."""
+    if solution is None:
+        return bytes(grid.geometry.ncells)
+    values = getattr(solution, "values", None)
+    if values is None or len(values) != len(grid.values):
+        raise ValueError(f"the solution must be a grid of the puzzle's size "
+                         f"({grid.size}x{grid.size}), not {solution!r:.60}")
+    for k, (given, v) in enumerate(zip(grid.values, values)):
+        if given and v != given:
+            raise ValueError(f"the solution changes the given {given} of cell "
+                             f"{_cell_name(*divmod(k, grid.size))} to {v}")
+    return values

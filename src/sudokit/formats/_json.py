@@ -2,7 +2,8 @@
 
 Read: an object with "puzzle", "grid" or "values" (first found) holding a line string, a block
 string, a flat list of cells or a list of rows (lists, or strings of N symbols); optional "box"
-("2x3", [2, 3] or a box side), "size" (checked), "alphabet" and "geometry" (the rules:
+("2x3", [2, 3] or a box side), "size" (checked), "alphabet" (checked: it must spell N
+values) and "geometry" (the rules:
 ``Geometry.to_json``'s object, or a name such as "3x3+x"); or a bare list of rows.  Cells
 may be ints 0..N, null, blank strings or symbols.  An f-puzzles object ("size" and "grid"
 rows of cell objects) is read by ``_fpuzzles``.  Errors name the line and column of the bad
@@ -76,6 +77,7 @@ def _parse_json(text: str, box, alphabet) -> Grid:
                          char=text[exc.pos] if exc.pos < len(text) else None) from None
     key = None
     geom = None
+    own_alphabet = False  # the alphabet is the record's own "alphabet"
     if isinstance(obj, dict) and _is_fpuzzles(obj):
         from ._fpuzzles import from_object
         return from_object(obj)
@@ -100,11 +102,14 @@ def _parse_json(text: str, box, alphabet) -> Grid:
             box = _f._shape_for_size(obj["size"], 1, 1)
         if alphabet is None and isinstance(obj.get("alphabet"), str):
             alphabet = obj["alphabet"]
+            own_alphabet = True
     elif isinstance(obj, list):
         value = obj
     else:
         raise ParseError("a JSON puzzle is an object or a list of rows", line=1, column=1)
     shape = _f._as_shape(box)
+    if own_alphabet and shape is not None:
+        _check_alphabet(alphabet, shape.size, geom, text)
     if isinstance(value, str):
         m = text.find(json.dumps(value))
         line, col = _json_pos(text, m + 1) if m >= 0 else (1, 1)
@@ -122,6 +127,8 @@ def _parse_json(text: str, box, alphabet) -> Grid:
     else:
         raise ParseError(f"the puzzle must be a string or a list, not {type(value).__name__}",
                          line=1, column=1)
+    if own_alphabet:
+        _check_alphabet(alphabet, grid.size, geom, text)
     if isinstance(obj, dict) and isinstance(obj.get("size"), int) and obj["size"] != grid.shape.size:
         raise ParseError(f'"size" says {obj["size"]} but the grid is {grid.shape.size}x{grid.shape.size}',
                          line=1, column=1)
@@ -133,6 +140,18 @@ def _parse_json(text: str, box, alphabet) -> Grid:
                              line=line, column=col)
         return Grid(grid.values, grid.shape, geometry=geom)
     return grid
+
+
+def _check_alphabet(alphabet: str, size: int, geom, text: str) -> None:
+    """ParseError (at the "alphabet" key) when the record's own alphabet spells fewer than
+    its size's values (the record contradicts itself)."""
+    most = get_alphabet(alphabet).max_size()
+    if size > most:
+        line, col = _key_pos(text, "alphabet")
+        whose = (f"the geometry {geom} has" if geom is not None and geom.box is not None
+                 else f"a {size}x{size} grid has")
+        raise ParseError(f'"alphabet" {alphabet!r} spells at most {most} values; {whose} '
+                         f"{size}", line=line, column=col)
 
 
 def _is_fpuzzles(obj) -> bool:

@@ -16,11 +16,15 @@ Stream layouts (``format=``; aliases: sdm -> line, sdk/ss -> block, jsonl -> jso
             line when its first line holds more (one puzzle per line), else lines up to
             N*N tokens or a blank line
     json    JSON Lines: one object or list of rows per line
+    fpuzzles  f-puzzles puzzles: a JSON object on one line or spread over several (a
+            record ends where its braces close), or an f-puzzles link or its lz-string
+            Base64 on one line; blank and '#' lines between records are skipped
 
 Detection (``format=None``) reads a window of the first 64 lines that are not blank and not
 '#' comments; each line votes:
 
     starts with '{' (or '[' but not a '[Section]')           -> json
+    an f-puzzles link (f-puzzles.com ... load=)              -> fpuzzles
     holds '|' or '+', or only separator characters (-=*:)     -> block
     a leading field of N*N characters (16, 36, 64, 81, ... or
     box.ncells) that reads as a line puzzle                   -> line
@@ -28,8 +32,10 @@ Detection (``format=None``) reads a window of the first 64 lines that are not bl
     one field of N characters (4 <= N <= 64, or box.size)     -> block
     anything else                                             -> no vote
 
-The most common vote wins (ties: line, block, tokens, json; no vote at all: line, whose
-errors then say what a line should hold).  N for block streams is the most common row
+The most common vote wins (ties: line, block, tokens, json, fpuzzles; no vote at all:
+line, whose errors then say what a line should hold); a window whose first content line
+opens a JSON object it does not close, and that holds an f-puzzles "grid" of cell objects,
+is fpuzzles (an f-puzzles file written with indentation).  N for block streams is the most common row
 length in the window; for token streams it is the square root of the first line's count
 when that line holds a whole puzzle (all values <= its root), else the first line's count
 (rows), else the square root of the first blank-separated group's count.  ``box=`` fixes N.
@@ -68,7 +74,8 @@ __all__ = ["Record", "read_records", "iter_puzzles", "open_text", "Notation", "d
 
 WINDOW = 64  # lines looked at to detect a stream's format
 _ALIASES = {"sdm": "line", "sdk": "block", "ss": "block", "jsonl": "json", "ndjson": "json"}
-_STREAM_FORMATS = ("line", "block", "tokens", "json")
+_STREAM_FORMATS = ("line", "block", "tokens", "json", "fpuzzles")
+_STREAM_NAMES = "line, block, tokens, json, fpuzzles"
 
 
 class Record(Value):
@@ -213,7 +220,7 @@ def read_records(source, *, format: "str | None" = None, box=None, alphabet=None
     shape = f._as_shape(box)  # a bad box is the caller's error: raise it now
     name = _ALIASES.get(format, format) if format else None
     if name is not None and name not in _STREAM_FORMATS:
-        raise ValueError(f"cannot stream format {format!r}: choose one of line, block, tokens, json")
+        raise ValueError(f"cannot stream format {format!r}: choose one of {_STREAM_NAMES}")
     return _read(source, name, shape, box, alphabet, source_name, _first_line, _hint)
 
 
@@ -239,6 +246,8 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
         records = _block_records(numbered, size, shape, alphabet, source_name)
     elif name == "tokens":
         records = _token_records(numbered, size, shape, alphabet, source_name)
+    elif name == "fpuzzles":
+        records = _fpuzzles_records(numbered, source_name)
     else:
         records = _json_records(numbered, box, alphabet, source_name)
     for rec in records:
@@ -326,8 +335,9 @@ def detect_notation(lines, *, format: "str | None" = None, box=None, alphabet=No
     shape = f._as_shape(box)
     name = None if format in (None, "auto") else _ALIASES.get(format, format)
     if name is not None and name not in _STREAM_FORMATS + ("pencilmarks",):
-        raise ValueError(f"cannot stream format {format!r}: choose one of line, block, tokens, json")
-    if name in ("line", "json", "pencilmarks") or (name is not None and shape is not None):
+        raise ValueError(f"cannot stream format {format!r}: choose one of {_STREAM_NAMES}")
+    if name in ("line", "json", "pencilmarks", "fpuzzles") or (name is not None
+                                                               and shape is not None):
         return Notation(name, shape.size if shape is not None else None, None)
     window, _ = _peek(_numbered_strs(lines))
     return _notation(window, name, shape, box, alphabet, pencilmarks)
@@ -364,6 +374,8 @@ def _vote(s: str, shape) -> "str | None":
 
     if s[0] == "{" or (s[0] == "[" and not f._SECTION.match(s)):
         return "json"
+    if "f-puzzles.com" in s.lower() and "load=" in s:
+        return "fpuzzles"
     if f._SECTION.match(s):
         return None
     if "|" in s or "+" in s or set(s) <= f._SEPLINE_CHARS:
@@ -385,6 +397,11 @@ def _vote(s: str, shape) -> "str | None":
 
 
 def _detect(window: list[tuple[int, str]], shape) -> tuple[str, "int | None"]:
+    lines = [line for _, line in window if line.__class__ is not _TooLong]
+    if next((s for s in map(str.strip, lines) if s and s[0] != "#"), "")[:1] == "{":
+        from ._fpuzzles import spread_fpuzzles  # (JSON: imported where JSON is met)
+        if spread_fpuzzles(lines):
+            return "fpuzzles", None
     votes: dict[str, int] = {}
     for _, line in window:
         s = line.strip()
@@ -392,7 +409,7 @@ def _detect(window: list[tuple[int, str]], shape) -> tuple[str, "int | None"]:
             v = _vote(s, shape)
             if v:
                 votes[v] = votes.get(v, 0) + 1
-    order = ("line", "block", "tokens", "json")
+    order = ("line", "block", "tokens", "json", "fpuzzles")
     name = max(order, key=lambda k: (votes.get(k, 0), -order.index(k))) if votes else "line"
     return name, (shape.size if shape is not None else _detect_size(window, name))
 
@@ -643,6 +660,16 @@ def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
             found, lines = 0, []
     if lines:
         yield emit((lines[-1][0], len(lines[-1][1]) + 1))
+
+
+def _fpuzzles_records(numbered, source) -> Iterator[Record]:
+    from ._fpuzzles import read_stream
+
+    def cut(lineno: int, raw: str):
+        return _too_long_error(lineno, raw, source) if raw.__class__ is _TooLong else None
+
+    for index, (line, grid, error, text) in enumerate(read_stream(numbered, source, cut)):
+        yield _record(index, line, grid, error, text, None)
 
 
 def _json_records(numbered, box, alphabet, source) -> Iterator[Record]:
