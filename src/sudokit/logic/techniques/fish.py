@@ -1,0 +1,249 @@
+"""Fish: a value confined, in k base lines, to k cover lines (X-Wing, Swordfish, Jellyfish),
+and their finned and sashimi forms.
+
+    basic fish     in k rows (the base), value v can only go in k columns (the cover): the
+                   k copies of v in those rows fill the k columns, so v leaves every other
+                   cell of the cover columns.  The same with columns as base and rows as
+                   cover.  k = 2 X-Wing, 3 Swordfish, 4 Jellyfish.
+    finned fish    the same, except for some extra candidates of the base rows (the fins),
+                   all in one box (jigsaw: region).  Either a fin holds v, or the fish
+                   holds and v leaves its cover columns; so v leaves the cells of the cover
+                   columns that lie in the fins' box (outside the base rows), which see
+                   every fin.
+    sashimi fish   a finned fish where some base row keeps only one cell in the cover
+                   without its fins (the fish without fins would be degenerate).  Finned
+                   and sashimi are told apart this way and have their own ids.
+
+Valid on every geometry: rows and columns are always full units (each value exactly once),
+and the fin's box or jigsaw region is a unit too; the eliminations of a finned fish see all
+its fins through that one unit (extra units such as diagonals or windows are not used).
+On 16x16 and 25x25 the same three sizes are searched (larger fish are rare and slow).
+
+Order of the steps of one technique: by value, rows as base before columns as base, base
+lines in increasing order (combinations in lexicographic order), then (finned) the fin box
+in unit order and the cover in lexicographic order.
+
+Ratings: Sudoku Explainer rates X-Wing 3.2, Swordfish 3.8 and Jellyfish 5.2; it has no
+finned fish (it finds their eliminations as Turbot Fish or X-Cycles, 6.6 and up), so the
+finned and sashimi forms get 6.6 here.  HoDoKu: X-Wing hard 140, Swordfish hard 150,
+Jellyfish hard 160, Finned X-Wing hard 130, Sashimi X-Wing hard 150, Finned Swordfish
+unfair 200, Sashimi Swordfish unfair 240, Finned Jellyfish unfair 250, Sashimi Jellyfish
+unfair 260.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Iterator
+
+from .._tables import cells_of
+from ..ladder import Technique
+from ..step import Step
+from ._lines import box_of, line_masks, line_word
+
+_SIZE_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_SIZE_ID = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+_SE_BASIC = {2: 3.2, 3: 3.8, 4: 5.2}
+_SE_FINNED = 6.6
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bit positions of a mask, increasing."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _combos(lines, masks, k: int, limit: int, start: int = 0, chosen=(), union: int = 0):
+    """(lines, union) for every k-combination of lines whose masks cover <= limit positions."""
+    if len(chosen) == k:
+        yield chosen, union
+        return
+    for idx in range(start, len(lines) - (k - len(chosen)) + 1):
+        i = lines[idx]
+        u = union | masks[i]
+        if u.bit_count() <= limit:
+            yield from _combos(lines, masks, k, limit, idx + 1, chosen + (i,), u)
+
+
+def _views(state):
+    """(o, masks by value, base units, cover units): rows as base, then columns as base."""
+    t = state.tables
+    rows, cols = line_masks(state)
+    return ((0, rows, t.rows, t.cols), (1, cols, t.cols, t.rows))
+
+
+def _cell(o: int, i: int, j: int, n: int) -> int:
+    """The cell of base line i and cover line j (o = 0: rows as base)."""
+    return i * n + j if o == 0 else j * n + i
+
+
+@lru_cache(maxsize=64)
+def _span(t, o: int) -> int:
+    """How many cover lines one box (region) meets at most, for orientation o."""
+    n = t.n
+    best = 0
+    for u in t.boxes:
+        best = max(best, len({(c % n if o == 0 else c // n) for c in t.units[u]}))
+    return best
+
+
+def _basic(state, k: int) -> Iterator[Step]:
+    t = state.tables
+    n = t.n
+    name = _SIZE_NAME[k]
+    for v in range(1, n + 1):
+        for o, by_value, base_units, cover_units in _views(state):
+            m = by_value[v]
+            lines = [i for i in range(n) if 2 <= m[i].bit_count() <= k]
+            for combo, union in _combos(lines, m, k, k):
+                if union.bit_count() != k:
+                    continue  # fewer cover lines than base lines: problems() reports it
+                gone = [_cell(o, i, j, n) for i in range(n) if i not in combo
+                        for j in _bits(m[i] & union)]
+                if not gone:
+                    continue
+                base = [base_units[i] for i in combo]
+                cover = [cover_units[j] for j in _bits(union)]
+                body = sorted(_cell(o, i, j, n) for i in combo for j in _bits(m[i]))
+                gone.sort()
+                yield Step(_SIZE_ID[k], eliminations=[(c, v) for c in gone],
+                           evidence={"value": v, "base": base, "cover": cover, "cells": body,
+                                     "units": base + cover},
+                           text=f"In {line_word(t, base)}, {t.value(v)} can only go in "
+                                f"{line_word(t, cover)} ({name}), so {t.value(v)} is removed "
+                                f"from {t.names(gone)}.", se=_SE_BASIC[k])
+
+
+def _finned(state, k: int, sashimi: bool) -> Iterator[Step]:
+    t = state.tables
+    n = t.n
+    box = box_of(t)
+    tech = ("sashimi-" if sashimi else "finned-") + _SIZE_ID[k]
+    name = ("Sashimi " if sashimi else "Finned ") + _SIZE_NAME[k]
+    for v in range(1, n + 1):
+        for o, by_value, base_units, cover_units in _views(state):
+            m = by_value[v]
+            lines = [i for i in range(n) if m[i].bit_count() >= 2]
+            for combo, union in _combos(lines, m, k, k + _span(t, o)):
+                if union.bit_count() <= k:
+                    continue  # no room for a fin: a basic fish or nothing
+                cells = [(i, j, _cell(o, i, j, n)) for i in combo for j in _bits(m[i])]
+                for b in sorted({box[c] for _, _, c in cells if box[c] >= 0}):
+                    must = 0
+                    free = 0
+                    for _, j, c in cells:
+                        if box[c] != b:
+                            must |= 1 << j
+                    if must.bit_count() > k:
+                        continue
+                    for _, j, c in cells:
+                        if box[c] == b and not must >> j & 1:
+                            free |= 1 << j
+                    need = k - must.bit_count()
+                    for extra in combinations(_bits(free), need):
+                        cover = must
+                        for j in extra:
+                            cover |= 1 << j
+                        step = _finned_step(state, o, v, combo, cover, cells, b, sashimi,
+                                            base_units, cover_units, tech, name)
+                        if step is not None:
+                            yield step
+
+
+def _finned_step(state, o, v, combo, cover, cells, b, sashimi, base_units, cover_units,
+                 tech, name):
+    """The step of one finned fish candidate, or None (no fin, wrong form, no elimination)."""
+    t = state.tables
+    n = t.n
+    m = line_masks(state)[o][v]
+    if any(not m[i] & cover for i in combo):
+        return None  # a base line without a body cell: a smaller fish
+    fins = sorted(c for _, j, c in cells if not cover >> j & 1)
+    if not fins:
+        return None
+    if any((m[i] & cover).bit_count() == 1 for i in combo) != sashimi:
+        return None
+    box = box_of(t)
+    gone = sorted(c for i in range(n) if i not in combo for j in _bits(m[i] & cover)
+                  for c in (_cell(o, i, j, n),) if box[c] == b)
+    if not gone:
+        return None
+    base = [base_units[i] for i in combo]
+    cov = [cover_units[j] for j in _bits(cover)]
+    body = sorted(c for _, j, c in cells if cover >> j & 1)
+    fin_word = "fin" if len(fins) == 1 else "fins"
+    return Step(tech, eliminations=[(c, v) for c in gone],
+                evidence={"value": v, "base": base, "cover": cov, "cells": body, "fins": fins,
+                          "unit": b, "units": base + cov + [b]},
+                text=f"In {line_word(t, base)}, {t.value(v)} can only go in "
+                     f"{line_word(t, cov)}, apart from the {fin_word} {t.names(fins)} "
+                     f"({name}); either way {t.value(v)} is removed from {t.names(gone)}, "
+                     f"in {t.unit_name(b)} with the {fin_word}.", se=_SE_FINNED)
+
+
+def find_x_wing(state) -> Iterator[Step]:
+    """X-Wings on rows, then on columns (see the module docstring for the order)."""
+    return _basic(state, 2)
+
+
+def find_swordfish(state) -> Iterator[Step]:
+    return _basic(state, 3)
+
+
+def find_jellyfish(state) -> Iterator[Step]:
+    return _basic(state, 4)
+
+
+def find_finned_x_wing(state) -> Iterator[Step]:
+    """Finned (not sashimi) X-Wings: fins in one box with the eliminations."""
+    return _finned(state, 2, False)
+
+
+def find_sashimi_x_wing(state) -> Iterator[Step]:
+    return _finned(state, 2, True)
+
+
+def find_finned_swordfish(state) -> Iterator[Step]:
+    return _finned(state, 3, False)
+
+
+def find_sashimi_swordfish(state) -> Iterator[Step]:
+    return _finned(state, 3, True)
+
+
+def find_finned_jellyfish(state) -> Iterator[Step]:
+    return _finned(state, 4, False)
+
+
+def find_sashimi_jellyfish(state) -> Iterator[Step]:
+    return _finned(state, 4, True)
+
+
+TECHNIQUES = (
+    Technique("x-wing", "X-Wing", find_x_wing, rank=70, se=3.2, level="hard", score=140),
+    Technique("swordfish", "Swordfish", find_swordfish, rank=100, se=3.8, level="hard",
+              score=150),
+    Technique("jellyfish", "Jellyfish", find_jellyfish, rank=160, se=5.2, level="hard",
+              score=160),
+    Technique("finned-x-wing", "Finned X-Wing", find_finned_x_wing, rank=220, se=_SE_FINNED,
+              level="hard", score=130),
+    Technique("sashimi-x-wing", "Sashimi X-Wing", find_sashimi_x_wing, rank=222, se=_SE_FINNED,
+              level="hard", score=150),
+    Technique("finned-swordfish", "Finned Swordfish", find_finned_swordfish, rank=224,
+              se=_SE_FINNED, level="unfair", score=200),
+    Technique("sashimi-swordfish", "Sashimi Swordfish", find_sashimi_swordfish, rank=226,
+              se=_SE_FINNED, level="unfair", score=240),
+    Technique("finned-jellyfish", "Finned Jellyfish", find_finned_jellyfish, rank=228,
+              se=_SE_FINNED, level="unfair", score=250),
+    Technique("sashimi-jellyfish", "Sashimi Jellyfish", find_sashimi_jellyfish, rank=230,
+              se=_SE_FINNED, level="unfair", score=260),
+)
+
+__all__ = ["find_x_wing", "find_swordfish", "find_jellyfish", "find_finned_x_wing",
+           "find_sashimi_x_wing", "find_finned_swordfish", "find_sashimi_swordfish",
+           "find_finned_jellyfish", "find_sashimi_jellyfish", "TECHNIQUES"]
