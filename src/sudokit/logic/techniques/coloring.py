@@ -5,13 +5,15 @@ which holds v.  Strong links that share cells form a cluster; colouring its cell
 alternately (two colours) gives two sets, one of which holds v in every cell and the other
 in none.
 
-    simple-colors   one cluster.  Colour wrap: two cells of one colour see each other, so
+    simple-colors   one cluster of two strong links or more (one link alone traps only what
+                    locked candidates remove).  Colour wrap: two cells of one colour see each other, so
                     that colour holds no v: v leaves all its cells.  Colour trap: a cell
                     outside the cluster sees a cell of each colour, so it sees a v either
                     way: v leaves it.  (One id for both; evidence "kind": "wrap" or "trap".)
-    multi-colors    two clusters.  Type 1: a colour a of the first sees a colour b of the
+    multi-colors    two clusters (not both a lone strong link: that is a single-digit
+                    pattern).  Type 1: a colour a of the first sees a colour b of the
                     second, so a and b are not both true and one of their opposites is: v
-                    leaves every cell that sees a cell of each opposite.  Type 2: a colour
+                    leaves every cell outside the clusters that sees a cell of each opposite.  Type 2: a colour
                     of one cluster sees both colours of the other, so it is false: v leaves
                     its cells.  (Evidence "kind": "type-1" or "type-2".)
 
@@ -79,6 +81,13 @@ def clusters(state, v: int) -> list:
     return found
 
 
+def _group(t, cells) -> str:
+    """'(r1c1, r4c5, r9c6)': the cells of one colour."""
+    if isinstance(cells, int):
+        cells = cells_of(cells)
+    return "(" + ", ".join(t.name(c) for c in cells) + ")"
+
+
 def _sees_some(peers, cells_bits: int) -> int:
     """The cells that see at least one cell of cells_bits."""
     out = 0
@@ -105,12 +114,14 @@ def find_simple_colors(state) -> Iterator[Step]:
         bit = 1 << (v - 1)
         with_v = None
         for a_bits, b_bits, links in clusters(state, v):
+            if len(links) < 2:
+                continue  # one strong link: its traps are locked candidates
             colours = [cells_of(a_bits), cells_of(b_bits)]
             ev = {"value": v, "colors": colours, "links": links,
                   "cells": sorted(colours[0] + colours[1])}
             head = (f"Colouring the cells where {t.value(v)} has two places in a unit "
-                    f"alternately gives {t.names(colours[0])} one colour and "
-                    f"{t.names(colours[1])} the other, and one colour holds {t.value(v)}.")
+                    f"alternately gives {_group(t, colours[0])} one colour and "
+                    f"{_group(t, colours[1])} the other; one colour holds {t.value(v)}.")
             clash = [_wrap(peers, a_bits), _wrap(peers, b_bits)]
             if clash[0] is not None and clash[1] is None or clash[1] is not None and clash[0] is None:
                 side = 0 if clash[0] is not None else 1
@@ -118,8 +129,9 @@ def find_simple_colors(state) -> Iterator[Step]:
                 yield Step("simple-colors", eliminations=[(c, v) for c in gone],
                            evidence={**ev, "kind": "wrap", "clash": clash[side]},
                            text=f"{head} {t.names(clash[side])} share a colour but see each "
-                                f"other (Simple Colors, colour wrap), so {t.value(v)} is "
-                                f"removed from {t.names(gone)}.", se=_SE_SIMPLE)
+                                f"other (Simple Colors, colour wrap), so that colour holds no "
+                                f"{t.value(v)}: {t.value(v)} is removed from {t.names(gone)}.",
+                           se=_SE_SIMPLE)
             if with_v is None:
                 with_v = 0
                 for c, m in enumerate(cands):
@@ -155,6 +167,8 @@ def find_multi_colors(state) -> Iterator[Step]:
         for i, first in enumerate(found):
             for j in range(i + 1, len(found)):
                 second = found[j]
+                if len(first[2]) == 1 and len(second[2]) == 1:
+                    continue  # two lone strong links: a skyscraper, kite or turbot fish
                 seen = set()
                 for step in _pair_steps(t, v, first, second, reach[i], reach[j], with_v):
                     if step.eliminations not in seen:
@@ -168,33 +182,38 @@ def _pair_steps(t, v, first, second, reach1, reach2, with_v) -> Iterator[Step]:
     ev = {"value": v, "colors": [cells_of(b) for b in cols1 + cols2],
           "links": first[2] + second[2],
           "cells": sorted(cells_of(cols1[0] | cols1[1] | cols2[0] | cols2[1]))}
-    head = (f"Two clusters of {t.value(v)}, each coloured alternately where {t.value(v)} has "
-            f"two places in a unit: {t.names(cols1[0])} / {t.names(cols1[1])} and "
-            f"{t.names(cols2[0])} / {t.names(cols2[1])}.")
+    head = (f"Colouring the cells where {t.value(v)} has two places in a unit alternately "
+            f"gives two clusters, {_group(t, cols1[0])} against {_group(t, cols1[1])} and "
+            f"{_group(t, cols2[0])} against {_group(t, cols2[1])}; in each, one colour holds "
+            f"{t.value(v)}.")
     for mine, theirs, my_reach in ((cols1, cols2, reach1), (cols2, cols1, reach2)):
         for side in (0, 1):
             if my_reach[side] & theirs[0] and my_reach[side] & theirs[1]:
                 gone = cells_of(mine[side])
+                one = len(gone) == 1
                 yield Step("multi-colors", eliminations=[(c, v) for c in gone],
                            evidence={**ev, "kind": "type-2"},
-                           text=f"{head} {t.names(gone)} see both colours of the other "
-                                f"cluster, so they cannot hold {t.value(v)} (Multi-Colors): "
-                                f"{t.value(v)} is removed from them.", se=_SE_MULTI)
+                           text=f"{head} {_group(t, gone)} {'sees' if one else 'see'} both "
+                                f"colours of the other cluster, so that colour holds no "
+                                f"{t.value(v)} (Multi-Colors): {t.value(v)} is removed from "
+                                f"{t.names(gone)}.", se=_SE_MULTI)
+    inside = cols1[0] | cols1[1] | cols2[0] | cols2[1]  # type 2 covers the clusters' cells
     for s1 in (0, 1):
         for s2 in (0, 1):
             if not reach1[s1] & cols2[s2]:
                 continue
             opp1, opp2 = cols1[1 - s1], cols2[1 - s2]
-            trap = reach1[1 - s1] & reach2[1 - s2] & with_v & ~(opp1 | opp2)
+            trap = reach1[1 - s1] & reach2[1 - s2] & with_v & ~inside
             if not trap:
                 continue
             gone = cells_of(trap)
             yield Step("multi-colors", eliminations=[(c, v) for c in gone],
                        evidence={**ev, "kind": "type-1"},
-                       text=f"{head} {t.names(cols1[s1])} and {t.names(cols2[s2])} see each "
-                            f"other, so one of {t.names(opp1)} and {t.names(opp2)} holds "
-                            f"{t.value(v)} (Multi-Colors): {t.value(v)} is removed from "
-                            f"{t.names(gone)}, which see both.", se=_SE_MULTI)
+                       text=f"{head} {_group(t, cols1[s1])} and {_group(t, cols2[s2])} see "
+                            f"each other, so they cannot both hold {t.value(v)} and "
+                            f"{_group(t, opp1)} or {_group(t, opp2)} does (Multi-Colors): "
+                            f"{t.value(v)} is removed from {t.names(gone)}, which "
+                            f"{'sees' if len(gone) == 1 else 'see'} both.", se=_SE_MULTI)
 
 
 TECHNIQUES = (

@@ -19,9 +19,9 @@ and the fin's box or jigsaw region is a unit too; the eliminations of a finned f
 its fins through that one unit (extra units such as diagonals or windows are not used).
 On 16x16 and 25x25 the same three sizes are searched (larger fish are rare and slow).
 
-Order of the steps of one technique: by value, rows as base before columns as base, base
-lines in increasing order (combinations in lexicographic order), then (finned) the fin box
-in unit order and the cover in lexicographic order.
+Order of the steps of one technique: by value, rows as base before columns as base, (finned
+fish: the fins' box or region in unit order,) base lines in increasing order (combinations
+in lexicographic order), then (finned) the cover lines in lexicographic order.
 
 Ratings: Sudoku Explainer rates X-Wing 3.2, Swordfish 3.8 and Jellyfish 5.2; it has no
 finned fish (it finds their eliminations as Turbot Fish or X-Cycles, 6.6 and up), so the
@@ -37,10 +37,9 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterator
 
-from .._tables import cells_of
 from ..ladder import Technique
 from ..step import Step
-from ._lines import box_of, line_masks, line_word
+from ._lines import line_masks, line_word
 
 _SIZE_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _SIZE_ID = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -82,16 +81,6 @@ def _cell(o: int, i: int, j: int, n: int) -> int:
     return i * n + j if o == 0 else j * n + i
 
 
-@lru_cache(maxsize=64)
-def _span(t, o: int) -> int:
-    """How many cover lines one box (region) meets at most, for orientation o."""
-    n = t.n
-    best = 0
-    for u in t.boxes:
-        best = max(best, len({(c % n if o == 0 else c // n) for c in t.units[u]}))
-    return best
-
-
 def _basic(state, k: int) -> Iterator[Step]:
     t = state.tables
     n = t.n
@@ -119,63 +108,76 @@ def _basic(state, k: int) -> Iterator[Step]:
                                 f"from {t.names(gone)}.", se=_SE_BASIC[k])
 
 
+@lru_cache(maxsize=64)
+def _box_lines(t, o: int) -> tuple:
+    """For each box (region) of t, in t.boxes order: (unit, masks) where masks[i] is the
+    mask of the cover lines of the box's cells on base line i (o = 0: rows as base)."""
+    n = t.n
+    out = []
+    for u in t.boxes:
+        masks = [0] * n
+        for c in t.units[u]:
+            r, k = divmod(c, n)
+            if o == 0:
+                masks[r] |= 1 << k
+            else:
+                masks[k] |= 1 << r
+        out.append((u, tuple(masks)))
+    return tuple(out)
+
+
 def _finned(state, k: int, sashimi: bool) -> Iterator[Step]:
     t = state.tables
     n = t.n
-    box = box_of(t)
     tech = ("sashimi-" if sashimi else "finned-") + _SIZE_ID[k]
     name = ("Sashimi " if sashimi else "Finned ") + _SIZE_NAME[k]
     for v in range(1, n + 1):
         for o, by_value, base_units, cover_units in _views(state):
             m = by_value[v]
             lines = [i for i in range(n) if m[i].bit_count() >= 2]
-            for combo, union in _combos(lines, m, k, k + _span(t, o)):
-                if union.bit_count() <= k:
-                    continue  # no room for a fin: a basic fish or nothing
-                cells = [(i, j, _cell(o, i, j, n)) for i in combo for j in _bits(m[i])]
-                for b in sorted({box[c] for _, _, c in cells if box[c] >= 0}):
-                    must = 0
+            if len(lines) < k:
+                continue
+            for b, in_box in _box_lines(t, o):
+                inside = [m[i] & in_box[i] for i in range(n)]
+                if sum(1 for x in inside if x) < 2:
+                    continue  # fins and eliminations need two lines of the box
+                out = [m[i] & ~in_box[i] for i in range(n)]
+                usable = [i for i in lines if out[i].bit_count() <= k]
+                for combo, must in _combos(usable, out, k, k):
                     free = 0
-                    for _, j, c in cells:
-                        if box[c] != b:
-                            must |= 1 << j
-                    if must.bit_count() > k:
-                        continue
-                    for _, j, c in cells:
-                        if box[c] == b and not must >> j & 1:
-                            free |= 1 << j
-                    need = k - must.bit_count()
-                    for extra in combinations(_bits(free), need):
+                    for i in combo:
+                        free |= inside[i]
+                    free &= ~must
+                    if not free:
+                        continue  # no fin: a basic fish
+                    for extra in combinations(_bits(free), k - must.bit_count()):
                         cover = must
                         for j in extra:
                             cover |= 1 << j
-                        step = _finned_step(state, o, v, combo, cover, cells, b, sashimi,
+                        step = _finned_step(t, o, v, m, inside, combo, cover, b, sashimi,
                                             base_units, cover_units, tech, name)
                         if step is not None:
                             yield step
 
 
-def _finned_step(state, o, v, combo, cover, cells, b, sashimi, base_units, cover_units,
+def _finned_step(t, o, v, m, inside, combo, cover, b, sashimi, base_units, cover_units,
                  tech, name):
     """The step of one finned fish candidate, or None (no fin, wrong form, no elimination)."""
-    t = state.tables
     n = t.n
-    m = line_masks(state)[o][v]
     if any(not m[i] & cover for i in combo):
         return None  # a base line without a body cell: a smaller fish
-    fins = sorted(c for _, j, c in cells if not cover >> j & 1)
+    fins = sorted(_cell(o, i, j, n) for i in combo for j in _bits(inside[i] & ~cover))
     if not fins:
         return None
     if any((m[i] & cover).bit_count() == 1 for i in combo) != sashimi:
         return None
-    box = box_of(t)
-    gone = sorted(c for i in range(n) if i not in combo for j in _bits(m[i] & cover)
-                  for c in (_cell(o, i, j, n),) if box[c] == b)
+    gone = sorted(_cell(o, i, j, n) for i in range(n) if i not in combo
+                  for j in _bits(inside[i] & cover))
     if not gone:
         return None
     base = [base_units[i] for i in combo]
     cov = [cover_units[j] for j in _bits(cover)]
-    body = sorted(c for _, j, c in cells if cover >> j & 1)
+    body = sorted(_cell(o, i, j, n) for i in combo for j in _bits(m[i] & cover))
     fin_word = "fin" if len(fins) == 1 else "fins"
     return Step(tech, eliminations=[(c, v) for c in gone],
                 evidence={"value": v, "base": base, "cover": cov, "cells": body, "fins": fins,

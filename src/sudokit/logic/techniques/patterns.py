@@ -186,9 +186,9 @@ def _rectangle_steps(state, v, b_unit, r, k, cells, links, box, peers, cands):
                             f"{t.unit_name(row_u)} or {t.unit_name(col_u)}, and in "
                             f"{t.unit_name(u)} only in {t.name(p)} or {t.name(q)} (Empty "
                             f"Rectangle): if {t.name(x)} held {t.value(v)}, "
-                            f"{t.unit_name(b_unit)} would need it in {t.unit_name(arm)}, "
-                            f"leaving {t.name(q)} to hold it too. So {t.value(v)} is removed "
-                            f"from {t.name(x)}.", se=_SE)
+                            f"{t.unit_name(b_unit)} would need it in {t.unit_name(arm)}, so "
+                            f"{t.unit_name(u)} would need it in {t.name(q)}, which sees "
+                            f"{t.name(x)}. So {t.value(v)} is removed from {t.name(x)}.", se=_SE)
 
 
 TECHNIQUES = (

@@ -143,10 +143,10 @@ def find_w_wing(state) -> Iterator[Step]:
                                text=f"{t.name(a)} and {t.name(b)} both hold only "
                                     f"{t.values(m)}, and in {t.unit_name(u)}, "
                                     f"{t.value(x)} can only go in {t.name(pa)} (seen by "
-                                    f"{t.name(a)}) or {t.name(pb)} (seen by {t.name(b)}): they "
-                                    f"cannot both be {t.value(x)}, so one of them is "
-                                    f"{t.value(y)} (W-Wing) and {t.value(y)} is removed from "
-                                    f"{t.names(gone)}.", se=6.6)
+                                    f"{t.name(a)}) or {t.name(pb)} (seen by {t.name(b)}), so "
+                                    f"{t.name(a)} and {t.name(b)} cannot both be "
+                                    f"{t.value(x)} and one of them is {t.value(y)} (W-Wing): "
+                                    f"{t.value(y)} is removed from {t.names(gone)}.", se=6.6)
                     break  # one strong link proves it; the next value or pair
 
 
