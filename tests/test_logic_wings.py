@@ -64,7 +64,8 @@ def test_xy_wing_sees_through_extra_pairs():
     t = state.tables
     for s in steps:
         for c, v in s.eliminations:
-            assert v == 3 and t.peer_bits[c] >> cell("r5c1") & 1 and t.peer_bits[c] >> cell("r3c4") & 1
+            assert v == 3
+            assert t.peer_bits[c] >> cell("r5c1") & 1 and t.peer_bits[c] >> cell("r3c4") & 1
     # classic: r3c4 does not see r5c5, so no XY-Wing
     classic = marks(masks={"r5c5": [1, 2], "r5c1": [1, 3], "r3c4": [2, 3]}, default=FULL)
     assert list(wings.find_xy_wing(classic)) == []

@@ -5,17 +5,19 @@ which holds v.  Strong links that share cells form a cluster; colouring its cell
 alternately (two colours) gives two sets, one of which holds v in every cell and the other
 in none.
 
-    simple-colors   one cluster of two strong links or more (one link alone traps only what
-                    locked candidates remove).  Colour wrap: two cells of one colour see each other, so
-                    that colour holds no v: v leaves all its cells.  Colour trap: a cell
-                    outside the cluster sees a cell of each colour, so it sees a v either
-                    way: v leaves it.  (One id for both; evidence "kind": "wrap" or "trap".)
+    simple-colors   one cluster of two strong links or more (one link alone traps only
+                    what locked candidates remove).  Colour wrap: two cells of one colour
+                    see each other, so that colour holds no v: v leaves all its cells.
+                    Colour trap: a cell outside the cluster sees a cell of each colour, so
+                    it sees a v either way: v leaves it.  (One id for both; evidence
+                    "kind": "wrap" or "trap".)
     multi-colors    two clusters (not both a lone strong link: that is a single-digit
                     pattern).  Type 1: a colour a of the first sees a colour b of the
                     second, so a and b are not both true and one of their opposites is: v
-                    leaves every cell outside the clusters that sees a cell of each opposite.  Type 2: a colour
-                    of one cluster sees both colours of the other, so it is false: v leaves
-                    its cells.  (Evidence "kind": "type-1" or "type-2".)
+                    leaves every cell outside the clusters that sees a cell of each
+                    opposite.  Type 2: a colour of one cluster sees both colours of the
+                    other, so it is false: v leaves its cells.  (Evidence "kind": "type-1"
+                    or "type-2".)
 
 "Sees": cannot hold the same value (Tables.peer_bits), so colouring is valid on every
 geometry.  A cluster that cannot be coloured in two (only on a broken state) is skipped.
@@ -123,7 +125,7 @@ def find_simple_colors(state) -> Iterator[Step]:
                     f"alternately gives {_group(t, colours[0])} one colour and "
                     f"{_group(t, colours[1])} the other; one colour holds {t.value(v)}.")
             clash = [_wrap(peers, a_bits), _wrap(peers, b_bits)]
-            if clash[0] is not None and clash[1] is None or clash[1] is not None and clash[0] is None:
+            if (clash[0] is None) != (clash[1] is None):  # both: a broken state, skip
                 side = 0 if clash[0] is not None else 1
                 gone = colours[side]
                 yield Step("simple-colors", eliminations=[(c, v) for c in gone],

@@ -57,16 +57,34 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _combos(lines, masks, k: int, limit: int, start: int = 0, chosen=(), union: int = 0):
-    """(lines, union) for every k-combination of lines whose masks cover <= limit positions."""
-    if len(chosen) == k:
-        yield chosen, union
-        return
-    for idx in range(start, len(lines) - (k - len(chosen)) + 1):
-        i = lines[idx]
-        u = union | masks[i]
-        if u.bit_count() <= limit:
-            yield from _combos(lines, masks, k, limit, idx + 1, chosen + (i,), u)
+def _combos(lines, masks, k: int, limit: int):
+    """(lines, union) for every k-combination (k = 2, 3 or 4) of lines, in lexicographic
+    order, whose masks together cover at most limit positions (pruned as it grows)."""
+    size = len(lines)
+    for a in range(size - k + 1):
+        la = lines[a]
+        ua = masks[la]
+        for b in range(a + 1, size - k + 2):
+            lb = lines[b]
+            ub = ua | masks[lb]
+            if ub.bit_count() > limit:
+                continue
+            if k == 2:
+                yield (la, lb), ub
+                continue
+            for c in range(b + 1, size - k + 3):
+                lc = lines[c]
+                uc = ub | masks[lc]
+                if uc.bit_count() > limit:
+                    continue
+                if k == 3:
+                    yield (la, lb, lc), uc
+                    continue
+                for d in range(c + 1, size):
+                    ld = lines[d]
+                    ud = uc | masks[ld]
+                    if ud.bit_count() <= limit:
+                        yield (la, lb, lc, ld), ud
 
 
 def _views(state):
@@ -126,11 +144,48 @@ def _box_lines(t, o: int) -> tuple:
     return tuple(out)
 
 
+class _Shared:
+    """One enumeration of the finned fish of a size, read by the finned and the sashimi
+    technique alike: each reader walks its own kind's list and pulls more from the common
+    generator when it runs out (sashimi steps found on the way wait in their list).  Kept
+    in the state's cache, so the search runs once per state and size, and stays lazy."""
+
+    __slots__ = ("gen", "done", "found")
+
+    def __init__(self, gen):
+        self.gen, self.done, self.found = gen, False, {False: [], True: []}
+
+    def read(self, sashimi: bool) -> Iterator[Step]:
+        mine = self.found[sashimi]
+        k = 0
+        while True:
+            if k < len(mine):
+                yield mine[k]
+                k += 1
+            elif self.done:
+                return
+            else:
+                try:
+                    kind, step = next(self.gen)
+                except StopIteration:
+                    self.done = True
+                else:
+                    self.found[kind].append(step)
+
+
 def _finned(state, k: int, sashimi: bool) -> Iterator[Step]:
+    """The finned (sashimi=False) or sashimi fish of size k, from the shared search."""
+    key = ("finned-fish", k)
+    shared = state._cache.get(key)
+    if shared is None:
+        shared = state._cache[key] = _Shared(_finned_all(state, k))
+    return shared.read(sashimi)
+
+
+def _finned_all(state, k: int) -> Iterator[tuple]:
+    """(is sashimi, step) of every finned fish of size k, in the documented order."""
     t = state.tables
     n = t.n
-    tech = ("sashimi-" if sashimi else "finned-") + _SIZE_ID[k]
-    name = ("Sashimi " if sashimi else "Finned ") + _SIZE_NAME[k]
     for v in range(1, n + 1):
         for o, by_value, base_units, cover_units in _views(state):
             m = by_value[v]
@@ -139,38 +194,43 @@ def _finned(state, k: int, sashimi: bool) -> Iterator[Step]:
                 continue
             for b, in_box in _box_lines(t, o):
                 inside = [m[i] & in_box[i] for i in range(n)]
-                if sum(1 for x in inside if x) < 2:
+                touched = [i for i in range(n) if inside[i]]
+                if len(touched) < 2:
                     continue  # fins and eliminations need two lines of the box
                 out = [m[i] & ~in_box[i] for i in range(n)]
                 usable = [i for i in lines if out[i].bit_count() <= k]
                 for combo, must in _combos(usable, out, k, k):
                     free = 0
-                    for i in combo:
-                        free |= inside[i]
+                    reach = 0  # the cover lines where the box could lose v
+                    for i in touched:
+                        if i in combo:
+                            free |= inside[i]
+                        else:
+                            reach |= inside[i]
                     free &= ~must
-                    if not free:
-                        continue  # no fin: a basic fish
+                    if not free or not reach & (must | free):
+                        continue  # no fin (a basic fish), or nothing to remove
                     for extra in combinations(_bits(free), k - must.bit_count()):
                         cover = must
                         for j in extra:
                             cover |= 1 << j
-                        step = _finned_step(t, o, v, m, inside, combo, cover, b, sashimi,
-                                            base_units, cover_units, tech, name)
-                        if step is not None:
-                            yield step
+                        found = _finned_step(t, o, v, m, inside, combo, cover, b, k,
+                                             base_units, cover_units)
+                        if found is not None:
+                            yield found
 
 
-def _finned_step(t, o, v, m, inside, combo, cover, b, sashimi, base_units, cover_units,
-                 tech, name):
-    """The step of one finned fish candidate, or None (no fin, wrong form, no elimination)."""
+def _finned_step(t, o, v, m, inside, combo, cover, b, k, base_units, cover_units):
+    """(is sashimi, step) of one finned fish candidate, or None (no fin, no elimination)."""
     n = t.n
     if any(not m[i] & cover for i in combo):
         return None  # a base line without a body cell: a smaller fish
     fins = sorted(_cell(o, i, j, n) for i in combo for j in _bits(inside[i] & ~cover))
     if not fins:
         return None
-    if any((m[i] & cover).bit_count() == 1 for i in combo) != sashimi:
-        return None
+    sashimi = any((m[i] & cover).bit_count() == 1 for i in combo)
+    tech = ("sashimi-" if sashimi else "finned-") + _SIZE_ID[k]
+    name = ("Sashimi " if sashimi else "Finned ") + _SIZE_NAME[k]
     gone = sorted(_cell(o, i, j, n) for i in range(n) if i not in combo
                   for j in _bits(inside[i] & cover))
     if not gone:
@@ -179,13 +239,14 @@ def _finned_step(t, o, v, m, inside, combo, cover, b, sashimi, base_units, cover
     cov = [cover_units[j] for j in _bits(cover)]
     body = sorted(_cell(o, i, j, n) for i in combo for j in _bits(m[i] & cover))
     fin_word = "fin" if len(fins) == 1 else "fins"
-    return Step(tech, eliminations=[(c, v) for c in gone],
+    step = Step(tech, eliminations=[(c, v) for c in gone],
                 evidence={"value": v, "base": base, "cover": cov, "cells": body, "fins": fins,
                           "unit": b, "units": base + cov + [b]},
                 text=f"In {line_word(t, base)}, {t.value(v)} can only go in "
                      f"{line_word(t, cov)}, apart from the {fin_word} {t.names(fins)} "
                      f"({name}); either way {t.value(v)} is removed from {t.names(gone)}, "
                      f"in {t.unit_name(b)} with the {fin_word}.", se=_SE_FINNED)
+    return sashimi, step
 
 
 def find_x_wing(state) -> Iterator[Step]:
