@@ -19,6 +19,7 @@ found by another name).  Floors: the rates measured when this was written.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from pathlib import Path
@@ -49,6 +50,8 @@ def check_steps(state, solution, counts: dict) -> None:
                 assert solution[c] != v, f"unsound {step}"
             for c, v in step.placements:
                 assert solution[c] == v, f"unsound {step}"
+            if tech.id not in counts:  # the first step of each kind: plain JSON, round trip
+                assert logic.Step.from_json(json.loads(json.dumps(step.to_json()))) == step
             counts[tech.id] = counts.get(tech.id, 0) + 1
 
 
