@@ -255,3 +255,17 @@ def test_sound_on_16x16():
     for puzzle in lines("gecode_16x16.txt", 6, 9) + lines("16x16_goomii17_puzzles.txt", 4, 700):
         check_path(puzzle, counts, every=10, geometry=g)
     assert sum(counts.values()) > 0
+
+
+@pytest.mark.parametrize("tid", ["x-wing", "swordfish", "xy-wing", "xyz-wing"])
+def test_hint_gives_the_labelled_technique(tid):
+    # after singles, the easiest step of these exemplars is the labelled one: hint() (the
+    # whole ladder, in rank order) returns it, with its text
+    path = shared_file("judge-cases", "collections", "exemplars-1.0.txt")
+    cases = [p for t, prefix, p in exemplars(path) if t == tid and prefix == ["s"]]
+    assert cases
+    for puzzle in cases:
+        state = run(logic.State.of(puzzle), [technique(i) for i in SINGLES])
+        step = logic.hint(state)
+        assert step is not None and step.technique == tid, (puzzle, step)
+        assert step.text and step.name == technique(tid).name
