@@ -249,12 +249,16 @@ def test_sound_on_variant_corpora(name):
 
 
 @pytest.mark.slow
-def test_sound_on_16x16():
+def test_sound_on_16x16_and_25x25():
     counts: dict = {}
     g = geometry.parse("4x4")
     for puzzle in lines("gecode_16x16.txt", 6, 9) + lines("16x16_goomii17_puzzles.txt", 4, 700):
         check_path(puzzle, counts, every=10, geometry=g)
-    assert sum(counts.values()) > 0
+    assert counts.get("finned-swordfish", 0) > 0
+    # the second minimal 25x25 (the first takes minutes to solve in pure Python)
+    counts = {}
+    check_path(lines("gecode_25x25.txt", 2)[1], counts, every=25, geometry=geometry.parse("5x5"))
+    assert counts.get("finned-x-wing", 0) > 0 and counts.get("turbot-fish", 0) > 0, counts
 
 
 @pytest.mark.parametrize("tid", ["x-wing", "swordfish", "xy-wing", "xyz-wing"])
