@@ -25,7 +25,8 @@ from typing import Callable, Iterator
 __all__ = ["Technique", "ladder", "technique", "FAMILIES", "LEVELS"]
 
 # the family modules, in sudokit.logic.techniques (each declares TECHNIQUES)
-FAMILIES = ("singles", "intersections", "subsets", "uniqueness", "als", "misc")
+FAMILIES = ("singles", "intersections", "subsets", "fish", "patterns", "wings", "coloring",
+            "uniqueness", "als", "misc")
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
 
