@@ -42,7 +42,7 @@ from typing import Callable, Iterator
 __all__ = ["Technique", "ladder", "technique", "FAMILIES", "LEVELS"]
 
 # the family modules, in sudokit.logic.techniques (each declares TECHNIQUES)
-FAMILIES = ("singles", "intersections", "subsets")
+FAMILIES = ("singles", "intersections", "subsets", "chains", "forcing")
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
 

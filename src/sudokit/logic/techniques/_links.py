@@ -1,0 +1,396 @@
+"""Candidates as literals, strong and weak links as bitsets: the graph chains walk.
+
+A *literal* is one candidate, numbered value-major (NC = number of cells):
+
+    lit = (value - 1) * NC + cell          value = lit // NC + 1, cell = lit % NC
+
+so "value v in the cells of a cell set S" is the literal set ``S << ((v - 1) * NC)``: one
+shift turns a cell bitset into a literal bitset.  Group nodes (the places of a value in the
+cells two units share: "v is in one of these cells") get numbers from N * NC upwards.
+
+A chain alternates two kinds of implication; both are symmetric, so one table each:
+
+    weak[x]     literals that x *on* turns off (x and y cannot both hold): the other
+                candidates of x's cell, the same value in x's peers (Tables.peer_bits, so
+                anti-knight and other extra pairs count), the geometry's weak links
+    strong[x]   literals that x *off* turns on (x and y cannot both be false): the other
+                candidate of a bivalue cell, the other place of a value with two places
+                left in a full unit (a conjugate pair), and for groups the rest of a unit
+
+A path in this graph alternates on and off by itself (weak leads from on to off, strong
+from off to on).  "x on reaches x off" proves x false; "x off reaches x on" proves x true;
+"a off reaches z on" proves a or z (an alternating inference chain).
+
+    kind   weak links                 strong links           used by
+    x      same value, peers          conjugate pairs        X-Chain
+    xy     same value, peers          bivalue cells          XY-Chain
+    aic    all                        all                    AIC, nice loops, static forcing
+    group  all, plus group nodes      all, plus group nodes  grouped AIC and nice loops
+
+Rejected: a dict of Python sets per literal.  The layered breadth-first search ORs whole
+neighbour sets (one int operation each) and masks the visited ones in one operation.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text", "bits",
+           "Walk", "lockstep", "length_penalty"]
+
+
+def lit_of(cell: int, value: int, nc: int) -> int:
+    """The literal of candidate value in cell."""
+    return (value - 1) * nc + cell
+
+
+def cell_value(lit: int, nc: int) -> tuple[int, int]:
+    """(cell, value) of a literal (not of a group node)."""
+    v, c = divmod(lit, nc)
+    return c, v + 1
+
+
+def bits(x: int):
+    """The set bits of x, lowest first (an iterator of ints)."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+class Graph:
+    """The links of one state for one kind (see the module docstring).
+
+    nc, n       cells, size; cands: the literal set of every candidate
+    weak, strong   lists indexed by node (0 where a node has no link)
+    groups      [(cell bits, value)] of the group nodes (node n*nc + k is groups[k])
+    starts      the candidate literals in the fixed search order (cell, then value)
+    """
+
+    __slots__ = ("kind", "nc", "n", "cands", "weak", "strong", "groups", "starts", "tables")
+
+    def node(self, x: int) -> tuple:
+        """(cells, value): a literal's cell as [cell], a group's cells as a sorted list."""
+        base = self.n * self.nc
+        if x >= base:
+            cells, v = self.groups[x - base]
+            return list(bits(cells)), v
+        c, v = cell_value(x, self.nc)
+        return [c], v
+
+    def is_group(self, x: int) -> bool:
+        return x >= self.n * self.nc
+
+
+def graph(state, kind: str) -> Graph:
+    """The Graph of a state for kind 'x', 'xy', 'aic' or 'group' (cached on the state)."""
+    key = ("links", kind)
+    g = state._cache.get(key)
+    if g is None:
+        g = _build(state, kind)
+        state._cache[key] = g
+    return g
+
+
+def _value_cells(state) -> list[int]:
+    """vcells[v]: the cells where v is a candidate (index 0 unused)."""
+    key = "vcells"
+    out = state._cache.get(key)
+    if out is None:
+        n = state.size
+        out = [0] * (n + 1)
+        for c, m in enumerate(state.candidates):
+            while m:
+                low = m & -m
+                out[low.bit_length()] |= 1 << c
+                m ^= low
+        state._cache[key] = out
+    return out
+
+
+def _build(state, kind: str) -> Graph:
+    t = state.tables
+    n, nc = t.n, t.ncells
+    cands = state.candidates
+    vcells = _value_cells(state)
+    peer_bits = t.peer_bits
+    links = state.geometry.cell_links
+    all_weak = kind in ("aic", "group")
+    cell_strong = kind != "x"
+    unit_strong = kind != "xy"
+    state.where(0, 1)
+    where_table = state._cache["where"]           # where[u][v]: State's own table
+    size = n * nc
+    weak = [0] * size
+    strong = [0] * size
+    cand_lits = 0
+    starts = []
+    for c in range(nc):
+        m = cands[c]
+        if not m:
+            continue
+        cellset = 0
+        for v in _values(m):
+            cellset |= 1 << ((v - 1) * nc + c)
+        cand_lits |= cellset
+        two = m.bit_count() == 2
+        for v in _values(m):
+            x = (v - 1) * nc + c
+            starts.append(x)
+            w = (peer_bits[c] & vcells[v]) << ((v - 1) * nc)
+            if all_weak:
+                w |= cellset & ~(1 << x)
+                if links:
+                    for j, masks in links[c]:
+                        for b in _values(masks[v - 1] & cands[j]):
+                            w |= 1 << ((b - 1) * nc + j)
+            weak[x] = w
+            s = 0
+            if cell_strong and two:
+                s = cellset & ~(1 << x)
+            if unit_strong:
+                for u in t.cell_full[c]:
+                    where = where_table[u][v]
+                    if where.bit_count() == 2:
+                        s |= (where & ~(1 << c)) << ((v - 1) * nc)
+            strong[x] = s
+    g = Graph()
+    g.kind, g.nc, g.n, g.cands, g.tables = kind, nc, n, cand_lits, t
+    g.weak, g.strong, g.starts, g.groups = weak, strong, starts, []
+    if kind == "group":
+        _add_groups(state, g, vcells)
+    return g
+
+
+def _values(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length()
+        mask ^= low
+
+
+def _add_groups(state, g: Graph, vcells) -> None:
+    """Group nodes: the places (>= 2) of a value in the cells of a crossing of two units."""
+    t = state.tables
+    n, nc = g.n, g.nc
+    index = {}
+    for u1, u2, common in t.crossings:
+        for v in range(1, n + 1):
+            cells = state.where(u1, v) & common
+            if cells.bit_count() >= 2 and (cells, v) not in index:
+                index[(cells, v)] = n * nc + len(g.groups)
+                g.groups.append((cells, v))
+    if not g.groups:
+        return
+    g.weak.extend([0] * len(g.groups))
+    g.strong.extend([0] * len(g.groups))
+    peer_bits = t.peer_bits
+    seen_by = {}
+    for (cells, v), x in index.items():
+        sees = -1
+        for c in bits(cells):
+            sees &= peer_bits[c]
+        sees &= ~cells
+        seen_by[x] = sees
+        shift = (v - 1) * nc
+        w = (sees & vcells[v]) << shift
+        g.weak[x] |= w
+        for y in bits(w):
+            g.weak[y] |= 1 << x
+        for u in t.cell_full[cells.bit_length() - 1]:
+            if cells & ~t.unit_bits[u]:
+                continue
+            rest = state.where(u, v) & ~cells
+            if not rest:
+                continue
+            if rest.bit_count() == 1:
+                y = rest.bit_length() - 1 + shift
+            else:
+                y = index.get((rest, v))
+                if y is None:
+                    continue
+            g.strong[x] |= 1 << y
+            g.strong[y] |= 1 << x
+    by_value = {}
+    for (cells, v), x in index.items():
+        by_value.setdefault(v, []).append((cells, x))
+    for same in by_value.values():
+        for cells, x in same:
+            for other, y in same:
+                if y != x and not other & ~seen_by[x]:
+                    g.weak[x] |= 1 << y
+
+
+def node_text(g: Graph, x: int, on: bool) -> str:
+    """'r1c1=3', 'r1c1<>3', or for a group 'r1c1/r1c2=3'."""
+    cells, v = g.node(x)
+    name = "/".join(g.tables.name(c) for c in cells)
+    return f"{name}{'=' if on else '<>'}{g.tables.value(v)}"
+
+
+def length_penalty(length: int) -> float:
+    """Sudoku Explainer's rating added for a chain of this length (nodes - 2)."""
+    added, ceil, odd = 0.0, 4, False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
+        odd = not odd
+    return round(added, 1)
+
+
+class Walk:
+    """Alternating breadth-first search from one node: layers[k] is the node set first
+    reached after k links (polarity: start's when k is even)."""
+
+    __slots__ = ("start", "on", "layers", "seen", "frontier")
+
+    def __init__(self, start: int, on: bool):
+        self.start, self.on = start, on
+        self.layers = [1 << start]
+        self.seen = [0, 0]                # [off, on]
+        self.seen[on] = 1 << start
+        self.frontier = 1 << start
+
+    def expand(self, g) -> "tuple[int, int]":
+        """One more layer: (all nodes reached from the frontier, the new ones); the
+        polarity of the new layer is that of len(layers) - 1 after the call."""
+        from_on = self.on == (len(self.layers) % 2 == 1)
+        table = g.weak if from_on else g.strong
+        reached = 0
+        x = self.frontier
+        while x:
+            low = x & -x
+            reached |= table[low.bit_length() - 1]
+            x ^= low
+        to_on = not from_on
+        new = reached & ~self.seen[to_on]
+        self.seen[to_on] |= new
+        self.layers.append(new)
+        self.frontier = new
+        return reached, new
+
+    def polarity(self, k: int) -> bool:
+        return self.on == (k % 2 == 0)
+
+    def path(self, g, k: int, node: int) -> list:
+        """[(node, on)] from the start to node, reached at layer k (shortest, lowest ids)."""
+        out = [(node, self.polarity(k))]
+        for j in range(k - 1, -1, -1):
+            pred_on = self.polarity(j)
+            link = g.weak if pred_on else g.strong
+            node = (self.layers[j] & link[node] & -(self.layers[j] & link[node])).bit_length() - 1
+            out.append((node, pred_on))
+        out.reverse()
+        return out
+
+
+def lockstep(walks, g, max_layers: int = 10_000):
+    """Expand every walk one layer at a time; yield (k, [(walk, reached, new)]) per layer."""
+    live = list(walks)
+    k = 0
+    while live and k < max_layers:
+        k += 1
+        layer = []
+        for w in live:
+            reached, new = w.expand(g)
+            layer.append((w, reached, new))
+        yield k, layer
+        live = [w for w, _, new in layer if new]
+
+
+class Closure:
+    """Everything each node implies, for every node of a Graph at once.
+
+    Nodes: x (x on) and x + S (x off), S = len(g.weak).  reach[node] is the set of nodes
+    reachable from node in one link or more, as one int over 2*S bits (on nodes low,
+    off nodes high).  false: literals x with "x on => x off" (they can be eliminated);
+    true: literals with "x off => x on" (they can be placed); looped: on nodes on a cycle.
+    """
+
+    __slots__ = ("size", "reach", "false", "true", "looped")
+
+    def on_set(self, node: int) -> int:
+        return self.reach[node] & ((1 << self.size) - 1)
+
+    def off_set(self, node: int) -> int:
+        return self.reach[node] >> self.size
+
+
+def closure(state, kind: str) -> Closure:
+    """The Closure of graph(state, kind) (cached on the state): Tarjan's strongly
+    connected components, then the reach of each component, sinks first."""
+    key = ("closure", kind)
+    cl = state._cache.get(key)
+    if cl is not None:
+        return cl
+    g = graph(state, kind)
+    size = len(g.weak)
+    weak, strong = g.weak, g.strong
+    succ = [0] * (2 * size)
+    nodes = g.starts + [g.n * g.nc + k for k in range(len(g.groups))]
+    for x in nodes:
+        succ[x] = weak[x] << size
+        succ[x + size] = strong[x]
+    index = [0] * (2 * size)         # 0: not visited; else visit number + 1
+    low = [0] * (2 * size)
+    comp = [-1] * (2 * size)
+    reach_of = []                    # per component
+    stack, counter = [], 1
+    for root in nodes + [x + size for x in nodes]:
+        if index[root]:
+            continue
+        work = [(root, succ[root])]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        while work:
+            v, rest = work[-1]
+            if rest:
+                bit = rest & -rest
+                work[-1] = (v, rest ^ bit)
+                s = bit.bit_length() - 1
+                if not index[s]:
+                    index[s] = low[s] = counter
+                    counter += 1
+                    stack.append(s)
+                    work.append((s, succ[s]))
+                elif comp[s] < 0 and index[s] < low[v]:
+                    low[v] = index[s]
+                continue
+            work.pop()
+            if work and low[v] < low[work[-1][0]]:
+                low[work[-1][0]] = low[v]
+            if low[v] == index[v]:
+                members = []
+                c = len(reach_of)
+                while True:
+                    w = stack.pop()
+                    comp[w] = c
+                    members.append(w)
+                    if w == v:
+                        break
+                r = 0
+                for w in members:
+                    r |= succ[w]
+                out = r
+                while out:
+                    bit = out & -out
+                    s = bit.bit_length() - 1
+                    out ^= bit
+                    if comp[s] != c:
+                        r |= reach_of[comp[s]]
+                reach_of.append(r)
+    cl = Closure()
+    cl.size = size
+    reach = [0] * (2 * size)
+    false = true = looped = 0
+    for x in nodes:
+        reach[x] = ro = reach_of[comp[x]]
+        reach[x + size] = rf = reach_of[comp[x + size]]
+        if ro >> (x + size) & 1:
+            false |= 1 << x
+        if rf >> x & 1:
+            true |= 1 << x
+        if ro >> x & 1:
+            looped |= 1 << x
+    cl.reach, cl.false, cl.true, cl.looped = reach, false & g.cands, true & g.cands, looped
+    state._cache[key] = cl
+    return cl

@@ -1,0 +1,527 @@
+"""Forcing chains: assume a candidate, follow the consequences, conclude what every case
+shares or what a contradiction rules out (Sudoku Explainer's chaining techniques).
+
+    nishio                  assume r1c1 = v and follow v alone (its peers, then hidden
+                            singles of v): a contradiction removes v from r1c1
+    cell-forcing-chain      every candidate of a cell, followed along the state's strong
+                            and weak links (static chains), leads to the same placement
+                            or elimination; or one candidate leads to a contradiction
+    unit-forcing-chain      the same over every place of a value in a unit
+    dynamic-forcing-chain   the assumption is followed with singles on the changing grid
+                            (naked and hidden singles of every value): a contradiction
+                            (removes the assumption), a cell or a unit whose every case
+                            agrees (verity)
+    dynamic-forcing-chain-plus   the same, the branches also using locked candidates,
+                            naked and hidden pairs and triples, X-Wing and Swordfish
+    nested-forcing-chain    the branches may themselves use contradictions one level
+                            down (depth 1), or two (depth 2), ...: tried by increasing depth
+
+Order of the steps: contradictions first (candidates by cell, then value), then cells (in
+order), then units (full units in order, values ascending); each step is one assumption,
+cell or unit with every conclusion it proves.  Nested chains: contradictions only, by
+depth, the candidates the solution lacks first (see the guarantee).
+
+Evidence: "branches", one per assumption: {"assume": [cell, value, "on"], "nodes":
+[[cell, value, "on"/"off"], ...] (the nodes the conclusion rests on, in the order found),
+"reasons" (why each node holds: "assumed", "cell", "peer", "link", "naked single", "hidden
+single in row 3", "locked candidates", "naked pair", "X-Wing", "nested", ...),
+"parents" (indices of the nodes each rests on), "result": the contradiction in words or
+the conclusion node}; nested nodes carry their own branch in "nested" {index: branch}.
+
+Soundness: each branch only applies valid implications to the assumption; a contradiction
+proves the assumption false, and a conclusion shared by every candidate of a cell (one of
+which is true) or every place of a value in a full unit (one of which is true) holds.
+
+Guarantee (completeness): on a state whose givens have one solution and whose candidates
+keep it, nested-forcing-chain always finds a step when the state is not solved.  Proof:
+if an empty cell has one candidate, that is a naked single (the ladder places it first).
+Otherwise some candidate x is not in the solution.  Claim: a branch B (after propagation,
+no contradiction) with no solution and at most d undecided cells ends in a contradiction
+at depth d.  By induction on d: with no undecided cell every cell holds one value and no
+two peers agree (peer removal would have emptied a cell), which would be a solution; so
+d >= 1 and B has an undecided cell c.  Every candidate y of c gives a branch B + y with no
+solution and at most d - 1 undecided cells, which contradicts at depth d - 1 (induction),
+so the nested step of B removes every candidate of c: a contradiction.  The state + x has
+no solution and at most (empty cells) undecided cells, so depth = empty cells suffices;
+the search tries depths 1, 2, ... and stops at the first that finds a step.  In practice
+depth 1 or 2 is enough.
+
+SE ratings (Sudoku Explainer 1.2.1): Nishio 7.5, cell/unit (multiple) forcing chains 8.0,
+dynamic 8.5, dynamic plus 9.0, nested 9.5 at depth 1 and +0.5 per further depth (SE's
+nested levels 2..5 nest its simpler chain kinds; here depth 1 nests dynamic-plus
+contradictions), each plus SE's length penalty (chains.length_penalty) of the step's
+complexity - 2; the complexity is SE's: the nodes each conclusion rests on, summed over the
+branches (and over the two sides of a contradiction), plus that of every nested branch.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..ladder import Technique
+from ..step import Step
+from . import _dynamic as dyn
+from ._links import Walk, bits, closure, graph, length_penalty, node_text
+
+__all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
+           "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
+           "find_nested_forcing_chain", "TECHNIQUES"]
+
+_SE = {"nishio": 7.5, "static": 8.0, "dynamic": 8.5, "plus": 9.0, "nested": 9.5}
+_NAMES = {"nishio": "Nishio Forcing Chain", "cell": "Cell Forcing Chains",
+          "unit": "Unit Forcing Chains", "dynamic": "Dynamic Forcing Chains",
+          "plus": "Dynamic Forcing Chains (+)", "nested": "Nested Forcing Chains"}
+
+
+# --- naming -------------------------------------------------------------------------------
+
+def _lit_text(t, nc, x, on) -> str:
+    b, c = divmod(x, nc)
+    return f"{t.name(c)}{'=' if on else '<>'}{t.value(b + 1)}"
+
+
+def _lit_words(t, nc, x, on) -> str:
+    b, c = divmod(x, nc)
+    return f"{t.name(c)} is {t.value(b + 1)}" if on else \
+        f"{t.value(b + 1)} is removed from {t.name(c)}"
+
+
+def _conclusions_text(t, nc, lits) -> str:
+    from .._tables import join
+    return join([_lit_words(t, nc, x, on) for x, on in lits])
+
+
+def _contra_text(ctx, br) -> str:
+    t, nc, n = ctx.tables, ctx.nc, ctx.n
+    kind = br.contra[0]
+    if kind == "both":
+        b, c = divmod(br.contra[1], nc)
+        return f"{t.name(c)} would be both {t.value(b + 1)} and not {t.value(b + 1)}"
+    if kind == "cell":
+        return f"{t.name(br.contra[1])} has no candidate left"
+    pos, b = br.contra[1], br.contra[2]
+    return f"{t.value(b + 1)} has no place left in {t.unit_name(ctx.unit_ids[pos])}"
+
+
+def _reason_word(ctx, reason) -> str:
+    kind = reason[0]
+    if kind == "assume":
+        return "assumed"
+    if kind == "naked":
+        return "naked single"
+    if kind == "hidden":
+        return f"hidden single in {ctx.tables.unit_name(ctx.unit_ids[reason[1]])}"
+    if kind == "rule":
+        return reason[1]
+    return kind                              # cell, peer, link, nested
+
+
+# --- evidence of engine branches ----------------------------------------------------------
+
+def _branch_evidence(ctx, br, assume, targets, result, depth=0) -> dict:
+    """{"assume", "nodes", "reasons", "parents", "result"[, "nested"]} of the nodes the
+    targets rest on, in the order the branch found them."""
+    anc = dyn.ancestors(ctx, br, targets)
+    order = sorted(anc, key=lambda node: (br.on if node[1] else br.off)[node[0]][0])
+    index = {node: i for i, node in enumerate(order)}
+    nc = ctx.nc
+    nodes, reasons, parents, nested = [], [], [], {}
+    for i, (x, on) in enumerate(order):
+        b, c = divmod(x, nc)
+        nodes.append([c, b + 1, "on" if on else "off"])
+        reason = (br.on if on else br.off)[x][1]
+        reasons.append(_reason_word(ctx, reason))
+        parents.append(sorted(index[p] for p in anc[(x, on)] if p in index))
+        if reason[0] == "nested" and depth < 3:
+            sub = reason[1]
+            sx = next(iter(sub.on))
+            nested[str(i)] = _branch_evidence(ctx, sub, _node(nc, sx, True),
+                                              dyn.contradiction_nodes(ctx, sub),
+                                              _contra_text(ctx, sub), depth + 1)
+    out = {"assume": assume, "nodes": nodes, "reasons": reasons, "parents": parents,
+           "result": result}
+    if nested:
+        out["nested"] = nested
+    return out
+
+
+def _node(nc, x, on) -> list:
+    b, c = divmod(x, nc)
+    return [c, b + 1, "on" if on else "off"]
+
+
+def _spine(ctx, br, target) -> list:
+    """One line of implications from the assumption to target (first parents)."""
+    out = [target]
+    node = target
+    seen = {node}
+    while True:
+        ps = dyn.parents(ctx, br, *node)
+        ps = [p for p in ps if p not in seen]
+        if not ps:
+            break
+        node = min(ps, key=lambda p: (br.on if p[1] else br.off)[p[0]][0])
+        seen.add(node)
+        out.append(node)
+    return out[::-1]
+
+
+def _spine_text(ctx, br, target, limit: int = 8) -> str:
+    nodes = _spine(ctx, br, target)
+    words = [_lit_text(ctx.tables, ctx.nc, x, on) for x, on in nodes]
+    if len(words) > limit:
+        words = words[:3] + ["..."] + words[-3:]
+    return " -> ".join(words)
+
+
+def _se(base: float, complexity: int) -> float:
+    return round(base + length_penalty(complexity - 2), 1)
+
+
+# --- contradictions ---------------------------------------------------------------------
+
+def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
+    t, nc = ctx.tables, ctx.nc
+    b, c = divmod(x, nc)
+    targets = dyn.contradiction_nodes(ctx, br)
+    result = _contra_text(ctx, br)
+    ev = _branch_evidence(ctx, br, _node(nc, x, True), targets, result)
+    cx = dyn.complexity(ctx, br, targets)
+    chain = _spine_text(ctx, br, max(targets, key=lambda p: (br.on if p[1] else br.off)[p[0]][0]))
+    return Step(technique, eliminations=[(c, b + 1)],
+                evidence={"cells": [c], "values": [b + 1], "branches": [ev]},
+                text=f"If {t.name(c)} is {t.value(b + 1)}, then {result} ({_NAMES[kind]}: "
+                     f"{chain}), so {t.value(b + 1)} is removed from {t.name(c)}.",
+                se=_se(base, cx))
+
+
+def _candidates(state) -> list:
+    """The candidate literals in the fixed order: cell, then value."""
+    nc = state.tables.ncells
+    out = []
+    for c, m in enumerate(state.candidates):
+        b = 0
+        while m:
+            if m & 1:
+                out.append(b * nc + c)
+            m >>= 1
+            b += 1
+    return out
+
+
+def find_nishio(state) -> Iterator[Step]:
+    """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
+    ctx = dyn.context(state)
+    for x in _candidates(state):
+        br = dyn.propagate(ctx, [(x, True)], y=False)
+        if br.contra:
+            yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
+
+
+# --- static multiple forcing chains ------------------------------------------------------
+
+def _reach(state, x) -> "tuple[int, int]":
+    """(on set, off set) of what x on implies along the state's links (group nodes too)."""
+    cl = closure(state, "group")
+    return cl.on_set(x), cl.off_set(x)
+
+
+def _static_path(state, x, y, on) -> list:
+    """[(node, on)] of the shortest static chain from x on to literal y (on or off)."""
+    g = graph(state, "group")
+    w = Walk(x, True)
+    k = 0
+    while True:
+        if w.layers[k] >> y & 1 and w.polarity(k) == on:
+            return w.path(g, k, y)
+        if not w.frontier:
+            raise ValueError("literal not reached")
+        w.expand(g)
+        k += 1
+
+
+def _static_evidence(state, x, y, on) -> dict:
+    g = graph(state, "group")
+    nc = state.tables.ncells
+    path = _static_path(state, x, y, on)
+    return {"assume": _node(nc, x, True),
+            "nodes": [_gnode(g, z, o) for z, o in path],
+            "reasons": ["assumed"] + ["strong" if not path[i][1] else "weak"
+                                      for i in range(len(path) - 1)],
+            "parents": [[]] + [[i] for i in range(len(path) - 1)],
+            "result": _node(nc, y, on)}
+
+
+def _gnode(g, z, on) -> list:
+    cells, v = g.node(z)
+    return [cells if g.is_group(z) else cells[0], v, "on" if on else "off"]
+
+
+def _static_text(state, x, y, on) -> str:
+    g = graph(state, "group")
+    words = [node_text(g, z, o) for z, o in _static_path(state, x, y, on)]
+    if len(words) > 8:
+        words = words[:3] + ["..."] + words[-3:]
+    return " -> ".join(words)
+
+
+def _static_contradiction(state, x, technique) -> "Step | None":
+    on_set, off_set = _reach(state, x)
+    both = on_set & off_set & graph(state, "group").cands
+    if not both:
+        return None
+    y = (both & -both).bit_length() - 1
+    t, nc = state.tables, state.tables.ncells
+    b, c = divmod(x, nc)
+    evs = [_static_evidence(state, x, y, True), _static_evidence(state, x, y, False)]
+    cx = len(evs[0]["nodes"]) + len(evs[1]["nodes"])
+    yb, yc = divmod(y, nc)
+    return Step(technique, eliminations=[(c, b + 1)],
+                evidence={"cells": [c], "values": [b + 1], "branches": evs},
+                text=f"If {t.name(c)} is {t.value(b + 1)}, then {t.name(yc)} would be both "
+                     f"{t.value(yb + 1)} ({_static_text(state, x, y, True)}) and not "
+                     f"({_static_text(state, x, y, False)}), so {t.value(b + 1)} is removed "
+                     f"from {t.name(c)}.", se=_se(_SE["static"], cx))
+
+
+def _static_verity(state, lits, technique, kind, what) -> "Step | None":
+    g = graph(state, "group")
+    on_all, off_all = -1, -1
+    for x in lits:
+        on_set, off_set = _reach(state, x)
+        on_all &= on_set
+        off_all &= off_set
+    on_all &= g.cands
+    off_all &= g.cands
+    for x in lits:
+        on_all &= ~(1 << x)
+    if not on_all and not off_all:
+        return None
+    found = [(y, True) for y in bits(on_all)] + [(y, False) for y in bits(off_all)]
+    first = found[0]
+    evs = [_static_evidence(state, x, *first) for x in lits]
+    cx = sum(len(e["nodes"]) for e in evs)
+    return _verity_step(state, technique, kind, what, lits, found, evs, cx, _SE["static"],
+                        [_static_text(state, x, *first) for x in lits])
+
+
+def _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chains) -> Step:
+    t, nc = state.tables, state.tables.ncells
+    placements = [(y % nc, y // nc + 1) for y, on in found if on]
+    eliminations = [(y % nc, y // nc + 1) for y, on in found if not on]
+    cells = sorted({x % nc for x in lits})
+    values = sorted({x // nc + 1 for x in lits})
+    shown = "; ".join(chains[:4]) + ("; ..." if len(chains) > 4 else "")
+    return Step(technique, placements=placements, eliminations=eliminations,
+                evidence={"cells": cells, "values": values, "branches": evs},
+                text=f"Whichever {what}, {_conclusions_text(t, nc, found[:1])} "
+                     f"({_NAMES[kind]}: {shown}), so {_conclusions_text(t, nc, found)}.",
+                se=_se(base, cx))
+
+
+def _cells_order(state) -> list:
+    return [c for c, m in enumerate(state.candidates) if m & (m - 1)]
+
+
+def _cell_lits(state, c) -> list:
+    nc = state.tables.ncells
+    return [b * nc + c for b in range(state.size) if state.candidates[c] >> b & 1]
+
+
+def _unit_cases(state):
+    """(unit, value, literals) of every value with two places or more in a full unit."""
+    t = state.tables
+    nc = t.ncells
+    for u in t.full:
+        placed = state.placed_in(u)
+        for v in range(1, t.n + 1):
+            if placed >> (v - 1) & 1:
+                continue
+            w = state.where(u, v)
+            if w & (w - 1):
+                yield u, v, [(v - 1) * nc + c for c in bits(w)]
+
+
+def _cell_what(state, c) -> str:
+    t = state.tables
+    return f"value {t.name(c)} takes ({t.values(state.candidates[c])})"
+
+
+def _unit_what(state, u, v, lits) -> str:
+    t = state.tables
+    return (f"place {t.value(v)} takes in {t.unit_name(u)} "
+            f"({t.names([x % t.ncells for x in lits])})")
+
+
+def find_cell_forcing_chain(state) -> Iterator[Step]:
+    """Per cell (in order): static contradictions of its candidates, then what all its
+    candidates imply."""
+    for c in _cells_order(state):
+        lits = _cell_lits(state, c)
+        for x in lits:
+            step = _static_contradiction(state, x, "cell-forcing-chain")
+            if step:
+                yield step
+        step = _static_verity(state, lits, "cell-forcing-chain", "cell", _cell_what(state, c))
+        if step:
+            yield step
+
+
+def find_unit_forcing_chain(state) -> Iterator[Step]:
+    """Per full unit and value (in order): what every place of the value implies."""
+    for u, v, lits in _unit_cases(state):
+        for x in lits:
+            step = _static_contradiction(state, x, "unit-forcing-chain")
+            if step:
+                yield step
+        step = _static_verity(state, lits, "unit-forcing-chain", "unit",
+                              _unit_what(state, u, v, lits))
+        if step:
+            yield step
+
+
+# --- dynamic forcing chains ----------------------------------------------------------------
+
+def _branch(state, ctx, x, plus, depth=0) -> "dyn.Branch":
+    key = ("branch", x, plus, depth)
+    br = state._cache.get(key)
+    if br is None:
+        br = dyn.propagate(ctx, [(x, True)], plus=plus, depth=depth)
+        state._cache[key] = br
+    return br
+
+
+def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | None":
+    branches = [_branch(state, ctx, x, plus) for x in lits]
+    live = [(x, br) for x, br in zip(lits, branches) if not br.contra]
+    if len(live) < len(lits) or not live:
+        return None                         # a contradiction: the contradiction step
+    nc = ctx.nc
+    cands = state.candidates
+    common_on = set(live[0][1].on)
+    common_off = set(live[0][1].off)
+    for _, br in live[1:]:
+        common_on &= br.on.keys()
+        common_off &= br.off.keys()
+    found = sorted((y, True) for y in common_on
+                   if cands[y % nc] >> (y // nc) & 1 and y not in lits)
+    found += sorted((y, False) for y in common_off if cands[y % nc] >> (y // nc) & 1)
+    if not found:
+        return None
+    first = found[0]
+    evs, chains, cx = [], [], 0
+    for x, br in live:
+        evs.append(_branch_evidence(ctx, br, _node(nc, x, True), [first],
+                                    _node(nc, *first)))
+        chains.append(_spine_text(ctx, br, first))
+        cx += dyn.complexity(ctx, br, [first])
+    base = _SE["plus"] if plus else _SE["dynamic"]
+    return _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chains)
+
+
+def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
+    ctx = dyn.context(state)
+    lits = _candidates(state)
+    for x in lits:
+        br = _branch(state, ctx, x, plus)
+        if br.contra:
+            yield _contradiction_step(state, ctx, br, x, technique, kind,
+                                      _SE["plus"] if plus else _SE["dynamic"])
+    for c in _cells_order(state):
+        step = _dynamic_verity(state, ctx, _cell_lits(state, c), technique, kind,
+                               _cell_what(state, c), plus)
+        if step:
+            yield step
+    for u, v, cell_lits in _unit_cases(state):
+        step = _dynamic_verity(state, ctx, cell_lits, technique, kind,
+                               _unit_what(state, u, v, cell_lits), plus)
+        if step:
+            yield step
+
+
+def find_dynamic_forcing_chain(state) -> Iterator[Step]:
+    """Dynamic contradictions (candidates in order), then cell and unit verities."""
+    return _dynamic(state, "dynamic-forcing-chain", "dynamic", False)
+
+
+def find_dynamic_forcing_chain_plus(state) -> Iterator[Step]:
+    """As dynamic-forcing-chain, the branches also using locked candidates, subsets
+    and fish."""
+    return _dynamic(state, "dynamic-forcing-chain-plus", "plus", True)
+
+
+def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Iterator[Step]:
+    """Contradictions whose branches nest contradictions 1, 2, ... levels down (the first
+    depth that finds any; the candidates the solution lacks first)."""
+    ctx = dyn.context(state)
+    lits = _nested_order(state)
+    limit = max_depth if max_depth is not None else \
+        sum(1 for v in state.values if not v)
+    for depth in range(1, limit + 1):
+        any_found = False
+        for x in lits:
+            br = dyn.propagate(ctx, [(x, True)], plus=True, depth=depth)
+            if br.contra:
+                any_found = True
+                yield _contradiction_step(state, ctx, br, x, "nested-forcing-chain",
+                                          "nested", _SE["nested"] + 0.5 * (depth - 1))
+        if any_found:
+            return
+
+
+def _nested_order(state) -> list:
+    """The candidates, those the solution lacks first (only they can be refuted); the
+    order of the search only: each step found is a complete proof."""
+    lits = _candidates(state)
+    sol = _solution(state)
+    if sol is None:
+        return lits
+    nc = state.tables.ncells
+    false = [x for x in lits if sol[x % nc] != x // nc + 1]
+    true = [x for x in lits if sol[x % nc] == x // nc + 1]
+    return false + true
+
+
+def _solution(state):
+    """The givens' one solution when the state's candidates keep it, else None."""
+    sol = state._cache.get("solution")
+    if sol is None:
+        sol = _solve(state.geometry, state.givens)
+    if sol is None or not isinstance(sol, tuple):
+        return None
+    for c, (v, m) in enumerate(zip(state.values, state.candidates)):
+        if (v and v != sol[c]) or (not v and not m >> (sol[c] - 1) & 1):
+            return None
+    return sol
+
+
+_SOLVED: dict = {}
+
+
+def _solve(geometry, givens):
+    key = (geometry, givens)
+    if key not in _SOLVED:
+        from ...grid import Grid
+        from ...solver import search
+        g = geometry
+        r = search(Grid(givens, g.display_shape, geometry=None if g.is_classic else g), limit=2)
+        if len(_SOLVED) > 256:
+            _SOLVED.clear()
+        _SOLVED[key] = tuple(r.solution.values) if r.count == 1 else None
+    return _SOLVED[key]
+
+
+TECHNIQUES = (
+    Technique("nishio", "Nishio Forcing Chain", find_nishio, rank=400, se=7.5,
+              level="extreme", score=500),
+    Technique("cell-forcing-chain", "Cell Forcing Chains", find_cell_forcing_chain, rank=410,
+              se=8.0, level="extreme", score=500),
+    Technique("unit-forcing-chain", "Unit Forcing Chains", find_unit_forcing_chain, rank=415,
+              se=8.0, level="extreme", score=500),
+    Technique("dynamic-forcing-chain", "Dynamic Forcing Chains", find_dynamic_forcing_chain,
+              rank=420, se=8.5, level="extreme", score=700),
+    Technique("dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)",
+              find_dynamic_forcing_chain_plus, rank=425, se=9.0, level="extreme", score=700),
+    Technique("nested-forcing-chain", "Nested Forcing Chains", find_nested_forcing_chain,
+              rank=430, se=9.5, level="extreme", score=700),
+)
