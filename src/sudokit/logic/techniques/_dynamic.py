@@ -38,15 +38,13 @@ table each time); three flat int lists copied once per branch cost about a micro
 
 from __future__ import annotations
 
-from itertools import combinations
-
-__all__ = ["Context", "Branch", "context", "propagate", "ancestors"]
+__all__ = ["Context", "Branch", "context", "propagate", "resume", "ancestors", "nishio"]
 
 
 class Context:
-    __slots__ = ("n", "nc", "peer_bits", "cell_full", "unit_bits", "unit_cells", "unit_ids", "placed",
-                 "links", "cross_of", "lines", "base_cands", "base_vcells", "base_where",
-                 "tables")
+    __slots__ = ("n", "nc", "peer_bits", "cell_full", "unit_bits", "unit_cells", "unit_ids",
+                 "placed", "links", "cross_of", "lines", "base_cands", "base_vcells",
+                 "base_where", "tables", "open_units", "only")
 
 
 def context(state) -> Context:
@@ -90,6 +88,13 @@ def context(state) -> Context:
         for b in range(n):
             where[p * n + b] = bitsu & vcells[b]
     ctx.base_where = where
+    ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
+                      for b in range(n)]
+    only = [0] * n
+    for c, m in enumerate(cands):
+        if m and not m & (m - 1):
+            only[m.bit_length() - 1] |= 1 << c
+    ctx.only = only
     state._cache["dyn"] = ctx
     return ctx
 
@@ -108,7 +113,7 @@ class Branch:
         self.seq = 0
         self.origin = origin            # (cands, vcells, where) the branch started from
         self.queue = []
-        self.mark = (origin[2], origin[0])   # where, cands when the rules last found nothing
+        self.mark = origin[2], origin[0]    # where, cands when the rules last found nothing
 
 
 def _fork(ctx, parent: "Branch | None", origin=None) -> Branch:
@@ -144,6 +149,16 @@ def propagate(ctx, assumptions, *, y: bool = True, plus: bool = False, depth: in
             return br
     _run(ctx, br, y, plus, depth)
     return br
+
+
+def resume(ctx, br: Branch, *, y: bool = True, plus: bool = False, depth: int = 0) -> Branch:
+    """A copy of a finished branch (no contradiction) that goes on with more rules (plus,
+    nesting): what singles found is not found again."""
+    nb = Branch(br.cands[:], br.vcells[:], br.where[:], br.origin)
+    nb.on, nb.off = dict(br.on), dict(br.off)
+    nb.oncells, nb.seq, nb.mark = br.oncells, br.seq, br.mark
+    _run(ctx, nb, y, plus, depth)
+    return nb
 
 
 def _set_on(ctx, br, x, reason) -> None:
@@ -258,20 +273,52 @@ def _vals(mask):
 
 
 
+def nishio(ctx, x: int) -> bool:
+    """True when x's value alone, placed in x's cell, contradicts: its peers lose it, a
+    unit left with one place for it takes it there, until a unit has no place for it or a
+    cell no candidate (the same verdict as propagate(..., y=False), on cell bitsets)."""
+    b, c = divmod(x, ctx.nc)
+    peer_bits, ubits, only = ctx.peer_bits, ctx.unit_bits, ctx.only[b]
+    units = ctx.open_units[b]
+    placed = 1 << c
+    places = ctx.base_vcells[b] & ~peer_bits[c]
+    if only & ~places:
+        return True
+    changed = True
+    while changed:
+        changed = False
+        for p in units:
+            w = places & ubits[p]
+            if not w:
+                return True
+            if w & placed or w & (w - 1):
+                continue
+            placed |= w
+            places &= ~peer_bits[w.bit_length() - 1]
+            if only & ~places:
+                return True
+            changed = True
+    return False
+
+
 # --- the "plus" rules ---------------------------------------------------------------------
 #
 # A rule can only find something new where the branch changed since the last time every
-# rule found nothing (br.mark: the where table and candidates then): a pattern needs one
-# of its units (locked candidates: the unit whose places are confined; subsets: the unit;
-# fish: a base line) to have changed, since what it removes only shrinks.
+# rule found nothing (br.mark: the where table and candidates then): a pattern needs one of its
+# units (locked candidates: the unit whose places are confined; subsets: the unit; fish: a
+# base line) to have changed, since what it removes only shrinks.
 
 def _rules(ctx, br, y) -> bool:
-    """Apply the first rule that removes something (locked candidates, pairs, X-Wing,
-    triples, Swordfish); True when one did."""
+    """Apply the first rule that removes something (locked candidates, hidden and naked
+    pairs, X-Wing); True when one did."""
     n, nc = ctx.n, ctx.nc
     where = br.where
     mark_w, mark_c = br.mark
-    dirty = [j for j, (a, b) in enumerate(zip(where, mark_w)) if a != b]
+    dirty = []
+    for p in range(len(ctx.unit_bits)):
+        lo = p * n
+        if where[lo:lo + n] != mark_w[lo:lo + n]:
+            dirty.extend(j for j in range(lo, lo + n) if where[j] != mark_w[j])
     if not dirty:
         return False
     base, off = br.origin[2], br.off
@@ -293,11 +340,11 @@ def _rules(ctx, br, y) -> bool:
                 return True
     units = sorted({j // n for j in dirty})
     values = sorted({j % n for j in dirty}) if ctx.lines else ()
-    for k in (2, 3):
-        if _hidden(ctx, br, units, k, y, mark_w) or _naked(ctx, br, units, k, y, mark_c) \
-                or _fish(ctx, br, values, k, y, mark_w):
-            return True
-    br.mark = (where[:], br.cands[:])
+    fresh = set(dirty)
+    if _hidden(ctx, br, units, y, fresh) or _naked(ctx, br, units, y, mark_c) \
+            or _fish(ctx, br, values, y, fresh):
+        return True
+    br.mark = where[:], br.cands[:]
     return False
 
 
@@ -310,106 +357,89 @@ def _cells(x) -> list:
     return out
 
 
-def _naked(ctx, br, units, k, y, mark_c) -> bool:
+def _naked(ctx, br, units, y, mark_c) -> bool:
+    """Naked pairs: two cells of a unit with the same two candidates."""
     n, nc = ctx.n, ctx.nc
     cands, origin, off, where = br.cands, br.origin[0], br.off, br.where
     oncells = br.oncells
     for p in units:
-        pool = [c for c in ctx.unit_cells[p]
-                if 1 < cands[c].bit_count() <= k and not oncells >> c & 1]
-        if len(pool) < k:
-            continue
-        fresh = {c for c in pool if cands[c] != mark_c[c]}
-        if not fresh:
-            continue
-        for group in combinations(pool, k):
-            if fresh.isdisjoint(group):
+        seen = {}
+        for c in ctx.unit_cells[p]:
+            m = cands[c]
+            if m.bit_count() != 2 or oncells >> c & 1:
                 continue
-            mask = 0
-            for c in group:
-                mask |= cands[c]
-            if mask.bit_count() != k:
+            d = seen.get(m)
+            if d is None:
+                seen[m] = c
                 continue
-            inside = 0
-            for c in group:
-                inside |= 1 << c
-            lits = [b * nc + c for b in range(n) if mask >> b & 1
-                    for c in _cells(where[p * n + b] & ~inside)]
+            if cands[c] == mark_c[c] and cands[d] == mark_c[d]:
+                continue
+            inside = 1 << c | 1 << d
+            lits = [b * nc + e for b in _cells(m) for e in _cells(where[p * n + b] & ~inside)]
             if lits:
-                why = tuple((b * nc + c, False) for c in group for b in range(n)
-                            if (origin[c] & ~mask) >> b & 1 and b * nc + c in off)
-                _kill(ctx, br, lits, ("rule", f"naked {_WORD[k]}", why), y)
+                why = tuple((b * nc + e, False) for e in (d, c) for b in _cells(origin[e] & ~m)
+                            if b * nc + e in off)
+                _kill(ctx, br, lits, ("rule", "naked pair", why), y)
                 return True
     return False
 
 
-def _hidden(ctx, br, units, k, y, mark_w) -> bool:
+def _hidden(ctx, br, units, y, dirty) -> bool:
+    """Hidden pairs: two values with the same two places in a unit."""
     n, nc = ctx.n, ctx.nc
     where, cands, base, off = br.where, br.cands, br.origin[2], br.off
     for p in units:
-        row = where[p * n:(p + 1) * n]
-        vals = [b for b in range(n) if 1 < row[b].bit_count() <= k]
-        if len(vals) < k:
-            continue
-        fresh = {b for b in vals if row[b] != mark_w[p * n + b]}
-        if not fresh:
-            continue
-        for group in combinations(vals, k):
-            if fresh.isdisjoint(group):
+        seen = {}
+        for b in range(n):
+            w = where[p * n + b]
+            if w.bit_count() != 2:
                 continue
-            cells = 0
-            for b in group:
-                cells |= row[b]
-            if cells.bit_count() != k:
+            a = seen.get(w)
+            if a is None:
+                seen[w] = b
                 continue
-            keep = 0
-            for b in group:
-                keep |= 1 << b
-            lits = [b * nc + c for c in _cells(cells) for b in _cells(cands[c] & ~keep)]
+            if p * n + a not in dirty and p * n + b not in dirty:
+                continue
+            keep = 1 << a | 1 << b
+            lits = [v * nc + c for c in _cells(w) for v in _cells(cands[c] & ~keep)]
             if lits:
-                why = tuple((b * nc + c, False) for b in group
-                            for c in _cells(base[p * n + b] & ~cells) if b * nc + c in off)
-                _kill(ctx, br, lits, ("rule", f"hidden {_WORD[k]}", why), y)
+                why = tuple((v * nc + c, False) for v in (a, b)
+                            for c in _cells(base[p * n + v] & ~w) if v * nc + c in off)
+                _kill(ctx, br, lits, ("rule", "hidden pair", why), y)
                 return True
     return False
 
 
-_WORD = {2: "pair", 3: "triple", 4: "quad"}
-_FISH = {2: "X-Wing", 3: "Swordfish"}
-
-
-def _fish(ctx, br, values, k, y, mark_w) -> bool:
+def _fish(ctx, br, values, y, dirty) -> bool:
+    """X-Wings: two rows (columns) whose places for a value are the same two columns
+    (rows)."""
     n, nc = ctx.n, ctx.nc
     where, base, off = br.where, br.origin[2], br.off
     rows, cols = ctx.lines
     for b in values:
         for bases, covers, across in ((rows, cols, True), (cols, rows, False)):
-            lines = [p for p in bases if 1 < where[p * n + b].bit_count() <= k]
-            if len(lines) < k:
-                continue
-            fresh = {p for p in lines if where[p * n + b] != mark_w[p * n + b]}
-            if not fresh:
-                continue
-            for group in combinations(lines, k):
-                if fresh.isdisjoint(group):
+            seen = {}
+            for p in bases:
+                w = where[p * n + b]
+                if w.bit_count() != 2:
                     continue
-                cells = 0
-                for p in group:
-                    cells |= where[p * n + b]
-                idx = {(c % n) if across else (c // n) for c in _cells(cells)}
-                if len(idx) != k:
+                lo, hi = w & -w, w.bit_length() - 1
+                lo = lo.bit_length() - 1
+                key = (lo % n, hi % n) if across else (lo // n, hi // n)
+                q = seen.get(key)
+                if q is None:
+                    seen[key] = p
                     continue
-                inside = 0
-                for p in group:
-                    inside |= ctx.unit_bits[p]
-                gone = 0
-                for i in idx:
-                    gone |= where[covers[i] * n + b] & ~inside
+                if p * n + b not in dirty and q * n + b not in dirty:
+                    continue
+                inside = ctx.unit_bits[p] | ctx.unit_bits[q]
+                gone = (where[covers[key[0]] * n + b] | where[covers[key[1]] * n + b]) & ~inside
                 if gone:
-                    why = tuple((b * nc + c, False) for p in group
-                                for c in _cells(base[p * n + b] & ~cells) if b * nc + c in off)
+                    cells = w | where[q * n + b]
+                    why = tuple((b * nc + c, False) for r in (q, p)
+                                for c in _cells(base[r * n + b] & ~cells) if b * nc + c in off)
                     _kill(ctx, br, [b * nc + c for c in _cells(gone)],
-                          ("rule", _FISH[k], why), y)
+                          ("rule", "X-Wing", why), y)
                     return True
     return False
 

@@ -171,10 +171,12 @@ def _add_groups(state, g: Graph, vcells) -> None:
     """Group nodes: the places (>= 2) of a value in the cells of a crossing of two units."""
     t = state.tables
     n, nc = g.n, g.nc
+    where = state._cache["where"]
     index = {}
     for u1, u2, common in t.crossings:
+        row = where[u1]
         for v in range(1, n + 1):
-            cells = state.where(u1, v) & common
+            cells = row[v] & common
             if cells.bit_count() >= 2 and (cells, v) not in index:
                 index[(cells, v)] = n * nc + len(g.groups)
                 g.groups.append((cells, v))
@@ -198,7 +200,7 @@ def _add_groups(state, g: Graph, vcells) -> None:
         for u in t.cell_full[cells.bit_length() - 1]:
             if cells & ~t.unit_bits[u]:
                 continue
-            rest = state.where(u, v) & ~cells
+            rest = where[u][v] & ~cells
             if not rest:
                 continue
             if rest.bit_count() == 1:
@@ -324,12 +326,19 @@ def closure(state, kind: str) -> Closure:
     g = graph(state, kind)
     size = len(g.weak)
     weak, strong = g.weak, g.strong
-    succ = [0] * (2 * size)
     nodes = g.starts + [g.n * g.nc + k for k in range(len(g.groups))]
+    linked = 0                       # nodes with a strong link: chains go on from them
     for x in nodes:
-        succ[x] = weak[x] << size
-        succ[x + size] = strong[x]
-    index = [0] * (2 * size)         # 0: not visited; else visit number + 1
+        if strong[x]:
+            linked |= 1 << x
+    direct = [0] * (2 * size)        # every successor, as reach bits
+    succ = [0] * (2 * size)          # the successors a chain can go on from
+    for x in nodes:
+        w = weak[x]
+        direct[x] = w << size
+        succ[x] = (w & linked) << size
+        direct[x + size] = succ[x + size] = strong[x]
+    index = [0] * (2 * size)         # 0: not visited; else visit number
     low = [0] * (2 * size)
     comp = [-1] * (2 * size)
     reach_of = []                    # per component
@@ -337,40 +346,39 @@ def closure(state, kind: str) -> Closure:
     for root in nodes + [x + size for x in nodes]:
         if index[root]:
             continue
-        work = [(root, succ[root])]
+        vs, rests = [root], [succ[root]]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        while work:
-            v, rest = work[-1]
+        while vs:
+            rest = rests[-1]
             if rest:
                 bit = rest & -rest
-                work[-1] = (v, rest ^ bit)
+                rests[-1] = rest ^ bit
                 s = bit.bit_length() - 1
                 if not index[s]:
                     index[s] = low[s] = counter
                     counter += 1
                     stack.append(s)
-                    work.append((s, succ[s]))
-                elif comp[s] < 0 and index[s] < low[v]:
-                    low[v] = index[s]
+                    vs.append(s)
+                    rests.append(succ[s])
+                elif comp[s] < 0 and index[s] < low[vs[-1]]:
+                    low[vs[-1]] = index[s]
                 continue
-            work.pop()
-            if work and low[v] < low[work[-1][0]]:
-                low[work[-1][0]] = low[v]
+            v = vs.pop()
+            rests.pop()
+            if vs and low[v] < low[vs[-1]]:
+                low[vs[-1]] = low[v]
             if low[v] == index[v]:
-                members = []
                 c = len(reach_of)
+                r = out = 0
                 while True:
                     w = stack.pop()
                     comp[w] = c
-                    members.append(w)
+                    r |= direct[w]
+                    out |= succ[w]
                     if w == v:
                         break
-                r = 0
-                for w in members:
-                    r |= succ[w]
-                out = r
                 while out:
                     bit = out & -out
                     s = bit.bit_length() - 1

@@ -217,6 +217,8 @@ def _cell_path(t, a, b, comp) -> list:
 # --- alternating inference chains ------------------------------------------------------
 
 def _aic(state, kind: str, technique: str, name: str) -> Iterator[Step]:
+    if kind != "group" and not closure(state, "group").false:
+        return                              # every link of kind is in the group graph
     g = graph(state, kind)
     cl = closure(state, kind)
     if not cl.false:
@@ -312,49 +314,55 @@ def find_discontinuous_nice_loop(state) -> Iterator[Step]:
 
 
 def find_continuous_nice_loop(state) -> Iterator[Step]:
-    """Closed alternating loops (shortest first, each loop once): every weak link of
-    the loop is strong too, so what sees both its ends goes."""
+    """Closed alternating loops (shortest first, each loop once): an AIC whose two ends
+    are weakly linked closes into a loop, every weak link of which is then strong too,
+    so what sees both ends of a weak link goes."""
     g = graph(state, "group")
     cl = closure(state, "group")
     if not cl.false:
         return                              # a loop's eliminations are "x on => x off"
     t = state.tables
-    walks = [Walk(a, True) for a in g.starts if cl.looped >> a & 1]
+    walks = [Walk(a, False) for a in g.starts if cl.looped >> a & 1 and g.strong[a]]
     seen_loops = set()
     for k, layer in lockstep(walks, g):
-        if k % 2 or k < 4:
-            continue                        # back to "on" after an even number of links
-        for w, reached, _ in layer:
+        if k % 2 == 0 or k < 3:
+            continue                        # back to an "on" node, 4 nodes or more
+        for w, _, new in layer:
             a = w.start
-            if not reached >> a & 1:
-                continue
-            path = w.path(g, k, a)
-            loop = path[:-1]
-            ids = [x for x, _ in loop]
-            key = frozenset(ids)
-            if len(key) != len(ids) or key in seen_loops:
-                continue                    # a candidate twice: not a nice loop
-            seen_loops.add(key)
-            inside = 0
-            for x in ids:
-                if not g.is_group(x):
-                    inside |= 1 << x
-            gone = 0
-            for i in range(len(path) - 1):
-                (x, on), (y, _) = path[i], path[i + 1]
-                if on:                      # a weak link x - y
-                    gone |= g.weak[x] & g.weak[y]
-            gone &= g.cands & ~inside
-            if not gone:
-                continue
-            pairs = _pairs(g, gone)
-            cell, unit = _kinds(g, path)
-            se = round((7.0 if cell and unit else 6.5) + length_penalty(len(loop) - 2), 1)
-            yield Step("continuous-nice-loop", eliminations=pairs,
-                       evidence=_chain_evidence(g, path),
-                       text=f"The loop {_chain_text(g, path)} closes (Continuous Nice "
-                            f"Loop), so each of its weak links is strong too: "
-                            f"{_removed_text(t, pairs)}.", se=se)
+            for z in bits(new & g.weak[a]):
+                step = _loop_step(g, t, w, k, z, seen_loops)
+                if step is not None:
+                    yield step
+
+
+def _loop_step(g, t, w, k, z, seen_loops) -> "Step | None":
+    """The step of the loop start off => ... => z on, closed by the weak link z - start."""
+    path = w.path(g, k, z)
+    ids = [x for x, _ in path]
+    key = frozenset(ids)
+    if len(key) != len(ids) or key in seen_loops:
+        return None                         # a candidate twice: not a nice loop
+    seen_loops.add(key)
+    loop = path + [(w.start, False)]
+    inside = 0
+    for x in ids:
+        if not g.is_group(x):
+            inside |= 1 << x
+    gone = 0
+    for i in range(len(loop) - 1):
+        (x, on), (y, _) = loop[i], loop[i + 1]
+        if on:                              # a weak link x - y
+            gone |= g.weak[x] & g.weak[y]
+    gone &= g.cands & ~inside
+    if not gone:
+        return None
+    pairs = _pairs(g, gone)
+    cell, unit = _kinds(g, loop)
+    se = round((7.0 if cell and unit else 6.5) + length_penalty(len(path) - 2), 1)
+    return Step("continuous-nice-loop", eliminations=pairs, evidence=_chain_evidence(g, loop),
+                text=f"The loop {_chain_text(g, loop)} closes (Continuous Nice Loop), so "
+                     f"each of its weak links is strong too: {_removed_text(t, pairs)}.",
+                se=se)
 
 
 TECHNIQUES = (

@@ -212,7 +212,9 @@ def _candidates(state) -> list:
 def find_nishio(state) -> Iterator[Step]:
     """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
     ctx = dyn.context(state)
-    for x in _candidates(state):
+    for x in _refutable(state, _candidates(state)):
+        if not dyn.nishio(ctx, x):
+            continue
         br = dyn.propagate(ctx, [(x, True)], y=False)
         if br.contra:
             yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
@@ -382,11 +384,18 @@ def find_unit_forcing_chain(state) -> Iterator[Step]:
 
 # --- dynamic forcing chains ----------------------------------------------------------------
 
-def _branch(state, ctx, x, plus, depth=0) -> "dyn.Branch":
-    key = ("branch", x, plus, depth)
+def _branch(state, ctx, x, plus) -> "dyn.Branch":
+    """x's dynamic branch (plus: with the rules), cached on the state; a plus branch goes
+    on from the singles branch."""
+    key = ("branch", x, plus)
     br = state._cache.get(key)
     if br is None:
-        br = dyn.propagate(ctx, [(x, True)], plus=plus, depth=depth)
+        if plus:
+            br = _branch(state, ctx, x, False)
+            if not br.contra:
+                br = dyn.resume(ctx, br, plus=True)
+        else:
+            br = dyn.propagate(ctx, [(x, True)])
         state._cache[key] = br
     return br
 
@@ -422,7 +431,7 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
 def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     ctx = dyn.context(state)
     lits = _candidates(state)
-    for x in lits:
+    for x in _refutable(state, lits):
         br = _branch(state, ctx, x, plus)
         if br.contra:
             yield _contradiction_step(state, ctx, br, x, technique, kind,
@@ -454,13 +463,20 @@ def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Itera
     """Contradictions whose branches nest contradictions 1, 2, ... levels down (the first
     depth that finds any; the candidates the solution lacks first)."""
     ctx = dyn.context(state)
-    lits = _nested_order(state)
+    lits, false = _nested_order(state)
+    sizes = {}
+    for x in lits:
+        br = _branch(state, ctx, x, True)
+        sizes[x] = -1 if br.contra else len(br.on) + len(br.off)
+    lits.sort(key=lambda x: (x not in false, -sizes[x]))
     limit = max_depth if max_depth is not None else \
         sum(1 for v in state.values if not v)
     for depth in range(1, limit + 1):
         any_found = False
         for x in lits:
-            br = dyn.propagate(ctx, [(x, True)], plus=True, depth=depth)
+            br = _branch(state, ctx, x, True)
+            if not br.contra:
+                br = dyn.resume(ctx, br, plus=True, depth=depth)
             if br.contra:
                 any_found = True
                 yield _contradiction_step(state, ctx, br, x, "nested-forcing-chain",
@@ -469,17 +485,26 @@ def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Itera
             return
 
 
+def _refutable(state, lits) -> list:
+    """The literals of lits a contradiction search must try: those the solution lacks
+    (a candidate the solution has never leads to a contradiction), or all of them when
+    the state has no known solution.  This skips work only: the steps are the same."""
+    sol = _solution(state)
+    if sol is None:
+        return lits
+    nc = state.tables.ncells
+    return [x for x in lits if sol[x % nc] != x // nc + 1]
+
+
 def _nested_order(state) -> list:
     """The candidates, those the solution lacks first (only they can be refuted); the
     order of the search only: each step found is a complete proof."""
     lits = _candidates(state)
     sol = _solution(state)
     if sol is None:
-        return lits
+        return lits, set(lits)
     nc = state.tables.ncells
-    false = [x for x in lits if sol[x % nc] != x // nc + 1]
-    true = [x for x in lits if sol[x % nc] == x // nc + 1]
-    return false + true
+    return lits, {x for x in lits if sol[x % nc] != x // nc + 1}
 
 
 def _solution(state):
