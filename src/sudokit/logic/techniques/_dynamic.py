@@ -493,7 +493,43 @@ def parents(ctx, br, x: int, on: bool) -> list:
         return [(b * nc + p, False) for p in _cells(src & ~(1 << c)) if b * nc + p in br.off]
     if kind == "rule":
         return list(reason[2])
+    if kind == "nested":
+        return _hidden_parents(ctx, br, reason[1])
     return []
+
+
+def _hidden_parents(ctx, outer, sub) -> list:
+    """The outer branch's off nodes a nested branch rests on: the candidates the outer
+    branch had removed (before the nested branch started) from the cells and units where
+    the nested branch found singles or its contradiction."""
+    nc, n = ctx.nc, ctx.n
+    oc, sc = outer.origin[0], sub.origin[0]
+    ow, sw = outer.origin[2], sub.origin[2]
+    off = outer.off
+    out = set()
+
+    def cell(c):
+        for b in _cells(oc[c] & ~sc[c]):
+            if b * nc + c in off:
+                out.add((b * nc + c, False))
+
+    def unit(pos, b):
+        for p in _cells(ow[pos * n + b] & ~sw[pos * n + b]):
+            if b * nc + p in off:
+                out.add((b * nc + p, False))
+
+    for x, on in ancestors(ctx, sub, contradiction_nodes(ctx, sub)):
+        reason = (sub.on if on else sub.off)[x][1]
+        if reason[0] == "naked":
+            cell(x % nc)
+        elif reason[0] == "hidden":
+            unit(reason[1], x // nc)
+    kind = sub.contra[0]
+    if kind == "cell":
+        cell(sub.contra[1])
+    elif kind == "unit":
+        unit(sub.contra[1], sub.contra[2])
+    return sorted(out)
 
 
 def ancestors(ctx, br, targets) -> "dict":

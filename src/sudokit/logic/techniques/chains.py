@@ -87,16 +87,22 @@ def _kinds(g, path) -> "tuple[bool, bool]":
 
 
 def _removed_text(t, pairs) -> str:
-    """'3 is removed from r1c1 and r2c2, and 5 from r4c4' of (cell, value) pairs."""
-    by_value = {}
+    """'2 and 6 are removed from r8c8, and 3 from r1c1 and r2c2' of (cell, value) pairs
+    (values that leave the same cells named together)."""
+    by_cell = {}
     for c, v in pairs:
-        by_value.setdefault(v, []).append(c)
-    parts = [f"{t.value(v)} from {t.names(sorted(cs))}" for v, cs in sorted(by_value.items())]
-    first = parts[0].replace(" from ", " is removed from ", 1)
-    if len(parts) == 1:
-        return first
-    return first + ", " + ", ".join(parts[1:-1]) + (", " if len(parts) > 2 else "") + \
-        "and " + parts[-1]
+        by_cell.setdefault(c, []).append(v)
+    by_values = {}
+    for c, vs in sorted(by_cell.items()):
+        by_values.setdefault(tuple(sorted(vs)), []).append(c)
+    parts = sorted(by_values.items(), key=lambda kv: (kv[0], kv[1]))
+    words = []
+    for i, (vs, cs) in enumerate(parts):
+        verb = ("is" if len(vs) == 1 else "are") + " removed " if i == 0 else ""
+        words.append(f"{t.values(list(vs))} {verb}from {t.names(cs)}")
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + ", and " + words[-1]
 
 
 def _either(g, a, z) -> str:

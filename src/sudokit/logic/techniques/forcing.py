@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .._tables import join
 from ..ladder import Technique
 from ..step import Step
 from . import _dynamic as dyn
@@ -87,8 +88,18 @@ def _lit_words(t, nc, x, on) -> str:
 
 
 def _conclusions_text(t, nc, lits) -> str:
-    from .._tables import join
     return join([_lit_words(t, nc, x, on) for x, on in lits])
+
+
+def _fact(t, nc, x, on) -> str:
+    """'r1c1 is 3' / 'r1c1 is not 3'."""
+    b, c = divmod(x, nc)
+    return f"{t.name(c)} is {'' if on else 'not '}{t.value(b + 1)}"
+
+
+def _either(words) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _contra_text(ctx, br) -> str:
@@ -150,6 +161,10 @@ def _node(nc, x, on) -> list:
     return [c, b + 1, "on" if on else "off"]
 
 
+def _seq(br, node) -> int:
+    return (br.on if node[1] else br.off)[node[0]][0]
+
+
 def _spine(ctx, br, target) -> list:
     """One line of implications from the assumption to target (first parents)."""
     out = [target]
@@ -160,7 +175,7 @@ def _spine(ctx, br, target) -> list:
         ps = [p for p in ps if p not in seen]
         if not ps:
             break
-        node = min(ps, key=lambda p: (br.on if p[1] else br.off)[p[0]][0])
+        node = max(ps, key=lambda p: _seq(br, p))
         seen.add(node)
         out.append(node)
     return out[::-1]
@@ -168,7 +183,13 @@ def _spine(ctx, br, target) -> list:
 
 def _spine_text(ctx, br, target, limit: int = 8) -> str:
     nodes = _spine(ctx, br, target)
-    words = [_lit_text(ctx.tables, ctx.nc, x, on) for x, on in nodes]
+    words = []
+    for x, on in nodes:
+        word = _lit_text(ctx.tables, ctx.nc, x, on)
+        reason = (br.on if on else br.off)[x][1]
+        if reason[0] == "nested":
+            word += f" [{_lit_text(ctx.tables, ctx.nc, x, True)} contradicts]"
+        words.append(word)
     if len(words) > limit:
         words = words[:3] + ["..."] + words[-3:]
     return " -> ".join(words)
@@ -187,7 +208,10 @@ def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
     result = _contra_text(ctx, br)
     ev = _branch_evidence(ctx, br, _node(nc, x, True), targets, result)
     cx = dyn.complexity(ctx, br, targets)
-    chain = _spine_text(ctx, br, max(targets, key=lambda p: (br.on if p[1] else br.off)[p[0]][0]))
+    if br.contra[0] == "both":
+        chain = "; ".join(_spine_text(ctx, br, node) for node in targets)
+    else:
+        chain = _spine_text(ctx, br, max(targets, key=lambda p: _seq(br, p)))
     return Step(technique, eliminations=[(c, b + 1)],
                 evidence={"cells": [c], "values": [b + 1], "branches": [ev]},
                 text=f"If {t.name(c)} is {t.value(b + 1)}, then {result} ({_NAMES[kind]}: "
@@ -316,7 +340,7 @@ def _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chain
     shown = "; ".join(chains[:4]) + ("; ..." if len(chains) > 4 else "")
     return Step(technique, placements=placements, eliminations=eliminations,
                 evidence={"cells": cells, "values": values, "branches": evs},
-                text=f"Whichever {what}, {_conclusions_text(t, nc, found[:1])} "
+                text=f"Whichever {what}, {_fact(t, nc, *found[0])} "
                      f"({_NAMES[kind]}: {shown}), so {_conclusions_text(t, nc, found)}.",
                 se=_se(base, cx))
 
@@ -346,13 +370,14 @@ def _unit_cases(state):
 
 def _cell_what(state, c) -> str:
     t = state.tables
-    return f"value {t.name(c)} takes ({t.values(state.candidates[c])})"
+    vals = [t.value(v) for v in range(1, t.n + 1) if state.candidates[c] >> (v - 1) & 1]
+    return f"value {t.name(c)} takes ({_either(vals)})"
 
 
 def _unit_what(state, u, v, lits) -> str:
     t = state.tables
     return (f"place {t.value(v)} takes in {t.unit_name(u)} "
-            f"({t.names([x % t.ncells for x in lits])})")
+            f"({_either([t.name(x % t.ncells) for x in lits])})")
 
 
 def find_cell_forcing_chain(state) -> Iterator[Step]:
