@@ -215,7 +215,7 @@ def _kill(ctx, br, lits, reason, y) -> None:
 
 
 def _run(ctx, br, y, plus, depth) -> None:
-    n, nc = ctx.n, ctx.nc
+    nc = ctx.nc
     peer_bits, links = ctx.peer_bits, ctx.links
     cands, vcells, queue = br.cands, br.vcells, br.queue
     i = 0

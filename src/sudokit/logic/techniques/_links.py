@@ -34,7 +34,7 @@ neighbour sets (one int operation each) and masks the visited ones in one operat
 from __future__ import annotations
 
 __all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text", "bits",
-           "Walk", "lockstep", "length_penalty"]
+           "Walk", "lockstep", "length_penalty", "removed_text"]
 
 
 def lit_of(cell: int, value: int, nc: int) -> int:
@@ -226,6 +226,25 @@ def node_text(g: Graph, x: int, on: bool) -> str:
     cells, v = g.node(x)
     name = "/".join(g.tables.name(c) for c in cells)
     return f"{name}{'=' if on else '<>'}{g.tables.value(v)}"
+
+
+def removed_text(t, pairs) -> str:
+    """'2 and 6 are removed from r8c8, and 3 from r1c1 and r2c2' of (cell, value) pairs
+    (values that leave the same cells named together)."""
+    by_cell = {}
+    for c, v in pairs:
+        by_cell.setdefault(c, []).append(v)
+    by_values = {}
+    for c, vs in sorted(by_cell.items()):
+        by_values.setdefault(tuple(sorted(vs)), []).append(c)
+    parts = sorted(by_values.items(), key=lambda kv: (kv[0], kv[1]))
+    words = []
+    for i, (vs, cs) in enumerate(parts):
+        verb = ("is" if len(vs) == 1 else "are") + " removed " if i == 0 else ""
+        words.append(f"{t.values(list(vs))} {verb}from {t.names(cs)}")
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + ", and " + words[-1]
 
 
 def length_penalty(length: int) -> float:

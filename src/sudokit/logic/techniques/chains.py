@@ -48,7 +48,8 @@ from typing import Iterator
 from .._tables import values_of
 from ..ladder import Technique
 from ..step import Step
-from ._links import Walk, bits, cell_value, closure, graph, length_penalty, lockstep, node_text
+from ._links import (Walk, bits, cell_value, closure, graph, length_penalty, lockstep, node_text,
+                     removed_text)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
            "find_discontinuous_nice_loop", "find_continuous_nice_loop", "TECHNIQUES",
@@ -84,25 +85,6 @@ def _kinds(g, path) -> "tuple[bool, bool]":
         else:
             unit = True
     return cell, unit
-
-
-def _removed_text(t, pairs) -> str:
-    """'2 and 6 are removed from r8c8, and 3 from r1c1 and r2c2' of (cell, value) pairs
-    (values that leave the same cells named together)."""
-    by_cell = {}
-    for c, v in pairs:
-        by_cell.setdefault(c, []).append(v)
-    by_values = {}
-    for c, vs in sorted(by_cell.items()):
-        by_values.setdefault(tuple(sorted(vs)), []).append(c)
-    parts = sorted(by_values.items(), key=lambda kv: (kv[0], kv[1]))
-    words = []
-    for i, (vs, cs) in enumerate(parts):
-        verb = ("is" if len(vs) == 1 else "are") + " removed " if i == 0 else ""
-        words.append(f"{t.values(list(vs))} {verb}from {t.names(cs)}")
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + ", and " + words[-1]
 
 
 def _either(g, a, z) -> str:
@@ -187,8 +169,8 @@ def _remote_component(state, t, mask, cellset, root):
         nodes += [[c, first, "off"], [c, second, "on"]]
     chain_cells = [c for c in order]
     text = (f"{t.names(sorted(chain_cells))} hold only {t.values(vals)} and form a chain of "
-            f"peers, so {t.names([best[0]])} and {t.names([best[-1]])} hold different values "
-            f"(Remote Pair), so {_removed_text(t, gone)}.")
+            f"peers: {t.names([best[0]])} and {t.names([best[-1]])} hold different values "
+            f"(Remote Pair), so {removed_text(t, gone)}.")
     se = 6.6 + length_penalty(2 * len(best))
     step = Step("remote-pair", eliminations=gone,
                 evidence={"cells": sorted(chain_cells), "values": vals, "chain": nodes,
@@ -262,7 +244,7 @@ def _aic_step(g, t, w, k, z, gone, technique, name) -> Step:
     se = (7.0 if cell and unit else 6.6) + length_penalty(len(path))
     return Step(technique, eliminations=pairs, evidence=_chain_evidence(g, path),
                 text=f"{_either(g, w.start, z)} ({name}: {_chain_text(g, path)}), so "
-                     f"{_removed_text(t, pairs)}.", se=round(se, 1))
+                     f"{removed_text(t, pairs)}.", se=round(se, 1))
 
 
 def find_x_chain(state) -> Iterator[Step]:
@@ -367,7 +349,7 @@ def _loop_step(g, t, w, k, z, seen_loops) -> "Step | None":
     se = round((7.0 if cell and unit else 6.5) + length_penalty(len(path) - 2), 1)
     return Step("continuous-nice-loop", eliminations=pairs, evidence=_chain_evidence(g, loop),
                 text=f"The loop {_chain_text(g, loop)} closes (Continuous Nice Loop), so "
-                     f"each of its weak links is strong too: {_removed_text(t, pairs)}.",
+                     f"each of its weak links is strong too: {removed_text(t, pairs)}.",
                 se=se)
 
 

@@ -58,11 +58,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .._tables import join
 from ..ladder import Technique
 from ..step import Step
 from . import _dynamic as dyn
-from ._links import Walk, bits, closure, graph, length_penalty, node_text
+from ._links import Walk, bits, closure, graph, length_penalty, node_text, removed_text
 
 __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
            "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
@@ -81,14 +80,12 @@ def _lit_text(t, nc, x, on) -> str:
     return f"{t.name(c)}{'=' if on else '<>'}{t.value(b + 1)}"
 
 
-def _lit_words(t, nc, x, on) -> str:
-    b, c = divmod(x, nc)
-    return f"{t.name(c)} is {t.value(b + 1)}" if on else \
-        f"{t.value(b + 1)} is removed from {t.name(c)}"
-
-
 def _conclusions_text(t, nc, lits) -> str:
-    return join([_lit_words(t, nc, x, on) for x, on in lits])
+    """'r1c1 is 3, and 9 is removed from r4c7 and r5c7'."""
+    placed = [f"{t.name(x % nc)} is {t.value(x // nc + 1)}" for x, on in lits if on]
+    gone = [(x % nc, x // nc + 1) for x, on in lits if not on]
+    words = placed + ([removed_text(t, gone)] if gone else [])
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", and " + words[-1]
 
 
 def _fact(t, nc, x, on) -> str:
@@ -103,7 +100,7 @@ def _either(words) -> str:
 
 
 def _contra_text(ctx, br) -> str:
-    t, nc, n = ctx.tables, ctx.nc, ctx.n
+    t, nc = ctx.tables, ctx.nc
     kind = br.contra[0]
     if kind == "both":
         b, c = divmod(br.contra[1], nc)
