@@ -131,10 +131,10 @@ def test_nested_forcing_chain_needs_a_level_down():
     st = before("nested-forcing-chain", puzzle)
     assert next(iter(technique("dynamic-forcing-chain-plus").find(st)), None) is None
     step = first("nested-forcing-chain", st)
-    assert step.eliminations == ((51, 9),)
-    assert step.text.startswith("If r6c7 is 9, then r4c7 would be both 8 and not 8 (Nested "
+    assert step.eliminations == ((9, 6),)
+    assert step.text.startswith("If r2c1 is 6, then r3c9 would be both 7 and not 7 (Nested "
                                 "Forcing Chains: ")
-    assert "[r4c7=1 contradicts]" in step.text and "[r4c7=8 contradicts]" in step.text
+    assert "[r3c9=2 contradicts]" in step.text and "[r3c9=7 contradicts]" in step.text
     branch, = step.evidence["branches"]
     assert "nested" in branch["reasons"] and branch["nested"]
     for index, sub in branch["nested"].items():
@@ -143,7 +143,7 @@ def test_nested_forcing_chain_needs_a_level_down():
         assert sub["assume"] == [cell, value, "on"] and state == "off"
         assert re.search(r"no candidate|no place|both", sub["result"])
     assert step.se >= 9.5
-    assert sudokit.solve(puzzle).values[51] != 9
+    assert sudokit.solve(puzzle).values[9] != 6
 
 
 def test_forcing_steps_round_trip_through_json():
@@ -198,6 +198,39 @@ def test_branch_nodes_rest_on_earlier_nodes(shared_data):
             seq = (br.on if on else br.off)[lit][0]
             for q, qon in parents:
                 assert (br.on if qon else br.off)[q][0] < seq
+
+
+def _compare_reuse(puzzle, limit=None):
+    """Walk puzzle's path; at every state that reaches the dynamic techniques, each of them
+    must find the same first step with the previous state's branches reused as on a fresh
+    copy of the state that reuses nothing."""
+    st, compared = State.of(puzzle), 0
+    ids = {"dynamic-forcing-chain", "dynamic-forcing-chain-plus", "nested-forcing-chain"}
+    enabled = [t for t in ladder() if t.id in OURS]
+    while not st.is_solved() and (limit is None or compared < limit):
+        step = None
+        for tech in enabled:
+            step = next(iter(tech.find(st)), None)
+            if tech.id in ids:
+                fresh = State(st.geometry, st.values, st.candidates, st.givens)
+                fresh._cache["prev"] = None          # no previous state: fresh branches
+                assert next(iter(tech.find(fresh)), None) == step, (tech.id, compared)
+                compared += 1
+            if step is not None:
+                break
+        st = st.apply(step)
+    return compared
+
+
+def test_reusing_branches_never_changes_a_step(shared_data):
+    p = shared_file("puzzles6_forum_hardest_1106").read_text().split()[1]
+    assert _compare_reuse(p, limit=24) == 24
+
+
+@pytest.mark.slow
+def test_reusing_branches_never_changes_a_step_on_hardest(shared_data):
+    for p in shared_file("puzzles6_forum_hardest_1106").read_text().split()[:40]:
+        _compare_reuse(p)
 
 
 def _marks(masks) -> State:

@@ -38,7 +38,8 @@ table each time); three flat int lists copied once per branch cost about a micro
 
 from __future__ import annotations
 
-__all__ = ["Context", "Branch", "context", "propagate", "resume", "ancestors", "nishio"]
+__all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
+           "nishio"]
 
 
 class Context:
@@ -103,7 +104,7 @@ class Branch:
     """One assumption's consequences (see the module docstring)."""
 
     __slots__ = ("cands", "vcells", "where", "on", "off", "oncells", "contra", "seq",
-                 "origin", "queue", "mark")
+                 "origin", "queue", "pend", "mark", "ctx")
 
     def __init__(self, cands, vcells, where, origin):
         self.cands, self.vcells, self.where = cands, vcells, where
@@ -113,7 +114,8 @@ class Branch:
         self.seq = 0
         self.origin = origin            # (cands, vcells, where) the branch started from
         self.queue = []
-        self.mark = origin[2], origin[0]    # where, cands when the rules last found nothing
+        self.pend = []          # where entries changed since the rules last found nothing
+        self.mark = origin[0]   # the candidates then
 
 
 def _fork(ctx, parent: "Branch | None", origin=None) -> Branch:
@@ -125,6 +127,7 @@ def _fork(ctx, parent: "Branch | None", origin=None) -> Branch:
         origin = snapshot(parent)
     br = Branch(origin[0][:], origin[1][:], origin[2][:], origin)
     br.oncells = 0 if parent is None else parent.oncells
+    br.ctx = ctx
     return br
 
 
@@ -156,9 +159,20 @@ def resume(ctx, br: Branch, *, y: bool = True, plus: bool = False, depth: int = 
     nesting): what singles found is not found again."""
     nb = Branch(br.cands[:], br.vcells[:], br.where[:], br.origin)
     nb.on, nb.off = dict(br.on), dict(br.off)
-    nb.oncells, nb.seq, nb.mark = br.oncells, br.seq, br.mark
+    nb.oncells, nb.seq, nb.mark, nb.pend = br.oncells, br.seq, br.mark, list(br.pend)
+    nb.ctx = ctx
     _run(ctx, nb, y, plus, depth)
     return nb
+
+
+def extend(br: Branch, removed, *, plus: bool = False) -> None:
+    """Narrow a finished branch in place to a state without the literals removed (the
+    same state after more steps): they go off (as assumed), and propagation goes on."""
+    ctx = br.ctx
+    br.queue = []
+    _kill(ctx, br, removed, ("assume",), True)
+    if not br.contra:
+        _run(ctx, br, True, plus, 0)
 
 
 def _set_on(ctx, br, x, reason) -> None:
@@ -178,6 +192,7 @@ def _kill(ctx, br, lits, reason, y) -> None:
     n, nc = ctx.n, ctx.nc
     cands, vcells, where, off, on = br.cands, br.vcells, br.where, br.off, br.on
     cell_full, placed = ctx.cell_full, ctx.placed
+    pend = br.pend
     for k in lits:
         if k in off:
             continue
@@ -202,6 +217,7 @@ def _kill(ctx, br, lits, reason, y) -> None:
             j = pos * n + b
             w = where[j] & ~cbit
             where[j] = w
+            pend.append(j)
             if not w:
                 if not placed[pos] >> b & 1:
                     br.contra = ("unit", pos, b)
@@ -304,7 +320,7 @@ def nishio(ctx, x: int) -> bool:
 # --- the "plus" rules ---------------------------------------------------------------------
 #
 # A rule can only find something new where the branch changed since the last time every
-# rule found nothing (br.mark: the where table and candidates then): a pattern needs one of its
+# rule found nothing (br.pend: the where entries changed since; br.mark: the candidates then): a pattern needs one of its
 # units (locked candidates: the unit whose places are confined; subsets: the unit; fish: a
 # base line) to have changed, since what it removes only shrinks.
 
@@ -313,14 +329,10 @@ def _rules(ctx, br, y) -> bool:
     pairs, X-Wing); True when one did."""
     n, nc = ctx.n, ctx.nc
     where = br.where
-    mark_w, mark_c = br.mark
-    dirty = []
-    for p in range(len(ctx.unit_bits)):
-        lo = p * n
-        if where[lo:lo + n] != mark_w[lo:lo + n]:
-            dirty.extend(j for j in range(lo, lo + n) if where[j] != mark_w[j])
-    if not dirty:
+    if not br.pend:
         return False
+    mark_c = br.mark
+    dirty = sorted(set(br.pend))
     base, off = br.origin[2], br.off
     # locked candidates: unit p's places of value b all inside its crossing with q
     for j in dirty:
@@ -344,7 +356,8 @@ def _rules(ctx, br, y) -> bool:
     if _hidden(ctx, br, units, y, fresh) or _naked(ctx, br, units, y, mark_c) \
             or _fish(ctx, br, values, y, fresh):
         return True
-    br.mark = where[:], br.cands[:]
+    br.pend = []
+    br.mark = br.cands[:]
     return False
 
 

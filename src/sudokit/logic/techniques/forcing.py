@@ -56,6 +56,8 @@ branches (and over the two sides of a contradiction), plus that of every nested 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Iterator
 
 from ..ladder import Technique
@@ -243,10 +245,21 @@ def find_nishio(state) -> Iterator[Step]:
 
 # --- static multiple forcing chains ------------------------------------------------------
 
-def _reach(state, x) -> "tuple[int, int]":
-    """(on set, off set) of what x on implies along the state's links (group nodes too)."""
-    cl = closure(state, "group")
-    return cl.on_set(x), cl.off_set(x)
+def _reaches(state) -> dict:
+    """{x: (on set, off set)}: what each candidate x implies along the state's links
+    (group nodes too), restricted to the state's candidates (cached on the state)."""
+    out = state._cache.get("reaches")
+    if out is None:
+        cl = closure(state, "group")
+        cands = graph(state, "group").cands
+        size = cl.size
+        mask = (1 << size) - 1
+        out = {}
+        for x in graph(state, "group").starts:
+            r = cl.reach[x]
+            out[x] = (r & mask & cands, (r >> size) & cands)
+        state._cache["reaches"] = out
+    return out
 
 
 def _static_path(state, x, y, on) -> list:
@@ -289,8 +302,8 @@ def _static_text(state, x, y, on) -> str:
 
 
 def _static_contradiction(state, x, technique) -> "Step | None":
-    on_set, off_set = _reach(state, x)
-    both = on_set & off_set & graph(state, "group").cands
+    on_set, off_set = _reaches(state)[x]
+    both = on_set & off_set
     if not both:
         return None
     y = (both & -both).bit_length() - 1
@@ -308,18 +321,19 @@ def _static_contradiction(state, x, technique) -> "Step | None":
 
 
 def _static_verity(state, lits, technique, kind, what) -> "Step | None":
-    g = graph(state, "group")
+    reaches = _reaches(state)
     on_all, off_all = -1, -1
     for x in lits:
-        on_set, off_set = _reach(state, x)
+        on_set, off_set = reaches[x]
         on_all &= on_set
         off_all &= off_set
-    on_all &= g.cands
-    off_all &= g.cands
+        if not on_all and not off_all:
+            return None
     for x in lits:
         on_all &= ~(1 << x)
     if not on_all and not off_all:
         return None
+    what = what()
     found = [(y, True) for y in bits(on_all)] + [(y, False) for y in bits(off_all)]
     first = found[0]
     evs = [_static_evidence(state, x, *first) for x in lits]
@@ -386,7 +400,8 @@ def find_cell_forcing_chain(state) -> Iterator[Step]:
             step = _static_contradiction(state, x, "cell-forcing-chain")
             if step:
                 yield step
-        step = _static_verity(state, lits, "cell-forcing-chain", "cell", _cell_what(state, c))
+        step = _static_verity(state, lits, "cell-forcing-chain", "cell",
+                              lambda: _cell_what(state, c))
         if step:
             yield step
 
@@ -399,7 +414,7 @@ def find_unit_forcing_chain(state) -> Iterator[Step]:
             if step:
                 yield step
         step = _static_verity(state, lits, "unit-forcing-chain", "unit",
-                              _unit_what(state, u, v, lits))
+                              lambda: _unit_what(state, u, v, lits))
         if step:
             yield step
 
@@ -408,7 +423,7 @@ def find_unit_forcing_chain(state) -> Iterator[Step]:
 
 def _branch(state, ctx, x, plus) -> "dyn.Branch":
     """x's dynamic branch (plus: with the rules), cached on the state; a plus branch goes
-    on from the singles branch."""
+    on from the singles branch.  The branch every step is built from."""
     key = ("branch", x, plus)
     br = state._cache.get(key)
     if br is None:
@@ -422,50 +437,158 @@ def _branch(state, ctx, x, plus) -> "dyn.Branch":
     return br
 
 
-def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | None":
-    branches = [_branch(state, ctx, x, plus) for x in lits]
-    live = [(x, br) for x, br in zip(lits, branches) if not br.contra]
-    if len(live) < len(lits) or not live:
-        return None                         # a contradiction: the contradiction step
-    nc = ctx.nc
+# --- reusing the branches of the state before ------------------------------------------------
+#
+# Along a path, the state a forcing technique sees next has fewer candidates than the one
+# before (a step and some singles later).  A branch is monotone: what x implies in a state
+# it still implies once more candidates are gone (or the branch contradicts sooner).  So x's
+# branch in the new state is x's branch in the old one with the removed candidates removed
+# too (a "quick" branch).  Singles alone: the quick branch is the fresh branch (same
+# consequences, same verdict).  With the rules it holds at least what the fresh one holds.
+# Quick branches only decide where to look: a contradiction, a common consequence of a
+# cell or a unit is always recomputed on fresh branches before it becomes a step, and a
+# quick branch without one means the fresh branch has none either.  The steps are those of
+# fresh branches alone, whatever state came before.
+
+_PREVIOUS: "OrderedDict" = OrderedDict()   # (geometry, givens) -> the last state seen
+_LOCK = threading.Lock()
+
+
+def _link(state):
+    """(previous state, removed literals, its context) when the last state of the same
+    puzzle holds every candidate of this one, else None (computed once per state)."""
+    if "prev" in state._cache:
+        return state._cache["prev"]
+    key = (state.geometry, state.givens)
+    with _LOCK:
+        prev = _PREVIOUS.pop(key, None)
+        _PREVIOUS[key] = state
+        while len(_PREVIOUS) > 8:
+            _PREVIOUS.popitem(last=False)
+    link = None
+    if prev is not None and prev is not state and "dyn" in prev._cache:
+        removed = _removed(prev, state)
+        if removed is not None:
+            link = (prev, removed, prev._cache["dyn"])
+    state._cache["prev"] = link
+    return link
+
+
+def _removed(prev, state) -> "list | None":
+    """The literals prev has and state lacks, or None when state is not prev narrowed."""
+    nc = state.tables.ncells
+    out = []
+    for c, (v0, m0, v1, m1) in enumerate(zip(prev.values, prev.candidates, state.values,
+                                              state.candidates)):
+        if v0:
+            if v1 != v0:
+                return None
+            continue
+        if v1:
+            if not m0 >> (v1 - 1) & 1:
+                return None
+            gone = m0 & ~(1 << (v1 - 1))
+        else:
+            if m1 & ~m0:
+                return None
+            gone = m0 & ~m1
+        while gone:
+            low = gone & -gone
+            out.append((low.bit_length() - 1) * nc + c)
+            gone ^= low
+    return out
+
+
+def _quick(state, ctx, x, plus) -> "dyn.Branch":
+    """x's branch for deciding where to look: the fresh one when known, else the previous
+    state's branch narrowed (taken over from it), else a fresh one."""
+    cache = state._cache
+    br = cache.get(("quick", x, plus)) or cache.get(("branch", x, plus))
+    if br is not None:
+        return br
+    link = _link(state)
+    if link is not None:
+        prev, removed, _ = link
+        old = prev._cache.pop(("quick", x, plus), None) or \
+            prev._cache.pop(("branch", x, plus), None)
+        if old is not None:
+            if not old.contra:
+                dyn.extend(old, removed, plus=plus)
+            cache[("quick", x, plus)] = old
+            return old
+    return _branch(state, ctx, x, plus)
+
+
+def _contradicts(state, ctx, x, plus) -> "dyn.Branch | None":
+    """x's fresh branch when it contradicts, else None (a quick branch decides first)."""
+    if not _quick(state, ctx, x, plus).contra:
+        return None
+    br = _branch(state, ctx, x, plus)
+    return br if br.contra else None
+
+
+def _common(state, branches, lits) -> list:
+    """[(literal, on)] every branch holds and the state still has to learn."""
+    nc = state.tables.ncells
     cands = state.candidates
-    common_on = set(live[0][1].on)
-    common_off = set(live[0][1].off)
-    for _, br in live[1:]:
+    common_on = branches[0].on.keys() & branches[1].on.keys()
+    common_off = branches[0].off.keys() & branches[1].off.keys()
+    for br in branches[2:]:
+        if not common_on and not common_off:
+            return []
         common_on &= br.on.keys()
         common_off &= br.off.keys()
     found = sorted((y, True) for y in common_on
                    if cands[y % nc] >> (y // nc) & 1 and y not in lits)
     found += sorted((y, False) for y in common_off if cands[y % nc] >> (y // nc) & 1)
+    return found
+
+
+def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | None":
+    quick = []
+    for x in lits:
+        br = _quick(state, ctx, x, plus)
+        if br.contra:
+            br = _branch(state, ctx, x, plus)
+            if br.contra:
+                return None                 # a contradiction: the contradiction step
+        quick.append(br)
+    if not _common(state, quick, lits):
+        return None
+    branches = [_branch(state, ctx, x, plus) for x in lits]
+    if any(br.contra for br in branches):
+        return None
+    found = _common(state, branches, lits)
     if not found:
         return None
+    nc = ctx.nc
     first = found[0]
     evs, chains, cx = [], [], 0
-    for x, br in live:
+    for x, br in zip(lits, branches):
         evs.append(_branch_evidence(ctx, br, _node(nc, x, True), [first],
                                     _node(nc, *first)))
         chains.append(_spine_text(ctx, br, first))
         cx += dyn.complexity(ctx, br, [first])
     base = _SE["plus"] if plus else _SE["dynamic"]
-    return _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chains)
+    return _verity_step(state, technique, kind, what(), lits, found, evs, cx, base, chains)
 
 
 def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     ctx = dyn.context(state)
     lits = _candidates(state)
     for x in _refutable(state, lits):
-        br = _branch(state, ctx, x, plus)
-        if br.contra:
+        br = _contradicts(state, ctx, x, plus)
+        if br is not None:
             yield _contradiction_step(state, ctx, br, x, technique, kind,
                                       _SE["plus"] if plus else _SE["dynamic"])
     for c in _cells_order(state):
         step = _dynamic_verity(state, ctx, _cell_lits(state, c), technique, kind,
-                               _cell_what(state, c), plus)
+                               lambda: _cell_what(state, c), plus)
         if step:
             yield step
     for u, v, cell_lits in _unit_cases(state):
         step = _dynamic_verity(state, ctx, cell_lits, technique, kind,
-                               _unit_what(state, u, v, cell_lits), plus)
+                               lambda: _unit_what(state, u, v, cell_lits), plus)
         if step:
             yield step
 
@@ -483,28 +606,46 @@ def find_dynamic_forcing_chain_plus(state) -> Iterator[Step]:
 
 def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Iterator[Step]:
     """Contradictions whose branches nest contradictions 1, 2, ... levels down (the first
-    depth that finds any; the candidates the solution lacks first)."""
+    depth that finds any).  Order: the candidates the solution lacks first, those whose
+    singles branch removes the most candidates first, then cell and value."""
     ctx = dyn.context(state)
     lits, false = _nested_order(state)
-    sizes = {}
-    for x in lits:
-        br = _branch(state, ctx, x, True)
-        sizes[x] = -1 if br.contra else len(br.on) + len(br.off)
-    lits.sort(key=lambda x: (x not in false, -sizes[x]))
+    size = {x: _reach_size(state, _quick(state, ctx, x, False)) for x in lits}
+    lits.sort(key=lambda x: (x not in false, -size[x]))
     limit = max_depth if max_depth is not None else \
         sum(1 for v in state.values if not v)
     for depth in range(1, limit + 1):
         any_found = False
         for x in lits:
-            br = _branch(state, ctx, x, True)
-            if not br.contra:
-                br = dyn.resume(ctx, br, plus=True, depth=depth)
+            quick = _quick(state, ctx, x, True)
+            if not quick.contra:
+                quick = dyn.resume(quick.ctx, quick, plus=True, depth=depth)
+            if not quick.contra:
+                continue                    # nor would the fresh branch contradict
+            br = _nested(state, ctx, x, depth)
             if br.contra:
                 any_found = True
                 yield _contradiction_step(state, ctx, br, x, "nested-forcing-chain",
                                           "nested", _SE["nested"] + 0.5 * (depth - 1))
         if any_found:
             return
+
+
+def _nested(state, ctx, x, depth) -> "dyn.Branch":
+    """x's fresh plus branch, nested depth levels down."""
+    br = _branch(state, ctx, x, True)
+    return br if br.contra else dyn.resume(ctx, br, plus=True, depth=depth)
+
+
+def _reach_size(state, br) -> int:
+    """How many of the state's candidates a branch decides (-1 for a contradiction): the
+    same for a quick singles branch as for the fresh one."""
+    if br.contra:
+        return -1
+    nc = state.tables.ncells
+    cands = state.candidates
+    return sum(1 for y in br.off if cands[y % nc] >> (y // nc) & 1) + \
+        sum(1 for y in br.on if cands[y % nc] >> (y // nc) & 1)
 
 
 def _refutable(state, lits) -> list:
