@@ -224,7 +224,7 @@ def _compare_reuse(puzzle, limit=None):
 
 def test_reusing_branches_never_changes_a_step(shared_data):
     p = shared_file("puzzles6_forum_hardest_1106").read_text().split()[1]
-    assert _compare_reuse(p, limit=24) == 24
+    assert _compare_reuse(p, limit=24) >= 24
 
 
 @pytest.mark.slow

@@ -115,7 +115,6 @@ def _build(state, kind: str) -> Graph:
     links = state.geometry.cell_links
     all_weak = kind in ("aic", "group")
     cell_strong = kind != "x"
-    unit_strong = kind != "xy"
     state.where(0, 1)
     where_table = state._cache["where"]           # where[u][v]: State's own table
     size = n * nc
@@ -127,31 +126,43 @@ def _build(state, kind: str) -> Graph:
         m = cands[c]
         if not m:
             continue
+        lits = []
+        while m:
+            low = m & -m
+            lits.append((low.bit_length() - 1) * nc + c)
+            m ^= low
         cellset = 0
-        for v in _values(m):
-            cellset |= 1 << ((v - 1) * nc + c)
+        for x in lits:
+            cellset |= 1 << x
         cand_lits |= cellset
-        two = m.bit_count() == 2
-        for v in _values(m):
-            x = (v - 1) * nc + c
-            starts.append(x)
-            w = (peer_bits[c] & vcells[v]) << ((v - 1) * nc)
+        starts.extend(lits)
+        for x in lits:
+            b = x // nc
+            w = (peer_bits[c] & vcells[b + 1]) << (b * nc)
             if all_weak:
                 w |= cellset & ~(1 << x)
                 if links:
                     for j, masks in links[c]:
-                        for b in _values(masks[v - 1] & cands[j]):
-                            w |= 1 << ((b - 1) * nc + j)
+                        for a in _values(masks[b] & cands[j]):
+                            w |= 1 << ((a - 1) * nc + j)
             weak[x] = w
-            s = 0
-            if cell_strong and two:
-                s = cellset & ~(1 << x)
-            if unit_strong:
-                for u in t.cell_full[c]:
-                    where = where_table[u][v]
-                    if where.bit_count() == 2:
-                        s |= (where & ~(1 << c)) << ((v - 1) * nc)
-            strong[x] = s
+        if cell_strong and len(lits) == 2:
+            x, y = lits
+            strong[x] = 1 << y
+            strong[y] = 1 << x
+    if kind != "xy":                              # conjugate pairs of the full units
+        for u in t.full:
+            row = where_table[u]
+            for v in range(1, n + 1):
+                w = row[v]
+                if w.bit_count() == 2:
+                    lo = w & -w
+                    hi = w ^ lo
+                    shift = (v - 1) * nc
+                    x = lo.bit_length() - 1 + shift
+                    y = hi.bit_length() - 1 + shift
+                    strong[x] |= 1 << y
+                    strong[y] |= 1 << x
     g = Graph()
     g.kind, g.nc, g.n, g.cands, g.tables = kind, nc, n, cand_lits, t
     g.weak, g.strong, g.starts, g.groups = weak, strong, starts, []
@@ -168,22 +179,45 @@ def _values(mask: int):
 
 
 def _add_groups(state, g: Graph, vcells) -> None:
-    """Group nodes: the places (>= 2) of a value in the cells of a crossing of two units."""
+    """Group nodes: the places (>= 2) of a value in the cells of a crossing of two units,
+    kept when they have a strong link (a group without one ends every chain it enters)."""
     t = state.tables
     n, nc = g.n, g.nc
     where = state._cache["where"]
-    index = {}
+    found = {}
     for u1, u2, common in t.crossings:
         row = where[u1]
         for v in range(1, n + 1):
             cells = row[v] & common
-            if cells.bit_count() >= 2 and (cells, v) not in index:
-                index[(cells, v)] = n * nc + len(g.groups)
-                g.groups.append((cells, v))
-    if not g.groups:
+            if cells & (cells - 1):
+                found.setdefault((cells, v), set()).update((u1, u2))
+    if not found:
+        return
+    pairs = []                               # (group key, partner: group key or literal)
+    for (cells, v), units in found.items():
+        for u in sorted(units):
+            rest = where[u][v] & ~cells
+            if not rest:
+                continue
+            if not rest & (rest - 1):
+                pairs.append(((cells, v), rest.bit_length() - 1 + (v - 1) * nc))
+            elif (rest, v) in found:
+                pairs.append(((cells, v), (rest, v)))
+    index = {}
+    for key, other in pairs:
+        for k in (key, other):
+            if isinstance(k, tuple) and k not in index:
+                index[k] = n * nc + len(g.groups)
+                g.groups.append(k)
+    if not index:
         return
     g.weak.extend([0] * len(g.groups))
     g.strong.extend([0] * len(g.groups))
+    for key, other in pairs:
+        x = index[key]
+        y = index[other] if isinstance(other, tuple) else other
+        g.strong[x] |= 1 << y
+        g.strong[y] |= 1 << x
     peer_bits = t.peer_bits
     seen_by = {}
     for (cells, v), x in index.items():
@@ -192,25 +226,10 @@ def _add_groups(state, g: Graph, vcells) -> None:
             sees &= peer_bits[c]
         sees &= ~cells
         seen_by[x] = sees
-        shift = (v - 1) * nc
-        w = (sees & vcells[v]) << shift
+        w = (sees & vcells[v]) << ((v - 1) * nc)
         g.weak[x] |= w
         for y in bits(w):
             g.weak[y] |= 1 << x
-        for u in t.cell_full[cells.bit_length() - 1]:
-            if cells & ~t.unit_bits[u]:
-                continue
-            rest = where[u][v] & ~cells
-            if not rest:
-                continue
-            if rest.bit_count() == 1:
-                y = rest.bit_length() - 1 + shift
-            else:
-                y = index.get((rest, v))
-                if y is None:
-                    continue
-            g.strong[x] |= 1 << y
-            g.strong[y] |= 1 << x
     by_value = {}
     for (cells, v), x in index.items():
         by_value.setdefault(v, []).append((cells, x))
