@@ -45,7 +45,7 @@ __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "anc
 class Context:
     __slots__ = ("n", "nc", "peer_bits", "cell_full", "unit_bits", "unit_cells", "unit_ids",
                  "placed", "links", "cross_of", "lines", "base_cands", "base_vcells",
-                 "base_where", "tables", "open_units", "only")
+                 "base_where", "tables", "open_units", "only", "line_of")
 
 
 def context(state) -> Context:
@@ -75,6 +75,7 @@ def context(state) -> Context:
     rows = [pos_of[u] for u in t.rows if u in pos_of]
     cols = [pos_of[u] for u in t.cols if u in pos_of]
     ctx.lines = (rows, cols) if len(rows) == n and len(cols) == n else None
+    ctx.line_of = {p: k for k, ps in enumerate(ctx.lines or ()) for p in ps}
     cands = list(state.candidates)
     ctx.base_cands = cands
     vcells = [0] * n
@@ -320,9 +321,10 @@ def nishio(ctx, x: int) -> bool:
 # --- the "plus" rules ---------------------------------------------------------------------
 #
 # A rule can only find something new where the branch changed since the last time every
-# rule found nothing (br.pend: the where entries changed since; br.mark: the candidates then): a pattern needs one of its
-# units (locked candidates: the unit whose places are confined; subsets: the unit; fish: a
-# base line) to have changed, since what it removes only shrinks.
+# rule found nothing (br.pend: the where entries changed since; br.mark: the candidates
+# then), since what a pattern removes only shrinks: locked candidates need the confined
+# unit's places to have changed; a hidden pair or an X-Wing, one of its values' places
+# (lines) to have become two; a naked pair, one of its cells to have become two.
 
 def _rules(ctx, br, y) -> bool:
     """Apply the first rule that removes something (locked candidates, hidden and naked
@@ -331,7 +333,6 @@ def _rules(ctx, br, y) -> bool:
     where = br.where
     if not br.pend:
         return False
-    mark_c = br.mark
     dirty = sorted(set(br.pend))
     base, off = br.origin[2], br.off
     # locked candidates: unit p's places of value b all inside its crossing with q
@@ -350,14 +351,16 @@ def _rules(ctx, br, y) -> bool:
                 _kill(ctx, br, [b * nc + c for c in _cells(gone)],
                       ("rule", "locked candidates", why), y)
                 return True
-    units = sorted({j // n for j in dirty})
-    values = sorted({j % n for j in dirty}) if ctx.lines else ()
-    fresh = set(dirty)
-    if _hidden(ctx, br, units, y, fresh) or _naked(ctx, br, units, y, mark_c) \
-            or _fish(ctx, br, values, y, fresh):
+    pairs = [j for j in dirty if where[j].bit_count() == 2]
+    if pairs and (_hidden(ctx, br, pairs, y) or _fish(ctx, br, pairs, y)):
+        return True
+    cands, mark = br.cands, br.mark
+    fresh = [c for c in range(nc) if cands[c] != mark[c] and cands[c].bit_count() == 2
+             and not br.oncells >> c & 1]
+    if fresh and _naked(ctx, br, fresh, y):
         return True
     br.pend = []
-    br.mark = br.cands[:]
+    br.mark = cands[:]
     return False
 
 
@@ -370,90 +373,84 @@ def _cells(x) -> list:
     return out
 
 
-def _naked(ctx, br, units, y, mark_c) -> bool:
-    """Naked pairs: two cells of a unit with the same two candidates."""
+def _naked(ctx, br, fresh, y) -> bool:
+    """Naked pairs: a cell whose candidates changed to two, and another cell of one of its
+    units with the same two."""
     n, nc = ctx.n, ctx.nc
     cands, origin, off, where = br.cands, br.origin[0], br.off, br.where
     oncells = br.oncells
-    for p in units:
-        seen = {}
-        for c in ctx.unit_cells[p]:
-            m = cands[c]
-            if m.bit_count() != 2 or oncells >> c & 1:
-                continue
-            d = seen.get(m)
-            if d is None:
-                seen[m] = c
-                continue
-            if cands[c] == mark_c[c] and cands[d] == mark_c[d]:
-                continue
-            inside = 1 << c | 1 << d
-            lits = [b * nc + e for b in _cells(m) for e in _cells(where[p * n + b] & ~inside)]
-            if lits:
-                why = tuple((b * nc + e, False) for e in (d, c) for b in _cells(origin[e] & ~m)
-                            if b * nc + e in off)
-                _kill(ctx, br, lits, ("rule", "naked pair", why), y)
-                return True
+    for c in fresh:
+        m = cands[c]
+        for p in ctx.cell_full[c]:
+            for d in ctx.unit_cells[p]:
+                if d == c or cands[d] != m or oncells >> d & 1:
+                    continue
+                inside = 1 << c | 1 << d
+                lits = [b * nc + e for b in _cells(m) for e in _cells(where[p * n + b] & ~inside)]
+                if lits:
+                    why = tuple((b * nc + e, False) for e in (c, d) for b in _cells(origin[e] & ~m)
+                                if b * nc + e in off)
+                    _kill(ctx, br, lits, ("rule", "naked pair", why), y)
+                    return True
     return False
 
 
-def _hidden(ctx, br, units, y, dirty) -> bool:
-    """Hidden pairs: two values with the same two places in a unit."""
+def _hidden(ctx, br, pairs, y) -> bool:
+    """Hidden pairs: a value whose places in a unit changed to two, and another value
+    with the same two places there."""
     n, nc = ctx.n, ctx.nc
     where, cands, base, off = br.where, br.cands, br.origin[2], br.off
-    for p in units:
-        seen = {}
+    for j in pairs:
+        p, a = divmod(j, n)
+        w = where[j]
+        lo = p * n
         for b in range(n):
-            w = where[p * n + b]
-            if w.bit_count() != 2:
-                continue
-            a = seen.get(w)
-            if a is None:
-                seen[w] = b
-                continue
-            if p * n + a not in dirty and p * n + b not in dirty:
+            if b == a or where[lo + b] != w:
                 continue
             keep = 1 << a | 1 << b
             lits = [v * nc + c for c in _cells(w) for v in _cells(cands[c] & ~keep)]
             if lits:
                 why = tuple((v * nc + c, False) for v in (a, b)
-                            for c in _cells(base[p * n + v] & ~w) if v * nc + c in off)
+                            for c in _cells(base[lo + v] & ~w) if v * nc + c in off)
                 _kill(ctx, br, lits, ("rule", "hidden pair", why), y)
                 return True
     return False
 
 
-def _fish(ctx, br, values, y, dirty) -> bool:
-    """X-Wings: two rows (columns) whose places for a value are the same two columns
-    (rows)."""
+def _fish(ctx, br, pairs, y) -> bool:
+    """X-Wings: a row (column) whose places for a value changed to two, and another row
+    (column) with that value in the same two columns (rows)."""
+    if not ctx.lines:
+        return False
     n, nc = ctx.n, ctx.nc
     where, base, off = br.where, br.origin[2], br.off
     rows, cols = ctx.lines
-    for b in values:
-        for bases, covers, across in ((rows, cols, True), (cols, rows, False)):
-            seen = {}
-            for p in bases:
-                w = where[p * n + b]
-                if w.bit_count() != 2:
-                    continue
-                lo, hi = w & -w, w.bit_length() - 1
-                lo = lo.bit_length() - 1
-                key = (lo % n, hi % n) if across else (lo // n, hi // n)
-                q = seen.get(key)
-                if q is None:
-                    seen[key] = p
-                    continue
-                if p * n + b not in dirty and q * n + b not in dirty:
-                    continue
-                inside = ctx.unit_bits[p] | ctx.unit_bits[q]
-                gone = (where[covers[key[0]] * n + b] | where[covers[key[1]] * n + b]) & ~inside
-                if gone:
-                    cells = w | where[q * n + b]
-                    why = tuple((b * nc + c, False) for r in (q, p)
-                                for c in _cells(base[r * n + b] & ~cells) if b * nc + c in off)
-                    _kill(ctx, br, [b * nc + c for c in _cells(gone)],
-                          ("rule", "X-Wing", why), y)
-                    return True
+    line_of = ctx.line_of
+    for j in pairs:
+        p, b = divmod(j, n)
+        kind = line_of.get(p)
+        if kind is None:
+            continue
+        across = kind == 0
+        bases, covers = (rows, cols) if across else (cols, rows)
+        w = where[j]
+        lo, hi = (w & -w).bit_length() - 1, w.bit_length() - 1
+        key = (lo % n, hi % n) if across else (lo // n, hi // n)
+        for q in bases:
+            wq = where[q * n + b]
+            if q == p or wq.bit_count() != 2:
+                continue
+            l2, h2 = (wq & -wq).bit_length() - 1, wq.bit_length() - 1
+            if ((l2 % n, h2 % n) if across else (l2 // n, h2 // n)) != key:
+                continue
+            inside = ctx.unit_bits[p] | ctx.unit_bits[q]
+            gone = (where[covers[key[0]] * n + b] | where[covers[key[1]] * n + b]) & ~inside
+            if gone:
+                cells = w | wq
+                why = tuple((b * nc + c, False) for r in (q, p)
+                            for c in _cells(base[r * n + b] & ~cells) if b * nc + c in off)
+                _kill(ctx, br, [b * nc + c for c in _cells(gone)], ("rule", "X-Wing", why), y)
+                return True
     return False
 
 
