@@ -21,8 +21,8 @@ Rules of propagation (each literal recorded once, with the first reason found):
             peer ("peer") and in the cells the geometry's weak links name ("link")
     x off   a cell left with one candidate: that one on ("naked"); a full unit left with
             one place for the value: that place on ("hidden", unit position)
-    plus    when singles run dry: locked candidates, naked and hidden pairs and triples,
-            X-Wing and Swordfish on rows and columns ("rule", name, parents)
+    plus    when singles run dry: locked candidates, naked and hidden pairs, X-Wings on
+            rows and columns ("rule", name, parents)
     nested  when those run dry too and depth > 0: every candidate y of the branch (cells
             with the fewest candidates first) whose own branch, one level down, ends in a
             contradiction goes off ("nested", that branch); then propagation resumes

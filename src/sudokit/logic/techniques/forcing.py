@@ -12,14 +12,19 @@ shares or what a contradiction rules out (Sudoku Explainer's chaining techniques
                             (removes the assumption), a cell or a unit whose every case
                             agrees (verity)
     dynamic-forcing-chain-plus   the same, the branches also using locked candidates,
-                            naked and hidden pairs and triples, X-Wing and Swordfish
+                            naked and hidden pairs and X-Wings (SE's "+" also has triples,
+                            quads and bigger fish: cheap here, nesting covers them)
     nested-forcing-chain    the branches may themselves use contradictions one level
                             down (depth 1), or two (depth 2), ...: tried by increasing depth
 
 Order of the steps: contradictions first (candidates by cell, then value), then cells (in
 order), then units (full units in order, values ascending); each step is one assumption,
 cell or unit with every conclusion it proves.  Nested chains: contradictions only, by
-depth, the candidates the solution lacks first (see the guarantee).
+depth; the candidates whose singles branch decides the most candidates first, then cell
+and value.  A contradiction search only tries the candidates the solution lacks (one the
+solution has never contradicts): that skips work, the steps are the same.  Along a path
+the branches of the previous state are narrowed and reused to decide where to look
+(see "reusing" below); steps are always built from fresh branches.
 
 Evidence: "branches", one per assumption: {"assume": [cell, value, "on"], "nodes":
 [[cell, value, "on"/"off"], ...] (the nodes the conclusion rests on, in the order found),
