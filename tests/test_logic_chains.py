@@ -263,17 +263,26 @@ def test_chains_on_jigsaw_and_x(name):
     assert {"x-chain", "aic"} <= used
 
 
-def test_x_chain_on_a_jigsaw_uses_its_regions():
-    ident, rules, regions, puzzle, solution = next(
-        r for r in _variant_records("sgt_jigsaw.txt", 200) if r[1] == "-")
-    state = _variant_state(rules, regions, puzzle)
-    st = logic.steps(state, techniques=SIMPLE).state
-    for step in list(technique("aic").find(st))[:5]:
-        for c, v in step.eliminations:
-            assert int(solution[c]) != v
-        t = st.tables
-        assert re.match(r"Either r\d+c\d+", step.text)
-        assert all(t.kind[u] != "box" for u in range(len(t.units)))   # regions, not boxes
+def test_chain_links_on_a_jigsaw_follow_its_regions():
+    """Some chain step on jigsaw puzzles links two cells that share only an irregular
+    region (no row, no column): the regions are units of the graph."""
+    found = 0
+    for ident, rules, regions, puzzle, solution in _variant_records("sgt_jigsaw.txt", 145):
+        if rules != "-":
+            continue
+        st = logic.steps(_variant_state(rules, regions, puzzle), techniques=SIMPLE).state
+        for step in list(technique("aic").find(st))[:5]:
+            for c, v in step.eliminations:
+                assert int(solution[c]) != v
+            chain = step.evidence["chain"]
+            for (a, _, _), (b, _, _) in zip(chain, chain[1:]):
+                if isinstance(a, int) and isinstance(b, int) and a != b and \
+                        a // 9 != b // 9 and a % 9 != b % 9:
+                    assert regions[a] == regions[b]
+                    found += 1
+        if found:
+            break
+    assert found
 
 
 # a minimal 16x16 (generate(box="4x4", minimal=True, seed=3)): chains needed
