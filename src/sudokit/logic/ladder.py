@@ -26,7 +26,7 @@ __all__ = ["Technique", "ladder", "technique", "FAMILIES", "LEVELS"]
 
 # the family modules, in sudokit.logic.techniques (each declares TECHNIQUES)
 FAMILIES = ("singles", "intersections", "subsets", "fish", "patterns", "wings", "coloring",
-            "uniqueness", "als", "misc")
+            "uniqueness", "als", "misc", "chains", "forcing")
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
 

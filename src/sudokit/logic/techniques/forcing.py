@@ -1,0 +1,720 @@
+"""Forcing chains: assume a candidate, follow the consequences, conclude what every case
+shares or what a contradiction rules out (Sudoku Explainer's chaining techniques).
+
+    nishio                  assume r1c1 = v and follow v alone (its peers, then hidden
+                            singles of v): a contradiction removes v from r1c1
+    cell-forcing-chain      every candidate of a cell, followed along the state's strong
+                            and weak links (static chains), leads to the same placement
+                            or elimination; or one candidate leads to a contradiction
+    unit-forcing-chain      the same over every place of a value in a unit
+    dynamic-forcing-chain   the assumption is followed with singles on the changing grid
+                            (naked and hidden singles of every value): a contradiction
+                            (removes the assumption), a cell or a unit whose every case
+                            agrees (verity)
+    dynamic-forcing-chain-plus   the same, the branches also using locked candidates,
+                            naked and hidden pairs and X-Wings (SE's "+" also has triples,
+                            quads and bigger fish: cheap here, nesting covers them)
+    nested-forcing-chain    the branches may themselves use contradictions one level
+                            down (depth 1), or two (depth 2), ...: tried by increasing depth
+
+Order of the steps: contradictions first (candidates by cell, then value), then cells (in
+order), then units (full units in order, values ascending); each step is one assumption,
+cell or unit with every conclusion it proves.  Nested chains: contradictions only, by
+depth; the candidates whose singles branch decides the most candidates first, then cell
+and value.  A contradiction search only tries the candidates the solution lacks (one the
+solution has never contradicts): that skips work, the steps are the same.  Along a path
+the branches of the previous state are narrowed and reused to decide where to look
+(see "reusing" below); steps are always built from fresh branches.
+
+Evidence: "branches", one per assumption: {"assume": [cell, value, "on"], "nodes":
+[[cell, value, "on"/"off"], ...] (the nodes the conclusion rests on, in the order found),
+"reasons" (why each node holds: "assumed", "cell", "peer", "link", "naked single", "hidden
+single in row 3", "locked candidates", "naked pair", "X-Wing", "nested", ...),
+"parents" (indices of the nodes each rests on), "result": the contradiction in words or
+the conclusion node}; nested nodes carry their own branch in "nested" {index: branch}.
+
+Soundness: each branch only applies valid implications to the assumption; a contradiction
+proves the assumption false, and a conclusion shared by every candidate of a cell (one of
+which is true) or every place of a value in a full unit (one of which is true) holds.
+
+Guarantee (completeness): on a state whose givens have one solution and whose candidates
+keep it, nested-forcing-chain always finds a step when the state is not solved.  Proof:
+if an empty cell has one candidate, that is a naked single (the ladder places it first).
+Otherwise some candidate x is not in the solution.  Claim: a branch B (after propagation,
+no contradiction) with no solution and at most d undecided cells ends in a contradiction
+at depth d.  By induction on d: with no undecided cell every cell holds one value and no
+two peers agree (peer removal would have emptied a cell), which would be a solution; so
+d >= 1 and B has an undecided cell c.  Every candidate y of c gives a branch B + y with no
+solution and at most d - 1 undecided cells, which contradicts at depth d - 1 (induction),
+so the nested step of B removes every candidate of c: a contradiction.  The state + x has
+no solution and at most (empty cells) undecided cells, so depth = empty cells suffices;
+the search tries depths 1, 2, ... and stops at the first that finds a step.  In practice
+depth 1 or 2 is enough.
+
+SE ratings (Sudoku Explainer 1.2.1): Nishio 7.5, cell/unit (multiple) forcing chains 8.0,
+dynamic 8.5, dynamic plus 9.0, nested 9.5 at depth 1 and +0.5 per further depth (SE's
+nested levels 2..5 nest its simpler chain kinds; here depth 1 nests dynamic-plus
+contradictions), each plus SE's length penalty (chains.length_penalty) of the step's
+complexity - 2; the complexity is SE's: the nodes each conclusion rests on, summed over the
+branches (and over the two sides of a contradiction), plus that of every nested branch.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Iterator
+
+from ..ladder import Technique
+from ..step import Step
+from . import _dynamic as dyn
+from ._links import Walk, bits, closure, graph, length_penalty, node_text, removed_text
+
+__all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
+           "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
+           "find_nested_forcing_chain", "TECHNIQUES"]
+
+_SE = {"nishio": 7.5, "static": 8.0, "dynamic": 8.5, "plus": 9.0, "nested": 9.5}
+_NAMES = {"nishio": "Nishio Forcing Chain", "cell": "Cell Forcing Chains",
+          "unit": "Unit Forcing Chains", "dynamic": "Dynamic Forcing Chains",
+          "plus": "Dynamic Forcing Chains (+)", "nested": "Nested Forcing Chains"}
+
+
+# --- naming -------------------------------------------------------------------------------
+
+def _lit_text(t, nc, x, on) -> str:
+    b, c = divmod(x, nc)
+    return f"{t.name(c)}{'=' if on else '<>'}{t.value(b + 1)}"
+
+
+def _conclusions_text(t, nc, lits) -> str:
+    """'r1c1 is 3, and 9 is removed from r4c7 and r5c7'."""
+    placed = [f"{t.name(x % nc)} is {t.value(x // nc + 1)}" for x, on in lits if on]
+    gone = [(x % nc, x // nc + 1) for x, on in lits if not on]
+    words = placed + ([removed_text(t, gone)] if gone else [])
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", and " + words[-1]
+
+
+def _fact(t, nc, x, on) -> str:
+    """'r1c1 is 3' / 'r1c1 is not 3'."""
+    b, c = divmod(x, nc)
+    return f"{t.name(c)} is {'' if on else 'not '}{t.value(b + 1)}"
+
+
+def _either(words) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _contra_text(ctx, br) -> str:
+    t, nc = ctx.tables, ctx.nc
+    kind = br.contra[0]
+    if kind == "both":
+        b, c = divmod(br.contra[1], nc)
+        return f"{t.name(c)} would be both {t.value(b + 1)} and not {t.value(b + 1)}"
+    if kind == "cell":
+        return f"{t.name(br.contra[1])} has no candidate left"
+    pos, b = br.contra[1], br.contra[2]
+    return f"{t.value(b + 1)} has no place left in {t.unit_name(ctx.unit_ids[pos])}"
+
+
+def _reason_word(ctx, reason) -> str:
+    kind = reason[0]
+    if kind == "assume":
+        return "assumed"
+    if kind == "naked":
+        return "naked single"
+    if kind == "hidden":
+        return f"hidden single in {ctx.tables.unit_name(ctx.unit_ids[reason[1]])}"
+    if kind == "rule":
+        return reason[1]
+    return kind                              # cell, peer, link, nested
+
+
+# --- evidence of engine branches ----------------------------------------------------------
+
+def _branch_evidence(ctx, br, assume, targets, result, depth=0) -> dict:
+    """{"assume", "nodes", "reasons", "parents", "result"[, "nested"]} of the nodes the
+    targets rest on, in the order the branch found them."""
+    anc = dyn.ancestors(ctx, br, targets)
+    order = sorted(anc, key=lambda node: (br.on if node[1] else br.off)[node[0]][0])
+    index = {node: i for i, node in enumerate(order)}
+    nc = ctx.nc
+    nodes, reasons, parents, nested = [], [], [], {}
+    for i, (x, on) in enumerate(order):
+        b, c = divmod(x, nc)
+        nodes.append([c, b + 1, "on" if on else "off"])
+        reason = (br.on if on else br.off)[x][1]
+        reasons.append(_reason_word(ctx, reason))
+        parents.append(sorted(index[p] for p in anc[(x, on)] if p in index))
+        if reason[0] == "nested" and depth < 3:
+            sub = reason[1]
+            sx = next(iter(sub.on))
+            nested[str(i)] = _branch_evidence(ctx, sub, _node(nc, sx, True),
+                                              dyn.contradiction_nodes(ctx, sub),
+                                              _contra_text(ctx, sub), depth + 1)
+    out = {"assume": assume, "nodes": nodes, "reasons": reasons, "parents": parents,
+           "result": result}
+    if nested:
+        out["nested"] = nested
+    return out
+
+
+def _node(nc, x, on) -> list:
+    b, c = divmod(x, nc)
+    return [c, b + 1, "on" if on else "off"]
+
+
+def _seq(br, node) -> int:
+    return (br.on if node[1] else br.off)[node[0]][0]
+
+
+def _spine(ctx, br, target) -> list:
+    """One line of implications from the assumption to target (first parents)."""
+    out = [target]
+    node = target
+    seen = {node}
+    while True:
+        ps = dyn.parents(ctx, br, *node)
+        ps = [p for p in ps if p not in seen]
+        if not ps:
+            break
+        node = max(ps, key=lambda p: _seq(br, p))
+        seen.add(node)
+        out.append(node)
+    return out[::-1]
+
+
+def _spine_text(ctx, br, target, limit: int = 8) -> str:
+    nodes = _spine(ctx, br, target)
+    words = []
+    for x, on in nodes:
+        word = _lit_text(ctx.tables, ctx.nc, x, on)
+        reason = (br.on if on else br.off)[x][1]
+        if reason[0] == "nested":
+            word += f" [{_lit_text(ctx.tables, ctx.nc, x, True)} contradicts]"
+        words.append(word)
+    if len(words) > limit:
+        words = words[:3] + ["..."] + words[-3:]
+    return " -> ".join(words)
+
+
+def _se(base: float, complexity: int) -> float:
+    return round(base + length_penalty(complexity - 2), 1)
+
+
+# --- contradictions ---------------------------------------------------------------------
+
+def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
+    t, nc = ctx.tables, ctx.nc
+    b, c = divmod(x, nc)
+    targets = dyn.contradiction_nodes(ctx, br)
+    result = _contra_text(ctx, br)
+    ev = _branch_evidence(ctx, br, _node(nc, x, True), targets, result)
+    cx = dyn.complexity(ctx, br, targets)
+    if br.contra[0] == "both":
+        chain = "; ".join(_spine_text(ctx, br, node) for node in targets)
+    else:
+        chain = _spine_text(ctx, br, max(targets, key=lambda p: _seq(br, p)))
+    return Step(technique, eliminations=[(c, b + 1)],
+                evidence={"cells": [c], "values": [b + 1], "branches": [ev]},
+                text=f"If {t.name(c)} is {t.value(b + 1)}, then {result} ({_NAMES[kind]}: "
+                     f"{chain}), so {t.value(b + 1)} is removed from {t.name(c)}.",
+                se=_se(base, cx))
+
+
+def _candidates(state) -> list:
+    """The candidate literals in the fixed order: cell, then value."""
+    nc = state.tables.ncells
+    out = []
+    for c, m in enumerate(state.candidates):
+        b = 0
+        while m:
+            if m & 1:
+                out.append(b * nc + c)
+            m >>= 1
+            b += 1
+    return out
+
+
+def find_nishio(state) -> Iterator[Step]:
+    """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
+    ctx = dyn.context(state)
+    for x in _refutable(state, _candidates(state)):
+        if not dyn.nishio(ctx, x):
+            continue
+        br = dyn.propagate(ctx, [(x, True)], y=False)
+        if br.contra:
+            yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
+
+
+# --- static multiple forcing chains ------------------------------------------------------
+
+def _reaches(state) -> dict:
+    """{x: (on set, off set)}: what each candidate x implies along the state's links
+    (group nodes too), restricted to the state's candidates (cached on the state)."""
+    out = state._cache.get("reaches")
+    if out is None:
+        cl = closure(state, "group")
+        cands = graph(state, "group").cands
+        size = cl.size
+        mask = (1 << size) - 1
+        out = {}
+        for x in graph(state, "group").starts:
+            r = cl.reach[x]
+            out[x] = (r & mask & cands, (r >> size) & cands)
+        state._cache["reaches"] = out
+    return out
+
+
+def _static_path(state, x, y, on) -> list:
+    """[(node, on)] of the shortest static chain from x on to literal y (on or off)."""
+    g = graph(state, "group")
+    w = Walk(x, True)
+    k = 0
+    while True:
+        if w.layers[k] >> y & 1 and w.polarity(k) == on:
+            return w.path(g, k, y)
+        if not w.frontier:
+            raise ValueError("literal not reached")
+        w.expand(g)
+        k += 1
+
+
+def _static_evidence(state, x, y, on) -> dict:
+    g = graph(state, "group")
+    nc = state.tables.ncells
+    path = _static_path(state, x, y, on)
+    return {"assume": _node(nc, x, True),
+            "nodes": [_gnode(g, z, o) for z, o in path],
+            "reasons": ["assumed"] + ["strong" if not path[i][1] else "weak"
+                                      for i in range(len(path) - 1)],
+            "parents": [[]] + [[i] for i in range(len(path) - 1)],
+            "result": _node(nc, y, on)}
+
+
+def _gnode(g, z, on) -> list:
+    cells, v = g.node(z)
+    return [cells if g.is_group(z) else cells[0], v, "on" if on else "off"]
+
+
+def _static_text(state, x, y, on) -> str:
+    g = graph(state, "group")
+    words = [node_text(g, z, o) for z, o in _static_path(state, x, y, on)]
+    if len(words) > 8:
+        words = words[:3] + ["..."] + words[-3:]
+    return " -> ".join(words)
+
+
+def _static_contradiction(state, x, technique) -> "Step | None":
+    on_set, off_set = _reaches(state)[x]
+    both = on_set & off_set
+    if not both:
+        return None
+    y = (both & -both).bit_length() - 1
+    t, nc = state.tables, state.tables.ncells
+    b, c = divmod(x, nc)
+    evs = [_static_evidence(state, x, y, True), _static_evidence(state, x, y, False)]
+    cx = len(evs[0]["nodes"]) + len(evs[1]["nodes"])
+    yb, yc = divmod(y, nc)
+    return Step(technique, eliminations=[(c, b + 1)],
+                evidence={"cells": [c], "values": [b + 1], "branches": evs},
+                text=f"If {t.name(c)} is {t.value(b + 1)}, then {t.name(yc)} would be both "
+                     f"{t.value(yb + 1)} ({_static_text(state, x, y, True)}) and not "
+                     f"({_static_text(state, x, y, False)}), so {t.value(b + 1)} is removed "
+                     f"from {t.name(c)}.", se=_se(_SE["static"], cx))
+
+
+def _static_verity(state, lits, technique, kind, what) -> "Step | None":
+    reaches = _reaches(state)
+    on_all, off_all = -1, -1
+    for x in lits:
+        on_set, off_set = reaches[x]
+        on_all &= on_set
+        off_all &= off_set
+        if not on_all and not off_all:
+            return None
+    for x in lits:
+        on_all &= ~(1 << x)
+    if not on_all and not off_all:
+        return None
+    what = what()
+    found = [(y, True) for y in bits(on_all)] + [(y, False) for y in bits(off_all)]
+    first = found[0]
+    evs = [_static_evidence(state, x, *first) for x in lits]
+    cx = sum(len(e["nodes"]) for e in evs)
+    return _verity_step(state, technique, kind, what, lits, found, evs, cx, _SE["static"],
+                        [_static_text(state, x, *first) for x in lits])
+
+
+def _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chains) -> Step:
+    t, nc = state.tables, state.tables.ncells
+    placements = [(y % nc, y // nc + 1) for y, on in found if on]
+    eliminations = [(y % nc, y // nc + 1) for y, on in found if not on]
+    cells = sorted({x % nc for x in lits})
+    values = sorted({x // nc + 1 for x in lits})
+    shown = "; ".join(chains[:4]) + ("; ..." if len(chains) > 4 else "")
+    return Step(technique, placements=placements, eliminations=eliminations,
+                evidence={"cells": cells, "values": values, "branches": evs},
+                text=f"Whichever {what}, {_fact(t, nc, *found[0])} "
+                     f"({_NAMES[kind]}: {shown}), so {_conclusions_text(t, nc, found)}.",
+                se=_se(base, cx))
+
+
+def _cells_order(state) -> list:
+    return [c for c, m in enumerate(state.candidates) if m & (m - 1)]
+
+
+def _cell_lits(state, c) -> list:
+    nc = state.tables.ncells
+    return [b * nc + c for b in range(state.size) if state.candidates[c] >> b & 1]
+
+
+def _unit_cases(state):
+    """(unit, value, literals) of every value with two places or more in a full unit."""
+    t = state.tables
+    nc = t.ncells
+    for u in t.full:
+        placed = state.placed_in(u)
+        for v in range(1, t.n + 1):
+            if placed >> (v - 1) & 1:
+                continue
+            w = state.where(u, v)
+            if w & (w - 1):
+                yield u, v, [(v - 1) * nc + c for c in bits(w)]
+
+
+def _cell_what(state, c) -> str:
+    t = state.tables
+    vals = [t.value(v) for v in range(1, t.n + 1) if state.candidates[c] >> (v - 1) & 1]
+    return f"value {t.name(c)} takes ({_either(vals)})"
+
+
+def _unit_what(state, u, v, lits) -> str:
+    t = state.tables
+    return (f"place {t.value(v)} takes in {t.unit_name(u)} "
+            f"({_either([t.name(x % t.ncells) for x in lits])})")
+
+
+def find_cell_forcing_chain(state) -> Iterator[Step]:
+    """Per cell (in order): static contradictions of its candidates, then what all its
+    candidates imply."""
+    for c in _cells_order(state):
+        lits = _cell_lits(state, c)
+        for x in lits:
+            step = _static_contradiction(state, x, "cell-forcing-chain")
+            if step:
+                yield step
+        step = _static_verity(state, lits, "cell-forcing-chain", "cell",
+                              lambda: _cell_what(state, c))
+        if step:
+            yield step
+
+
+def find_unit_forcing_chain(state) -> Iterator[Step]:
+    """Per full unit and value (in order): what every place of the value implies."""
+    for u, v, lits in _unit_cases(state):
+        for x in lits:
+            step = _static_contradiction(state, x, "unit-forcing-chain")
+            if step:
+                yield step
+        step = _static_verity(state, lits, "unit-forcing-chain", "unit",
+                              lambda: _unit_what(state, u, v, lits))
+        if step:
+            yield step
+
+
+# --- dynamic forcing chains ----------------------------------------------------------------
+
+def _branch(state, ctx, x, plus) -> "dyn.Branch":
+    """x's dynamic branch (plus: with the rules), cached on the state; a plus branch goes
+    on from the singles branch.  The branch every step is built from."""
+    key = ("branch", x, plus)
+    br = state._cache.get(key)
+    if br is None:
+        if plus:
+            br = _branch(state, ctx, x, False)
+            if not br.contra:
+                br = dyn.resume(ctx, br, plus=True)
+        else:
+            br = dyn.propagate(ctx, [(x, True)])
+        state._cache[key] = br
+    return br
+
+
+# --- reusing the branches of the state before ------------------------------------------------
+#
+# Along a path, the state a forcing technique sees next has fewer candidates than the one
+# before (a step and some singles later).  A branch is monotone: what x implies in a state
+# it still implies once more candidates are gone (or the branch contradicts sooner).  So x's
+# branch in the new state is x's branch in the old one with the removed candidates removed
+# too (a "quick" branch).  Singles alone: the quick branch is the fresh branch (same
+# consequences, same verdict).  With the rules it holds at least what the fresh one holds.
+# Quick branches only decide where to look: a contradiction, a common consequence of a
+# cell or a unit is always recomputed on fresh branches before it becomes a step, and a
+# quick branch without one means the fresh branch has none either.  The steps are those of
+# fresh branches alone, whatever state came before.
+
+_PREVIOUS: "OrderedDict" = OrderedDict()   # (geometry, givens) -> the last state seen
+_LOCK = threading.Lock()
+
+
+def _link(state):
+    """(previous state, removed literals, its context) when the last state of the same
+    puzzle holds every candidate of this one, else None (computed once per state)."""
+    if "prev" in state._cache:
+        return state._cache["prev"]
+    key = (state.geometry, state.givens)
+    with _LOCK:
+        prev = _PREVIOUS.pop(key, None)
+        _PREVIOUS[key] = state
+        while len(_PREVIOUS) > 8:
+            _PREVIOUS.popitem(last=False)
+    link = None
+    if prev is not None and prev is not state and "dyn" in prev._cache:
+        removed = _removed(prev, state)
+        if removed is not None:
+            link = (prev, removed, prev._cache["dyn"])
+    state._cache["prev"] = link
+    return link
+
+
+def _removed(prev, state) -> "list | None":
+    """The literals prev has and state lacks, or None when state is not prev narrowed."""
+    nc = state.tables.ncells
+    out = []
+    for c, (v0, m0, v1, m1) in enumerate(zip(prev.values, prev.candidates, state.values,
+                                              state.candidates)):
+        if v0:
+            if v1 != v0:
+                return None
+            continue
+        if v1:
+            if not m0 >> (v1 - 1) & 1:
+                return None
+            gone = m0 & ~(1 << (v1 - 1))
+        else:
+            if m1 & ~m0:
+                return None
+            gone = m0 & ~m1
+        while gone:
+            low = gone & -gone
+            out.append((low.bit_length() - 1) * nc + c)
+            gone ^= low
+    return out
+
+
+def _quick(state, ctx, x, plus) -> "dyn.Branch":
+    """x's branch for deciding where to look: the fresh one when known, else the previous
+    state's branch narrowed (taken over from it), else a fresh one."""
+    cache = state._cache
+    br = cache.get(("quick", x, plus)) or cache.get(("branch", x, plus))
+    if br is not None:
+        return br
+    link = _link(state)
+    if link is not None:
+        prev, removed, _ = link
+        old = prev._cache.pop(("quick", x, plus), None) or \
+            prev._cache.pop(("branch", x, plus), None)
+        if old is not None:
+            if not old.contra:
+                dyn.extend(old, removed, plus=plus)
+            cache[("quick", x, plus)] = old
+            return old
+    return _branch(state, ctx, x, plus)
+
+
+def _contradicts(state, ctx, x, plus) -> "dyn.Branch | None":
+    """x's fresh branch when it contradicts, else None (a quick branch decides first)."""
+    if not _quick(state, ctx, x, plus).contra:
+        return None
+    br = _branch(state, ctx, x, plus)
+    return br if br.contra else None
+
+
+def _common(state, branches, lits) -> list:
+    """[(literal, on)] every branch holds and the state still has to learn."""
+    nc = state.tables.ncells
+    cands = state.candidates
+    common_on = branches[0].on.keys() & branches[1].on.keys()
+    common_off = branches[0].off.keys() & branches[1].off.keys()
+    for br in branches[2:]:
+        if not common_on and not common_off:
+            return []
+        common_on &= br.on.keys()
+        common_off &= br.off.keys()
+    found = sorted((y, True) for y in common_on
+                   if cands[y % nc] >> (y // nc) & 1 and y not in lits)
+    found += sorted((y, False) for y in common_off if cands[y % nc] >> (y // nc) & 1)
+    return found
+
+
+def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | None":
+    quick = []
+    for x in lits:
+        br = _quick(state, ctx, x, plus)
+        if br.contra:
+            br = _branch(state, ctx, x, plus)
+            if br.contra:
+                return None                 # a contradiction: the contradiction step
+        quick.append(br)
+    if not _common(state, quick, lits):
+        return None
+    branches = [_branch(state, ctx, x, plus) for x in lits]
+    if any(br.contra for br in branches):
+        return None
+    found = _common(state, branches, lits)
+    if not found:
+        return None
+    nc = ctx.nc
+    first = found[0]
+    evs, chains, cx = [], [], 0
+    for x, br in zip(lits, branches):
+        evs.append(_branch_evidence(ctx, br, _node(nc, x, True), [first],
+                                    _node(nc, *first)))
+        chains.append(_spine_text(ctx, br, first))
+        cx += dyn.complexity(ctx, br, [first])
+    base = _SE["plus"] if plus else _SE["dynamic"]
+    return _verity_step(state, technique, kind, what(), lits, found, evs, cx, base, chains)
+
+
+def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
+    ctx = dyn.context(state)
+    lits = _candidates(state)
+    for x in _refutable(state, lits):
+        br = _contradicts(state, ctx, x, plus)
+        if br is not None:
+            yield _contradiction_step(state, ctx, br, x, technique, kind,
+                                      _SE["plus"] if plus else _SE["dynamic"])
+    for c in _cells_order(state):
+        step = _dynamic_verity(state, ctx, _cell_lits(state, c), technique, kind,
+                               lambda: _cell_what(state, c), plus)
+        if step:
+            yield step
+    for u, v, cell_lits in _unit_cases(state):
+        step = _dynamic_verity(state, ctx, cell_lits, technique, kind,
+                               lambda: _unit_what(state, u, v, cell_lits), plus)
+        if step:
+            yield step
+
+
+def find_dynamic_forcing_chain(state) -> Iterator[Step]:
+    """Dynamic contradictions (candidates in order), then cell and unit verities."""
+    return _dynamic(state, "dynamic-forcing-chain", "dynamic", False)
+
+
+def find_dynamic_forcing_chain_plus(state) -> Iterator[Step]:
+    """As dynamic-forcing-chain, the branches also using locked candidates, subsets
+    and fish."""
+    return _dynamic(state, "dynamic-forcing-chain-plus", "plus", True)
+
+
+def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Iterator[Step]:
+    """Contradictions whose branches nest contradictions 1, 2, ... levels down (the first
+    depth that finds any).  Order: the candidates the solution lacks first, those whose
+    singles branch removes the most candidates first, then cell and value."""
+    ctx = dyn.context(state)
+    lits, false = _nested_order(state)
+    size = {x: _reach_size(state, _quick(state, ctx, x, False)) for x in lits}
+    lits.sort(key=lambda x: (x not in false, -size[x]))
+    limit = max_depth if max_depth is not None else \
+        sum(1 for v in state.values if not v)
+    for depth in range(1, limit + 1):
+        any_found = False
+        for x in lits:
+            quick = _quick(state, ctx, x, True)
+            if not quick.contra:
+                quick = dyn.resume(quick.ctx, quick, plus=True, depth=depth)
+            if not quick.contra:
+                continue                    # nor would the fresh branch contradict
+            br = _nested(state, ctx, x, depth)
+            if br.contra:
+                any_found = True
+                yield _contradiction_step(state, ctx, br, x, "nested-forcing-chain",
+                                          "nested", _SE["nested"] + 0.5 * (depth - 1))
+        if any_found:
+            return
+
+
+def _nested(state, ctx, x, depth) -> "dyn.Branch":
+    """x's fresh plus branch, nested depth levels down."""
+    br = _branch(state, ctx, x, True)
+    return br if br.contra else dyn.resume(ctx, br, plus=True, depth=depth)
+
+
+def _reach_size(state, br) -> int:
+    """How many of the state's candidates a branch decides (-1 for a contradiction): the
+    same for a quick singles branch as for the fresh one."""
+    if br.contra:
+        return -1
+    nc = state.tables.ncells
+    cands = state.candidates
+    return sum(1 for y in br.off if cands[y % nc] >> (y // nc) & 1) + \
+        sum(1 for y in br.on if cands[y % nc] >> (y // nc) & 1)
+
+
+def _refutable(state, lits) -> list:
+    """The literals of lits a contradiction search must try: those the solution lacks
+    (a candidate the solution has never leads to a contradiction), or all of them when
+    the state has no known solution.  This skips work only: the steps are the same."""
+    sol = _solution(state)
+    if sol is None:
+        return lits
+    nc = state.tables.ncells
+    return [x for x in lits if sol[x % nc] != x // nc + 1]
+
+
+def _nested_order(state) -> list:
+    """The candidates, those the solution lacks first (only they can be refuted); the
+    order of the search only: each step found is a complete proof."""
+    lits = _candidates(state)
+    sol = _solution(state)
+    if sol is None:
+        return lits, set(lits)
+    nc = state.tables.ncells
+    return lits, {x for x in lits if sol[x % nc] != x // nc + 1}
+
+
+def _solution(state):
+    """The givens' one solution when the state's candidates keep it, else None."""
+    sol = state._cache.get("solution")
+    if sol is None:
+        sol = _solve(state.geometry, state.givens)
+    if sol is None or not isinstance(sol, tuple):
+        return None
+    for c, (v, m) in enumerate(zip(state.values, state.candidates)):
+        if (v and v != sol[c]) or (not v and not m >> (sol[c] - 1) & 1):
+            return None
+    return sol
+
+
+_SOLVED: dict = {}
+
+
+def _solve(geometry, givens):
+    key = (geometry, givens)
+    if key not in _SOLVED:
+        from ...grid import Grid
+        from ...solver import search
+        g = geometry
+        r = search(Grid(givens, g.display_shape, geometry=None if g.is_classic else g), limit=2)
+        if len(_SOLVED) > 256:
+            _SOLVED.clear()
+        _SOLVED[key] = tuple(r.solution.values) if r.count == 1 else None
+    return _SOLVED[key]
+
+
+TECHNIQUES = (
+    Technique("nishio", "Nishio Forcing Chain", find_nishio, rank=400, se=7.5,
+              level="extreme", score=500),
+    Technique("cell-forcing-chain", "Cell Forcing Chains", find_cell_forcing_chain, rank=410,
+              se=8.0, level="extreme", score=500),
+    Technique("unit-forcing-chain", "Unit Forcing Chains", find_unit_forcing_chain, rank=415,
+              se=8.0, level="extreme", score=500),
+    Technique("dynamic-forcing-chain", "Dynamic Forcing Chains", find_dynamic_forcing_chain,
+              rank=420, se=8.5, level="extreme", score=700),
+    Technique("dynamic-forcing-chain-plus", "Dynamic Forcing Chains (+)",
+              find_dynamic_forcing_chain_plus, rank=425, se=9.0, level="extreme", score=700),
+    Technique("nested-forcing-chain", "Nested Forcing Chains", find_nested_forcing_chain,
+              rank=430, se=9.5, level="extreme", score=700),
+)
