@@ -65,7 +65,9 @@ def hit(puzzle: str, prefix: str, ids) -> bool:
     known = [i for i in ids if i in {t.id for t in logic.ladder()}]
     target = min(known, key=lambda i: logic.technique(i).rank)
     rank = logic.technique(target).rank
-    before = [i for i in prefix_ids(prefix, target) if logic.technique(i).rank < rank]
+    simple = ("singles", "intersections", "subsets")
+    before = [i for i in prefix_ids(prefix, target) if logic.technique(i).rank < rank
+              and logic.technique(i).family in simple]  # (HoDoKu tries subsets before fish)
     state = run(State.of(puzzle), before)
     return bool(logic.hint(state, techniques=known, check=False))
 

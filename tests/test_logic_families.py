@@ -127,8 +127,10 @@ def test_sound_with_stray_pencil_marks():
     # unit, a peer's value).  Extra marks weaken a state but never make a sound technique
     # wrong: add back every value to the empty cells of a stuck state and check again.
     counts: dict = {}
+    basic = [t.id for t in logic.ladder() if t.family in ("singles", "intersections", "subsets",
+                                                            "fish", "patterns", "wings", "coloring")]
     for puzzle in lines("puzzles3_magictour_top1465", 3, 400):
-        path = logic.steps(puzzle)
+        path = logic.steps(puzzle, techniques=basic)  # stuck states (the whole ladder solves all)
         solution = sudokit.solve(puzzle).values
         state = path.state
         rng = [(c * 7919) % 5 for c in range(81)]
@@ -161,7 +163,7 @@ FLOORS = {
     "two-string-kite": ((4, 4), (4, 4)), "empty-rectangle": ((5, 5), (5, 5)),
     "turbot-fish": ((14, 14), (14, 14)), "simple-colors": ((3, 7), (7, 7)),
     "xy-wing": ((9, 9), (9, 9)), "xyz-wing": ((16, 16), (16, 16)),
-    "w-wing": ((14, 16), (14, 16)),
+    "w-wing": ((13, 16), (13, 16)),  # 14 before the chain and ALS families were merged
 }
 
 
