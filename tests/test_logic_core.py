@@ -320,14 +320,14 @@ def _sample(name: str, k: int, seed: int = 15):
     return random.Random(seed).sample(lines, min(k, len(lines)))
 
 
-@pytest.mark.parametrize("name,k", [("puzzles3_magictour_top1465", 60), ("puzzles2_17_clue", 60)])
+@pytest.mark.parametrize("name,k", [("puzzles3_magictour_top1465", 15), ("puzzles2_17_clue", 25)])
 def test_no_step_is_ever_wrong(name, k):
     checked = 0
     for p in _sample(name, k):
         path = logic.steps(p)
         assert path.status in ("solved", "stuck")
         checked += assert_sound(path.steps, sudokit.solve(p))
-    assert checked > k * 20
+    assert checked > k * 20  # (the whole ladder: the slow test below takes thousands)
 
 
 @pytest.mark.slow
@@ -342,7 +342,7 @@ def test_no_step_is_ever_wrong_many(name, k):
                                   "3x3+antiknight", "2x3+antiking"])
 def test_every_size_and_variant_is_sound(spec):
     geom = parse(spec)
-    for g in sudokit.generate(geometry=geom, count=3, seed=7):
+    for g in sudokit.generate(geometry=geom, count=1 if geom.size == 9 else 2, seed=7):
         path = logic.steps(g.puzzle)
         assert path.status in ("solved", "stuck")
         assert assert_sound(path.steps, g.solution) == len(path.steps) > 0
