@@ -225,14 +225,21 @@ class State:
         if links:
             for j, masks in links[cell]:
                 cands[j] &= ~masks[value - 1]
-        return State(geom, values, cands, self.givens)
+        return self._inherit(State(geom, values, cands, self.givens))
 
     def eliminate(self, pairs) -> "State":
         """A new state without the candidates (cell, value) of pairs."""
         cands = list(self.candidates)
         for cell, value in pairs:
             cands[cell] &= ~(1 << (value - 1))
-        return State(self.geometry, self.values, cands, self.givens)
+        return self._inherit(State(self.geometry, self.values, cands, self.givens))
+
+    def _inherit(self, new: "State") -> "State":
+        """new, knowing the givens' solution when this state knows it (same givens)."""
+        known = self._cache.get("solution")
+        if known is not None:
+            new._cache["solution"] = known
+        return new
 
     def apply(self, step) -> "State":
         """A new state with a step's placements made and eliminations done."""

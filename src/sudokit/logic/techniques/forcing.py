@@ -676,7 +676,8 @@ def _nested_order(state) -> list:
 
 
 def _solution(state):
-    """The givens' one solution when the state's candidates keep it, else None."""
+    """A solution of the givens that the state's candidates keep, else None (only used to
+    skip candidates a contradiction search cannot refute: any solution serves)."""
     sol = state._cache.get("solution")
     if sol is None:
         sol = _solve(state.geometry, state.givens)
@@ -692,15 +693,16 @@ _SOLVED: dict = {}
 
 
 def _solve(geometry, givens):
+    """One solution of the givens (a tuple), or None; cached per puzzle."""
     key = (geometry, givens)
     if key not in _SOLVED:
         from ...grid import Grid
         from ...solver import search
         g = geometry
-        r = search(Grid(givens, g.display_shape, geometry=None if g.is_classic else g), limit=2)
+        r = search(Grid(givens, g.display_shape, geometry=None if g.is_classic else g), limit=1)
         if len(_SOLVED) > 256:
             _SOLVED.clear()
-        _SOLVED[key] = tuple(r.solution.values) if r.count == 1 else None
+        _SOLVED[key] = tuple(r.solution.values) if r.count >= 1 else None
     return _SOLVED[key]
 
 
