@@ -2,7 +2,7 @@
 
 learn builds its exactly-one groups (cells, full units x values) and at-most-one groups
 (smaller units x values, pairs x values, weak links) from a Geometry (_learn.learn_tables,
-learn.c's ctx_init).  Here: the groups say exactly what the geometry says; learn agrees
+learn_groups.c's sk_learn_ctx_init).  Here: the groups say exactly what the geometry says; learn agrees
 with propagate and backtrack (counts, first solutions checked by Geometry.is_solution) on
 small geometries and random 9x9 variant puzzles; the C kernel makes the decisions of the
 Python specification; resumable searches work on variants.  Both backends run every test

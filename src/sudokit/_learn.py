@@ -90,29 +90,33 @@ LBD > 2 and size > 2, highest LBD first, oldest first on ties), count (a solutio
 blocking clause "not all the decisions", the latest first).  The only floating point is
 the activity and the LBD averages, done in IEEE doubles in the same order as in C.
 
-Python                        learn.c                 what
-----------------------------  ----------------------  -------------------------------------------
-learn_tables                  ctx_init (tables)       groups and occurrences of a geometry
-LearnContext.__init__         ctx_init                the per-search arrays
-(inline in propagate)         litval                  1 true, 0 false, < 0 unassigned
-LearnContext.bump             bump                    EVSIDS bump, rescale above 1e100
-LearnContext.assign           assign                  put v on the trail, update the counters
-LearnContext.backtrack        backtrack               undo every level above lvl
-LearnContext.propagate        propagate               groups then watches; True on a conflict
-LearnContext.reason_lits      reason_lits             the false literals of a reason
-LearnContext.lit_redundant    lit_redundant           (+ push_frame) minimisation test
-LearnContext.analyze          analyze                 1UIP clause, backtrack level, LBD
-LearnContext.add_clause       add_clause              store a clause, watch lits 0 and 1
-LearnContext.reduce_db        reduce_db (+ sort_cand) delete half of the deletable clauses
-LearnContext.pick_group_lit   pick_group_lit          the decision literal, -1 if none
-LearnContext.read_solution    (in sk_learn_resume)    the values on the trail
-LearnContext.sanity           (none)                  invariants, for tests (Knuth's sanity())
-LearnRun.__init__             sk_learn_start          givens, level-0 propagation
-LearnRun.block_solution       block_solution          the blocking clause of a solution
-LearnRun.search               sk_learn_resume         the CDCL loop (absolute decision budget)
-LearnRun.resume               sk_learn_resume         the same with "more" further decisions
-learn                         sk_learn                one search from the givens
-(the garbage collector)       ctx_free, sk_learn_end  free the arrays
+C lives in three files since the split: learn.c (the loop), learn_groups.c (tables and
+the per-search arrays), learn_clauses.c (learning, clauses, reduction).
+
+Python                        C (file: function)                   what
+----------------------------  -----------------------------------  ----------------------------------
+learn_tables                  learn_groups.c: sk_learn_ctx_init    groups and occurrences of a geometry
+LearnContext.__init__         learn_groups.c: sk_learn_ctx_init    the per-search arrays
+(inline in propagate)         learn.c: litval                      1 true, 0 false, < 0 unassigned
+LearnContext.bump             learn_clauses.c: bump                EVSIDS bump, rescale above 1e100
+LearnContext.assign           learn.c: assign                      put v on the trail, update counters
+LearnContext.backtrack        learn.c: backtrack                   undo every level above lvl
+LearnContext.propagate        learn.c: propagate                   groups then watches; True on a conflict
+LearnContext.reason_lits      learn_clauses.c: reason_lits         the false literals of a reason
+LearnContext.lit_redundant    learn_clauses.c: lit_redundant       (+ push_frame) minimisation test
+LearnContext.analyze          learn_clauses.c: sk_learn_analyze    1UIP clause, backtrack level, LBD
+LearnContext.add_clause       learn_clauses.c: sk_learn_add_clause store a clause, watch lits 0 and 1
+LearnContext.reduce_db        learn_clauses.c: sk_learn_reduce_db  delete half of the deletable clauses
+                              (+ sort_cand)
+LearnContext.pick_group_lit   learn.c: pick_group_lit              the decision literal, -1 if none
+LearnContext.read_solution    learn.c: (in sk_learn_resume)        the values on the trail
+LearnContext.sanity           (none)                               invariants, for tests (Knuth's sanity())
+LearnRun.__init__             learn.c: sk_learn_start              givens, level-0 propagation
+LearnRun.block_solution       learn.c: block_solution              the blocking clause of a solution
+LearnRun.search               learn.c: sk_learn_resume             the CDCL loop (absolute decision budget)
+LearnRun.resume               learn.c: sk_learn_resume             the same with "more" further decisions
+learn                         learn.c: sk_learn                    one search from the givens
+(the garbage collector)       sk_learn_ctx_free, sk_learn_end      free the arrays
 
 Proof of sameness: tests/test_learn.py compares C with this module on golden, random and
 25x25 puzzles (count, first solution, decisions, stopped).
