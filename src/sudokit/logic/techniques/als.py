@@ -122,29 +122,46 @@ def restricted_commons(a: Als, b: Als) -> list:
 
 def _links(state) -> list:
     """[(i, j, rccs)] for every pair i < j of ALSs (indexes in almost_locked_sets) with at
-    least one restricted common; cached on the state."""
+    least one restricted common; cached on the state.
+
+    Not every pair is tried: for each value x the ALSs holding x are grouped by where[x]
+    (their cells holding x), and the groups by the first of those cells.  B's x is a
+    restricted common with A when where_B[x] lies inside sees_A[x], so only the groups whose
+    first cell is in sees_A[x] are read, and each group is checked once for all its ALSs."""
     got = state._cache.get("als.links")
     if got is not None:
         return got
     sets = almost_locked_sets(state)
+    groups: dict = {}  # x -> first cell -> where mask -> [ALS indexes, ascending]
+    for j, b in enumerate(sets):
+        for x, w in b.where.items():
+            by_first = groups.setdefault(x, {})
+            by_first.setdefault((w & -w).bit_length() - 1, {}).setdefault(w, []).append(j)
     out = []
     for i, a in enumerate(sets):
-        acells, amask, asees = a.cells, a.mask, a.sees
-        for j in range(i + 1, len(sets)):
-            b = sets[j]
-            common = amask & b.mask
-            if not common or acells & b.cells:
+        acells, asees = a.cells, a.sees
+        found: dict = {}
+        for x in values_of(a.mask):
+            by_first = groups.get(x)
+            if not by_first:
                 continue
-            bwhere = b.where
-            rcc = []
-            while common:
-                low = common & -common
-                x = low.bit_length()
-                if not bwhere[x] & ~asees[x]:
-                    rcc.append(x)
-                common ^= low
-            if rcc:
-                out.append((i, j, rcc))
+            s = asees[x]
+            outside = ~s
+            m = s
+            while m:
+                low = m & -m
+                m ^= low
+                by_where = by_first.get(low.bit_length() - 1)
+                if not by_where:
+                    continue
+                for w, js in by_where.items():
+                    if w & outside:
+                        continue
+                    for j in js:
+                        if j > i and not acells & sets[j].cells:
+                            found.setdefault(j, []).append(x)
+        for j in sorted(found):
+            out.append((i, j, found[j]))
     state._cache["als.links"] = out
     return out
 

@@ -67,17 +67,27 @@ def find_aligned_pair_exclusion(state) -> Iterator[Step]:
 def _aligned(t, cands, p: int, q: int, common: int, see: bool):
     """The step of base cells p and q with excluders common, or None."""
     excluders = cells_of(common)
-    masks = [cands[e] for e in excluders]
+    # (x, y) is excluded when some excluder's candidates lie inside {x, y}: its candidates
+    # are one value (then every pair holding it is out) or exactly the pair x, y.
+    pairs, dead = set(), 0
+    for e in excluders:
+        m = cands[e]
+        if m & (m - 1):
+            pairs.add(m)
+        else:
+            dead |= m
+    mp, mq = cands[p] & ~dead, cands[q] & ~dead
     ok_p = ok_q = 0
-    for x in values_of(cands[p]):
-        for y in values_of(cands[q]):
+    for x in values_of(mp):
+        bx = 1 << (x - 1)
+        for y in values_of(mq):
             if x == y and see:
                 continue
-            xy = (1 << (x - 1)) | (1 << (y - 1))
-            if any(not m & ~xy for m in masks):
+            by = 1 << (y - 1)
+            if (bx | by) in pairs:
                 continue
-            ok_p |= 1 << (x - 1)
-            ok_q |= 1 << (y - 1)
+            ok_p |= bx
+            ok_q |= by
     gone = [(p, v) for v in values_of(cands[p] & ~ok_p)] + \
            [(q, v) for v in values_of(cands[q] & ~ok_q)]
     if not gone:
