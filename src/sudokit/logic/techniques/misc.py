@@ -105,23 +105,40 @@ def _aligned(t, cands, p: int, q: int, common: int, see: bool):
 
 # --- Sue de Coq --------------------------------------------------------------------------------
 
-def _side_sets(cells, cands, inner: int, limit: int) -> list:
-    """[(cells, values, extra values, slack)] for the subsets of cells (1..limit of them)
-    holding a value of inner, slack = cells - extra values >= 1; in DFS order."""
+def _subsets(state, cells: list, limit: int) -> list:
+    """[(cells, values)] for every subset of 1..limit of the cells, in DFS order (each
+    subset before its extensions); cached on the state, as every group of a crossing reads
+    the same sides."""
+    key = ("sdc.subsets", tuple(cells), limit)
+    got = state._cache.get(key)
+    if got is not None:
+        return got
+    cands = state.candidates
     out = []
 
     def grow(start, chosen, mask):
         for i in range(start, len(cells)):
             now = chosen + [cells[i]]
             m = mask | cands[cells[i]]
-            extra = m & ~inner
-            slack = len(now) - extra.bit_count()
-            if m & inner and slack >= 1:
-                out.append((now, m, extra, slack))
+            out.append((now, m))
             if len(now) < limit:
                 grow(i + 1, now, m)
 
     grow(0, [], 0)
+    state._cache[key] = out
+    return out
+
+
+def _side_sets(state, cells, inner: int, limit: int, need: int) -> list:
+    """[(cells, values, extra values, slack)] for the subsets of cells (1..limit of them)
+    holding a value of inner, slack = cells - extra values, 1 <= slack < need; DFS order."""
+    out = []
+    for now, m in _subsets(state, cells, limit):
+        if m & inner:
+            extra = m & ~inner
+            slack = len(now) - extra.bit_count()
+            if 1 <= slack < need:
+                out.append((now, m, extra, slack))
     return out
 
 
@@ -152,10 +169,10 @@ def find_sue_de_coq(state) -> Iterator[Step]:
 
 def _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v, limit):
     cands = state.candidates
-    sides_u = [s for s in _side_sets(rest_u, cands, vmask, limit) if s[3] < need]
+    sides_u = _side_sets(state, rest_u, vmask, limit, need)
     if not sides_u:
         return
-    sides_v = [s for s in _side_sets(rest_v, cands, vmask, limit) if s[3] < need]
+    sides_v = _side_sets(state, rest_v, vmask, limit, need)
     for lcells, lmask, lextra, lslack in sides_u:
         for bcells, bmask, bextra, bslack in sides_v:
             if lslack + bslack != need or lmask & bmask & vmask:
