@@ -34,10 +34,10 @@ __all__ = ["COLORS", "picture", "check_colors"]
 COLORS = {
     "background": "#ffffff", "line": "#808080", "region": "#000000", "given": "#000000",
     "placed": "#1d5fbf", "candidate": "#555555", "highlight": "#fff1a6", "unit": "#edf3fb",
-    "pattern": "#c7dcf5", "fin": "#e3cdf2", "extra": "#e2e2e2", "diagonal": "#7d9bd1",
+    "pattern": "#d2e3f8", "fin": "#e3cdf2", "extra": "#e2e2e2", "diagonal": "#7d9bd1",
     "cage": "#404040", "eliminated": "#d62828", "eliminated_fill": "#f9c9c9",
-    "placement": "#1d8a3a", "placement_fill": "#c8ebcc", "chain_on": "#a8e0ae",
-    "chain_off": "#b5cff2", "link": "#c2410c", "text": "#000000", "label": "#606060",
+    "placement": "#1d8a3a", "placement_fill": "#c8ebcc", "chain_on": "#8fd694",
+    "chain_off": "#8db6ec", "mark": "#8db6ec", "link": "#c2410c", "text": "#000000", "label": "#606060",
     "color1": "#b9e3a6", "color2": "#f7c68f", "color3": "#a9c9f2", "color4": "#f2b0cb",
 }
 """The colour of each part ('#rrggbb'); ``colors=`` overrides any of them by name."""
@@ -51,6 +51,9 @@ _RULE_NOTES = {
     "diagonal": "Diagonal: the long diagonal from the top left holds every value once.",
     "antidiagonal": "Anti-diagonal: the long diagonal from the top right holds every value once.",
 }
+
+
+_MARK_FILL = {"eliminated": "eliminated_fill", "placement": "placement_fill", "pattern": "mark"}
 
 
 def check_colors(colors) -> dict:
@@ -282,8 +285,7 @@ def _candidates(sc, lay, values, candidates, col, steps) -> None:
         key = marks.get((cell, v))
         text_color = col["candidate"]
         if key is not None:
-            fill = col["eliminated_fill" if key == "eliminated" else key
-                       if key != "placement" else "placement_fill"]
+            fill = col[_MARK_FILL.get(key, key)]
             sc.circle(x, y, r, fill=fill, stroke=col["eliminated"] if key == "eliminated"
                       else col["placement"] if key == "placement" else None, width=0.8)
             if key in ("eliminated", "placement"):
