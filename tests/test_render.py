@@ -346,3 +346,9 @@ def test_render_is_imported_lazily():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "False"
+
+
+def test_package_docstring_example():
+    import doctest
+    result = doctest.testmod(render, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
