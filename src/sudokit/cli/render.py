@@ -21,7 +21,7 @@ import os
 from typing import TextIO
 
 from .._names import PICTURE_FORMATS
-from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, EXIT_USAGE, HelpFormatter, _alphabet, _box,
+from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, HelpFormatter, _alphabet, _box,
                       _para, _UsageError, refuse_output_over_input)
 from .records import _rules_options, geometry_of
 
