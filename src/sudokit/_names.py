@@ -5,4 +5,5 @@ COMMANDS = ("solve", "check", "count", "convert", "hint", "explain")  # the reco
 # (sudokit.records; hint and explain answered by sudokit._logiccmd)
 LOGIC_OUTPUTS = ("text", "json")  # --to of hint and explain
 # --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
+PICTURE_FORMATS = ("svg", "png", "pdf")  # the -o extensions of sudokit render
 OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks", "fpuzzles")

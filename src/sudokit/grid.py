@@ -193,6 +193,11 @@ class Grid:
         from .formats import format_block
         return format_block(self)
 
+    def _repr_svg_(self) -> str:
+        """The grid drawn in SVG (Jupyter shows it inline; sudokit.render.svg has options)."""
+        from .render._repr import grid_svg
+        return str(grid_svg(self))
+
     def __len__(self) -> int:
         return len(self.values)
 

@@ -8,9 +8,11 @@
     sudokit hint    [FILE ...]      the next logical step of each puzzle (or pencil marks)
     sudokit explain [FILE ...]      the whole logical path, one step a line
     sudokit generate | canon | verify | dedupe | augment | stats
+    sudokit render  [FILE ...] -o OUT.svg|OUT.png|OUT.pdf   pictures, or a PDF booklet
 
 One module per command family: records (solve, check, count, convert; big inputs and tables
-in big), logic (hint, explain), judge, generate, canon, dataset (verify, dedupe, augment, stats); _common holds
+in big), logic (hint, explain), judge, generate, canon, dataset (verify, dedupe, augment, stats),
+render; _common holds
 what they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
 the machinery behind a family is imported only when that family runs, so ``sudokit --help``
 and one puzzle stay quick.
@@ -58,7 +60,7 @@ COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "convert": "records", "judge": "judge", "generate": "generate",
                     "canon": "canon", "verify": "dataset", "dedupe": "dataset",
                     "augment": "dataset", "stats": "dataset", "hint": "logic",
-                    "explain": "logic"}
+                    "explain": "logic", "render": "render"}
 
 
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
@@ -96,6 +98,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     if family in (None, "canon"):
         from . import canon
         canon.add_parser(sub)
+    if family in (None, "render"):
+        from . import render
+        render.add_parser(sub)
     if family in (None, "dataset"):
         from . import _dataset_args
         _dataset_args.define(sub, {name: _dataset_run(name)

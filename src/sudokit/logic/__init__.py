@@ -104,6 +104,11 @@ class Path(Value):
                 best = s
         return best
 
+    def _repr_html_(self) -> str:
+        """The status and each step's picture over the state it starts from (Jupyter)."""
+        from ..render._repr import path_html
+        return path_html(self)
+
     def to_json(self) -> dict:
         return {"status": self.status, "steps": [s.to_json() for s in self.steps],
                 "problems": [p.to_json() for p in self.problems]}

@@ -375,6 +375,11 @@ class State:
             masks.append(0 if values[k] else m)
         return cls(geom, values, masks, givens)
 
+    def _repr_svg_(self) -> str:
+        """The state drawn in SVG with its candidates (Jupyter shows it inline)."""
+        from ..render._repr import state_svg
+        return str(state_svg(self))
+
     def __repr__(self) -> str:
         name = self.geometry.name or repr(self.geometry)
         return f"State({name}, {sum(1 for v in self.values if v)} placed, {self.count()} candidates)"

@@ -87,6 +87,12 @@ class Step(Value):
     def __str__(self) -> str:
         return f"{self.name}: {self.text}"
 
+    def _repr_html_(self) -> str:
+        """Name, text, placements and eliminations as HTML (a step holds no grid: draw it
+        with ``sudokit.render.svg(state, step=step)``)."""
+        from ..render._repr import step_html
+        return step_html(self)
+
 
 class _Frozen(dict):
     """A dict that cannot change after it is built (the evidence of a Step), hashable."""
