@@ -8,6 +8,7 @@
     sudokit hint    [FILE ...]      the next logical step of each puzzle (or pencil marks)
     sudokit explain [FILE ...]      the whole logical path, one step a line
     sudokit generate | canon | verify | dedupe | augment | stats
+    sudokit serve                   a local web page to play, check, solve and get hints
 
 One module per command family: records (solve, check, count, convert; big inputs and tables
 in big), logic (hint, explain), judge, generate, canon, dataset (verify, dedupe, augment, stats); _common holds
@@ -58,7 +59,7 @@ COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "convert": "records", "judge": "judge", "generate": "generate",
                     "canon": "canon", "verify": "dataset", "dedupe": "dataset",
                     "augment": "dataset", "stats": "dataset", "hint": "logic",
-                    "explain": "logic"}
+                    "explain": "logic", "serve": "serve"}
 
 
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
@@ -96,6 +97,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     if family in (None, "canon"):
         from . import canon
         canon.add_parser(sub)
+    if family in (None, "serve"):
+        from . import serve
+        serve.add_parser(sub)
     if family in (None, "dataset"):
         from . import _dataset_args
         _dataset_args.define(sub, {name: _dataset_run(name)
