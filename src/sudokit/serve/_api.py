@@ -318,9 +318,9 @@ def _generate(body: dict) -> dict:
     if difficulty != "any" and difficulty not in LEVELS:
         raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)}, not '
                          f"{difficulty!r}", field="difficulty")
-    if difficulty != "any" and geom.size > 9:
-        raise BadRequest('"difficulty" is rated (by logic) for grids up to 9x9 only; use "any"',
-                         field="difficulty")
+    if difficulty != "any" and (geom.size > 9 or not geom.is_classic):
+        raise BadRequest('"difficulty" is rated (by logic) for classic grids up to 9x9 only; '
+                         'use "any"', field="difficulty")
     seed = body.get("seed")
     if seed is None:
         import secrets
@@ -331,7 +331,7 @@ def _generate(body: dict) -> dict:
     best = None
     for k in range(GENERATE_TRIES if difficulty != "any" else 1):
         [made] = generate(seed=f"{seed}:{k}" if k else seed, **options)
-        level, hardest = _rate(made.puzzle) if geom.size <= 9 else (None, None)
+        level, hardest = _rate(made.puzzle) if difficulty != "any" else (None, None)
         gap = abs(LEVELS.index(level) - LEVELS.index(difficulty)) \
             if difficulty != "any" and level else 0
         if best is None or gap < best[0]:
