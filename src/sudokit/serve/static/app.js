@@ -333,6 +333,7 @@ async function restoreShared() {
 }
 
 bind();
+window.addEventListener("hashchange", restoreShared);
 window.sudokit = {get game() { return game; }, load, render};
 (async () => {
   if (!(await restoreShared())) {
