@@ -209,6 +209,25 @@ def test_check_names_a_removed_candidate(server):
     assert status == 200 and d["removed"] == [[cell, SOLUTION[cell]]]
 
 
+def test_check_blames_marks_only_where_the_player_marked(server):
+    """A wrong value takes its value from its peers' candidates; a peer the player never
+    marked is not 'missing a candidate' (seen in the browser screenshot 05-checked)."""
+    values = list(Grid(PUZZLE).values)
+    cell, wrong = next((c, v) for c in range(81) if not values[c] for v in range(1, 10)
+                       if v != SOLUTION[c] and v not in {values[p] for p in _peers(c)}
+                       and any(SOLUTION[p] == v and not values[p] for p in _peers(c)))
+    values[cell] = wrong
+    status, d = post(server, "check", {"puzzle": PUZZLE, "values": values,
+                                       "candidates": [[] for _ in range(81)]})
+    assert status == 200 and d["wrong"] == [cell] and d["removed"] == []
+
+
+def _peers(k):
+    r, c = divmod(k, 9)
+    return ({r * 9 + j for j in range(9)} | {i * 9 + c for i in range(9)} |
+            {(r // 3 * 3 + i) * 9 + c // 3 * 3 + j for i in range(3) for j in range(3)}) - {k}
+
+
 def test_check_refuses_values_that_overwrite_givens(server):
     values = list(Grid(PUZZLE).values)
     values[1] = 9
@@ -264,11 +283,19 @@ def test_hint_uses_the_players_marks(server):
 
 def test_hint_on_a_wrong_state_names_the_cell(server):
     values = list(Grid(PUZZLE).values)
-    cell = next(c for c, v in enumerate(values) if not v and SOLUTION[c] != 1)
-    values[cell] = SOLUTION[cell] % 9 + 1
+    from sudokit.logic import State
+
+    def only_wrong(c, v):  # a wrong value that breaks no unit outright (no plain contradiction)
+        trial = values[:c] + [v] + values[c + 1:]
+        kinds = {p.kind for p in State.of(Grid(trial)).problems(solution=SOLUTION)}
+        return kinds <= {"wrong-value", "removed-candidate"}
+    cell, wrong = next((c, v) for c in range(81) if not values[c] for v in range(1, 10)
+                       if v != SOLUTION[c] and v not in {values[p] for p in _peers(c)}
+                       and only_wrong(c, v))
+    values[cell] = wrong
     status, d = post(server, "hint", {"puzzle": PUZZLE, "values": values})
-    assert status == 200 and d["status"] in ("inconsistent", "illegal")
-    assert any(p["cell"] is not None for p in d["problems"])
+    assert status == 200 and d["status"] == "inconsistent"
+    assert [(p["kind"], p["cell"]) for p in d["problems"]] == [("wrong-value", cell)]
 
 
 def test_hint_on_an_ambiguous_puzzle(server):

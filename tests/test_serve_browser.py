@@ -279,9 +279,14 @@ def test_generate_a_variant_and_print(driver, url, artifacts):
     shot(driver, artifacts, "09-generated-16x16")
 
     driver.find_element(By.ID, "print").click()
-    wait(driver, lambda d: "PDF" in message(d) or "Print:" in message(d))
+    wait(driver, lambda d: "PDF is ready" in message(d) or "Print:" in message(d))
     if "Print:" in message(driver):  # no sudokit.render on this branch: a clear 501
         assert "sudokit.render" in message(driver) or "PDF rendering" in message(driver)
+    else:
+        link = driver.find_element(By.ID, "pdf-link").get_attribute("href")
+        head = driver.execute_async_script(
+            "fetch(arguments[0]).then(r => r.text()).then(t => arguments[1](t.slice(0, 5)))", link)
+        assert head == "%PDF-"
 
 
 JIGSAW = ('{"puzzle": ".....1.6....2..............1.4....3.", "geometry": {"size": 6, "regions": '

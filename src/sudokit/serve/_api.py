@@ -240,9 +240,10 @@ def _check(body: dict) -> dict:
     if result.count == 1 and not result.stopped:
         sol = result.solution.values
         wrong = [c for c, v in enumerate(values) if v and v != sol[c]]
-        if body.get("candidates") is not None:
+        marks = body.get("candidates")
+        if marks is not None:  # only the cells the player marked (not a wrong value's peers)
             removed = [[c, sol[c]] for c, (v, m) in enumerate(zip(values, state.candidates))
-                       if not v and not m >> (sol[c] - 1) & 1]
+                       if not v and marks[c] and not m >> (sol[c] - 1) & 1]
     out.update(wrong=wrong, removed=removed,
                solved=out["filled"] == len(values) and not out["conflicts"]
                and geom.is_solution(values, grid.values))
@@ -257,6 +258,10 @@ def _hint(body: dict) -> dict:
         return {"status": "solved"}
     status, problems = logic.diagnose(state)
     if status is not None:
+        marks = body.get("candidates") or [[]] * len(state.values)
+        if any(p.kind == "wrong-value" for p in problems):  # its peers lost the value through
+            problems = [p for p in problems  # it, not through the player's marks: name it alone
+                        if p.kind != "removed-candidate" or marks[p.cell]]
         return {"status": status, "problems": [p.to_json() for p in problems[:20]],
                 "more": max(0, len(problems) - 20)}
     step = logic.hint(state, techniques=body.get("techniques"), exclude=body.get("exclude"),

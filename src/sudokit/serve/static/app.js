@@ -229,9 +229,15 @@ async function print() {
   if (!game) return;
   const result = await api("render", {...game.stateBody(), format: "pdf"});
   if (!result.ok) return failed("Print", result);
-  const url = URL.createObjectURL(result.data);
-  window.open(url, "_blank");
-  say("The PDF opened in a new tab.");
+  // a link rather than window.open: a window opened after an await is a blocked pop-up
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(result.data);
+  link.target = "_blank";
+  link.download = "sudokit.pdf";
+  link.id = "pdf-link";
+  link.textContent = "sudokit.pdf";
+  say("The PDF is ready: ", "success");
+  $("message").appendChild(link);
 }
 
 async function share() {
