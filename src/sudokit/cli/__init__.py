@@ -9,11 +9,11 @@
     sudokit explain [FILE ...]      the whole logical path, one step a line
     sudokit generate | canon | verify | dedupe | augment | stats
     sudokit render  [FILE ...] -o OUT.svg|OUT.png|OUT.pdf   pictures, or a PDF booklet
+    sudokit serve                   a local web page to play, check, solve and get hints
 
 One module per command family: records (solve, check, count, convert; big inputs and tables
 in big), logic (hint, explain), judge, generate, canon, dataset (verify, dedupe, augment, stats),
-render; _common holds
-what they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
+render (pictures and booklets), serve (the web page); _common holds what they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
 the machinery behind a family is imported only when that family runs, so ``sudokit --help``
 and one puzzle stay quick.
 
@@ -60,7 +60,7 @@ COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "convert": "records", "judge": "judge", "generate": "generate",
                     "canon": "canon", "verify": "dataset", "dedupe": "dataset",
                     "augment": "dataset", "stats": "dataset", "hint": "logic",
-                    "explain": "logic", "render": "render"}
+                    "explain": "logic", "render": "render", "serve": "serve"}
 
 
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
@@ -101,6 +101,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     if family in (None, "render"):
         from . import render
         render.add_parser(sub)
+    if family in (None, "serve"):
+        from . import serve
+        serve.add_parser(sub)
     if family in (None, "dataset"):
         from . import _dataset_args
         _dataset_args.define(sub, {name: _dataset_run(name)

@@ -1,0 +1,387 @@
+"""The work behind each route of the JSON API: a checked request dict in, (status, type, body) out.
+
+Runs in a worker process (see _pool): every function here may take time, and the pool stops
+it when the request's wall-clock budget runs out.  Every search has a node limit (at most
+``MAX_NODES``); logic hints have none, the budget bounds them.  Input problems the schema
+could not see (a puzzle text that does not parse, a geometry that is no grid, givens that
+clash with the values) raise BadRequest; ``answer`` turns every outcome into an HTTP answer.
+
+The *state* of the page (values placed by the player, centre pencil marks) travels as
+"values" (N*N ints, givens included; 0 = empty) and "candidates" (N*N arrays of values: a
+cell's centre marks; an empty array = not marked, so every value its peers leave).  The
+player's marks are intersected with what the placed values allow: a mark never brings a
+candidate back.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from ._schema import MAX_NODES, BadRequest, check_size
+
+__all__ = ["answer", "run", "decode", "layout"]
+
+GENERATE_TRIES = 40        # puzzles generated at most to meet a difficulty
+GENERATE_SECONDS = 4.0     # and no longer than this (the best one so far is answered)
+
+
+def answer(route: str, body: dict) -> tuple[int, str, bytes]:
+    """(HTTP status, content type, body bytes) of one request; never raises."""
+    try:
+        result = run(route, body)
+    except BadRequest as exc:
+        return _json(exc.status, exc.to_json())
+    except RecursionError:
+        return _json(400, {"error": "the puzzle is nested too deep", "status": 400})
+    except (ValueError, TypeError) as exc:  # ParseError, GeometryError, GenerationError, ...
+        return _json(400, {"error": str(exc) or type(exc).__name__, "status": 400})
+    except Exception as exc:  # a bug: say so, keep serving
+        return _json(500, {"error": f"internal error: {type(exc).__name__}: {exc}", "status": 500})
+    if isinstance(result, tuple):  # (content type, bytes): render
+        return (200,) + result
+    return _json(200, result)
+
+
+def _json(status: int, obj: dict) -> tuple[int, str, bytes]:
+    return status, "application/json", json.dumps(obj, separators=(",", ":")).encode()
+
+
+def run(route: str, body: dict):
+    """The answer of one checked request: a JSON-ready dict, or (content type, bytes)."""
+    return _ROUTES[route](body)
+
+
+# --- puzzles in and out -----------------------------------------------------------------------
+
+
+def decode(puzzle):
+    """(givens Grid, format name or None, candidate masks or None) of a puzzle field."""
+    if isinstance(puzzle, str):
+        return _parse_text(puzzle)
+    from ..geometry import Geometry, classic_of
+    from ..grid import Grid
+    from ..shape import Shape
+    size = puzzle["size"]
+    spec = puzzle.get("geometry")
+    if spec is not None:
+        geom = Geometry.from_json(spec)
+        if geom.size != size:
+            raise BadRequest(f'"puzzle.geometry" is {geom.size}x{geom.size} but "puzzle.size" '
+                             f"is {size}", field="puzzle.geometry")
+    else:
+        try:
+            geom = classic_of(Shape.for_size(size))
+        except ValueError as exc:
+            raise BadRequest(f'"puzzle": {exc}; give "geometry"', field="puzzle") from None
+    return Grid(puzzle["givens"], geometry=geom), None, None
+
+
+def _parse_text(text: str):
+    from .. import formats
+    name = formats.detect_format(text)
+    if name == "pencilmarks":
+        grid, masks = formats.parse_pencilmarks(text)
+    else:
+        grid, masks = formats.parse(text, format=name), None
+    check_size(grid.size)
+    return grid, name, masks
+
+
+def _puzzle(body: dict):
+    """The givens Grid of a request (its size checked)."""
+    grid, _, _ = decode(body["puzzle"])
+    check_size(grid.size)
+    return grid
+
+
+def puzzle_json(grid) -> dict:
+    """{"size", "givens", "geometry"}: what the page keeps and sends back."""
+    return {"size": grid.size, "givens": list(grid.values), "geometry": grid.geometry.to_json()}
+
+
+def layout(geom) -> dict:
+    """What the page draws and checks: regions, all units, extra units by name, pairs, alphabet."""
+    from ..symbols import DEFAULT
+    n = geom.size
+    names, units = geom.unit_names, geom.units
+    return {"size": n, "box": list(geom.box) if geom.box else None,
+            "regions": list(geom.regions), "rules": list(geom.rules), "name": geom.name,
+            "units": [list(u) for u in units],
+            "extra": [{"name": names[k], "cells": list(units[k])} for k in range(3 * n, len(units))],
+            "pairs": [list(p) for p in geom.pairs],
+            "alphabet": DEFAULT.symbols[:n] if n <= len(DEFAULT.symbols) else None}
+
+
+def _values(body: dict, grid) -> tuple[int, ...]:
+    """The player's values (givens kept), checked against the grid; the givens when absent."""
+    values = body.get("values")
+    if values is None:
+        return grid.values
+    n = grid.size
+    if len(values) != n * n:
+        raise BadRequest(f'"values" must have {n * n} entries (one per cell), not {len(values)}',
+                         field="values")
+    for cell, (g, v) in enumerate(zip(grid.values, values)):
+        if v > n:
+            raise BadRequest(f'"values"[{cell}] must be 0..{n}, not {v}', field="values")
+        if g and v != g:
+            raise BadRequest(f'"values"[{cell}] is {v} but r{cell // n + 1}c{cell % n + 1} holds '
+                             f"the given {g}", field="values")
+    return tuple(values)
+
+
+def _state(body: dict, grid, text_masks=None):
+    """The logic State of the page: givens, the player's values, marks intersected."""
+    from ..logic import State
+    values = _values(body, grid)
+    geom = grid.geometry
+    base = State.from_grid(grid.with_values(values) if values != grid.values else grid,
+                           geometry=geom)
+    cands = list(base.candidates)
+    marks = body.get("candidates")
+    if marks is not None:
+        n = grid.size
+        if len(marks) != n * n:
+            raise BadRequest(f'"candidates" must have {n * n} entries (one per cell), not '
+                             f"{len(marks)}", field="candidates")
+        for cell, vs in enumerate(marks):
+            if vs and not values[cell]:
+                if any(v > n for v in vs):
+                    raise BadRequest(f'"candidates"[{cell}] names a value over {n}',
+                                     field="candidates")
+                mask = sum(1 << (v - 1) for v in set(vs))
+                cands[cell] &= mask
+    elif text_masks is not None:
+        cands = [c & m for c, m in zip(cands, text_masks)]
+    return State(geom, values, cands, grid.values)
+
+
+def _node_limit(body: dict) -> int:
+    asked = body.get("node_limit")
+    return MAX_NODES if asked is None else min(asked, MAX_NODES)
+
+
+def _conflicts(geom, values) -> list[dict]:
+    return [{"value": v, "where": where, "cells": list(cells)}
+            for v, where, cells in geom.conflicts(values)]
+
+
+# --- the routes -------------------------------------------------------------------------------
+
+
+def _parse(body: dict) -> dict:
+    if "text" in body:
+        grid, name, masks = _parse_text(body["text"])
+    else:
+        grid, name, masks = decode(body["puzzle"])
+        check_size(grid.size)
+    out = {"puzzle": puzzle_json(grid), "format": name, "layout": layout(grid.geometry)}
+    if masks is not None:
+        out["candidates"] = [[v for v in range(1, grid.size + 1) if m >> (v - 1) & 1] if not g else []
+                             for g, m in zip(grid.values, masks)]
+    try:
+        from ..formats import format_line
+        out["line"] = format_line(grid)
+    except ValueError:
+        out["line"] = None
+    return out
+
+
+def _solve(body: dict) -> dict:
+    from ..solver import is_solution, search
+    grid = _puzzle(body)
+    values = _values(body, grid)
+    conflicts = _conflicts(grid.geometry, grid.values)
+    if conflicts:
+        return {"status": "illegal", "conflicts": conflicts, "solution": None}
+    started = time.perf_counter()
+    result = search(grid, limit=1, node_limit=_node_limit(body))
+    out = {"status": "solved" if result.solution is not None else
+           ("limit" if result.stopped else "impossible"),
+           "solution": None, "nodes": result.nodes, "engine": result.engine,
+           "seconds": round(time.perf_counter() - started, 4)}
+    if result.solution is not None:
+        sol = result.solution
+        if not is_solution(sol, grid):  # (the solver checked it too; this is the API's word)
+            raise AssertionError("the solver returned a grid that is not a solution")
+        out["solution"] = list(sol.values)
+        out["wrong"] = [c for c, v in enumerate(values) if v and v != sol.values[c]]
+    return out
+
+
+def _count(body: dict) -> dict:
+    from ..solver import outcome, search
+    grid = _puzzle(body)
+    limit = body.get("limit") or 2
+    conflicts = _conflicts(grid.geometry, grid.values)
+    if conflicts:
+        return {"status": "illegal", "count": 0, "limit": limit, "stopped": False,
+                "conflicts": conflicts}
+    result = search(grid, limit=limit, node_limit=_node_limit(body))
+    return {"status": outcome(result.count, result.stopped, limit), "count": result.count,
+            "limit": limit, "stopped": result.stopped, "nodes": result.nodes,
+            "engine": result.engine}
+
+
+def _check(body: dict) -> dict:
+    from ..solver import search
+    grid = _puzzle(body)
+    state = _state(body, grid)
+    geom, values = grid.geometry, state.values
+    out = {"conflicts": _conflicts(geom, values),
+           "filled": sum(1 for v in values if v), "cells": len(values)}
+    if _conflicts(geom, grid.values):
+        out.update(verdict="illegal", wrong=[], removed=[], solved=False)
+        return out
+    result = search(grid, limit=2, node_limit=_node_limit(body))
+    out["verdict"] = result.verdict.value
+    wrong, removed = [], []
+    if result.count == 1 and not result.stopped:
+        sol = result.solution.values
+        wrong = [c for c, v in enumerate(values) if v and v != sol[c]]
+        marks = body.get("candidates")
+        if marks is not None:  # only the cells the player marked (not a wrong value's peers)
+            removed = [[c, sol[c]] for c, (v, m) in enumerate(zip(values, state.candidates))
+                       if not v and marks[c] and not m >> (sol[c] - 1) & 1]
+    out.update(wrong=wrong, removed=removed,
+               solved=out["filled"] == len(values) and not out["conflicts"]
+               and geom.is_solution(values, grid.values))
+    return out
+
+
+def _hint(body: dict) -> dict:
+    from .. import logic
+    grid = _puzzle(body)
+    state = _state(body, grid)
+    if state.is_solved() and not state.geometry.conflicts(state.values):
+        return {"status": "solved"}
+    status, problems = logic.diagnose(state)
+    if status is not None:
+        marks = body.get("candidates") or [[]] * len(state.values)
+        if any(p.kind == "wrong-value" for p in problems):  # its peers lost the value through
+            problems = [p for p in problems  # it, not through the player's marks: name it alone
+                        if p.kind != "removed-candidate" or marks[p.cell]]
+        return {"status": status, "problems": [p.to_json() for p in problems[:20]],
+                "more": max(0, len(problems) - 20)}
+    step = logic.hint(state, techniques=body.get("techniques"), exclude=body.get("exclude"),
+                      check=False)
+    if step is None:
+        return {"status": "stuck"}
+    return {"status": "step", "step": step.to_json(), "highlight": highlight(step, state.geometry)}
+
+
+def highlight(step, geom) -> dict:
+    """The cells a step rests on and the cells of its units (what the page shades)."""
+    ev = step.evidence
+    cells: set[int] = set()
+
+    def collect(obj):
+        if isinstance(obj, bool):
+            return
+        if isinstance(obj, int):
+            cells.add(obj)
+        elif isinstance(obj, (list, tuple)):
+            for x in obj:
+                collect(x)
+    for key in ("cells", "pivot", "fins", "als", "excluders"):
+        if key in ev:
+            collect(ev[key])
+    for node in ev.get("chain", ()):  # [cell or cells, value, on/off]
+        collect(node[0])
+    cells.update(c for c, _ in step.placements)
+    units = set()
+    for key in ("unit", "units", "base", "cover"):
+        found = ev.get(key)
+        if isinstance(found, int) and not isinstance(found, bool):
+            units.add(found)
+        elif isinstance(found, (list, tuple)):
+            units.update(u for u in found if isinstance(u, int) and not isinstance(u, bool))
+    unit_cells = sorted({c for u in units if 0 <= u < len(geom.units) for c in geom.units[u]})
+    ncells = geom.ncells
+    return {"cells": sorted(c for c in cells if 0 <= c < ncells), "units": unit_cells,
+            "chain": [[node[0] if isinstance(node[0], int) else list(node[0]), node[1], node[2]]
+                      for node in ev.get("chain", ())]}
+
+
+def _generate(body: dict) -> dict:
+    from ..generate import generate
+    from ..geometry import boxes
+    from ..logic import LEVELS
+    box = body.get("box") or "3x3"
+    try:
+        rows, cols = (int(x) for x in box.lower().split("x"))
+    except ValueError:
+        raise BadRequest(f'"box" must be RxC such as 3x3 or 2x3, not {box!r}', field="box") from None
+    if not (1 <= rows <= 8 and 1 <= cols <= 8) or rows * cols < 2:
+        raise BadRequest(f'"box" {box} is not a box shape 1x2..8x8', field="box")
+    check_size(rows * cols, "box")
+    geom = boxes(rows, cols)
+    if body.get("rules"):
+        geom = geom.with_rules(*body["rules"])
+    difficulty = body.get("difficulty") or "any"
+    if difficulty != "any" and difficulty not in LEVELS:
+        raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)}, not '
+                         f"{difficulty!r}", field="difficulty")
+    if difficulty != "any" and (geom.size > 9 or not geom.is_classic):
+        raise BadRequest('"difficulty" is rated (by logic) for classic grids up to 9x9 only; '
+                         'use "any"', field="difficulty")
+    seed = body.get("seed")
+    if seed is None:
+        import secrets
+        seed = secrets.randbits(48)
+    options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
+                   minimal=bool(body.get("minimal")))
+    started = time.perf_counter()
+    best = None
+    for k in range(GENERATE_TRIES if difficulty != "any" else 1):
+        [made] = generate(seed=f"{seed}:{k}" if k else seed, **options)
+        level, hardest = _rate(made.puzzle) if difficulty != "any" else (None, None)
+        gap = abs(LEVELS.index(level) - LEVELS.index(difficulty)) \
+            if difficulty != "any" and level else 0
+        if best is None or gap < best[0]:
+            best = (gap, made, level, hardest, f"{seed}:{k}" if k else seed)
+        if gap == 0 or time.perf_counter() - started > GENERATE_SECONDS:
+            break
+    gap, made, level, hardest, used = best
+    return {"puzzle": puzzle_json(made.puzzle), "layout": layout(made.puzzle.geometry),
+            "solution": list(made.solution.values), "clues": made.clues, "seed": used,
+            "difficulty": level, "asked": difficulty, "matched": gap == 0,
+            "hardest": hardest.to_json() if hardest is not None else None}
+
+
+def _rate(puzzle):
+    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck."""
+    from ..logic import steps
+    path = steps(puzzle)
+    hardest = path.hardest
+    if path.status != "solved":
+        return "extreme", hardest
+    return (hardest.level if hardest is not None else "easy"), hardest
+
+
+def _render(body: dict):
+    try:
+        from .. import render
+    except ImportError as exc:
+        raise BadRequest(f"rendering is not available on this server: sudokit.render cannot be "
+                         f"imported ({exc})", status=501) from None
+    from ..logic import Step
+    grid = _puzzle(body)
+    obj = _state(body, grid) if ("values" in body or "candidates" in body) else grid
+    step = Step.from_json(body["step"]) if body.get("step") else None
+    options = {"coordinates": bool(body.get("coordinates"))}
+    if step is not None:
+        options["step"] = step
+    if (body.get("format") or "pdf") == "svg":
+        return "image/svg+xml", str(render.svg(obj, **options)).encode()
+    try:
+        data = render.pdf(obj, **options)
+    except ImportError as exc:  # the PDF route's optional dependency is missing
+        raise BadRequest(f"PDF rendering is not available on this server ({exc})",
+                         status=501) from None
+    return "application/pdf", bytes(data)
+
+
+_ROUTES = {"parse": _parse, "solve": _solve, "count": _count, "check": _check, "hint": _hint,
+           "generate": _generate, "render": _render}

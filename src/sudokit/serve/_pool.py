@@ -1,0 +1,231 @@
+"""A small pool of worker processes with an admission limit and a wall-clock budget per call.
+
+    requests ──admit (workers + queue slots, else Busy -> 503)──> wait for an idle worker
+             ──send (route, body) on its pipe──> worker process: _api.answer ──> reply
+             no reply within the budget: the worker is killed and replaced (TimedOut -> 504)
+
+Why processes, not threads: the work is CPU-bound Python (the pure-Python kernels, the
+logic techniques), so a thread doing it holds the GIL and the server's other threads (the
+static page, the next request) would only get slices of it; and a thread cannot be stopped,
+so a request with no node limit (a logic hint on a big grid) could run for ever.  A worker
+process runs beside the server and is killed when its budget runs out.  Why not
+concurrent.futures.ProcessPoolExecutor: killing one of its workers breaks the whole executor
+(BrokenProcessPool) and it has no per-task time limit; this pool is ~100 lines.
+
+Each worker is a fresh interpreter (``python -m sudokit.serve._pool``) that imports the
+solver and the logic once and answers length-prefixed JSON jobs on its stdin/stdout.  A
+worker exits when its stdin closes, so a server killed without cleanup leaves none behind.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import struct
+import sys
+import threading
+import time
+
+__all__ = ["WorkerPool", "Busy", "TimedOut"]
+
+
+class Busy(Exception):
+    """Every worker is busy and the waiting slots are full (or the wait was too long)."""
+
+
+class TimedOut(Exception):
+    """The work ran past its wall-clock budget; its worker was stopped and replaced."""
+
+
+def _frame(data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + data
+
+
+def _read_frame(stream) -> bytes:
+    """One length-prefixed frame from a binary stream; EOFError when it ends first."""
+    head = stream.read(4)
+    if len(head) < 4:
+        raise EOFError("the pipe closed")
+    (length,) = struct.unpack(">I", head)
+    data = stream.read(length)
+    if len(data) < length:
+        raise EOFError("the pipe closed inside a frame")
+    return data
+
+
+def _worker_main() -> None:
+    """A worker process: answer framed [route, body] jobs on stdin until it closes.
+
+    The protocol owns the real stdout; anything else printing goes to stderr.
+    """
+    import os
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    channel = os.fdopen(os.dup(1), "wb", buffering=0)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    jobs = sys.stdin.buffer
+    from . import _api
+    from .. import logic, solver  # noqa: F401  (imported once, not on the first request)
+    while True:
+        try:
+            route, body = json.loads(_read_frame(jobs))
+        except EOFError:
+            return
+        status, ctype, data = _api.answer(route, body)
+        try:
+            channel.write(_frame(json.dumps([status, ctype]).encode()) + _frame(data))
+        except OSError:
+            return
+
+
+class _Worker:
+    """One worker process (``python -m sudokit.serve._pool``), its pipes and a reader thread.
+
+    A fresh interpreter, not multiprocessing: no copy of the server's threads and locks, and
+    no re-import of the caller's __main__ (which spawn does, and which fails for a script
+    read from stdin or re-runs an unguarded one).  The reader thread turns replies into
+    queue items, so a call waits with a timeout on every platform.
+    """
+
+    def __init__(self):
+        import os
+        import subprocess
+        env = dict(os.environ)
+        home = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env["PYTHONPATH"] = home + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self.process = subprocess.Popen([sys.executable, "-m", "sudokit.serve._pool"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.replies: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True, name="sudokit-serve-reader").start()
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        try:
+            while True:
+                status, ctype = json.loads(_read_frame(stream))
+                self.replies.put((status, ctype, _read_frame(stream)))
+        except (EOFError, OSError, ValueError):
+            self.replies.put(None)
+
+    def call(self, job, budget: float):
+        """The worker's answer to job; TimedOut when none comes within budget seconds,
+        EOFError when the worker died."""
+        self.process.stdin.write(_frame(json.dumps(job).encode()))
+        self.process.stdin.flush()
+        try:
+            reply = self.replies.get(timeout=budget)
+        except queue.Empty:
+            raise TimedOut(f"the work took longer than its {budget:g} s budget") from None
+        if reply is None:
+            raise EOFError("the worker stopped")
+        return reply
+
+    def stop(self) -> None:
+        try:
+            self.process.kill()
+        except OSError:
+            pass
+        self.process.wait(5)
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+class WorkerPool:
+    """``workers`` processes; at most ``workers + queue`` calls admitted at once.
+
+    ``call(route, body)`` returns the worker's (status, content type, bytes); raises Busy
+    when no slot is free (or no worker became idle within the budget) and TimedOut when the
+    work itself ran past the budget (the worker is killed and a new one started).
+    """
+
+    def __init__(self, workers: int = 2, *, queue_slots: int = 8, budget: float = 10.0):
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self.workers, self.queue_slots, self.budget = workers, queue_slots, budget
+        self._idle: queue.Queue = queue.Queue()
+        self._admitted = threading.BoundedSemaphore(workers + queue_slots)
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        self.stats = {"answered": 0, "busy": 0, "timed_out": 0, "restarted": 0}
+        for _ in range(workers):
+            self._idle.put(self._start())
+
+    def _start(self) -> _Worker:
+        worker = _Worker()
+        with self._lock:
+            self._all.append(worker)
+        return worker
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        worker.stop()
+        with self._lock:
+            if worker in self._all:
+                self._all.remove(worker)
+            self.stats["restarted"] += 1
+        return self._start()
+
+    def call(self, route: str, body: dict, budget: "float | None" = None):
+        """The answer of one job (see the class docstring)."""
+        budget = self.budget if budget is None else budget
+        if self._closed or not self._admitted.acquire(blocking=False):
+            self._count("busy")
+            raise Busy("every worker is busy and the queue is full")
+        try:
+            try:
+                worker = self._idle.get(timeout=budget)
+            except queue.Empty:
+                self._count("busy")
+                raise Busy(f"no worker became free within {budget:g} s") from None
+            try:
+                result = worker.call((route, body), budget)
+            except TimedOut:
+                self._count("timed_out")
+                worker = self._replace(worker)
+                raise
+            except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
+                worker = self._replace(worker)
+                raise TimedOut("the worker stopped before it answered; it was replaced") from None
+            finally:
+                self._idle.put(worker)
+            self._count("answered")
+            return result
+        finally:
+            self._admitted.release()
+
+    def _count(self, key: str) -> None:
+        with self._lock:
+            self.stats[key] += 1
+
+    def close(self) -> None:
+        """Stop every worker (calls in progress get TimedOut or Busy)."""
+        self._closed = True
+        with self._lock:
+            workers, self._all = self._all, []
+        for worker in workers:
+            worker.stop()
+
+    def pids(self) -> list[int]:
+        """The process ids of the live workers (for tests and the log)."""
+        with self._lock:
+            return [w.process.pid for w in self._all]
+
+
+
+def wait_ready(pool: WorkerPool, timeout: float = 30.0) -> bool:
+    """True once every worker has answered a trivial job (start-up done), within timeout."""
+    deadline = time.monotonic() + timeout
+    for _ in range(pool.workers):
+        try:
+            pool.call("parse", {"text": "1..." * 4}, budget=max(0.1, deadline - time.monotonic()))
+        except (Busy, TimedOut):
+            return False
+    return True
+
+
+if __name__ == "__main__":
+    _worker_main()

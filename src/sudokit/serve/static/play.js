@@ -1,0 +1,214 @@
+// The game: a puzzle (givens and layout from the server), the player's values and marks,
+// undo/redo, selection and the conflicts of the values.  No drawing and no network here.
+//
+// Cells are 0..N*N-1 row-major, values 1..N (0 = empty), as in sudokit.  Marks per cell:
+// corner and centre are sorted arrays of values, colour a small integer (0 = none).
+
+export const MODES = ["digit", "corner", "centre", "colour"];
+export const COLOURS = 9;
+
+export class Game {
+  constructor(puzzle, layout) {
+    this.puzzle = puzzle;           // {size, givens, geometry}: what the API takes back
+    this.layout = layout;           // {size, regions, units, extra, pairs, alphabet, ...}
+    this.size = puzzle.size;
+    this.ncells = this.size * this.size;
+    this.givens = puzzle.givens.slice();
+    this.values = puzzle.givens.slice();
+    this.corner = Array.from({length: this.ncells}, () => []);
+    this.centre = Array.from({length: this.ncells}, () => []);
+    this.colour = new Array(this.ncells).fill(0);
+    this.history = [];
+    this.future = [];
+    this.selected = new Set();
+    this.cursor = null;
+    this.mode = "digit";
+    this.marks = null;              // server-side results drawn on the grid (hint, check)
+    this.solvedAt = null;
+  }
+
+  // --- state snapshots (undo/redo) --------------------------------------------------------
+
+  snapshot() {
+    return {values: this.values.slice(), corner: this.corner.map(a => a.slice()),
+            centre: this.centre.map(a => a.slice()), colour: this.colour.slice()};
+  }
+
+  restore(s) {
+    this.values = s.values.slice();
+    this.corner = s.corner.map(a => a.slice());
+    this.centre = s.centre.map(a => a.slice());
+    this.colour = s.colour.slice();
+  }
+
+  // Run change() as one undoable action; returns true when something changed.
+  act(change) {
+    const before = this.snapshot();
+    change();
+    if (JSON.stringify(before) === JSON.stringify(this.snapshot())) return false;
+    this.history.push(before);
+    if (this.history.length > 1000) this.history.shift();
+    this.future = [];
+    this.marks = null;
+    return true;
+  }
+
+  undo() {
+    if (!this.history.length) return false;
+    this.future.push(this.snapshot());
+    this.restore(this.history.pop());
+    this.marks = null;
+    return true;
+  }
+
+  redo() {
+    if (!this.future.length) return false;
+    this.history.push(this.snapshot());
+    this.restore(this.future.pop());
+    this.marks = null;
+    return true;
+  }
+
+  // --- entry ----------------------------------------------------------------------------
+
+  isGiven(cell) { return this.givens[cell] !== 0; }
+
+  targets() {
+    return [...this.selected].filter(c => !this.isGiven(c)).sort((a, b) => a - b);
+  }
+
+  // Enter value in every selected cell the way mode says; returns true on a change.
+  enter(value, mode = this.mode) {
+    const cells = this.targets();
+    if (!cells.length || value < 1 || value > (mode === "colour" ? COLOURS : this.size)) return false;
+    return this.act(() => {
+      if (mode === "digit") {
+        const all = cells.every(c => this.values[c] === value);
+        for (const c of cells) this.values[c] = all ? 0 : value;
+      } else if (mode === "colour") {
+        const all = cells.every(c => this.colour[c] === value);
+        for (const c of cells) this.colour[c] = all ? 0 : value;
+      } else {
+        const marks = mode === "corner" ? this.corner : this.centre;
+        const empty = cells.filter(c => !this.values[c]);
+        const all = empty.every(c => marks[c].includes(value));
+        for (const c of empty) {
+          const set = new Set(marks[c]);
+          if (all) set.delete(value); else set.add(value);
+          marks[c] = [...set].sort((a, b) => a - b);
+        }
+      }
+    });
+  }
+
+  // Erase: the values of the selected cells, else their marks, else their colours.
+  erase() {
+    const cells = this.targets();
+    return this.act(() => {
+      if (cells.some(c => this.values[c])) {
+        for (const c of cells) this.values[c] = 0;
+      } else if (cells.some(c => this.corner[c].length || this.centre[c].length)) {
+        for (const c of cells) { this.corner[c] = []; this.centre[c] = []; }
+      } else {
+        for (const c of cells) this.colour[c] = 0;
+      }
+    });
+  }
+
+  // Set the values of every cell at once (a solution, a hint's placements) as one action.
+  fill(values) {
+    return this.act(() => {
+      values.forEach((v, c) => { if (!this.isGiven(c) && v) this.values[c] = v; });
+    });
+  }
+
+  // Apply a logical step: its placements, and its eliminations from the centre marks
+  // (a cell without centre marks gets every candidate its peers leave, minus those).
+  applyStep(step) {
+    return this.act(() => {
+      for (const [cell, value] of step.eliminations) {
+        if (this.values[cell]) continue;
+        const marks = this.centre[cell].length ? this.centre[cell] : this.candidates(cell);
+        this.centre[cell] = marks.filter(v => v !== value);
+      }
+      for (const [cell, value] of step.placements) this.values[cell] = value;
+    });
+  }
+
+  // --- selection ------------------------------------------------------------------------
+
+  select(cell, extend = false) {
+    if (!extend) this.selected.clear();
+    if (cell !== null) { this.selected.add(cell); this.cursor = cell; }
+  }
+
+  move(dr, dc, extend = false) {
+    const n = this.size;
+    const at = this.cursor ?? 0;
+    const r = (Math.floor(at / n) + dr + n) % n, c = (at % n + dc + n) % n;
+    this.select(r * n + c, extend);
+  }
+
+  // --- reading --------------------------------------------------------------------------
+
+  peersOf(cell) {
+    if (!this._peers) {
+      this._peers = Array.from({length: this.ncells}, () => new Set());
+      for (const unit of this.layout.units)
+        for (const a of unit) for (const b of unit) if (a !== b) this._peers[a].add(b);
+      for (const [a, b] of this.layout.pairs) { this._peers[a].add(b); this._peers[b].add(a); }
+    }
+    return this._peers[cell];
+  }
+
+  // The values no peer holds (what a cell without centre marks may still take).
+  candidates(cell) {
+    const used = new Set([...this.peersOf(cell)].map(p => this.values[p]));
+    const out = [];
+    for (let v = 1; v <= this.size; v++) if (!used.has(v)) out.push(v);
+    return out;
+  }
+
+  // Cells whose value repeats in a unit or in a "cannot be equal" pair.
+  conflicts() {
+    const bad = new Set();
+    for (const unit of this.layout.units) {
+      const seen = new Map();
+      for (const c of unit) {
+        const v = this.values[c];
+        if (!v) continue;
+        if (seen.has(v)) { bad.add(c); bad.add(seen.get(v)); } else seen.set(v, c);
+      }
+    }
+    for (const [a, b] of this.layout.pairs)
+      if (this.values[a] && this.values[a] === this.values[b]) { bad.add(a); bad.add(b); }
+    return bad;
+  }
+
+  filled() { return this.values.filter(v => v).length; }
+
+  isComplete() { return this.filled() === this.ncells && this.conflicts().size === 0; }
+
+  // The centre marks as the API takes them ([] = not marked).
+  candidateLists() {
+    return this.values.map((v, c) => v ? [] : this.centre[c].slice());
+  }
+
+  // The request body part that says where the player is.
+  stateBody() {
+    return {puzzle: this.puzzle, values: this.values.slice(), candidates: this.candidateLists()};
+  }
+
+  symbol(v) {
+    const a = this.layout.alphabet;
+    return v ? (a ? a[v - 1] : String(v)) : "";
+  }
+
+  // The value a key stands for (1-9, then letters of the alphabet), or 0.
+  valueOfKey(key) {
+    const a = this.layout.alphabet;
+    if (!a || key.length !== 1) return 0;
+    const i = a.indexOf(key.toUpperCase());
+    return i >= 0 ? i + 1 : 0;
+  }
+}

@@ -1,0 +1,317 @@
+"""The page of ``sudokit serve`` in a real headless Chromium, driven by Selenium.
+
+The system's browser only: Debian's /usr/bin/chromium and its chromedriver (installed by
+.ci/run with apt-get), SE_OFFLINE=true so Selenium Manager never downloads anything.  The
+server is the real command (``python -m sudokit serve --port 0``) in a subprocess.  One
+screenshot per stage goes to $SUDOKIT_TEST_ARTIFACTS/serve-browser/ when that variable is
+set, else to pytest's tmp_path (the path is printed; run with -s to see it).
+
+Skipped, saying why, only when selenium, chromium or chromedriver is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudokit import Grid, is_solution, solve
+
+PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+SOLUTION = solve(PUZZLE).values
+
+os.environ.setdefault("SE_OFFLINE", "true")  # before selenium is imported: never download
+
+selenium = pytest.importorskip("selenium", reason="selenium is not installed (pip install "
+                                                  "'sudokit[test]')")
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+
+def _chromium() -> "str | None":
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory) -> Path:
+    root = os.environ.get("SUDOKIT_TEST_ARTIFACTS")
+    path = Path(root) / "serve-browser" if root else tmp_path_factory.mktemp("serve-browser")
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"\nbrowser screenshots: {path}")
+    return path
+
+
+@pytest.fixture(scope="module")
+def url():
+    """The URL of a `python -m sudokit serve --port 0` subprocess (stopped with Ctrl-C)."""
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if not line.startswith("serving on "):
+        proc.kill()
+        pytest.fail(f"sudokit serve did not start: {line!r} {proc.stderr.read()}")
+    yield line.split()[-1]
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+    assert proc.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def driver():
+    binary, chromedriver = _chromium(), shutil.which("chromedriver")
+    if binary is None:
+        pytest.skip("no chromium on PATH (apt-get install chromium)")
+    if chromedriver is None:
+        pytest.skip("no chromedriver on PATH (apt-get install chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,1000", "--disable-extensions", "--no-first-run"):
+        options.add_argument(arg)
+    try:
+        d = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    except WebDriverException as exc:
+        pytest.skip(f"chromium would not start under chromedriver: {exc.msg}")
+    d.set_page_load_timeout(30)
+    yield d
+    d.quit()
+
+
+def wait(driver, test, timeout=30):
+    return WebDriverWait(driver, timeout).until(lambda d: test(d))
+
+
+def open_page(driver, url):
+    driver.get(url)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+
+
+def cell(driver, k):
+    return driver.find_element(By.CSS_SELECTOR, f'#grid g.cell[data-cell="{k}"]')
+
+
+def classes(driver, k) -> set:
+    return set(cell(driver, k).get_attribute("class").split())
+
+
+def values(driver) -> list:
+    return driver.execute_script("return window.sudokit.game.values.slice()")
+
+
+def message(driver) -> str:
+    return driver.find_element(By.ID, "message").text
+
+
+def keys(driver, *sequence, ctrl=False):
+    chain = webdriver.ActionChains(driver)
+    if ctrl:
+        chain.key_down(Keys.CONTROL)
+    for k in sequence:
+        chain.send_keys(k)
+    if ctrl:
+        chain.key_up(Keys.CONTROL)
+    chain.perform()
+
+
+def shot(driver, artifacts, name):
+    path = artifacts / f"{name}.png"
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 5000
+    return path
+
+
+def test_play_a_puzzle_in_the_browser(driver, url, artifacts):
+    """Paste, type, see a conflict, undo, pencil marks, hint, apply, check, share, solve."""
+    open_page(driver, url)
+    box = driver.find_element(By.ID, "puzzle-text")
+    box.clear()
+    box.send_keys(PUZZLE)
+    driver.find_element(By.ID, "load").click()
+    wait(driver, lambda d: "Loaded a 9x9 puzzle" in message(d))
+    givens = list(Grid(PUZZLE).values)
+    assert values(driver) == givens
+    assert "given" in classes(driver, 1)
+    shot(driver, artifacts, "01-loaded")
+
+    # a value that is already in the row: both cells marked as a conflict
+    empty = givens.index(0)
+    clash = givens[1]  # the given right of it, same row and box
+    cell(driver, empty).click()
+    keys(driver, str(clash))
+    assert values(driver)[empty] == clash
+    assert "conflict" in classes(driver, empty) and "conflict" in classes(driver, 1)
+    assert "selected" in classes(driver, empty)
+    shot(driver, artifacts, "02-conflict")
+
+    keys(driver, "z", ctrl=True)  # undo
+    assert values(driver)[empty] == 0
+    assert "conflict" not in classes(driver, empty) and "conflict" not in classes(driver, 1)
+    keys(driver, "y", ctrl=True)  # redo, then undo with the button
+    assert values(driver)[empty] == clash
+    driver.find_element(By.ID, "undo").click()
+    assert values(driver)[empty] == 0
+    shot(driver, artifacts, "03-undone")
+
+    # centre marks (C), corner marks (X), then the right value (Z) with the arrow keys
+    keys(driver, "c", "1", "4")
+    centre = driver.execute_script(f"return window.sudokit.game.centre[{empty}]")
+    assert centre == [1, 4]
+    assert driver.find_elements(By.CSS_SELECTOR, "#grid text.centre")
+    after = givens.index(0, empty + 1)  # the next empty cell of the row, past givens
+    assert after // 9 == empty // 9
+    keys(driver, *[Keys.ARROW_RIGHT] * (after - empty))
+    assert "selected" in classes(driver, after) and "selected" not in classes(driver, empty)
+    keys(driver, "x", "5", "6")
+    assert driver.execute_script(f"return window.sudokit.game.corner[{after}]") == [5, 6]
+    keys(driver, "z", *[Keys.ARROW_LEFT] * (after - empty))
+    keys(driver, Keys.BACKSPACE)  # erase the marks
+    assert driver.execute_script(f"return window.sudokit.game.centre[{empty}]") == []
+    keys(driver, str(SOLUTION[empty]))
+    assert values(driver)[empty] == SOLUTION[empty]
+    assert "same" in classes(driver, next(c for c, v in enumerate(givens)
+                                              if v == SOLUTION[empty]))  # equal-digit highlight
+
+    # a hint: its cells shaded, its text shown, its placements true
+    driver.find_element(By.ID, "hint").click()
+    wait(driver, lambda d: d.find_element(By.ID, "message").get_attribute("class") == "hint")
+    step = driver.execute_script("return window.sudokit.game.marks.step")
+    text = message(driver)
+    assert step["name"] in text and step["text"] in text
+    shaded = driver.find_elements(By.CSS_SELECTOR, "#grid g.cell.hint-cell")
+    assert shaded
+    for cell_id, value in step["placements"]:
+        assert SOLUTION[cell_id] == value
+        assert "hint-cell" in classes(driver, cell_id)
+        assert driver.find_element(By.CSS_SELECTOR,
+                                   f'#grid g.placement[data-cell="{cell_id}"][data-value="{value}"]')
+    for cell_id, value in step["eliminations"]:
+        assert SOLUTION[cell_id] != value
+    shot(driver, artifacts, "04-hint")
+    driver.find_element(By.ID, "apply-hint").click()
+    now = values(driver)
+    for cell_id, value in step["placements"]:
+        assert now[cell_id] == value
+
+    # check: no mistakes; then a wrong value is found
+    driver.find_element(By.ID, "check").click()
+    wait(driver, lambda d: "No mistakes" in message(d))
+    # (a value no peer holds, yet not the solution's: only the solution can tell)
+    wrong_cell, wrong = next((c, v) for c in range(81) if not now[c] for v in range(1, 10)
+                             if v != SOLUTION[c] and v not in {now[p] for p in _peers(c)})
+    cell(driver, wrong_cell).click()
+    keys(driver, str(wrong))
+    assert "conflict" not in classes(driver, wrong_cell)
+    driver.find_element(By.ID, "check").click()
+    wait(driver, lambda d: "differ from the solution" in message(d))
+    assert "wrong" in classes(driver, wrong_cell)
+    shot(driver, artifacts, "05-checked")
+    keys(driver, Keys.DELETE)
+
+    # share: the link restores the values and marks
+    cell(driver, wrong_cell).click()
+    keys(driver, "c", "2", "3", "z")
+    driver.find_element(By.ID, "share").click()
+    share_box = driver.find_element(By.ID, "share-url")
+    wait(driver, lambda d: share_box.get_attribute("value").startswith(url))
+    link = share_box.get_attribute("value")
+    before = values(driver)
+    assert "#s=" in link
+
+    # count and solve
+    driver.find_element(By.ID, "count").click()
+    wait(driver, lambda d: "1 solution" in message(d))
+    driver.find_element(By.ID, "solve").click()
+    wait(driver, lambda d: "Solved" in message(d))
+    solved = values(driver)
+    assert is_solution(Grid(solved), Grid(PUZZLE))
+    shot(driver, artifacts, "06-solved")
+
+    driver.get("about:blank")  # a fresh page, as when the link is opened elsewhere
+    open_page(driver, link)
+    wait(driver, lambda d: "Restored" in message(d))
+    assert values(driver) == before
+    assert driver.execute_script(f"return window.sudokit.game.centre[{wrong_cell}]") == [2, 3]
+    shot(driver, artifacts, "07-shared")
+
+
+def _peers(k):
+    r, c = divmod(k, 9)
+    return {r * 9 + j for j in range(9)} | {i * 9 + c for i in range(9)} | \
+        {(r // 3 * 3 + i) * 9 + c // 3 * 3 + j for i in range(3) for j in range(3)}
+
+
+def test_generate_a_variant_and_print(driver, url, artifacts):
+    open_page(driver, url)
+    Select(driver.find_element(By.ID, "gen-rules")).select_by_value("x")
+    driver.find_element(By.ID, "generate").click()
+    wait(driver, lambda d: "New puzzle" in message(d))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid line.diagonal")) == 2
+    assert "x" in driver.find_element(By.ID, "rules").text
+    game = driver.execute_script("return window.sudokit.game.puzzle")
+    assert game["geometry"]["rules"] == ["x"]
+    shot(driver, artifacts, "08-generated-x")
+
+    Select(driver.find_element(By.ID, "gen-rules")).select_by_value("")
+    Select(driver.find_element(By.ID, "gen-box")).select_by_value("4x4")
+    driver.find_element(By.ID, "generate").click()
+    wait(driver, lambda d: "New puzzle" in message(d) and
+         d.execute_script("return window.sudokit.game.size") == 16)
+    cell(driver, values(driver).index(0)).click()
+    keys(driver, "g")  # G is 16 in the 1-9A-G alphabet
+    assert 16 in values(driver)
+    shot(driver, artifacts, "09-generated-16x16")
+
+    driver.find_element(By.ID, "print").click()
+    wait(driver, lambda d: "PDF is ready" in message(d) or "Print:" in message(d))
+    if "Print:" in message(driver):  # no sudokit.render on this branch: a clear 501
+        assert "sudokit.render" in message(driver) or "PDF rendering" in message(driver)
+    else:
+        link = driver.find_element(By.ID, "pdf-link").get_attribute("href")
+        head = driver.execute_async_script(
+            "fetch(arguments[0]).then(r => r.text()).then(t => arguments[1](t.slice(0, 5)))", link)
+        assert head == "%PDF-"
+
+
+JIGSAW = ('{"puzzle": ".....1.6....2..............1.4....3.", "geometry": {"size": 6, "regions": '
+          '[[0, 0, 0, 1, 1, 1], [0, 0, 2, 2, 1, 1], [0, 2, 2, 2, 1, 3], [4, 4, 2, 3, 3, 3], '
+          '[4, 4, 5, 5, 3, 3], [4, 4, 5, 5, 5, 5]]}}')
+
+
+def test_jigsaw_regions_are_drawn_and_solved(driver, url, artifacts):
+    from sudokit.geometry import Geometry
+    open_page(driver, url)
+    box = driver.find_element(By.ID, "puzzle-text")
+    box.clear()
+    driver.execute_script("arguments[0].value = arguments[1]", box, JIGSAW)  # (a paste)
+    driver.find_element(By.ID, "load").click()
+    wait(driver, lambda d: "Loaded a 6x6 puzzle (json)" in message(d))
+    assert "jigsaw regions" in driver.find_element(By.ID, "rules").text
+    thick = driver.find_element(By.CSS_SELECTOR, "#grid path.thick").get_attribute("d")
+    # r2c2 | r2c3 (cells 7 and 8) lie in one 2x3 box but in two jigsaw regions
+    assert "M124 64v60" in thick
+    driver.find_element(By.ID, "hint").click()
+    wait(driver, lambda d: d.find_element(By.ID, "message").get_attribute("class") == "hint")
+    shot(driver, artifacts, "10-jigsaw-hint")
+    driver.find_element(By.ID, "solve").click()
+    wait(driver, lambda d: "Solved" in message(d))
+    geom = Geometry.from_json({"size": 6, "regions": [int(ch) - 1 for ch in
+                                                      "111222113322133324553444556644556666"]})
+    givens = driver.execute_script("return window.sudokit.game.givens")
+    assert geom.is_solution(values(driver), givens)
