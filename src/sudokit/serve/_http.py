@@ -47,8 +47,10 @@ STATIC = {
     "/static/play.js": ("play.js", "text/javascript; charset=utf-8"),
     "/static/share.js": ("share.js", "text/javascript; charset=utf-8"),
 }
-_CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
-        "script-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'")
+# connect-src allows blob: so the page can read back the PDF it was handed (Print's link)
+_CSP = ("default-src 'self'; connect-src 'self' blob:; img-src 'self' data: blob:; "
+        "style-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'; "
+        "base-uri 'none'")
 
 
 def _static(name: str) -> bytes:
