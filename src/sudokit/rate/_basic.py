@@ -56,10 +56,10 @@ def _cells(bits: int) -> list:
     return out
 
 
-def value_cells(board) -> list:
+def value_cells(cands) -> list:
     """vc[v] = the cells holding candidate v (an int), v = 1..9 (vc[0] unused)."""
     vc = [0] * 10
-    for c, m in enumerate(board.cands):
+    for c, m in enumerate(cands):
         while m:
             low = m & -m
             vc[low.bit_length()] |= 1 << c
@@ -80,7 +80,7 @@ def _local(unit: int, bits: int) -> int:
 
 def hidden_single(board):
     """Producer 1: full houses (1.0) first, then hidden singles (box 1.2, row/col 1.5)."""
-    vc = value_cells(board)
+    vc = value_cells(board.cands)
     values = board.values
     empties = [sum(1 for c in UNIT_CELLS[u] if not values[c]) for u in range(27)]
     for alone in (True, False):
@@ -113,7 +113,7 @@ _LOCK_PAIRS = ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES))
 
 
 def _locking(board, direct: bool):
-    vc = value_cells(board)
+    vc = value_cells(board.cands)
     for types1, types2 in _LOCK_PAIRS:
         for i1, u1 in enumerate(types1):
             b1 = UNIT_BITS[u1]
@@ -168,7 +168,7 @@ _FISH = {2: 3.2, 3: 3.8, 4: 5.2}
 
 def hidden_set(board, k: int, direct: bool = False):
     """Producers 3, 5 (direct: 2.0 / 2.5, places a value), 9, 12, 18 (3.4 / 4.0 / 5.4)."""
-    vc = value_cells(board)
+    vc = value_cells(board.cands)
     values, cands = board.values, board.cands
     combos = colex(k, 9)
     for units in BCR:
@@ -255,7 +255,7 @@ def naked_set(board, k: int):
 def fish(board, k: int):
     """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2); base cols
     first, then base rows."""
-    vc = value_cells(board)
+    vc = value_cells(board.cands)
     values = board.values
     placed = [0] * 10
     for v in values:

@@ -19,10 +19,11 @@ are what the searches create most.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 from ._basic import Hint
-from ._grid import CELL_UNITS, HOUSE, POPCOUNT, UNIT_CELLS, VALUES_OF
+from ._grid import TimeLimit, CELL_UNITS, HOUSE, POPCOUNT, UNIT_CELLS, VALUES_OF
 
 __all__ = ["ChainHint", "length_penalty", "ancestors", "static_chains", "Chaining"]
 
@@ -301,7 +302,7 @@ def _forcing_hint(cands, target, y, x):
                  4 if y else 2, "forcing chain" if y else "forcing X-chain")
 
 
-def static_chains(board, all_hints: bool = False):
+def static_chains(board, all_hints: bool = False, deadline: float | None = None):
     """Producer 21: cycles and forcing chains; the minimum under (rating, C, sort key), first
     found on ties (all_hints: every hint, in SE's sorted order)."""
     cands, values = board.cands, board.values
@@ -311,6 +312,8 @@ def static_chains(board, all_hints: bool = False):
             m = cands[cell]
             if values[cell] or POPCOUNT[m] < 2:
                 continue
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeLimit()
             if not x and POPCOUNT[m] > 2:
                 continue
             for v in VALUES_OF[m]:
@@ -360,6 +363,7 @@ class Chaining:
         else:
             self.base = 8.0
         self._rules = None
+        self.deadline = None
         self._last = None  # (cands, sorted hints): SE's cache of the last grid's hints
 
     def __call__(self, board):
@@ -433,6 +437,8 @@ class Chaining:
             card = POPCOUNT[m]
             if not (card > 2 or (card > 1 and self.dynamic)):
                 continue
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise TimeLimit()
             value_on, value_off = {}, {}
             cell_on = cell_off = None
             for v in VALUES_OF[m]:

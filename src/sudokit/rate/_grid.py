@@ -20,8 +20,12 @@ searches) pay for every attribute lookup; two flat lists are what SE's grid is.
 
 from __future__ import annotations
 
-__all__ = ["UNIT_CELLS", "CELL_UNITS", "HOUSE", "HOUSE_BITS", "UNIT_BITS", "BCR", "BRC",
+__all__ = ["TimeLimit", "UNIT_CELLS", "CELL_UNITS", "HOUSE", "HOUSE_BITS", "UNIT_BITS", "BCR", "BRC",
            "BOXES", "ROWS", "COLS", "Board", "POPCOUNT", "VALUES_OF", "LOWEST"]
+
+class TimeLimit(Exception):
+    """The per-puzzle time limit passed before the rating was finished."""
+
 
 BOXES = tuple(range(0, 9))
 ROWS = tuple(range(9, 18))

@@ -10,14 +10,10 @@ import time
 
 from . import _basic as B
 from ._chains import Chaining, static_chains
-from ._grid import Board
+from ._grid import Board, TimeLimit
 from ._unique import bug, unique_loops
 
 __all__ = ["producers", "se_path", "PathResult", "TimeLimit", "format_rating"]
-
-
-class TimeLimit(Exception):
-    """The per-puzzle time limit passed before the path was finished."""
 
 
 def producers() -> list:
@@ -45,7 +41,7 @@ def producers() -> list:
         ("hidden quad", lambda b: B.hidden_set(b, 4)),
         ("bug", bug),
         ("aligned pair exclusion", B.aligned_pair),
-        ("forcing chains and cycles", static_chains),
+        ("forcing chains and cycles", _Static()),
         ("aligned triple exclusion", B.aligned_triple),
         ("nishio", Chaining(False, True, True, 0)),
         ("multiple forcing chains", Chaining(True, False, False, 0)),
@@ -56,6 +52,16 @@ def producers() -> list:
         ("nested forcing chains 4", Chaining(True, True, False, 4)),
         ("nested forcing chains 5", Chaining(True, True, False, 5)),
     ]
+
+
+class _Static:
+    """Producer 21 with a deadline (checked per start cell)."""
+
+    def __init__(self):
+        self.deadline = None
+
+    def __call__(self, board):
+        return static_chains(board, deadline=self.deadline)
 
 
 class PathResult:
@@ -79,6 +85,9 @@ def se_path(line: str, *, deadline: float | None = None, max_producer: int = 30,
     """
     board = Board.from_line(line)
     prods = producers()[:max_producer]
+    for _name, produce in prods:
+        if hasattr(produce, "deadline"):
+            produce.deadline = deadline
     er, ep, ed = float("-inf"), 0.0, 0.0
     hardest, steps, stuck, names = "", 0, False, []
     while not board.is_solved():
