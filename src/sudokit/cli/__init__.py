@@ -7,6 +7,7 @@
     sudokit judge   DIALECT [FILE]  a judge's input in, exactly its expected output out
     sudokit hint    [FILE ...]      the next logical step of each puzzle (or pencil marks)
     sudokit explain [FILE ...]      the whole logical path, one step a line
+    sudokit rate    [FILE ...]      Sudoku Explainer ratings (ER/EP/ED), HoDoKu levels
     sudokit generate | canon | verify | dedupe | augment | stats
 
 One module per command family: records (solve, check, count, convert; big inputs and tables
@@ -58,7 +59,7 @@ COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "convert": "records", "judge": "judge", "generate": "generate",
                     "canon": "canon", "verify": "dataset", "dedupe": "dataset",
                     "augment": "dataset", "stats": "dataset", "hint": "logic",
-                    "explain": "logic"}
+                    "explain": "logic", "rate": "rate"}
 
 
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
@@ -87,6 +88,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     if family in (None, "logic"):
         from . import logic
         logic.add_parsers(sub)
+    if family in (None, "rate"):
+        from . import rate
+        rate.add_parser(sub)
     if family in (None, "judge"):
         from . import judge
         judge.add_parser(sub)

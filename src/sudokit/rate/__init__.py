@@ -132,3 +132,20 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
         return float(format_rating(x))
     return Rating(tenth(path.er), tenth(path.ep), tenth(path.ed), level, score,
                   path.hardest, path.steps, "stuck" if path.stuck else "rated")
+
+
+def _callable_package() -> None:
+    """Make this package callable as rate(): ``import sudokit.rate`` binds the name
+    sudokit.rate to the package (the import system does, after this module runs), and
+    sudokit.rate(puzzle) must keep working then."""
+    import sys
+    import types
+
+    class _RatePackage(types.ModuleType):
+        def __call__(self, puzzle, **options):
+            return rate(puzzle, **options)
+
+    sys.modules[__name__].__class__ = _RatePackage
+
+
+_callable_package()
