@@ -187,6 +187,33 @@ def off_to_on(cands, p, source, offs, y_links: bool, x_links: bool) -> list:
     return list(out.values())
 
 
+class _Links:
+    """The links of one grid for the static searches (producer 21): what on_to_off and
+    off_to_on give for a key, without parents, computed once per key (the grid does not
+    change during a static search, so the lists are the same for every node of that key)."""
+
+    __slots__ = ("cands", "y", "x", "offs", "ons")
+
+    def __init__(self, cands, y: bool, x: bool):
+        self.cands, self.y, self.x = cands, y, x
+        self.offs, self.ons = {}, {}
+
+    def off_links(self, key) -> list:
+        got = self.offs.get(key)
+        if got is None:
+            got = [(q[0], q[2]) for q in on_to_off(self.cands, (key, (), 0, None), self.y)]
+            self.offs[key] = got
+        return got
+
+    def on_links(self, key) -> list:
+        got = self.ons.get(key)
+        if got is None:
+            got = [(q[0], q[2]) for q in off_to_on(self.cands, (key, (), 0, None), None, None,
+                                                    self.y, self.x)]
+            self.ons[key] = got
+        return got
+
+
 def _is_parent(child, key) -> bool:
     p = child
     while p[1]:
@@ -198,7 +225,7 @@ def _is_parent(child, key) -> bool:
 
 # ----------------------------------------------------------------------------- producer 21
 
-def _cycles(cands, start, y, x) -> list:
+def _cycles(links, start) -> list:
     to_on = {start[0]: start}
     pend_on, pend_off = deque([start]), deque()
     found = []
@@ -208,22 +235,23 @@ def _cycles(cands, start, y, x) -> list:
         length += 1
         while pend_on:
             p = pend_on.popleft()
-            for q in on_to_off(cands, p, y):
-                if not _is_parent(p, q[0]):
-                    pend_off.append(q)
+            for k, cause in links.off_links(p[0]):
+                if not _is_parent(p, k):
+                    pend_off.append((k, (p,), cause, None))
         length += 1
         while pend_off:
             p = pend_off.popleft()
-            for q in off_to_on(cands, p, None, None, y, x):
-                if length >= 4 and q[0] == skey:
-                    found.append(q)
-                if q[0] not in to_on:
+            for k, cause in links.on_links(p[0]):
+                if length >= 4 and k == skey:
+                    found.append((k, (p,), cause, None))
+                if k not in to_on:
+                    q = (k, (p,), cause, None)
                     pend_on.append(q)
-                    to_on[q[0]] = q
+                    to_on[k] = q
     return found
 
 
-def _forcing(cands, start, y, targets: dict) -> None:
+def _forcing(links, start, targets: dict) -> None:
     to_on, to_off = {}, {}
     if start[0] & 1:
         to_on[start[0]] = start
@@ -235,20 +263,22 @@ def _forcing(cands, start, y, targets: dict) -> None:
     while pend_on or pend_off:
         while pend_on:
             p = pend_on.popleft()
-            for q in on_to_off(cands, p, y):
-                if q[0] == conj and q[0] not in targets:
-                    targets[q[0]] = q
-                if not _is_parent(p, q[0]) and q[0] not in to_off:
+            for k, cause in links.off_links(p[0]):
+                if k == conj and k not in targets:
+                    targets[k] = (k, (p,), cause, None)
+                if k not in to_off and not _is_parent(p, k):
+                    q = (k, (p,), cause, None)
                     pend_off.append(q)
-                    to_off[q[0]] = q
+                    to_off[k] = q
         while pend_off:
             p = pend_off.popleft()
-            for q in off_to_on(cands, p, None, to_off, y, True):
-                if q[0] == conj and q[0] not in targets:
-                    targets[q[0]] = q
-                if q[0] not in to_on:
+            for k, cause in links.on_links(p[0]):
+                if k == conj and k not in targets:
+                    targets[k] = (k, (p,), cause, None)
+                if k not in to_on:
+                    q = (k, (p,), cause, None)
                     pend_on.append(q)
-                    to_on[q[0]] = q
+                    to_on[k] = q
 
 
 def _cycle_hint(cands, dst, y, x):
@@ -308,6 +338,7 @@ def static_chains(board, all_hints: bool = False, deadline: float | None = None)
     cands, values = board.cands, board.values
     hints = []
     for y, x in ((False, True), (True, False), (True, True)):
+        links = _Links(cands, y, x)
         for cell in range(81):
             m = cands[cell]
             if values[cell] or POPCOUNT[m] < 2:
@@ -319,11 +350,11 @@ def static_chains(board, all_hints: bool = False, deadline: float | None = None)
             for v in VALUES_OF[m]:
                 k = node_key(cell, v, 1)
                 start = (k, (), 0, None)
-                cycles = _cycles(cands, start, y, x)
+                cycles = _cycles(links, start)
                 targets = {}
                 if x:
-                    _forcing(cands, start, y, targets)
-                    _forcing(cands, (k ^ 1, (), 0, None), y, targets)
+                    _forcing(links, start, targets)
+                    _forcing(links, (k ^ 1, (), 0, None), targets)
                 for dst in cycles:
                     h = _cycle_hint(cands, dst, y, x)
                     if h is not None:
