@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from . import _basic as B
+from ._basic import Hint
 from ._chains import Chaining, static_chains
 from ._grid import Board, TimeLimit
 from ._unique import bug, unique_loops
@@ -55,13 +56,26 @@ def producers() -> list:
 
 
 class _Static:
-    """Producer 21 with a deadline (checked per start cell)."""
+    """Producer 21 with a deadline (checked per start cell); the C twin of static_chains
+    (sudokit._ckernels.se_static_chains) when the C kernels are active."""
 
     def __init__(self):
         self.deadline = None
+        from .._backend import C
+        self.c = getattr(C, "se_static_chains", None)
 
     def __call__(self, board):
-        return static_chains(board, deadline=self.deadline)
+        if self.c is None:
+            return static_chains(board, deadline=self.deadline)
+        got = self.c(board.cands)
+        if got is None:
+            return None
+        rating, complexity, key, y, x, kind, elims, place = got
+        if kind == 0:
+            name = "XY cycle" if x and y else ("Y cycle" if y else "X cycle")
+        else:
+            name = "forcing chain" if y else "forcing X-chain"
+        return Hint(rating, elims, place, name, complexity, key)
 
 
 class PathResult:
