@@ -170,7 +170,6 @@ def hidden_set(board, k: int, direct: bool = False):
     """Producers 3, 5 (direct: 2.0 / 2.5, places a value), 9, 12, 18 (3.4 / 4.0 / 5.4)."""
     vc = value_cells(board.cands)
     values, cands = board.values, board.cands
-    combos = colex(k, 9)
     for units in BCR:
         for u in units:
             empty = sum(1 for c in UNIT_CELLS[u] if not values[c])
@@ -178,16 +177,17 @@ def hidden_set(board, k: int, direct: bool = False):
                 continue
             ub = UNIT_BITS[u]
             pos = [vc[v] & ub for v in range(1, 10)]
-            for combo in combos:
+            # a value in a set has 2..k positions: the others cannot be part of one, and
+            # leaving them out keeps the order of the remaining combinations (colex)
+            vals = [i for i in range(9) if 2 <= pos[i].bit_count() <= k]
+            if len(vals) < k:
+                continue
+            for sub in colex(k, len(vals)):
+                combo = [vals[j] for j in sub]
                 union = 0
-                ok = True
                 for i in combo:
-                    p = pos[i]
-                    if not p & (p - 1):
-                        ok = False
-                        break
-                    union |= p
-                if not ok or union.bit_count() != k:
+                    union |= pos[i]
+                if union.bit_count() != k:
                     continue
                 vmask = 0
                 for i in combo:
@@ -225,22 +225,20 @@ def direct_hidden_triple(board):
 def naked_set(board, k: int):
     """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
     values, cands = board.values, board.cands
-    combos = colex(k, 9)
     for units in BCR:
         for u in units:
             cells = UNIT_CELLS[u]
             if sum(1 for c in cells if not values[c]) < 2 * k:
                 continue
-            for combo in combos:
+            idx = [i for i in range(9) if 2 <= POPCOUNT[cands[cells[i]]] <= k]
+            if len(idx) < k:
+                continue
+            for sub in colex(k, len(idx)):
+                combo = [idx[j] for j in sub]
                 union = 0
-                ok = True
                 for i in combo:
-                    m = cands[cells[i]]
-                    if POPCOUNT[m] < 2:
-                        ok = False
-                        break
-                    union |= m
-                if not ok or POPCOUNT[union] != k:
+                    union |= cands[cells[i]]
+                if POPCOUNT[union] != k:
                     continue
                 chosen = {cells[i] for i in combo}
                 elims = {}
@@ -260,26 +258,30 @@ def fish(board, k: int):
     placed = [0] * 10
     for v in values:
         placed[v] += 1
-    combos = colex(k, 9)
+    combos = [(combo, sum(1 << i for i in combo)) for combo in colex(k, 9)]
+    wanted = [v for v in range(1, 10) if placed[v] + 2 * k <= 9]
     for base_units, cover_units in ((COLS, ROWS), (ROWS, COLS)):
         local = [[_local(u, vc[v]) if v else 0 for v in range(10)] for u in base_units]
-        for combo in combos:
-            base_bits = 0
-            for i in combo:
-                base_bits |= UNIT_BITS[base_units[i]]
-            for v in range(1, 10):
-                if placed[v] + 2 * k > 9:
+        # valid[v]: the base lines where v has 2..k positions (the only ones a fish uses)
+        valid = [0] * 10
+        for v in wanted:
+            for i in range(9):
+                if 2 <= POPCOUNT[local[i][v]] <= k:
+                    valid[v] |= 1 << i
+        for combo, cmask in combos:
+            base_bits = -1
+            for v in wanted:
+                if cmask & ~valid[v]:
                     continue
                 cover = 0
-                ok = True
                 for i in combo:
-                    p = local[i][v]
-                    if not p & (p - 1):
-                        ok = False
-                        break
-                    cover |= p
-                if not ok or POPCOUNT[cover] != k:
+                    cover |= local[i][v]
+                if POPCOUNT[cover] != k:
                     continue
+                if base_bits < 0:
+                    base_bits = 0
+                    for i in combo:
+                        base_bits |= UNIT_BITS[base_units[i]]
                 gone = 0
                 for j in range(9):
                     if cover >> j & 1:
@@ -359,33 +361,42 @@ def _base_cells(cands, top: int):
 
 
 def _exclude(cands, base: tuple, common: list):
-    """The eliminations of aligned exclusion on base cells with common excluders."""
+    """The eliminations of aligned exclusion on base cells with common excluders: a
+    combination of values (one per cell) is refused when two cells that see each other get
+    the same value, or when some common excluder has all its candidates among the values."""
+    ex = [cands[e] for e in common]
     allowed = [0] * len(base)
-    n = len(base)
-
-    def walk(i, chosen):
-        if i == n:
-            used = 0
-            for j in range(n):
-                used |= 1 << (chosen[j] - 1)
-            for e in common:
-                if not cands[e] & ~used:
-                    return
-            for j in range(n):
-                allowed[j] |= 1 << (chosen[j] - 1)
-            return
-        for v in VALUES_OF[cands[base[i]]]:
-            ok = True
-            for j in range(i):
-                if chosen[j] == v and _sees(base[j], base[i]):
-                    ok = False
-                    break
-            if ok:
-                chosen.append(v)
-                walk(i + 1, chosen)
-                chosen.pop()
-
-    walk(0, [])
+    if len(base) == 2:
+        c0, c1 = base
+        same_ok = not _sees(c0, c1)
+        for v0 in VALUES_OF[cands[c0]]:
+            b0 = 1 << (v0 - 1)
+            for v1 in VALUES_OF[cands[c1]]:
+                if v0 == v1 and not same_ok:
+                    continue
+                used = b0 | (1 << (v1 - 1))
+                if any(not m & ~used for m in ex):
+                    continue
+                allowed[0] |= b0
+                allowed[1] |= 1 << (v1 - 1)
+    else:
+        c0, c1, c2 = base
+        s01, s02, s12 = _sees(c0, c1), _sees(c0, c2), _sees(c1, c2)
+        for v0 in VALUES_OF[cands[c0]]:
+            b0 = 1 << (v0 - 1)
+            for v1 in VALUES_OF[cands[c1]]:
+                if v0 == v1 and s01:
+                    continue
+                b01 = b0 | (1 << (v1 - 1))
+                for v2 in VALUES_OF[cands[c2]]:
+                    if (v2 == v0 and s02) or (v2 == v1 and s12):
+                        continue
+                    used = b01 | (1 << (v2 - 1))
+                    if any(not m & ~used for m in ex):
+                        continue
+                    allowed[0] |= b0
+                    allowed[1] |= 1 << (v1 - 1)
+                    allowed[2] |= 1 << (v2 - 1)
     elims = {}
     for j, c in enumerate(base):
         gone = cands[c] & ~allowed[j]
