@@ -364,8 +364,9 @@ def _exclude(cands, base: tuple, common: list):
     """The eliminations of aligned exclusion on base cells with common excluders: a
     combination of values (one per cell) is refused when two cells that see each other get
     the same value, or when some common excluder has all its candidates among the values."""
-    ex = [cands[e] for e in common]
+    ex = list(dict.fromkeys(cands[e] for e in common))
     allowed = [0] * len(base)
+    full = [cands[c] for c in base]
     if len(base) == 2:
         c0, c1 = base
         same_ok = not _sees(c0, c1)
@@ -379,6 +380,8 @@ def _exclude(cands, base: tuple, common: list):
                     continue
                 allowed[0] |= b0
                 allowed[1] |= 1 << (v1 - 1)
+                if allowed == full:
+                    return {}
     else:
         c0, c1, c2 = base
         s01, s02, s12 = _sees(c0, c1), _sees(c0, c2), _sees(c1, c2)
@@ -397,6 +400,8 @@ def _exclude(cands, base: tuple, common: list):
                     allowed[0] |= b0
                     allowed[1] |= 1 << (v1 - 1)
                     allowed[2] |= 1 << (v2 - 1)
+                    if allowed == full:  # every candidate allowed: nothing to remove
+                        return {}
     elims = {}
     for j, c in enumerate(base):
         gone = cands[c] & ~allowed[j]
