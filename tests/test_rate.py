@@ -169,3 +169,40 @@ def test_stratified_agreement():
     n, er_ok, ep_ok, ed_ok, bad = _exact(se_rows("se_cb_public.txt")[:1090])
     assert n == 1090
     assert er_ok >= 0.95 * n and ep_ok >= 0.95 * n and ed_ok >= 0.95 * n, bad
+
+
+def test_nested_rules_add_off_nodes_with_rule_parents():
+    # a level-1 propagation that runs dry asks the nested rules (pointing/claiming, hidden
+    # pair, naked pair, X-wing) for more off nodes: each relies on candidates this
+    # propagation removed, so its parents are off nodes already derived
+    from sudokit.rate._chains import Chaining
+    from sudokit.rate._grid import Board
+    from sudokit.rate._nested import advanced_nodes
+    from sudokit.rate._se import producers
+    puzzle = se_rows("se_hard_public.txt")[0][0]
+    board = Board.from_line(puzzle)
+    first = producers()[:22]
+    while True:  # the state where SE needs more than producers 1-22
+        hint = next((h for h in (p(board) for _, p in first) if h is not None), None)
+        if hint is None:
+            break
+        hint.apply(board)
+    plain = Chaining(True, True, False, 0)
+    nested = Chaining(True, True, False, 1, advanced_nodes)
+    grew = 0
+    for cell in range(81):
+        for v in range(1, 10):
+            if not board.cands[cell] >> (v - 1) & 1:
+                continue
+            k = ((cell * 9 + v - 1) << 1) | 1
+            on0, off0 = {k: (k, (), 0, None)}, {}
+            on1, off1 = {k: (k, (), 0, None)}, {}
+            if plain.propagate(board.values, board.cands, on0, off0) is not None:
+                continue
+            nested.propagate(board.values, board.cands, on1, off1)
+            assert set(off0) <= set(off1) and set(on0) <= set(on1)
+            for node in off1.values():
+                if node[2] == 5:  # found by a nested rule
+                    assert node[1] and all(p[0] in off1 for p in node[1])
+                    grew += 1
+    assert grew > 0

@@ -381,8 +381,15 @@ class Chaining:
     """SE's Chaining producer with multiple / dynamic / Nishio switches and a nesting level
     (producers 23-30; 24 = multiple, 25 = multiple + dynamic, 26-30 = levels 1-5)."""
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int):
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int,
+                 advanced=None):
+        """advanced: for level >= 1, the function giving the nested rules' off nodes
+        (sudokit.rate._nested.advanced_nodes; passed in so that this module needs not
+        import it)."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
+        self.advanced = advanced
+        if level > 0 and advanced is None:
+            raise ValueError("a nested Chaining (level >= 1) needs advanced=")
         if level >= 2:
             self.base = 9.5 + 0.5 * (level - 2)
         elif level > 0:
@@ -579,5 +586,4 @@ class Chaining:
         return f"{prefix}{what} forcing chain{suffix}"
 
     def _advanced(self, values, work, source, to_off) -> list:
-        from ._nested import advanced_nodes
-        return advanced_nodes(self, values, work, source, to_off)
+        return self.advanced(self, values, work, source, to_off)

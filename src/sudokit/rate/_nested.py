@@ -13,8 +13,9 @@ reproducible); here they come in cell then value order, as SE's later fork sorts
 
 from __future__ import annotations
 
-from ._basic import colex, value_cells, _local, _cells
-from ._grid import BCR, BOXES, CELL_UNITS, COLS, POPCOUNT, ROWS, UNIT_BITS, UNIT_CELLS
+from ._basic import _cells, _local, colex, value_cells
+from ._chains import Chaining, chain, static_chains
+from ._grid import BCR, BOXES, CELL_UNITS, COLS, POPCOUNT, ROWS, UNIT_BITS, UNIT_CELLS, Board
 
 __all__ = ["advanced_nodes"]
 
@@ -138,7 +139,6 @@ _CAUSE_UNIT = {2: 0, 3: 1, 4: 2}  # cause -> index in CELL_UNITS (box, row, col)
 
 def _chain_parents(hint, source, work) -> list:
     """SE's ChainingHint.getRuleParents: the removed candidates its on nodes relied on."""
-    from ._chains import chain
     out = {}
     for target in hint.targets:
         for p in chain(target):
@@ -168,7 +168,6 @@ def _chain_parents(hint, source, work) -> list:
 
 
 def _rules(level: int) -> list:
-    from ._chains import Chaining
     rules = [_lockings, _hidden_pairs, _naked_pairs, _xwings]
     if level < 4:
         if level >= 2:
@@ -178,13 +177,12 @@ def _rules(level: int) -> list:
     else:
         rules.append(Chaining(True, True, False, 0))
         if level >= 5:
-            rules.append(Chaining(True, True, False, level - 3))
+            rules.append(Chaining(True, True, False, level - 3, advanced_nodes))
     return rules
 
 
 def advanced_nodes(owner, values, work, source, to_off) -> list:
     """The new off nodes the first rule with a usable hint gives (see the module doc)."""
-    from ._chains import Chaining
     if owner._rules is None:
         owner._rules = _rules(owner.level)
     result = []
@@ -214,8 +212,6 @@ def advanced_nodes(owner, values, work, source, to_off) -> list:
 
 def _static_hints(values, work) -> list:
     """Producer 21's hints on a grid, sorted and merged as SE's getHints hands them over."""
-    from ._chains import static_chains
-    from ._grid import Board
     board = Board(list(values), list(work))
     hints = static_chains(board, all_hints=True)
     out, seen = [], set()

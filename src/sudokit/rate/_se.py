@@ -12,6 +12,7 @@ from . import _basic as B
 from ._basic import Hint
 from ._chains import Chaining, static_chains
 from ._grid import Board, TimeLimit
+from ._nested import advanced_nodes
 from ._unique import bug, unique_loops
 
 __all__ = ["producers", "se_path", "PathResult", "TimeLimit", "format_rating"]
@@ -47,11 +48,11 @@ def producers() -> list:
         ("nishio", Chaining(False, True, True, 0)),
         ("multiple forcing chains", Chaining(True, False, False, 0)),
         ("dynamic forcing chains", Chaining(True, True, False, 0)),
-        ("dynamic forcing chains (+)", Chaining(True, True, False, 1)),
-        ("nested forcing chains 2", Chaining(True, True, False, 2)),
-        ("nested forcing chains 3", Chaining(True, True, False, 3)),
-        ("nested forcing chains 4", Chaining(True, True, False, 4)),
-        ("nested forcing chains 5", Chaining(True, True, False, 5)),
+        ("dynamic forcing chains (+)", Chaining(True, True, False, 1, advanced_nodes)),
+        ("nested forcing chains 2", Chaining(True, True, False, 2, advanced_nodes)),
+        ("nested forcing chains 3", Chaining(True, True, False, 3, advanced_nodes)),
+        ("nested forcing chains 4", Chaining(True, True, False, 4, advanced_nodes)),
+        ("nested forcing chains 5", Chaining(True, True, False, 5, advanced_nodes)),
     ]
 
 
