@@ -48,15 +48,15 @@ def test_levels_sample():
 
 @pytest.mark.slow
 def test_cb_file_agreement():
-    # measured: see docs/se-rating.md section 13; the targets (level 95%, score
-    # 90%) are not reached yet: these floors guard what is reached
+    # measured 96.8% / 60.8% (docs/se-rating.md section 13.2): the level reaches the
+    # issue's 95%, the score not its 90%; the floor guards what is reached
     rows = _rows("hodoku220_cb_public.csv")
     level, score = _agreement(rows)
-    assert level >= 0.90 * len(rows) and score >= 0.45 * len(rows), (level, score)
+    assert level >= 0.95 * len(rows) and score >= 0.60 * len(rows), (level, score)
 
 
 @pytest.mark.slow
 def test_levels_file_agreement():
     rows = _rows("hodoku_levels_public.csv", "hodoku220_level", "hodoku220_score")
-    level, score = _agreement(rows)
-    assert level >= 0.85 * len(rows), (level, score)
+    level, score = _agreement(rows)  # measured 95.8% / 60.7%
+    assert level >= 0.95 * len(rows) and score >= 0.60 * len(rows), (level, score)
