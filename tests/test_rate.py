@@ -206,3 +206,34 @@ def test_nested_rules_add_off_nodes_with_rule_parents():
                     assert node[1] and all(p[0] in off1 for p in node[1])
                     grew += 1
     assert grew > 0
+
+
+def test_c_static_chains_twin_of_python():
+    # the C kernel of producer 21 gives the hint the pure-Python specification gives, on
+    # every grid state of the path of a few puzzles needing chains
+    from sudokit._backend import C
+    if C is None or not hasattr(C, "se_static_chains"):
+        pytest.skip("C kernels not active")
+    from sudokit.rate._chains import static_chains
+    from sudokit.rate._grid import Board
+    from sudokit.rate._se import producers
+    rows = [r for r in se_rows("se_cb_public.txt") if 6.5 <= r[1] <= 7.3][::150]
+    prods = producers()[:22]
+    states = 0
+    for puzzle, *_ in rows:
+        board = Board.from_line(puzzle)
+        while not board.is_solved():
+            want = static_chains(board)
+            got = C.se_static_chains(board.cands)
+            if want is None:
+                assert got is None
+            else:
+                assert got is not None
+                assert (got[0], got[1], got[2], got[6], got[7]) == \
+                    (want.rating, want.complexity, want.key, want.elims, want.place)
+            states += 1
+            hint = next((h for h in (p(board) for _, p in prods) if h is not None), None)
+            if hint is None:
+                break
+            hint.apply(board)
+    assert states > 20
