@@ -23,6 +23,7 @@ _HOME = {
     "count_solutions": "solver", "engines": "solver", "is_solution": "solver",
     "search": "solver", "solutions": "solver", "solve": "solver",
     "generate": "generate", "Generated": "generate", "GenerationError": "generate",
+    "rate": "rate", "Rating": "rate",
 }
 
 
@@ -47,5 +48,5 @@ __all__ = [
     "Grid", "Shape", "Geometry", "GeometryError", "Status", "Conflict", "Verdict", "SearchResult", "ENGINES",
     "solve", "solutions", "count_solutions", "check", "search", "is_solution", "engines",
     "ParseError", "SearchLimitReached", "ShapeError", "backend", "backend_reason", "__version__",
-    "generate", "Generated", "GenerationError",
+    "generate", "Generated", "GenerationError", "rate", "Rating",
 ]

@@ -91,6 +91,8 @@ class Options(Value):
             raise ValueError(f"unknown engine {self.engine!r}: choose one of {', '.join(ENGINES)}")
         if self.command == "convert" and self.to is None:
             raise ValueError("convert needs an output format (to=)")
+        if self.command == "rate" and self.logic is None:
+            raise ValueError("rate needs logic= (a sudokit.rate._cmd.RateOptions)")
         if self.command in ("hint", "explain"):
             if self.logic is None:
                 raise ValueError(f"{self.command} needs logic= (a sudokit._logiccmd.LogicOptions)")

@@ -72,5 +72,6 @@ extern PyMethodDef sk_cover_methods[];     /* bind_cover.c */
 extern PyMethodDef sk_geometry_methods[];  /* bind_geometry.c */
 extern PyMethodDef sk_text_methods[];      /* bind_text.c */
 extern PyMethodDef sk_canon_methods[];     /* canon.c */
+extern PyMethodDef sk_rate_methods[];      /* se_chains.c (sudokit.rate) */
 
 #endif /* SUDOKIT_MODULE_H */

@@ -7,13 +7,15 @@
     sudokit judge   DIALECT [FILE]  a judge's input in, exactly its expected output out
     sudokit hint    [FILE ...]      the next logical step of each puzzle (or pencil marks)
     sudokit explain [FILE ...]      the whole logical path, one step a line
+    sudokit rate    [FILE ...]      Sudoku Explainer ratings (ER/EP/ED), HoDoKu levels
     sudokit generate | canon | verify | dedupe | augment | stats
     sudokit render  [FILE ...] -o OUT.svg|OUT.png|OUT.pdf   pictures, or a PDF booklet
     sudokit serve                   a local web page to play, check, solve and get hints
 
 One module per command family: records (solve, check, count, convert; big inputs and tables
-in big), logic (hint, explain), judge, generate, canon, dataset (verify, dedupe, augment, stats),
-render (pictures and booklets), serve (the web page); _common holds what they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
+in big), logic (hint, explain), rate, judge, generate, canon, dataset (verify, dedupe,
+augment, stats), render (pictures and booklets), serve (the web page); _common holds what
+they share.  Each family defines its parser and a ``run(args, out, err) -> status``;
 the machinery behind a family is imported only when that family runs, so ``sudokit --help``
 and one puzzle stay quick.
 
@@ -60,7 +62,7 @@ COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "convert": "records", "judge": "judge", "generate": "generate",
                     "canon": "canon", "verify": "dataset", "dedupe": "dataset",
                     "augment": "dataset", "stats": "dataset", "hint": "logic",
-                    "explain": "logic", "render": "render", "serve": "serve"}
+                    "explain": "logic", "rate": "rate", "render": "render", "serve": "serve"}
 
 
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
@@ -89,6 +91,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     if family in (None, "logic"):
         from . import logic
         logic.add_parsers(sub)
+    if family in (None, "rate"):
+        from . import rate
+        rate.add_parser(sub)
     if family in (None, "judge"):
         from . import judge
         judge.add_parser(sub)

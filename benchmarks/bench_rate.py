@@ -1,0 +1,147 @@
+"""Benchmark and agreement of sudokit.rate against the published SE ratings (issue #17).
+
+    python benchmarks/bench_rate.py                      the 500 random se_cb_public puzzles
+    python benchmarks/bench_rate.py --part stratified    the 1,090 stratified ones
+    python benchmarks/bench_rate.py --part all --hodoku  all 1,590, HoDoKu columns too
+    python benchmarks/bench_rate.py --limit 50           the first 50 of the part
+
+Prints puzzles/s, mean / p50 / p99 / max seconds per ER band, and a markdown table of
+agreement per published ER value (ER, EP, ED exact; HoDoKu level and score exact with
+--hodoku, against hodoku220_cb_public.csv).  --out FILE keeps one TSV line per puzzle
+(line, published, got, seconds) so a long run can be summarised again (--from FILE).
+One process, puzzles as written (no canonicalisation), a warm-up puzzle first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+
+DATA = HERE.parent.parent / "shared" / "data" / "ratings"
+
+
+def load(part: str):
+    """[(line_no, puzzle, er, ep, ed, hodoku_level, hodoku_score)] of the chosen part."""
+    rows = []
+    hd = {}
+    hpath = DATA / "hodoku220_cb_public.csv"
+    if hpath.exists():
+        with open(hpath, newline="") as fh:
+            for i, r in enumerate(csv.DictReader(fh), 1):
+                hd[i] = (r["level"].lower(), int(r["score"]))
+    for i, line in enumerate((DATA / "se_cb_public.txt").read_text().splitlines(), 1):
+        if part == "random" and i <= 1090 or part == "stratified" and i > 1090:
+            continue
+        p, er, ep, ed = line.split()
+        lv, sc = hd.get(i, (None, None))
+        rows.append((i, p, er, ep, ed, lv, sc))
+    return rows
+
+
+def band(er: str) -> str:
+    return er.split(".")[0] + ".x"
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def summarise(results, hodoku: bool, out=sys.stdout) -> None:
+    """Print the timing table per ER band and the agreement table per ER value."""
+    bands = defaultdict(list)
+    for r in results:
+        bands[band(r["er"])].append(r["secs"])
+    total = sum(r["secs"] for r in results)
+    out.write(f"\n{len(results)} puzzles in {total:.1f} s: {len(results) / total:.2f} puzzles/s\n\n")
+    out.write("| ER band | puzzles | mean s | p50 s | p99 s | max s |\n|---|---:|---:|---:|---:|---:|\n")
+    for b in sorted(bands, key=lambda s: float(s[:-2])):
+        v = bands[b]
+        out.write(f"| {b} | {len(v)} | {statistics.mean(v):.3f} | {pct(v, .5):.3f} | "
+                  f"{pct(v, .99):.3f} | {max(v):.3f} |\n")
+    per = defaultdict(list)
+    for r in results:
+        per[r["er"]].append(r)
+    head = "| ER | puzzles | ER exact | EP exact | ED exact |"
+    rule = "|---:|---:|---:|---:|---:|"
+    if hodoku:
+        head += " level exact | score exact |"
+        rule += "---:|---:|"
+    out.write("\n" + head + "\n" + rule + "\n")
+    sums = defaultdict(int)
+    for er in sorted(per, key=float):
+        rs = per[er]
+        row = [sum(r["got_er"] == r["er"] for r in rs), sum(r["got_ep"] == r["ep"] for r in rs),
+               sum(r["got_ed"] == r["ed"] for r in rs)]
+        if hodoku:
+            row += [sum(r["got_level"] == r["level"] for r in rs),
+                    sum(r["got_score"] == r["score"] for r in rs)]
+        for k, v in enumerate(row):
+            sums[k] += v
+        out.write(f"| {er} | {len(rs)} | " + " | ".join(str(v) for v in row) + " |\n")
+    n = len(results)
+    out.write(f"| **all** | {n} | " + " | ".join(
+        f"{sums[k]} ({100 * sums[k] / n:.1f}%)" for k in range(5 if hodoku else 3)) + " |\n")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--part", choices=("random", "stratified", "all"), default="random")
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--every", type=int, default=1, help="take every k-th puzzle")
+    ap.add_argument("--hodoku", action="store_true")
+    ap.add_argument("--out", help="write one TSV line per puzzle here")
+    ap.add_argument("--from", dest="source", help="summarise a --out file instead of rating")
+    args = ap.parse_args(argv)
+    fields = ("line", "er", "ep", "ed", "got_er", "got_ep", "got_ed", "level", "score",
+              "got_level", "got_score", "secs")
+    if args.source:
+        with open(args.source) as fh:
+            results = [dict(zip(fields, ln.rstrip("\n").split("\t"))) for ln in fh]
+        for r in results:
+            r["secs"] = float(r["secs"])
+        summarise(results, args.hodoku)
+        return 0
+    from sudokit import backend
+    from sudokit.rate import rate
+    from sudokit.rate._hodoku import hodoku_rating
+    rows = load(args.part)[::args.every]
+    if args.limit:
+        rows = rows[:args.limit]
+    rate(rows[0][1], hodoku=False)  # warm-up (imports, tables)
+    print(f"sudokit.rate on {len(rows)} puzzles ({args.part}); kernels {backend()}; "
+          f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
+    out = open(args.out, "w") if args.out else None
+    results = []
+    for i, p, er, ep, ed, lv, sc in rows:
+        t = time.perf_counter()
+        got = rate(p, hodoku=False)
+        secs = time.perf_counter() - t
+        g = lambda x: "-" if x is None else f"{x:.1f}"  # noqa: E731
+        r = {"line": str(i), "er": er, "ep": ep, "ed": ed, "got_er": g(got.er),
+             "got_ep": g(got.ep), "got_ed": g(got.ed), "level": lv or "-",
+             "score": str(sc) if sc is not None else "-", "got_level": "-", "got_score": "-",
+             "secs": secs}
+        if args.hodoku:
+            level, score = hodoku_rating(p)
+            r["got_level"], r["got_score"] = level, str(score)
+        results.append(r)
+        if out:
+            out.write("\t".join(str(r[f]) for f in fields) + "\n")
+            out.flush()
+    summarise(results, args.hodoku)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

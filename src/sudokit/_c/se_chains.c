@@ -1,0 +1,556 @@
+/* se_chains.c -- Sudoku Explainer's producer 21 (cycles and forcing chains, static) in C.
+ *
+ * The twin of sudokit/rate/_chains.py static_chains(board) (the specification): the same
+ * searches in the same order, the same node counts, the same double arithmetic, and the
+ * same choice (the first hint with the smallest (rating, complexity, sort key)).
+ *
+ * Representation:
+ *
+ *   cands[c]   uint16, bit v-1 set when value v is a candidate of cell c (0..80)
+ *   key        ((c * 9 + v - 1) << 1) | on          0 .. 1457; key ^ 1 is the opposite node
+ *   node i     nkey[i], npar[i] (index of the main parent, -1 for a start node): a static
+ *              node has one parent, so a chain is a linked list towards its start
+ *   links      offs[key]: the off nodes an on node implies (SE's order, one per key);
+ *              ons[key]: the on nodes an off node implies; computed once per key and pass
+ *              (the grid does not change during a static search)
+ *
+ * Rejected: recursion or Python objects for nodes; a node is two ints in a growing arena,
+ * and membership tests use generation stamps instead of clearing arrays.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module.h"
+
+#define NKEYS 1458
+
+static int unit_cells[27][9];
+static int cell_units[81][3];
+static int house[81][20];
+static int tables_ready = 0;
+
+static void build_tables(void)
+{
+    for (int b = 0; b < 9; b++)
+        for (int i = 0; i < 9; i++)
+            unit_cells[b][i] = 9 * (3 * (b / 3) + i / 3) + 3 * (b % 3) + i % 3;
+    for (int r = 0; r < 9; r++)
+        for (int i = 0; i < 9; i++) {
+            unit_cells[9 + r][i] = 9 * r + i;
+            unit_cells[18 + r][i] = 9 * i + r;
+        }
+    for (int c = 0; c < 81; c++) {
+        cell_units[c][0] = 3 * (c / 27) + (c % 9) / 3;
+        cell_units[c][1] = 9 + c / 9;
+        cell_units[c][2] = 18 + c % 9;
+        int n = 0;
+        uint8_t seen[81] = {0};
+        seen[c] = 1;
+        for (int t = 0; t < 3; t++)
+            for (int i = 0; i < 9; i++) {
+                int d = unit_cells[cell_units[c][t]][i];
+                if (!seen[d]) {
+                    seen[d] = 1;
+                    house[c][n++] = d;
+                }
+            }
+    }
+    tables_ready = 1;
+}
+
+typedef struct {
+    uint16_t cands[81];
+    int y, x;
+    /* links, per key: up to 32 off keys, up to 4 on keys; -1: not computed yet */
+    int16_t noffs[NKEYS], nons[NKEYS];
+    int16_t offs[NKEYS][32], ons[NKEYS][4];
+    /* node arena */
+    int *nkey, *npar;
+    size_t nn, cap;
+    /* queues */
+    int *qon, *qoff;
+    size_t con, coff;
+    /* stamps */
+    unsigned gen_on[NKEYS], gen_off[NKEYS], gen;
+} search;
+
+static int grow(int **arr, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return 0;
+    size_t ncap = *cap ? *cap : 1024;
+    while (ncap < need)
+        ncap *= 2;
+    int *p = realloc(*arr, ncap * sizeof(int));
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static int new_node(search *s, int key, int parent)
+{
+    if (s->nn >= s->cap) {
+        size_t ncap = s->cap ? 2 * s->cap : 4096;
+        int *k = realloc(s->nkey, ncap * sizeof(int));
+        if (!k)
+            return -1;
+        s->nkey = k;
+        int *p = realloc(s->npar, ncap * sizeof(int));
+        if (!p)
+            return -1;
+        s->npar = p;
+        s->cap = ncap;
+    }
+    s->nkey[s->nn] = key;
+    s->npar[s->nn] = parent;
+    return (int)s->nn++;
+}
+
+static int popcount9(unsigned m) { return __builtin_popcount(m); }
+
+/* The off keys an on key implies (on_to_off without parents). */
+static void off_links(search *s, int key)
+{
+    if (s->noffs[key] >= 0)
+        return;
+    int cv = key >> 1, cell = cv / 9, v0 = cv % 9, n = 0;
+    unsigned bit = 1u << v0;
+    if (s->y) {
+        for (int w = 0; w < 9; w++)
+            if (w != v0 && (s->cands[cell] >> w & 1))
+                s->offs[key][n++] = (int16_t)((cell * 9 + w) << 1);
+    }
+    int start = n;
+    for (int t = 0; t < 3; t++) {
+        const int *cells = unit_cells[cell_units[cell][t]];
+        for (int i = 0; i < 9; i++) {
+            int c = cells[i];
+            if (c != cell && (s->cands[c] & bit)) {
+                int k = (c * 9 + v0) << 1, dup = 0;
+                for (int j = start; j < n; j++)
+                    if (s->offs[key][j] == k) {
+                        dup = 1;
+                        break;
+                    }
+                if (!dup)
+                    s->offs[key][n++] = (int16_t)k;
+            }
+        }
+    }
+    s->noffs[key] = (int16_t)n;
+}
+
+/* The on keys an off key implies (off_to_on without parents; x always as asked). */
+static void on_links(search *s, int key, int x)
+{
+    if (s->nons[key] >= 0)
+        return;
+    int cv = key >> 1, cell = cv / 9, v0 = cv % 9, n = 0;
+    unsigned bit = 1u << v0;
+    if (s->y) {
+        unsigned m = s->cands[cell];
+        if (popcount9(m) == 2) {
+            int a = __builtin_ctz(m), b = __builtin_ctz(m & (m - 1));
+            int other = a != v0 ? a : b;
+            s->ons[key][n++] = (int16_t)(((cell * 9 + other) << 1) | 1);
+        }
+    }
+    if (x) {
+        int start = n;
+        for (int t = 0; t < 3; t++) {
+            const int *cells = unit_cells[cell_units[cell][t]];
+            int first = -1, second = -1, count = 0;
+            for (int i = 0; i < 9 && count < 3; i++)
+                if (s->cands[cells[i]] & bit) {
+                    count++;
+                    if (count == 1)
+                        first = cells[i];
+                    else if (count == 2)
+                        second = cells[i];
+                }
+            if (count == 2) {
+                int other = first == cell ? second : first;
+                int k = ((other * 9 + v0) << 1) | 1, dup = 0;
+                for (int j = start; j < n; j++)
+                    if (s->ons[key][j] == k) {
+                        dup = 1;
+                        break;
+                    }
+                if (!dup)
+                    s->ons[key][n++] = (int16_t)k;
+            }
+        }
+    }
+    s->nons[key] = (int16_t)n;
+}
+
+static int is_parent(const search *s, int child, int key)
+{
+    for (int q = s->npar[child]; q >= 0; q = s->npar[q])
+        if (s->nkey[q] == key)
+            return 1;
+    return 0;
+}
+
+static int ancestors(const search *s, int node)
+{
+    static unsigned seen[NKEYS], stamp = 0;
+    if (++stamp == 0) {
+        memset(seen, 0, sizeof seen);
+        stamp = 1;
+    }
+    int n = 0;
+    for (int q = node; q >= 0; q = s->npar[q])
+        if (seen[s->nkey[q]] != stamp) {
+            seen[s->nkey[q]] = stamp;
+            n++;
+        }
+    return n;
+}
+
+static double length_penalty(int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2, odd = 0;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+typedef struct {
+    int found;
+    double rating;
+    int complexity, sortkey, y, x, kind, place_cell, place_value;
+    uint16_t elims[81];
+} best_hint;
+
+static void consider(best_hint *b, double rating, int cx, int key, const search *s, int kind,
+                     const uint16_t *elims, int place_cell, int place_value)
+{
+    if (b->found && !(rating < b->rating || (rating == b->rating && (cx < b->complexity
+            || (cx == b->complexity && key < b->sortkey)))))
+        return;
+    b->found = 1;
+    b->rating = rating;
+    b->complexity = cx;
+    b->sortkey = key;
+    b->y = s->y;
+    b->x = s->x;
+    b->kind = kind;
+    memcpy(b->elims, elims, sizeof b->elims);
+    b->place_cell = place_cell;
+    b->place_value = place_value;
+}
+
+#define PUSH(q, n, capv, val)                                                           \
+    do {                                                                                 \
+        if (grow(&(q), &(capv), (n) + 1) < 0)                                            \
+            return -1;                                                                   \
+        (q)[(n)++] = (val);                                                              \
+    } while (0)
+
+/* Cycles from the start node: the closing nodes in *found (indices), count in *nfound. */
+static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capfound,
+                  size_t *capon, size_t *capoff)
+{
+    s->gen++;
+    int root = new_node(s, skey, -1);
+    if (root < 0)
+        return -1;
+    s->gen_on[skey] = s->gen;
+    size_t hon = 0, ton = 0, hoff = 0, toff = 0;
+    PUSH(s->qon, ton, *capon, root);
+    int length = 0;
+    while (hon < ton || hoff < toff) {
+        length++;
+        while (hon < ton) {
+            int p = s->qon[hon++];
+            int k0 = s->nkey[p];
+            off_links(s, k0);
+            for (int j = 0; j < s->noffs[k0]; j++) {
+                int k = s->offs[k0][j];
+                if (!is_parent(s, p, k)) {
+                    int q = new_node(s, k, p);
+                    if (q < 0)
+                        return -1;
+                    PUSH(s->qoff, toff, *capoff, q);
+                }
+            }
+        }
+        hon = ton = 0;
+        length++;
+        while (hoff < toff) {
+            int p = s->qoff[hoff++];
+            int k0 = s->nkey[p];
+            on_links(s, k0, s->x);
+            for (int j = 0; j < s->nons[k0]; j++) {
+                int k = s->ons[k0][j];
+                if (length >= 4 && k == skey) {
+                    int q = new_node(s, k, p);
+                    if (q < 0)
+                        return -1;
+                    PUSH(*found, *nfound, *capfound, q);
+                }
+                if (s->gen_on[k] != s->gen) {
+                    int q = new_node(s, k, p);
+                    if (q < 0)
+                        return -1;
+                    s->gen_on[k] = s->gen;
+                    PUSH(s->qon, ton, *capon, q);
+                }
+            }
+        }
+        hoff = toff = 0;
+    }
+    return 0;
+}
+
+/* Forcing chains from the start node: targets (at most 2 keys) appended to tk/tn. */
+static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t *capon,
+                   size_t *capoff)
+{
+    s->gen++;
+    int root = new_node(s, skey, -1);
+    if (root < 0)
+        return -1;
+    size_t hon = 0, ton = 0, hoff = 0, toff = 0;
+    if (skey & 1) {
+        s->gen_on[skey] = s->gen;
+        PUSH(s->qon, ton, *capon, root);
+    } else {
+        s->gen_off[skey] = s->gen;
+        PUSH(s->qoff, toff, *capoff, root);
+    }
+    int conj = skey ^ 1;
+    while (hon < ton || hoff < toff) {
+        while (hon < ton) {
+            int p = s->qon[hon++];
+            int k0 = s->nkey[p];
+            off_links(s, k0);
+            for (int j = 0; j < s->noffs[k0]; j++) {
+                int k = s->offs[k0][j];
+                if (k == conj) {
+                    int have = 0;
+                    for (int t = 0; t < *ntargets; t++)
+                        if (tk[t] == k)
+                            have = 1;
+                    if (!have) {
+                        int q = new_node(s, k, p);
+                        if (q < 0)
+                            return -1;
+                        tk[*ntargets] = k;
+                        tn[(*ntargets)++] = q;
+                    }
+                }
+                if (s->gen_off[k] != s->gen && !is_parent(s, p, k)) {
+                    int q = new_node(s, k, p);
+                    if (q < 0)
+                        return -1;
+                    s->gen_off[k] = s->gen;
+                    PUSH(s->qoff, toff, *capoff, q);
+                }
+            }
+        }
+        hon = ton = 0;
+        while (hoff < toff) {
+            int p = s->qoff[hoff++];
+            int k0 = s->nkey[p];
+            on_links(s, k0, 1);
+            for (int j = 0; j < s->nons[k0]; j++) {
+                int k = s->ons[k0][j];
+                if (k == conj) {
+                    int have = 0;
+                    for (int t = 0; t < *ntargets; t++)
+                        if (tk[t] == k)
+                            have = 1;
+                    if (!have) {
+                        int q = new_node(s, k, p);
+                        if (q < 0)
+                            return -1;
+                        tk[*ntargets] = k;
+                        tn[(*ntargets)++] = q;
+                    }
+                }
+                if (s->gen_on[k] != s->gen) {
+                    int q = new_node(s, k, p);
+                    if (q < 0)
+                        return -1;
+                    s->gen_on[k] = s->gen;
+                    PUSH(s->qon, ton, *capon, q);
+                }
+            }
+        }
+        hoff = toff = 0;
+    }
+    return 0;
+}
+
+static void cycle_hint(search *s, int dst, best_hint *b)
+{
+    uint8_t incell[81] = {0};
+    for (int q = dst; s->npar[q] >= 0; q = s->npar[q])
+        incell[(s->nkey[q] >> 1) / 9] = 1;
+    uint16_t forw[81] = {0}, back[81] = {0};
+    for (int q = dst; s->npar[q] >= 0; q = s->npar[q]) {
+        int cv = s->nkey[q] >> 1, cell = cv / 9, v0 = cv % 9;
+        uint16_t bit = (uint16_t)(1u << v0);
+        uint16_t *side = (s->nkey[q] & 1) ? forw : back;
+        for (int i = 0; i < 20; i++) {
+            int c = house[cell][i];
+            if (!incell[c] && (s->cands[c] & bit))
+                side[c] |= bit;
+        }
+    }
+    uint16_t elims[81];
+    int any = 0;
+    for (int c = 0; c < 81; c++) {
+        elims[c] = forw[c] & back[c];
+        any |= elims[c];
+    }
+    if (!any)
+        return;
+    int cx = ancestors(s, dst);
+    double base = (s->x && s->y) ? 7.0 : 6.5;
+    int key = (s->x && s->y) ? 4 : (s->y ? 3 : 2);
+    consider(b, base + length_penalty(cx), cx, key, s, 0, elims, -1, 0);
+}
+
+static void forcing_hint(search *s, int target, best_hint *b)
+{
+    int key = s->nkey[target], cv = key >> 1, cell = cv / 9, v0 = cv % 9;
+    uint16_t elims[81] = {0};
+    int place_cell = -1, place_value = 0;
+    if (key & 1) {
+        elims[cell] = s->cands[cell] & (uint16_t)~(1u << v0);
+        place_cell = cell;
+        place_value = v0 + 1;
+    } else {
+        elims[cell] = (uint16_t)(1u << v0);
+    }
+    int cx = ancestors(s, target);
+    consider(b, (s->y ? 7.0 : 6.6) + length_penalty(cx), cx, s->y ? 4 : 2, s, 1, elims,
+             place_cell, place_value);
+}
+
+static PyObject *se_static_chains(PyObject *self, PyObject *arg)
+{
+    if (!tables_ready)
+        build_tables();
+    PyObject *seq = PySequence_Fast(arg, "se_static_chains takes 81 candidate masks");
+    if (!seq)
+        return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != 81) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "se_static_chains takes 81 candidate masks");
+        return NULL;
+    }
+    search *s = calloc(1, sizeof(search));
+    if (!s) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (int c = 0; c < 81; c++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
+        if (m < 0 || m > 511) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a candidate mask is 0..511");
+            Py_DECREF(seq);
+            free(s);
+            return NULL;
+        }
+        s->cands[c] = (uint16_t)m;
+    }
+    Py_DECREF(seq);
+    best_hint *b = calloc(1, sizeof(best_hint));
+    int *found = NULL;
+    size_t nfound = 0, capfound = 0, capon = 0, capoff = 0;
+    int failed = b == NULL;
+    static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}};
+    for (int pass = 0; pass < 3 && !failed; pass++) {
+        s->y = passes[pass][0];
+        s->x = passes[pass][1];
+        for (int k = 0; k < NKEYS; k++)
+            s->noffs[k] = s->nons[k] = -1;
+        for (int cell = 0; cell < 81 && !failed; cell++) {
+            int card = popcount9(s->cands[cell]);
+            if (card < 2 || (!s->x && card > 2))
+                continue;
+            for (int v0 = 0; v0 < 9 && !failed; v0++) {
+                if (!(s->cands[cell] >> v0 & 1))
+                    continue;
+                int skey = ((cell * 9 + v0) << 1) | 1;
+                s->nn = 0;
+                nfound = 0;
+                if (cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff) < 0) {
+                    failed = 1;
+                    break;
+                }
+                int tk[2], tn[2], nt = 0;
+                if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff) < 0
+                             || forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff) < 0)) {
+                    failed = 1;
+                    break;
+                }
+                for (size_t i = 0; i < nfound; i++)
+                    cycle_hint(s, found[i], b);
+                for (int t = 0; t < nt; t++)
+                    forcing_hint(s, tn[t], b);
+            }
+        }
+    }
+    free(found);
+    free(s->nkey);
+    free(s->npar);
+    free(s->qon);
+    free(s->qoff);
+    free(s);
+    if (failed) {
+        free(b);
+        return PyErr_NoMemory();
+    }
+    if (!b->found) {
+        free(b);
+        Py_RETURN_NONE;
+    }
+    PyObject *elims = PyDict_New();
+    for (int c = 0; elims && c < 81; c++)
+        if (b->elims[c] || (b->kind == 1 && c == b->place_cell)) {
+            PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(b->elims[c]);
+            if (!k || !v || PyDict_SetItem(elims, k, v) < 0) {
+                Py_XDECREF(k);
+                Py_XDECREF(v);
+                Py_CLEAR(elims);
+                break;
+            }
+            Py_DECREF(k);
+            Py_DECREF(v);
+        }
+    PyObject *out = NULL;
+    if (elims) {
+        PyObject *place = b->place_cell >= 0
+            ? Py_BuildValue("(ii)", b->place_cell, b->place_value) : (Py_INCREF(Py_None), Py_None);
+        if (place)
+            out = Py_BuildValue("(diiiiiNN)", b->rating, b->complexity, b->sortkey, b->y, b->x,
+                                b->kind, elims, place);
+        else
+            Py_DECREF(elims);
+    }
+    free(b);
+    return out;
+}
+
+PyMethodDef sk_rate_methods[] = {
+    {"se_static_chains", (PyCFunction)se_static_chains, METH_O,
+     "se_static_chains(cands) -> (rating, complexity, sort key, y, x, kind, elims, place) | None:"
+     " SE's producer 21 on 81 candidate masks (sudokit.rate._chains.static_chains)."},
+    {NULL, NULL, 0, NULL},
+};

@@ -1,0 +1,78 @@
+"""The rate command: Sudoku Explainer ratings (argument parsing only; sudokit.rate answers)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from ._common import INPUT_FORMATS, HelpFormatter, _input_options, _para, _UsageError, table_kind
+from .records import run_records
+
+_HELP = """output (one line per input record, in input order):
+  <puzzle> ED=ER/EP/ED      serate's form, e.g. '... ED=7.1/1.2/1.2'; 20.0 for no solution
+  <puzzle> STATUS           ambiguous (several solutions), illegal (givens clash), solved
+                            (no empty cell), limit (--time-limit passed), error (unreadable)
+
+--format fields: %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level, %s HoDoKu score,
+%t status, %h hardest technique, %n steps, %% a percent sign ('-' when not defined).
+
+examples:
+  sudokit rate puzzles.txt
+  sudokit rate --format '%r %p %d %l %s' --jobs 2 big.txt > ratings.txt
+  sudokit rate --time-limit 60 hardest.txt --errors problems.jsonl"""
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text!r}")
+    return value
+
+
+def add_parser(sub) -> None:
+    """Define rate on an argparse subparsers object."""
+    p = sub.add_parser(
+        "rate", formatter_class=HelpFormatter,
+        help="Sudoku Explainer ratings (ER/EP/ED) and HoDoKu levels of each puzzle",
+        description=_para("Rate each classic 9x9 puzzle as Sudoku Explainer 1.2.1 (serate "
+                          "1.2.1.3) does: ER, the hardest step of its path; EP, the hardest "
+                          "up to the first placed value; ED, the first step.  HoDoKu 2.2.0's "
+                          "level and score on demand (%l, %s).  Puzzles are rated exactly as "
+                          "written (SE ratings change under symmetries)."),
+        epilog=_HELP)
+    _input_options(p, engine=False)
+    # serate's --format names output fields; the other commands' --format names the input
+    # format: here a value with a '%' is the former, any other value the latter
+    action = p._option_string_actions["--format"]
+    action.choices, action.metavar = None, "FORMAT"
+    action.help = ("output fields, serate-style (default '%%g ED=%%r/%%p/%%d'); a value "
+                   "without '%%' names the input format instead: " + ", ".join(INPUT_FORMATS[1:]))
+    p.add_argument("-t", "--to", dest="rate_to", choices=("text", "json"), default="text",
+                   help="text (default) or json (one object per line)")
+    p.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up on a puzzle after SECONDS (status 'limit')")
+    p.set_defaults(run=run_rate)
+
+
+def run_rate(args, out_stream: TextIO, err: TextIO) -> int:
+    """Run rate: check its options, then the record machinery."""
+    from ..rate._cmd import RateOptions
+    fmt = None
+    if "%" in args.format:
+        fmt, args.format = args.format, "auto"
+    elif args.format not in INPUT_FORMATS:
+        raise _UsageError(f"--format {args.format!r} is neither output fields (with '%') nor "
+                          f"an input format ({', '.join(INPUT_FORMATS)})")
+    for name in args.files or ["-"]:
+        if table_kind(name, args) is not None:
+            raise _UsageError(f"{name}: rate reads puzzle text (lines, blocks, JSON), "
+                              f"not tables")
+    try:
+        args.logic = RateOptions(fmt=fmt, time_limit=args.time_limit,
+                                 json=args.rate_to == "json")
+    except ValueError as exc:
+        raise _UsageError(str(exc)) from None
+    return run_records(args, out_stream, err)

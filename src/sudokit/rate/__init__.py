@@ -1,0 +1,151 @@
+"""How hard is this puzzle?  Sudoku Explainer's ER / EP / ED and HoDoKu's level and score.
+
+    >>> from sudokit.rate import rate
+    >>> r = rate("1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8...............62..3...8.7.")
+    >>> r.er, r.ep, r.ed, r.status
+    (1.2, 1.2, 1.2, 'rated')
+
+The SE numbers are those of Sudoku Explainer 1.2.1 as run by gsf's serate 1.2.1.3 (every
+technique on, uniqueness techniques included), reproduced rule by rule from
+docs/se-rating.md: SE's producers in SE's fixed order, the first hint found applied, SE's
+scan orders, ratings and chain-length penalties.  The puzzle is rated exactly as written:
+SE's ratings change under the Sudoku symmetries, so nothing is canonicalised.
+
+Statuses: 'rated' (one solution, the SE path reached it), 'impossible' (no solution: ER
+20.0 as serate prints it), 'ambiguous' (several solutions), 'illegal' (givens clash),
+'solved' (no empty cell), 'stuck' (one solution but SE's techniques stop: ER 20.0), 'limit'
+(time_limit passed).  Ratings SE does not define for a status are None.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .._value import Value
+
+__all__ = ["Rating", "rate", "STATUSES"]
+
+STATUSES = ("rated", "impossible", "ambiguous", "illegal", "solved", "stuck", "limit")
+
+
+class Rating(Value):
+    """A puzzle's difficulty.
+
+    er, ep, ed   SE's ratings as serate prints them (floats with one decimal), or None
+    level        HoDoKu 2.2.0's level ('easy', 'medium', 'hard', 'unfair', 'extreme') or None
+    score        HoDoKu's score (sum of its steps' scores) or None
+    hardest      the name of the SE technique that set ER ('' if none)
+    steps        the number of SE steps applied
+    status       one of STATUSES
+    """
+
+    __slots__ = ("er", "ep", "ed", "level", "score", "hardest", "steps", "status")
+
+    def __init__(self, er, ep, ed, level=None, score=None, hardest="", steps=0,
+                 status="rated"):
+        if status not in STATUSES:
+            raise ValueError(f"status is one of {STATUSES}, not {status!r}")
+        _set = object.__setattr__
+        for name, value in (("er", er), ("ep", ep), ("ed", ed), ("level", level),
+                            ("score", score), ("hardest", hardest), ("steps", steps),
+                            ("status", status)):
+            _set(self, name, value)
+
+    def format(self, spec: str = "%g ED=%r/%p/%d", puzzle: str = "") -> str:
+        """serate-style formatting: %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level,
+        %s HoDoKu score, %t status, %h hardest technique, %n steps, %% a percent sign."""
+        out, i = [], 0
+        while i < len(spec):
+            ch = spec[i]
+            if ch == "%" and i + 1 < len(spec):
+                code = spec[i + 1]
+                i += 2
+                out.append(self._field(code, puzzle))
+            else:
+                out.append(ch)
+                i += 1
+        return "".join(out)
+
+    def _field(self, code: str, puzzle: str) -> str:
+        def num(x):
+            return "-" if x is None else f"{x:.1f}"
+        if code == "g":
+            return puzzle
+        if code in "rpd":
+            return num({"r": self.er, "p": self.ep, "d": self.ed}[code])
+        if code == "l":
+            return self.level or "-"
+        if code == "s":
+            return "-" if self.score is None else str(self.score)
+        if code == "t":
+            return self.status
+        if code == "h":
+            return self.hardest or "-"
+        if code == "n":
+            return str(self.steps)
+        if code == "%":
+            return "%"
+        raise ValueError(f"unknown format field %{code}")
+
+
+def _line_of(puzzle) -> str:
+    """The 81-character line of a classic 9x9 puzzle (str or Grid); ParseError otherwise."""
+    from ..grid import Grid
+    from ..errors import ParseError
+    grid = puzzle if isinstance(puzzle, Grid) else Grid(puzzle)
+    if grid.size != 9 or not grid.geometry.is_classic:
+        raise ParseError(f"SE ratings are defined for classic 9x9 grids, not {grid.geometry}")
+    return grid, grid.to_line()
+
+
+def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rating:
+    """Rate a classic 9x9 puzzle (a line or a Grid) as serate and HoDoKu 2.2.0 do.
+
+    time_limit: seconds for the SE path (status 'limit' when passed).  hodoku: also compute
+    HoDoKu's level and score.  Raises ParseError for text that is no 9x9 grid; every other
+    outcome is a Rating with a status (see the module doc).
+    """
+    from ..solver import Verdict, check
+    from ._grid import TimeLimit
+    from ._se import format_rating, se_path
+    grid, line = _line_of(puzzle)
+    if not grid.is_legal():
+        return Rating(None, None, None, status="illegal")
+    if all(ch != "." for ch in line):
+        return Rating(None, None, None, status="solved")
+    verdict = check(grid)
+    if verdict == Verdict.IMPOSSIBLE:
+        return Rating(20.0, 0.0, 0.0, status="impossible")
+    if verdict != Verdict.UNIQUE:
+        return Rating(None, None, None, status="ambiguous")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    try:
+        path = se_path(line, deadline=deadline)
+    except TimeLimit:
+        return Rating(None, None, None, status="limit")
+    level = score = None
+    if hodoku:
+        from ._hodoku import hodoku_rating
+        level, score = hodoku_rating(line)
+
+    def tenth(x):
+        return float(format_rating(x))
+    return Rating(tenth(path.er), tenth(path.ep), tenth(path.ed), level, score,
+                  path.hardest, path.steps, "stuck" if path.stuck else "rated")
+
+
+def _callable_package() -> None:
+    """Make this package callable as rate(): ``import sudokit.rate`` binds the name
+    sudokit.rate to the package (the import system does, after this module runs), and
+    sudokit.rate(puzzle) must keep working then."""
+    import sys
+    import types
+
+    class _RatePackage(types.ModuleType):
+        def __call__(self, puzzle, **options):
+            return rate(puzzle, **options)
+
+    sys.modules[__name__].__class__ = _RatePackage
+
+
+_callable_package()

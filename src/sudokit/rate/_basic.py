@@ -1,0 +1,455 @@
+"""SE's producers 1-14, 16-18 and 20, 22: singles to subsets, fish, wings, aligned exclusions.
+
+Each producer is ``def name(board) -> Hint | None``: the first hint in SE's scan order
+(docs/se-rating.md sections 4 and 5), or None.  Cell sets are ints (bit c for cell c);
+the *positions* of a value in a unit are the cells of the unit holding it as a candidate.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ._grid import (BCR, BOXES, CELL_UNITS, COLS, HOUSE, HOUSE_BITS, POPCOUNT, ROWS,
+                    UNIT_BITS, UNIT_CELLS, VALUES_OF)
+
+__all__ = ["Hint", "colex", "value_cells", "hidden_single", "direct_locking",
+           "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
+           "naked_set", "fish", "hidden_set", "xy_wing", "xyz_wing", "aligned_pair",
+           "aligned_triple"]
+
+
+class Hint:
+    """One SE hint: its rating, eliminations {cell: mask}, an optional placement (cell,
+    value), a name, and for chaining hints the complexity and sort key."""
+
+    __slots__ = ("rating", "elims", "place", "name", "complexity", "key")
+
+    def __init__(self, rating, elims, place=None, name="", complexity=0, key=0):
+        self.rating, self.elims, self.place, self.name = rating, elims, place, name
+        self.complexity, self.key = complexity, key
+
+    def apply(self, board) -> None:
+        """SE's IndirectHint.apply: remove the eliminations, then place (if any)."""
+        cands = board.cands
+        for cell, mask in self.elims.items():
+            cands[cell] &= ~mask
+        if self.place is not None:
+            board.place(*self.place)
+
+    def __repr__(self) -> str:
+        return f"<Hint {self.name} {self.rating!r}>"
+
+
+@lru_cache(maxsize=None)
+def colex(k: int, n: int) -> tuple:
+    """All k-subsets of range(n) as sorted tuples, in SE's order (increasing bit mask)."""
+    from itertools import combinations
+    return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
+
+
+def _cells(bits: int) -> list:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def value_cells(cands) -> list:
+    """vc[v] = the cells holding candidate v (an int), v = 1..9 (vc[0] unused)."""
+    vc = [0] * 10
+    for c, m in enumerate(cands):
+        while m:
+            low = m & -m
+            vc[low.bit_length()] |= 1 << c
+            m ^= low
+    return vc
+
+
+def _local(unit: int, bits: int) -> int:
+    """The unit-local positions (bit i = i-th cell of the unit) of a cell set."""
+    out = 0
+    for i, c in enumerate(UNIT_CELLS[unit]):
+        if bits >> c & 1:
+            out |= 1 << i
+    return out
+
+
+# ----------------------------------------------------------------------------- singles
+
+def hidden_single(board):
+    """Producer 1: full houses (1.0) first, then hidden singles (box 1.2, row/col 1.5)."""
+    vc = value_cells(board.cands)
+    values = board.values
+    empties = [sum(1 for c in UNIT_CELLS[u] if not values[c]) for u in range(27)]
+    for alone in (True, False):
+        for units in BCR:
+            for u in units:
+                if (empties[u] == 1) != alone:
+                    continue
+                ub = UNIT_BITS[u]
+                for v in range(1, 10):
+                    pos = vc[v] & ub
+                    if pos and not pos & (pos - 1):
+                        cell = pos.bit_length() - 1
+                        rating = 1.0 if alone else (1.2 if u < 9 else 1.5)
+                        return Hint(rating, {}, (cell, v), "full house" if alone
+                                    else "hidden single")
+    return None
+
+
+def naked_single(board):
+    """Producer 4: the first cell (row by row) with one candidate, 2.3."""
+    for c, m in enumerate(board.cands):
+        if m and not m & (m - 1):
+            return Hint(2.3, {}, (c, m.bit_length()), "naked single")
+    return None
+
+
+# ----------------------------------------------------------------------------- locking
+
+_LOCK_PAIRS = ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES))
+
+
+def _locking(board, direct: bool):
+    vc = value_cells(board.cands)
+    for types1, types2 in _LOCK_PAIRS:
+        for i1, u1 in enumerate(types1):
+            b1 = UNIT_BITS[u1]
+            for u2 in types2:
+                b2 = UNIT_BITS[u2]
+                if not b1 & b2:
+                    continue
+                for v in range(1, 10):
+                    pos = vc[v] & b1
+                    if not pos & (pos - 1) or pos & ~b2:
+                        continue
+                    if direct:
+                        for i3, u3 in enumerate(types1):
+                            if i3 == i1 or not UNIT_BITS[u3] & b2:
+                                continue
+                            pos3 = vc[v] & UNIT_BITS[u3]
+                            if pos3 & (pos3 - 1):
+                                rest = pos3 & ~b2
+                                if rest and not rest & (rest - 1):
+                                    pointing = u1 < 9
+                                    return Hint(1.7 if pointing else 1.9, {},
+                                                (rest.bit_length() - 1, v),
+                                                "direct pointing" if pointing
+                                                else "direct claiming")
+                    else:
+                        gone = vc[v] & b2 & ~b1
+                        if gone:
+                            bit = 1 << (v - 1)
+                            pointing = u1 < 9
+                            return Hint(2.6 if pointing else 2.8,
+                                        {c: bit for c in _cells(gone)},
+                                        None, "pointing" if pointing else "claiming")
+    return None
+
+
+def direct_locking(board):
+    """Producer 2: direct pointing (1.7) / claiming (1.9), placing a value."""
+    return _locking(board, True)
+
+
+def locking(board):
+    """Producer 6: pointing (2.6) / claiming (2.8)."""
+    return _locking(board, False)
+
+
+# ----------------------------------------------------------------------------- subsets
+
+_HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
+_NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
+_FISH = {2: 3.2, 3: 3.8, 4: 5.2}
+
+
+def hidden_set(board, k: int, direct: bool = False):
+    """Producers 3, 5 (direct: 2.0 / 2.5, places a value), 9, 12, 18 (3.4 / 4.0 / 5.4)."""
+    vc = value_cells(board.cands)
+    values, cands = board.values, board.cands
+    for units in BCR:
+        for u in units:
+            empty = sum(1 for c in UNIT_CELLS[u] if not values[c])
+            if not (empty > 2 * k or (direct and empty > k)):
+                continue
+            ub = UNIT_BITS[u]
+            pos = [vc[v] & ub for v in range(1, 10)]
+            # a value in a set has 2..k positions: the others cannot be part of one, and
+            # leaving them out keeps the order of the remaining combinations (colex)
+            vals = [i for i in range(9) if 2 <= pos[i].bit_count() <= k]
+            if len(vals) < k:
+                continue
+            for sub in colex(k, len(vals)):
+                combo = [vals[j] for j in sub]
+                union = 0
+                for i in combo:
+                    union |= pos[i]
+                if union.bit_count() != k:
+                    continue
+                vmask = 0
+                for i in combo:
+                    vmask |= 1 << i
+                if direct:
+                    for i in range(9):
+                        if vmask >> i & 1:
+                            continue
+                        p = pos[i]
+                        if p & (p - 1):
+                            rest = p & ~union
+                            if rest and not rest & (rest - 1):
+                                return Hint(2.0 if k == 2 else 2.5, {},
+                                            (rest.bit_length() - 1, i + 1),
+                                            f"direct hidden {'pair' if k == 2 else 'triple'}")
+                    continue
+                elims = {}
+                for c in _cells(union):
+                    extra = cands[c] & ~vmask
+                    if extra:
+                        elims[c] = extra
+                if elims:
+                    return Hint(_HIDDEN[k], elims, None, f"hidden set {k}")
+    return None
+
+
+def direct_hidden_pair(board):
+    return hidden_set(board, 2, True)
+
+
+def direct_hidden_triple(board):
+    return hidden_set(board, 3, True)
+
+
+def naked_set(board, k: int):
+    """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
+    values, cands = board.values, board.cands
+    for units in BCR:
+        for u in units:
+            cells = UNIT_CELLS[u]
+            if sum(1 for c in cells if not values[c]) < 2 * k:
+                continue
+            idx = [i for i in range(9) if 2 <= POPCOUNT[cands[cells[i]]] <= k]
+            if len(idx) < k:
+                continue
+            for sub in colex(k, len(idx)):
+                combo = [idx[j] for j in sub]
+                union = 0
+                for i in combo:
+                    union |= cands[cells[i]]
+                if POPCOUNT[union] != k:
+                    continue
+                chosen = {cells[i] for i in combo}
+                elims = {}
+                for c in cells:
+                    if c not in chosen and cands[c] & union:
+                        elims[c] = cands[c] & union
+                if elims:
+                    return Hint(_NAKED[k], elims, None, f"naked set {k}")
+    return None
+
+
+def fish(board, k: int):
+    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2); base cols
+    first, then base rows."""
+    vc = value_cells(board.cands)
+    values = board.values
+    placed = [0] * 10
+    for v in values:
+        placed[v] += 1
+    combos = [(combo, sum(1 << i for i in combo)) for combo in colex(k, 9)]
+    wanted = [v for v in range(1, 10) if placed[v] + 2 * k <= 9]
+    for base_units, cover_units in ((COLS, ROWS), (ROWS, COLS)):
+        local = [[_local(u, vc[v]) if v else 0 for v in range(10)] for u in base_units]
+        # valid[v]: the base lines where v has 2..k positions (the only ones a fish uses)
+        valid = [0] * 10
+        for v in wanted:
+            for i in range(9):
+                if 2 <= POPCOUNT[local[i][v]] <= k:
+                    valid[v] |= 1 << i
+        for combo, cmask in combos:
+            base_bits = -1
+            for v in wanted:
+                if cmask & ~valid[v]:
+                    continue
+                cover = 0
+                for i in combo:
+                    cover |= local[i][v]
+                if POPCOUNT[cover] != k:
+                    continue
+                if base_bits < 0:
+                    base_bits = 0
+                    for i in combo:
+                        base_bits |= UNIT_BITS[base_units[i]]
+                gone = 0
+                for j in range(9):
+                    if cover >> j & 1:
+                        gone |= vc[v] & UNIT_BITS[cover_units[j]] & ~base_bits
+                if gone:
+                    bit = 1 << (v - 1)
+                    return Hint(_FISH[k], {c: bit for c in _cells(gone)}, None, f"fish {k}")
+    return None
+
+
+# ----------------------------------------------------------------------------- wings
+
+def _wing(board, xyz: bool):
+    cands = board.cands
+    size = 3 if xyz else 2
+    for pivot in range(81):
+        xy = cands[pivot]
+        if POPCOUNT[xy] != size:
+            continue
+        for xzc in HOUSE[pivot]:
+            xz = cands[xzc]
+            if POPCOUNT[xz] != 2 or POPCOUNT[xy & ~xz] != 1:
+                continue
+            for yzc in HOUSE[pivot]:
+                yz = cands[yzc]
+                if POPCOUNT[yz] != 2:
+                    continue
+                if POPCOUNT[xy | xz | yz] != 3 or POPCOUNT[xy & xz & yz] != (1 if xyz else 0):
+                    continue
+                z = xz & yz
+                z &= -z
+                victims = HOUSE_BITS[xzc] & HOUSE_BITS[yzc]
+                if xyz:
+                    victims &= HOUSE_BITS[pivot]
+                victims &= ~((1 << pivot) | (1 << xzc) | (1 << yzc))
+                elims = {c: z for c in _cells(victims) if cands[c] & z}
+                if elims:
+                    return Hint(4.4 if xyz else 4.2, elims, None,
+                                "XYZ-wing" if xyz else "XY-wing")
+    return None
+
+
+def xy_wing(board):
+    """Producer 13: XY-wing, 4.2."""
+    return _wing(board, False)
+
+
+def xyz_wing(board):
+    """Producer 14: XYZ-wing, 4.4."""
+    return _wing(board, True)
+
+
+# ----------------------------------------------------------------------------- exclusions
+
+def _sees(a: int, b: int) -> bool:
+    return bool(HOUSE_BITS[a] >> b & 1)
+
+
+def _base_cells(cands, top: int):
+    """SE's base cells of an aligned exclusion: (cells, {cell: excluders list})."""
+    cells, excl = [], {}
+    for c in range(81):
+        if POPCOUNT[cands[c]] < 2:
+            continue
+        single = False
+        ex = []
+        for d in HOUSE[c]:
+            n = POPCOUNT[cands[d]]
+            if n == 1:
+                single = True
+            elif 2 <= n <= top:
+                ex.append(d)
+        if not single and ex:
+            cells.append(c)
+            excl[c] = ex
+    return cells, excl
+
+
+def _exclude(cands, base: tuple, common: list):
+    """The eliminations of aligned exclusion on base cells with common excluders: a
+    combination of values (one per cell) is refused when two cells that see each other get
+    the same value, or when some common excluder has all its candidates among the values."""
+    ex = list(dict.fromkeys(cands[e] for e in common))
+    allowed = [0] * len(base)
+    full = [cands[c] for c in base]
+    if len(base) == 2:
+        c0, c1 = base
+        same_ok = not _sees(c0, c1)
+        for v0 in VALUES_OF[cands[c0]]:
+            b0 = 1 << (v0 - 1)
+            for v1 in VALUES_OF[cands[c1]]:
+                if v0 == v1 and not same_ok:
+                    continue
+                used = b0 | (1 << (v1 - 1))
+                if any(not m & ~used for m in ex):
+                    continue
+                allowed[0] |= b0
+                allowed[1] |= 1 << (v1 - 1)
+                if allowed == full:
+                    return {}
+    else:
+        c0, c1, c2 = base
+        s01, s02, s12 = _sees(c0, c1), _sees(c0, c2), _sees(c1, c2)
+        for v0 in VALUES_OF[cands[c0]]:
+            b0 = 1 << (v0 - 1)
+            for v1 in VALUES_OF[cands[c1]]:
+                if v0 == v1 and s01:
+                    continue
+                b01 = b0 | (1 << (v1 - 1))
+                for v2 in VALUES_OF[cands[c2]]:
+                    if (v2 == v0 and s02) or (v2 == v1 and s12):
+                        continue
+                    used = b01 | (1 << (v2 - 1))
+                    if any(not m & ~used for m in ex):
+                        continue
+                    allowed[0] |= b0
+                    allowed[1] |= 1 << (v1 - 1)
+                    allowed[2] |= 1 << (v2 - 1)
+                    if allowed == full:  # every candidate allowed: nothing to remove
+                        return {}
+    elims = {}
+    for j, c in enumerate(base):
+        gone = cands[c] & ~allowed[j]
+        if gone:
+            elims[c] = gone
+    return elims
+
+
+def aligned_pair(board):
+    """Producer 20: aligned pair exclusion, 6.2."""
+    cands = board.cands
+    cells, excl = _base_cells(cands, 2)
+    if len(cells) < 2:
+        return None
+    for i0, i1 in colex(2, len(cells)):
+        c0, c1 = cells[i0], cells[i1]
+        second = set(excl[c1])
+        common = [d for d in excl[c0] if d in second]
+        if len(common) >= 2:
+            elims = _exclude(cands, (c0, c1), common)
+            if elims:
+                return Hint(6.2, elims, None, "aligned pair exclusion")
+    return None
+
+
+def aligned_triple(board):
+    """Producer 22: aligned triple exclusion, 7.5."""
+    cands = board.cands
+    cells, excl = _base_cells(cands, 3)
+    if len(cells) < 3:
+        return None
+    is_base = set(cells)
+    for i0, i1 in colex(2, len(cells)):
+        c0, c1 = cells[i0], cells[i1]
+        twin = []
+        seen = {c0, c1}
+        for d in excl[c0] + excl[c1]:
+            if d not in seen and d in is_base:
+                seen.add(d)
+                twin.append(d)
+        common01 = set(excl[c0]) & set(excl[c1])
+        if len(common01) < 2:
+            continue  # the common excluders of three cells are a subset of these
+        for c2 in twin:
+            third = set(excl[c2])
+            common = [d for d in excl[c0] if d in common01 and d in third]
+            if len(common) >= 2:
+                elims = _exclude(cands, (c0, c1, c2), common)
+                if elims:
+                    return Hint(7.5, elims, None, "aligned triple exclusion")
+    return None

@@ -1,0 +1,99 @@
+"""The record command ``sudokit rate``: one rating line per input record (sudokit.records
+drives it, so --jobs, --errors and the per-record diagnostics work as for solve).
+
+    default      <puzzle> ED=<ER>/<EP>/<ED>            as serate prints it (rated, stuck,
+                                                        impossible: 20.0/0.0/0.0)
+                 <puzzle> <status>                      ambiguous, illegal, solved, limit
+    --format F   F with %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level, %s HoDoKu score,
+                 %t status, %h hardest technique, %n steps, %% ('-' for a missing number)
+    --to json    {"puzzle", "status", "er", "ep", "ed", "level", "score", "hardest", "steps"}
+
+A record that is not a classic 9x9 grid gets the status 'error' (and a note on stderr).
+"""
+
+from __future__ import annotations
+
+import json
+
+from .._value import Value
+from ..records import _Command, one_line
+
+__all__ = ["RateOptions", "RateCommand", "DEFAULT_FORMAT"]
+
+DEFAULT_FORMAT = "%g ED=%r/%p/%d"
+_RATED = ("rated", "stuck", "impossible")
+
+
+class RateOptions(Value):
+    """Options of a rate run: fmt (the --format string or None: serate's), time_limit
+    (seconds per puzzle or None), json (one object per record)."""
+
+    __slots__ = __match_args__ = ("fmt", "time_limit", "json")
+
+    def __init__(self, fmt=None, time_limit=None, json=False):
+        _set = object.__setattr__
+        _set(self, "fmt", fmt)
+        _set(self, "time_limit", time_limit)
+        _set(self, "json", bool(json))
+        if fmt is not None:
+            from . import Rating
+            Rating(1.0, 1.0, 1.0).format(fmt)  # ValueError for an unknown field
+        if time_limit is not None and not (isinstance(time_limit, (int, float))
+                                           and time_limit > 0):
+            raise ValueError(f"time_limit must be a positive number of seconds, "
+                             f"not {time_limit!r}")
+
+    @property
+    def hodoku(self) -> bool:
+        """Whether HoDoKu's level and score are asked for (they cost a second path)."""
+        return self.json or (self.fmt is not None and ("%l" in self.fmt or "%s" in self.fmt))
+
+    def command(self, options, out, err):
+        """The command object of a rate run (records.command_for asks here)."""
+        return RateCommand(options, out, err)
+
+
+class RateCommand(_Command):
+    """rate: SE's ER/EP/ED (and HoDoKu's level/score on demand) per record."""
+
+    name = "rate"
+    limit = 1
+
+    def __init__(self, options, out, err):
+        super().__init__(options, out, err)
+        self.rate_options = options.logic
+
+    def handle(self, src, chunk: list, known: dict | None = None) -> None:
+        from . import rate
+        from ..errors import ParseError
+        ro = self.rate_options
+        for rec in self.readable(src, chunk):
+            puzzle = one_line(rec.text)
+            try:
+                rating = rate(rec.grid, time_limit=ro.time_limit, hodoku=ro.hodoku)
+            except ParseError as exc:
+                self.problem(src, rec, "error", str(exc))
+                self.texts.append(self.failure(src, rec, "error", str(exc)))
+                continue
+            if rating.status == "limit":
+                self.log(src, rec.line, "limit", f"no rating within {ro.time_limit} s")
+            self.texts.append(self.reply(puzzle, rating))
+
+    def reply(self, puzzle: str, rating) -> str:
+        ro = self.rate_options
+        if ro.json:
+            obj = {"puzzle": puzzle, "status": rating.status, "er": rating.er,
+                   "ep": rating.ep, "ed": rating.ed, "level": rating.level,
+                   "score": rating.score, "hardest": rating.hardest, "steps": rating.steps}
+            return json.dumps(obj) + "\n"
+        if ro.fmt is None and rating.status not in _RATED:
+            return f"{puzzle} {rating.status}\n"
+        return rating.format(ro.fmt or DEFAULT_FORMAT, puzzle) + "\n"
+
+    def failure(self, src, rec, status: str, reason) -> str:
+        if self.rate_options.json:
+            obj = {"puzzle": one_line(rec.text), "status": status, "line": rec.line}
+            if reason:
+                obj["error"] = reason
+            return json.dumps(obj) + "\n"
+        return f"{one_line(rec.text)} {status}\n"

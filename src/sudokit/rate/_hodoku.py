@@ -1,0 +1,435 @@
+"""HoDoKu 2.2.0's level and score, from a path of sudokit.logic steps in HoDoKu's order.
+
+docs/se-rating.md section 10.  HoDoKu tries its steps in the order of their index (full
+house 100, naked single 200, hidden single 300, locked pair 1000, ...), applies the first
+step found, adds that step's score, and raises the level to the step's level; at the end the
+level rises while the score exceeds the level's maximum (Easy 800, Medium 1000, Hard 1600,
+Unfair 1800).
+
+The finders are sudokit.logic's techniques: they find HoDoKu's patterns, but not always the
+same instance first (each finder has its own scan order), so paths can differ from
+HoDoKu's; the level and score agree when the differences do not change which techniques are
+needed.  Locked pairs / triples (HoDoKu 1000 / 1100) are naked pairs / triples whose cells
+share a box and a line.  A puzzle logic cannot finish gets HoDoKu's brute force: a value of
+the solution placed for 10000 points.
+"""
+
+from __future__ import annotations
+
+__all__ = ["hodoku_rating", "HODOKU_ORDER"]
+
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
+
+# (HoDoKu index, sudokit.logic technique id, level, score), in HoDoKu's solving order
+HODOKU_ORDER = (
+    (100, "full-house", "easy", 4),
+    (200, "naked-single", "easy", 4),
+    (300, "hidden-single", "easy", 14),
+    (1000, "locked-pair", "medium", 40),
+    (1100, "locked-triple", "medium", 60),
+    (1200, "pointing", "medium", 50),
+    (1210, "claiming", "medium", 50),
+    (1300, "naked-pair", "medium", 60),
+    (1400, "naked-triple", "medium", 80),
+    (1500, "hidden-pair", "medium", 70),
+    (1600, "hidden-triple", "medium", 100),
+    (2000, "naked-quad", "hard", 120),
+    (2100, "hidden-quad", "hard", 150),
+    (2200, "x-wing", "hard", 140),
+    (2300, "swordfish", "hard", 150),
+    (2400, "jellyfish", "hard", 160),
+    (2800, "remote-pair", "hard", 110),
+    (2900, "bug-plus-1", "hard", 100),
+    (3000, "skyscraper", "hard", 130),
+    (3100, "two-string-kite", "hard", 150),
+    (3120, "turbot-fish", "hard", 120),
+    (3170, "empty-rectangle", "hard", 120),
+    (3200, "w-wing", "hard", 150),
+    (3300, "xy-wing", "hard", 160),
+    (3400, "xyz-wing", "hard", 180),
+    (3500, "unique-rectangle-1", "hard", 100),
+    (3600, "unique-rectangle-2", "hard", 100),
+    (3700, "unique-rectangle-3", "hard", 100),
+    (3800, "unique-rectangle-4", "hard", 100),
+    (4010, "hidden-rectangle", "hard", 100),
+    (4100, "finned-x-wing", "hard", 130),
+    (4200, "sashimi-x-wing", "hard", 150),
+    (4300, "finned-swordfish", "unfair", 200),
+    (4400, "sashimi-swordfish", "unfair", 240),
+    (4500, "finned-jellyfish", "unfair", 250),
+    (4600, "sashimi-jellyfish", "unfair", 260),
+    (5300, "sue-de-coq", "unfair", 250),
+    (5330, "simple-colors", "hard", 150),
+    (5360, "multi-colors", "hard", 200),
+    (5400, "x-chain", "unfair", 260),
+    (5500, "xy-chain", "unfair", 260),
+    (5600, "continuous-nice-loop", "unfair", 280),
+    (5600, "discontinuous-nice-loop", "unfair", 280),
+    (5600, "aic", "unfair", 280),
+    (5700, "als-xz", "unfair", 300),
+    (5800, "als-xy-wing", "unfair", 320),
+    (8500, "cell-forcing-chain", "extreme", 500),
+    (8500, "unit-forcing-chain", "extreme", 500),
+    (8500, "nishio", "extreme", 500),
+    (8600, "dynamic-forcing-chain", "extreme", 700),
+    (8600, "dynamic-forcing-chain-plus", "extreme", 700),
+    (8600, "nested-forcing-chain", "extreme", 700),
+)
+
+
+def _is_locked(state, step, size: int) -> bool:
+    """A naked subset of size cells lying in one box and one line (HoDoKu's locked set)."""
+    cells = step.evidence.get("cells", ())
+    if len(cells) != size:
+        return False
+    t = state.tables
+    kinds = {t.kind[u] for u in range(len(t.unit_bits))
+             if all(t.unit_bits[u] >> c & 1 for c in cells)}
+    return "box" in kinds and bool({"row", "col"} & kinds)
+
+
+def _locked(find, size: int, locked: bool):
+    """The steps of find that are (locked=True) or are not (False) locked sets."""
+    def find_some(state):
+        for step in find(state):
+            if _is_locked(state, step, size) == locked:
+                yield step
+    return find_some
+
+
+def _finders():
+    from ..logic import technique
+    out = []
+    for index, tid, level, score in HODOKU_ORDER:
+        if index < 2200:  # singles, locked candidates and subsets: _Simple
+            continue
+        if tid == "locked-pair":
+            find = _locked(technique("naked-pair").find, 2, True)
+        elif tid == "locked-triple":
+            find = _locked(technique("naked-triple").find, 3, True)
+        elif tid in ("naked-pair", "naked-triple"):
+            find = _locked(technique(tid).find, 2 if tid == "naked-pair" else 3, False)
+        else:
+            try:
+                find = technique(tid).find
+            except (KeyError, ValueError):
+                continue
+        out.append((find, level, score))
+    return out
+
+
+_FINDERS = None
+
+# HoDoKu's constraints: rows 0-8, cols 9-17, boxes 18-26; each cell's (row, col, box)
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_UNIT = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_BUDDIES = tuple(tuple(d for d in range(81) if d != c and set(_CONSTR[c]) & set(_CONSTR[d]))
+                 for c in range(81))
+
+
+class _Queue:
+    """HoDoKu's SudokuSinglesQueue: a FIFO of (cell, value) over reusable arrays."""
+
+    def __init__(self):
+        self.cells, self.values = [0] * 4096, [0] * 4096
+        self.get = self.put = 0
+
+    def add(self, cell, value):
+        self.cells[self.put], self.values[self.put] = cell, value
+        self.put += 1
+
+    def pop(self) -> int:
+        """The position of the oldest entry (-1 when empty), removing it."""
+        if self.get >= self.put:
+            return -1
+        ret = self.get
+        self.get += 1
+        if self.get >= self.put:
+            self.get = self.put = 0
+        return ret
+
+    def delete_at(self, i):
+        self.cells[i:self.put - 1] = self.cells[i + 1:self.put]
+        self.values[i:self.put - 1] = self.values[i + 1:self.put]
+        self.put -= 1
+
+    def delete_cell(self, cell):
+        for i in range(self.get, self.put):
+            if self.cells[i] == cell:
+                self.delete_at(i)
+                return
+
+    def delete_unit(self, unit, value):
+        for i in range(self.get, self.put):
+            if self.values[i] == value and unit in _CONSTR[self.cells[i]]:
+                self.delete_at(i)
+                return
+
+
+class _Singles:
+    """HoDoKu's Sudoku2 as far as singles go: candidates, free counts per (constraint,
+    value) and the naked / hidden single queues, updated as HoDoKu updates them."""
+
+    def __init__(self, line: str):
+        self.values = [0] * 81
+        self.cands = [511] * 81
+        self.free = [[9] * 10 for _ in range(27)]
+        self.ns, self.hs = _Queue(), _Queue()
+        for c, ch in enumerate(line[:81]):
+            if "1" <= ch <= "9":
+                self.set_cell(c, ord(ch) - 48)
+
+    def _add_hidden(self, unit, value):
+        bit = 1 << (value - 1)
+        for c in _UNIT[unit]:
+            if self.cands[c] & bit:
+                self.hs.add(c, value)
+                return
+
+    def del_cand(self, cell, value):
+        bit = 1 << (value - 1)
+        if not self.cands[cell] & bit:
+            return
+        self.cands[cell] &= ~bit
+        m = self.cands[cell]
+        if not m:
+            return
+        if not m & (m - 1):
+            self.ns.add(cell, m.bit_length())
+        for u in _CONSTR[cell]:
+            self.free[u][value] -= 1
+            if self.free[u][value] == 1:
+                self._add_hidden(u, value)
+            elif self.free[u][value] == 0:
+                self.hs.delete_unit(u, value)
+
+    def set_cell(self, cell, value):
+        if self.values[cell] == value:
+            return
+        self.values[cell] = value
+        old = self.cands[cell]
+        self.cands[cell] = 0
+        for d in _BUDDIES[cell]:
+            self.del_cand(d, value)
+        for cand in range(1, 10):
+            if old >> (cand - 1) & 1:
+                for u in _CONSTR[cell]:
+                    self.free[u][cand] -= 1
+                    if self.free[u][cand] == 1 and cand != value:
+                        self._add_hidden(u, cand)
+
+    def full_house(self):
+        q = self.ns
+        for i in range(q.get, q.put):
+            cell, v = q.cells[i], q.values[i]
+            if self.values[cell] == 0:
+                for u in _CONSTR[cell]:
+                    if all(self.free[u][j] == 0 for j in range(1, 10) if j != v):
+                        return cell, v
+        return None
+
+    def naked_single(self):
+        while True:
+            i = self.ns.pop()
+            if i < 0:
+                return None
+            cell, v = self.ns.cells[i], self.ns.values[i]
+            if self.values[cell] == 0:
+                return cell, v
+
+    def hidden_single(self):
+        while True:
+            i = self.hs.pop()
+            if i < 0:
+                return None
+            cell, v = self.hs.cells[i], self.hs.values[i]
+            if self.values[cell] == 0:
+                if self.cands[cell] >> (v - 1) & 1:
+                    for u in _CONSTR[cell]:
+                        if self.free[u][v] == 1:
+                            return cell, v
+                return None
+
+
+# --- HoDoKu's SimpleSolver: locked candidates and subsets, in its scan orders --------------
+
+_BLOCKS, _LINES, _COLS = _UNIT[18:27], _UNIT[0:9], _UNIT[9:18]
+
+
+def _bits(m: int) -> list:
+    return [v for v in range(1, 10) if m >> (v - 1) & 1]
+
+
+class _Simple(_Singles):
+    """The singles state plus HoDoKu's locked candidates and naked / hidden subsets.
+    Each finder returns the step's deletions [(cell, value)] in HoDoKu's order, or None."""
+
+    def _subset_step(self, cells, mask, hidden):
+        first = _CONSTR[cells[0]]
+        same = [all(_CONSTR[c][j] == first[j] for c in cells) for j in range(3)]
+        dels, found = [], 0
+        if hidden:
+            for c in cells:
+                dels.extend((c, v) for v in _bits(self.cands[c] & ~mask))
+        else:
+            for j in range(3):
+                if not same[j]:
+                    continue
+                hit = False
+                for c in _UNIT[first[j]]:
+                    if c in cells or not self.cands[c] & mask:
+                        continue
+                    dels.extend((c, v) for v in _bits(self.cands[c] & mask))
+                    if not hit and (j == 2 or _CONSTR[c][2] != first[2]):
+                        hit = True
+                        found += 1
+        if not dels:
+            return None, False
+        locked = (len(cells) < 4 and found > 1 and not hidden
+                  and same[2] and (same[0] or same[1]))
+        return dels, locked
+
+    def naked(self, anz: int, locked: bool):
+        from itertools import combinations
+        for units in ((_BLOCKS,) if locked else (_BLOCKS, _LINES, _COLS)):
+            for unit in units:
+                cells = [c for c in unit if 0 < POP[self.cands[c]] <= anz]
+                for combo in combinations(cells, anz):
+                    mask = 0
+                    for c in combo:
+                        mask |= self.cands[c]
+                    if POP[mask] != anz:
+                        continue
+                    dels, is_locked = self._subset_step(combo, mask, False)
+                    if dels is not None and is_locked == locked:
+                        return dels
+        return None
+
+    def hidden(self, anz: int):
+        from itertools import combinations
+        for base, units in ((18, _BLOCKS), (0, _LINES), (9, _COLS)):
+            for k, unit in enumerate(units):
+                if sum(1 for c in unit if self.cands[c]) <= anz:
+                    continue
+                free = self.free[base + k]
+                vals = [v for v in range(1, 10) if 0 < free[v] <= anz]
+                if len(vals) < anz:
+                    continue
+                pos = {v: [i for i, c in enumerate(unit) if self.cands[c] >> (v - 1) & 1]
+                       for v in vals}
+                for combo in combinations(vals, anz):
+                    where = sorted(set().union(*(pos[v] for v in combo)))
+                    if len(where) != anz:
+                        continue
+                    mask = sum(1 << (v - 1) for v in combo)
+                    dels, _ = self._subset_step([unit[i] for i in where], mask, True)
+                    if dels is not None:
+                        return dels
+        return None
+
+    def locked_candidates(self, kind: int):
+        """kind 1: pointing (boxes); 2: claiming (rows, then cols)."""
+        searches = ((18, _BLOCKS),) if kind == 1 else ((0, _LINES), (9, _COLS))
+        for base, units in searches:
+            for k, unit in enumerate(units):
+                for v in range(1, 10):
+                    n = self.free[base + k][v]
+                    if n not in (2, 3):
+                        continue
+                    bit = 1 << (v - 1)
+                    cells = [c for c in unit if self.cands[c] & bit]
+                    same = [all(_CONSTR[c][j] == _CONSTR[cells[0]][j] for c in cells)
+                            for j in range(3)]
+                    first = _CONSTR[cells[0]]
+                    target = None
+                    if base == 18:
+                        if same[0] and self.free[first[0]][v] > n:
+                            target = first[0]
+                        elif same[1] and self.free[first[1]][v] > n:
+                            target = first[1]
+                    elif same[2] and self.free[first[2]][v] > n:
+                        target = first[2]
+                    if target is None:
+                        continue
+                    skip = base + k
+                    return [(c, v) for c in _UNIT[target]
+                            if self.cands[c] & bit and skip not in _CONSTR[c]]
+        return None
+
+
+POP = tuple(bin(m).count("1") for m in range(512))
+
+# HoDoKu steps done by _Simple, in order: (finder, level, score)
+_SIMPLE = (
+    (lambda h: h.naked(2, True), "medium", 40),      # locked pair 1000
+    (lambda h: h.naked(3, True), "medium", 60),      # locked triple 1100
+    (lambda h: h.locked_candidates(1), "medium", 50),  # 1200
+    (lambda h: h.locked_candidates(2), "medium", 50),  # 1210
+    (lambda h: h.naked(2, False), "medium", 60),     # naked pair 1300
+    (lambda h: h.naked(3, False), "medium", 80),     # naked triple 1400
+    (lambda h: h.hidden(2), "medium", 70),           # hidden pair 1500
+    (lambda h: h.hidden(3), "medium", 100),          # hidden triple 1600
+    (lambda h: h.naked(4, False), "hard", 120),      # naked quad 2000
+    (lambda h: h.hidden(4), "hard", 150),            # hidden quad 2100
+)
+_FIRST_LOGIC = 2200  # from x-wing on, the steps come from sudokit.logic's finders
+
+
+def hodoku_rating(line: str):
+    """(level, score) HoDoKu 2.2.0 would give the unique puzzle line (81 characters)."""
+    global _FINDERS
+    from ..logic import State
+    if _FINDERS is None:
+        _FINDERS = _finders()
+    state = State.of(line)
+    hd = _Simple(line)
+    level, score = 0, 0
+    solution = None
+    while not state.is_solved():
+        single = None
+        for find, pts in ((hd.full_house, 4), (hd.naked_single, 4), (hd.hidden_single, 14)):
+            single = find()
+            if single is not None:
+                break
+        if single is not None:
+            hd.set_cell(*single)
+            state = state.place(*single)
+            score += pts
+            continue
+        dels = None
+        for simple, lvl, pts in _SIMPLE:
+            dels = simple(hd)
+            if dels:
+                for cell, v in dels:
+                    hd.del_cand(cell, v)
+                state = state.eliminate([(c, v) for c, v in dels])
+                score += pts
+                level = max(level, LEVELS.index(lvl))
+                break
+        if dels:
+            continue
+        for find, lvl, pts in _FINDERS:
+            step = next(iter(find(state)), None)
+            if step is not None:
+                state = state.apply(step)
+                for cell, v in step.eliminations:
+                    hd.del_cand(cell, v)
+                for cell, v in step.placements:
+                    hd.set_cell(cell, v)
+                score += pts
+                level = max(level, LEVELS.index(lvl))
+                break
+        else:  # brute force: one value of the solution
+            if solution is None:
+                from ..solver import solve
+                solution = solve(line).values
+            cell = next(c for c in range(81) if not state.values[c])
+            state = state.place(cell, solution[cell])
+            hd.set_cell(cell, solution[cell])
+            score += 10000
+            level = LEVELS.index("extreme")
+    name = LEVELS[level]
+    while name in MAX_SCORE and score > MAX_SCORE[name]:
+        name = LEVELS[LEVELS.index(name) + 1]
+    return name, score

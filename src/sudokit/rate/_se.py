@@ -1,0 +1,142 @@
+"""Sudoku Explainer's rating loop (serate's Solver.getDifficulty): producers in SE's fixed
+order, the first hint found is applied, ER / EP / ED kept as SE keeps them.
+
+See docs/se-rating.md section 3 (rules R1-R9).
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import _basic as B
+from ._basic import Hint
+from ._chains import Chaining, static_chains
+from ._grid import Board, TimeLimit
+from ._nested import advanced_nodes
+from ._unique import bug, unique_loops
+
+__all__ = ["producers", "se_path", "PathResult", "TimeLimit", "format_rating"]
+
+
+def producers() -> list:
+    """SE's 30 producers, in order: (name, callable(board) -> Hint | None).  The chaining
+    producers are objects with state (SE caches the last grid's hints), so each rating run
+    gets fresh ones."""
+    return [
+        ("hidden single", B.hidden_single),
+        ("direct locking", B.direct_locking),
+        ("direct hidden pair", B.direct_hidden_pair),
+        ("naked single", B.naked_single),
+        ("direct hidden triple", B.direct_hidden_triple),
+        ("locking", B.locking),
+        ("naked pair", lambda b: B.naked_set(b, 2)),
+        ("x-wing", lambda b: B.fish(b, 2)),
+        ("hidden pair", lambda b: B.hidden_set(b, 2)),
+        ("naked triple", lambda b: B.naked_set(b, 3)),
+        ("swordfish", lambda b: B.fish(b, 3)),
+        ("hidden triple", lambda b: B.hidden_set(b, 3)),
+        ("xy-wing", B.xy_wing),
+        ("xyz-wing", B.xyz_wing),
+        ("unique loops", unique_loops),
+        ("naked quad", lambda b: B.naked_set(b, 4)),
+        ("jellyfish", lambda b: B.fish(b, 4)),
+        ("hidden quad", lambda b: B.hidden_set(b, 4)),
+        ("bug", bug),
+        ("aligned pair exclusion", B.aligned_pair),
+        ("forcing chains and cycles", _Static()),
+        ("aligned triple exclusion", B.aligned_triple),
+        ("nishio", Chaining(False, True, True, 0)),
+        ("multiple forcing chains", Chaining(True, False, False, 0)),
+        ("dynamic forcing chains", Chaining(True, True, False, 0)),
+        ("dynamic forcing chains (+)", Chaining(True, True, False, 1, advanced_nodes)),
+        ("nested forcing chains 2", Chaining(True, True, False, 2, advanced_nodes)),
+        ("nested forcing chains 3", Chaining(True, True, False, 3, advanced_nodes)),
+        ("nested forcing chains 4", Chaining(True, True, False, 4, advanced_nodes)),
+        ("nested forcing chains 5", Chaining(True, True, False, 5, advanced_nodes)),
+    ]
+
+
+class _Static:
+    """Producer 21 with a deadline (checked per start cell); the C twin of static_chains
+    (sudokit._ckernels.se_static_chains) when the C kernels are active."""
+
+    def __init__(self):
+        self.deadline = None
+        from .._backend import C
+        self.c = getattr(C, "se_static_chains", None)
+
+    def __call__(self, board):
+        if self.c is None:
+            return static_chains(board, deadline=self.deadline)
+        got = self.c(board.cands)
+        if got is None:
+            return None
+        rating, complexity, key, y, x, kind, elims, place = got
+        if kind == 0:
+            name = "XY cycle" if x and y else ("Y cycle" if y else "X cycle")
+        else:
+            name = "forcing chain" if y else "forcing X-chain"
+        return Hint(rating, elims, place, name, complexity, key)
+
+
+class PathResult:
+    """What the SE loop gives: er, ep, ed (floats as SE keeps them), the hardest hint's name,
+    the number of steps, and whether it got stuck (er 20.0)."""
+
+    __slots__ = ("er", "ep", "ed", "hardest", "steps", "stuck", "names")
+
+    def __init__(self, er, ep, ed, hardest, steps, stuck, names):
+        self.er, self.ep, self.ed, self.hardest = er, ep, ed, hardest
+        self.steps, self.stuck, self.names = steps, stuck, names
+
+
+def se_path(line: str, *, deadline: float | None = None, max_producer: int = 30,
+            keep_names: bool = False) -> PathResult:
+    """Run SE's rating loop on the first 81 characters of line (read as serate reads them).
+
+    deadline: a time.monotonic() value; raises TimeLimit once passed (checked between
+    producers).  max_producer: use only the first producers (tests).  Returns a PathResult;
+    er is 20.0 when no producer has a hint (R8).
+    """
+    board = Board.from_line(line)
+    prods = producers()[:max_producer]
+    for _name, produce in prods:
+        if hasattr(produce, "deadline"):
+            produce.deadline = deadline
+    er, ep, ed = float("-inf"), 0.0, 0.0
+    hardest, steps, stuck, names = "", 0, False, []
+    while not board.is_solved():
+        hint = None
+        for name, produce in prods:
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeLimit()
+            hint = produce(board)
+            if hint is not None:
+                break
+        if hint is None:
+            er, stuck = 20.0, True
+            break
+        if hint.rating > er:
+            er, hardest = hint.rating, hint.name
+        before = (list(board.values), list(board.cands))
+        hint.apply(board)
+        steps += 1
+        if keep_names:
+            names.append((hint.name, hint.rating))
+        if ep == 0.0:
+            if ed == 0.0:
+                ed = er
+            if hint.place is not None:
+                ep = er
+        if (board.values, board.cands) == before:  # SE would repeat this hint forever
+            er, stuck = 20.0, True
+            break
+    return PathResult(er, ep, ed, hardest, steps, stuck, names)
+
+
+def format_rating(x: float) -> str:
+    """serate's printing: the tenths digit is floor((x + 0.05) * 10) (Java int truncation)."""
+    if x == float("-inf"):
+        return "0.0"
+    tenths = int((x + 0.05) * 10)
+    return f"{tenths // 10}.{tenths % 10}"
