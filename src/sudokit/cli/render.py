@@ -27,7 +27,7 @@ from .records import _rules_options, geometry_of
 
 __all__ = ["add_parser", "run_render"]
 
-_BOOKLET_ONLY = ("per_page", "solutions", "steps", "paper")
+_BOOKLET_ONLY = ("per_page", "solutions", "steps", "paper", "ratings")
 
 
 def _scale(text: str) -> float:
@@ -79,6 +79,9 @@ or no PNG tool).""")
                    help="PDF: the solutions on pages after the puzzles")
     p.add_argument("--steps", action="store_true", default=None,
                    help="PDF: a picture of every logical step of each puzzle, with its text")
+    p.add_argument("--ratings", action="store_true", default=None,
+                   help="PDF: a rating line under each classic 9x9 puzzle (Sudoku Explainer "
+                        "ER/EP/ED and HoDoKu level, by sudokit.rate, up to 20 s a puzzle)")
     p.add_argument("--title", metavar="T", help="a title over the pictures or booklet pages")
     p.add_argument("--candidates", action="store_true",
                    help="SVG/PNG: draw the candidates (a pencil-mark input's own marks)")
@@ -180,13 +183,38 @@ def run_render(args, out: TextIO, err: TextIO) -> int:
     return _write(args, kind, sources, err)
 
 
+RATING_SECONDS = 20.0
+
+
+def _rating_lines(sources: list) -> list:
+    """One rating line per puzzle: 'SE 7.2/1.5/1.2, HoDoKu hard' for a classic 9x9 (SE's
+    ER/EP/ED), what stopped it otherwise ('not rated: ...'), '' for other grids."""
+    from .. import rate as rating
+    lines = []
+    for src in sources:
+        grid = src.puzzle() if hasattr(src, "puzzle") else src
+        if grid.size != 9 or not grid.geometry.is_classic:
+            lines.append("")
+            continue
+        r = rating.rate(grid, time_limit=RATING_SECONDS)
+        if r.status == "rated":
+            level = f", HoDoKu {r.level}" if r.level else ""
+            lines.append(f"SE {r.er:.1f}/{r.ep:.1f}/{r.ed:.1f}{level}")
+        elif r.status == "limit":
+            lines.append(f"not rated: over {RATING_SECONDS:g} s")
+        else:
+            lines.append(f"not rated: {r.status}")
+    return lines
+
+
 def _write(args, kind: str, sources: list, err: TextIO) -> int:
     from .. import render
     try:
         if kind == "pdf":
+            ratings = _rating_lines(sources) if args.ratings else None
             data = [render.booklet(sources, per_page=args.per_page or 4, paper=args.paper or "a4",
                                    solutions=bool(args.solutions), title=args.title,
-                                   steps=bool(args.steps))]
+                                   steps=bool(args.steps), ratings=ratings)]
         else:
             opts = {"candidates": True if args.candidates else False,
                     "coordinates": args.coordinates, "title": args.title}
