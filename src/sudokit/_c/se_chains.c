@@ -314,6 +314,21 @@ static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capf
     return 0;
 }
 
+/* Record key k (reached from node p) as a forcing target unless it is one already;
+   -1 when out of memory. */
+static int add_target(search *s, int k, int p, int *tk, int *tn, int *ntargets)
+{
+    for (int t = 0; t < *ntargets; t++)
+        if (tk[t] == k)
+            return 0;
+    int q = new_node(s, k, p);
+    if (q < 0)
+        return -1;
+    tk[*ntargets] = k;
+    tn[(*ntargets)++] = q;
+    return 0;
+}
+
 /* Forcing chains from the start node: targets (at most 2 keys) appended to tk/tn. */
 static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t *capon,
                    size_t *capoff)
@@ -338,19 +353,8 @@ static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t 
             off_links(s, k0);
             for (int j = 0; j < s->noffs[k0]; j++) {
                 int k = s->offs[k0][j];
-                if (k == conj) {
-                    int have = 0;
-                    for (int t = 0; t < *ntargets; t++)
-                        if (tk[t] == k)
-                            have = 1;
-                    if (!have) {
-                        int q = new_node(s, k, p);
-                        if (q < 0)
-                            return -1;
-                        tk[*ntargets] = k;
-                        tn[(*ntargets)++] = q;
-                    }
-                }
+                if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
+                    return -1;
                 if (s->gen_off[k] != s->gen && !is_parent(s, p, k)) {
                     int q = new_node(s, k, p);
                     if (q < 0)
@@ -367,19 +371,8 @@ static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t 
             on_links(s, k0, 1);
             for (int j = 0; j < s->nons[k0]; j++) {
                 int k = s->ons[k0][j];
-                if (k == conj) {
-                    int have = 0;
-                    for (int t = 0; t < *ntargets; t++)
-                        if (tk[t] == k)
-                            have = 1;
-                    if (!have) {
-                        int q = new_node(s, k, p);
-                        if (q < 0)
-                            return -1;
-                        tk[*ntargets] = k;
-                        tn[(*ntargets)++] = q;
-                    }
-                }
+                if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
+                    return -1;
                 if (s->gen_on[k] != s->gen) {
                     int q = new_node(s, k, p);
                     if (q < 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..logic._tables import cells_of
 from ._grid import (BCR, BOXES, CELL_UNITS, COLS, HOUSE, HOUSE_BITS, POPCOUNT, ROWS,
                     UNIT_BITS, UNIT_CELLS, VALUES_OF)
 
@@ -47,13 +48,7 @@ def colex(k: int, n: int) -> tuple:
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
 
 
-def _cells(bits: int) -> list:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
+_cells = cells_of  # the cells of a cell set, increasing (logic._tables)
 
 
 def value_cells(cands) -> list:

@@ -69,6 +69,20 @@ def ancestors(target) -> int:
     return len(done)
 
 
+def _effect(cands, key: int):
+    """(eliminations, placement) that proving key does: 'cell is v' (odd key) removes the
+    cell's other candidates and places v; 'cell is not v' removes v.  None when 'is v'
+    leaves nothing to remove."""
+    cell, v = divmod(key >> 1, 9)
+    bit = 1 << v
+    if key & 1:
+        rest = cands[cell] & ~bit
+        if not rest:
+            return None
+        return {cell: rest}, (cell, v + 1)
+    return {cell: bit}, None
+
+
 class ChainHint(Hint):
     """A chaining hint: targets (SE's getChainsTargets) and flat complexity kept for the
     nested complexity and rule parents; kind: 'cycle', 'forcing', 'binary', 'cell',
@@ -527,15 +541,10 @@ class Chaining:
                     out.append(self._binary_hint(cands, (q, r), key, 1, "double"))
 
     def _binary_hint(self, cands, pair, target_key, sort_key, name):
-        cell, v = divmod(target_key >> 1, 9)
-        bit = 1 << v
-        if target_key & 1:
-            rest = cands[cell] & ~bit
-            if not rest:
-                return None
-            elims, place = {cell: rest}, (cell, v + 1)
-        else:
-            elims, place = {cell: bit}, None
+        effect = _effect(cands, target_key)
+        if effect is None:
+            return None
+        elims, place = effect
         flat = ancestors(pair[0]) + ancestors(pair[1])
         return _make("binary", self.base, flat, list(pair), elims, place, sort_key,
                      self._name(name))
@@ -565,15 +574,10 @@ class Chaining:
                         out.append(h)
 
     def _reduction(self, kind, cands, k, chains, sort_key, unit):
-        cell, v = divmod(k >> 1, 9)
-        bit = 1 << v
-        if k & 1:
-            rest = cands[cell] & ~bit
-            if not rest:
-                return None
-            elims, place = {cell: rest}, (cell, v + 1)
-        else:
-            elims, place = {cell: bit}, None
+        effect = _effect(cands, k)
+        if effect is None:
+            return None
+        elims, place = effect
         flat = sum(ancestors(q) for q in chains)
         return _make(kind, self.base, flat, chains, elims, place, sort_key,
                      self._name(kind), unit)
