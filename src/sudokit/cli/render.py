@@ -189,14 +189,14 @@ RATING_SECONDS = 20.0
 def _rating_lines(sources: list) -> list:
     """One rating line per puzzle: 'SE 7.2/1.5/1.2, HoDoKu hard' for a classic 9x9 (SE's
     ER/EP/ED), what stopped it otherwise ('not rated: ...'), '' for other grids."""
-    from .. import rate as rating
+    from ..rate import rate
     lines = []
     for src in sources:
         grid = src.puzzle() if hasattr(src, "puzzle") else src
         if grid.size != 9 or not grid.geometry.is_classic:
             lines.append("")
             continue
-        r = rating.rate(grid, time_limit=RATING_SECONDS)
+        r = rate(grid, time_limit=RATING_SECONDS)
         if r.status == "rated":
             level = f", HoDoKu {r.level}" if r.level else ""
             lines.append(f"SE {r.er:.1f}/{r.ep:.1f}/{r.ed:.1f}{level}")
