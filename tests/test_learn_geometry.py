@@ -266,7 +266,7 @@ def _twin_cases():
 
 
 @needs_c
-@pytest.mark.parametrize("name,geom", _twin_cases())
+@pytest.mark.parametrize("name,geom", list(_twin_cases()))
 def test_c_equals_python(name, geom):
     rng = random.Random(f"twin {name}")
     tables = _backend.tables(geom)
