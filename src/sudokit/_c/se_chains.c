@@ -258,6 +258,19 @@ static void consider(best_hint *b, double rating, int cx, int key, const search 
         (q)[(n)++] = (val);                                                              \
     } while (0)
 
+/* A new node for key k reached from node p, marked seen in this search (mark[k]) and put
+   at the tail of its queue; -1 when out of memory. */
+static int enqueue(search *s, int k, int p, unsigned *mark, int **queue, size_t *tail,
+                   size_t *cap)
+{
+    int q = new_node(s, k, p);
+    if (q < 0)
+        return -1;
+    mark[k] = s->gen;
+    PUSH(*queue, *tail, *cap, q);
+    return 0;
+}
+
 /* Cycles from the start node: the closing nodes in *found (indices), count in *nfound. */
 static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capfound,
                   size_t *capon, size_t *capoff)
@@ -300,13 +313,9 @@ static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capf
                         return -1;
                     PUSH(*found, *nfound, *capfound, q);
                 }
-                if (s->gen_on[k] != s->gen) {
-                    int q = new_node(s, k, p);
-                    if (q < 0)
-                        return -1;
-                    s->gen_on[k] = s->gen;
-                    PUSH(s->qon, ton, *capon, q);
-                }
+                if (s->gen_on[k] != s->gen &&
+                    enqueue(s, k, p, s->gen_on, &s->qon, &ton, capon) < 0)
+                    return -1;
             }
         }
         hoff = toff = 0;
@@ -355,13 +364,9 @@ static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t 
                 int k = s->offs[k0][j];
                 if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
                     return -1;
-                if (s->gen_off[k] != s->gen && !is_parent(s, p, k)) {
-                    int q = new_node(s, k, p);
-                    if (q < 0)
-                        return -1;
-                    s->gen_off[k] = s->gen;
-                    PUSH(s->qoff, toff, *capoff, q);
-                }
+                if (s->gen_off[k] != s->gen && !is_parent(s, p, k) &&
+                    enqueue(s, k, p, s->gen_off, &s->qoff, &toff, capoff) < 0)
+                    return -1;
             }
         }
         hon = ton = 0;
@@ -373,13 +378,9 @@ static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t 
                 int k = s->ons[k0][j];
                 if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
                     return -1;
-                if (s->gen_on[k] != s->gen) {
-                    int q = new_node(s, k, p);
-                    if (q < 0)
-                        return -1;
-                    s->gen_on[k] = s->gen;
-                    PUSH(s->qon, ton, *capon, q);
-                }
+                if (s->gen_on[k] != s->gen &&
+                    enqueue(s, k, p, s->gen_on, &s->qon, &ton, capon) < 0)
+                    return -1;
             }
         }
         hoff = toff = 0;

@@ -20,6 +20,7 @@ import argparse
 import os
 from typing import TextIO
 
+from .._argtypes import number_in
 from .._names import PICTURE_FORMATS
 from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, HelpFormatter, _alphabet, _box,
                       _para, _UsageError, refuse_output_over_input)
@@ -30,14 +31,8 @@ __all__ = ["add_parser", "run_render"]
 _BOOKLET_ONLY = ("per_page", "solutions", "steps", "paper", "ratings")
 
 
-def _scale(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-    if not 0.1 <= value <= 20:
-        raise argparse.ArgumentTypeError(f"the scale runs from 0.1 to 20, not {value:g}")
-    return value
+_scale = number_in(float, 0.1, 20, "expected a number, not {text!r}",
+                   "the scale runs from 0.1 to 20, not {value:g}")
 
 
 def add_parser(sub) -> None:

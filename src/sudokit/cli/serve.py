@@ -2,40 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import TextIO
 
+from .._argtypes import number_in
 from ._common import HelpFormatter, _para
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0..65535 (0: a free one), not {value}")
-    return value
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError(f"choose 1..64, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0.1 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"choose 0.1..3600 seconds, not {value:g}")
-    return value
+_port = number_in(int, 0, 65535, "not a port number: {text!r}",
+                  "a port is 0..65535 (0: a free one), not {value}")
+_positive = number_in(int, 1, 64, "not an integer: {text!r}", "choose 1..64, not {value}")
+_seconds = number_in(float, 0.1, 3600, "not a number of seconds: {text!r}",
+                     "choose 0.1..3600 seconds, not {value:g}")
 
 
 def add_parser(sub) -> None:
