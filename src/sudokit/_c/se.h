@@ -1,0 +1,56 @@
+/* se.h -- what the C twins of Sudoku Explainer's rater (sudokit.rate) share.
+ *
+ * The pure-Python rater (src/sudokit/rate/) is the specification; every C producer gives
+ * the hint its Python twin gives, and the C rating loop the same ER / EP / ED.
+ *
+ *   se_board      SE's grid: values[c] 0 or 1..9, cands[c] bit v-1 for value v (0 when
+ *                 filled); c = 9 * row + col (rate/_grid.py Board)
+ *   se_hint       one hint: rating, complexity and sort key (chaining), the candidates it
+ *                 removes per cell, an optional placement, and its name as Python names it
+ *   tables        SE's units (0..8 boxes, 9..17 rows, 18..26 cols; cells in SE's order),
+ *                 a cell's (box, row, col) units and its 20 house cells in SE's order
+ *   return codes  SE_FOUND / SE_NONE, SE_ERROR (a Python exception is set), SE_LIMIT (the
+ *                 deadline passed)
+ *   deadline      seconds on CLOCK_MONOTONIC, Python's time.monotonic(); <= 0: none
+ *
+ * Files: se_tables.c (this header's functions), se_chains.c (producer 21), se_core.c
+ * (producers 1-20 and 22, the rating loop), se_dynamic.c (producers 23-30).
+ */
+
+#ifndef SUDOKIT_SE_H
+#define SUDOKIT_SE_H
+
+#include <stdint.h>
+
+#define SE_FOUND 1
+#define SE_NONE 0
+#define SE_ERROR (-1)
+#define SE_LIMIT (-2)
+
+typedef struct {
+    uint8_t values[81];
+    uint16_t cands[81];
+} se_board;
+
+typedef struct {
+    double rating;
+    int complexity;      /* chaining hints; 0 otherwise */
+    long long key;       /* SE's sort key (chaining, unique loops); 0 otherwise */
+    uint16_t elims[81];  /* candidates removed, per cell */
+    int place_cell;      /* -1: no placement */
+    int place_value;
+    char name[64];       /* the name the Python producer gives (Rating.hardest) */
+} se_hint;
+
+extern int se_unit_cells[27][9];  /* rate/_grid.py UNIT_CELLS */
+extern int se_cell_units[81][3];  /* CELL_UNITS: box, row, col */
+extern int se_house[81][20];      /* HOUSE: box cells, then row, then col, each once */
+
+void se_tables_init(void);        /* idempotent */
+double se_now(void);              /* CLOCK_MONOTONIC seconds */
+void se_board_from_line(se_board *b, const char *line81);  /* Board.from_line (R1, R2) */
+void se_place(se_board *b, int cell, int value);           /* Board.place */
+void se_apply(se_board *b, const se_hint *h);              /* Hint.apply */
+void se_hint_clear(se_hint *h);
+
+#endif /* SUDOKIT_SE_H */
