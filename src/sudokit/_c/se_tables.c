@@ -1,5 +1,7 @@
 /* se_tables.c -- SE's grid tables and moves for the rater's C twins (see se.h). */
 
+#define PY_SSIZE_T_CLEAN
+#include <Python.h> /* first: its feature macros declare clock_gettime */
 #include <string.h>
 #include <time.h>
 
