@@ -106,6 +106,7 @@ class Generated:
     minimal: bool
     engine: str
     clue_range: tuple[int, int] | None = None
+    target: object = None  # generate_target.Target of an aimed puzzle (minimal, met)
 
 
 # --- symmetry ---------------------------------------------------------------------------
@@ -518,6 +519,10 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
 def remake(generated: Generated) -> Generated:
     """Return the same Generated again, made from its seed, index and options."""
     g = generated
+    if g.target is not None:
+        from .generate_target import make_aimed
+        return make_aimed(g.puzzle.geometry, g.symmetry, g.clue_range, g.seed, g.index,
+                          g.engine, g.target)
     return _make(g.puzzle.geometry, g.symmetry, g.minimal, g.clue_range, g.seed, g.index,
                  g.engine)
 
@@ -578,8 +583,13 @@ def _geometry_of(box, geometry) -> Geometry:
 
 def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
                   clues=None, seed=None, jobs: int = 1, engine: str = "auto",
-                  geometry=None) -> Iterator[Generated]:
+                  geometry=None, rating=None, pearl=None, diamond=None, level=None,
+                  technique=None) -> Iterator[Generated]:
     """Yield ``count`` Generated puzzles in index order (lazily; see ``generate``)."""
+    target = None
+    if any(x is not None for x in (rating, pearl, diamond, level, technique)):
+        from .generate_target import Target
+        target = Target(rating, pearl, diamond, level, technique)
     geom = _geometry_of(box, geometry)
     _check_geometry_symmetry(symmetry, geom)
     if not (isinstance(count, int) and count >= 0):
@@ -590,9 +600,13 @@ def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: 
     rng = _clue_range(clues, geom.ncells, _label(geom))
     if seed is None:
         seed = secrets.randbits(64)
-    params = (geom, symmetry, bool(minimal), rng, seed)
+    if target is not None:
+        target.check_geometry(geom)
+        params = ("aim", geom, symmetry, rng, seed, target)
+    else:
+        params = (geom, symmetry, bool(minimal), rng, seed)
     if jobs == 1 or count <= 1:  # lazily, one puzzle at a time: memory stays flat
-        return (_make(*params, i, name) for i in range(count))
+        return (_one(params, i, name) for i in range(count))
     return _pooled(params, name, count, jobs)
 
 
@@ -600,9 +614,19 @@ AHEAD = 4       # chunks in flight per worker process (the memory bound of _pool
 MAX_CHUNK = 64  # puzzles per chunk, reached by doubling from 1 (first puzzles at once)
 
 
+def _one(params, index: int, engine: str) -> Generated:
+    """Puzzle number index: params are _make's, or ("aim", geom, symmetry, clues, seed,
+    target) for a puzzle aimed at a difficulty (generate_target.make_aimed)."""
+    if params[0] == "aim":
+        from .generate_target import make_aimed
+        _, geom, symmetry, clues, seed, target = params
+        return make_aimed(geom, symmetry, clues, seed, index, engine, target)
+    return _make(*params, index, engine)
+
+
 def _make_range(params, engine: str, start: int, stop: int) -> list[Generated]:
     """Make puzzles start..stop-1 (one task for a worker process)."""
-    return [_make(*params, i, engine) for i in range(start, stop)]
+    return [_one(params, i, engine) for i in range(start, stop)]
 
 
 def _chunks(count: int, jobs: int) -> Iterator[tuple[int, int]]:
@@ -665,7 +689,8 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
 
 def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
              clues=None, seed=None, jobs: int = 1, engine: str = "auto",
-             geometry=None) -> list[Generated]:
+             geometry=None, rating=None, pearl=None, diamond=None, level=None,
+             technique=None) -> list[Generated]:
     """Return a list of ``count`` Generated puzzles, each with a unique solution.
 
     box       shape 'RxC' (or a Shape): 2x2 to 8x8 boxes, rectangular included (default
@@ -693,12 +718,22 @@ def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool 
               propagate), propagate, dlx, backtrack, fast9 (classic 9x9 only); for other
               geometries, the kernels that take them (GenerationError otherwise).
 
+    rating, pearl, diamond
+              Sudoku Explainer ER / EP / ED ranges ('7.0-8.0', 8.5 or (lo, hi)), classic
+              9x9 only.
+    level     HoDoKu level ('easy', 'medium', 'hard', 'unfair', 'extreme'), classic 9x9.
+    technique a sudokit.logic technique id ('x-wing'): the logical path uses it (any grid).
+              With any of these five the puzzles are aimed (sudokit.generate_target: a walk
+              through {-1+1} neighbours of minimal puzzles) and always minimal; each
+              Generated keeps its target.
+
     Raises GenerationError (a ValueError) for impossible options, GeometryError for a bad
     geometry.
     """
     return list(iter_generate(box=box, count=count, symmetry=symmetry, minimal=minimal,
                               clues=clues, seed=seed, jobs=jobs, engine=engine,
-                              geometry=geometry))
+                              geometry=geometry, rating=rating, pearl=pearl, diamond=diamond,
+                              level=level, technique=technique))
 
 
 class _CallableModule(type(sys)):

@@ -74,7 +74,15 @@ not carry the rules.
 Big grids: line, block, sdk and ss spell each value as one character (1-9, A-Z, a-z: at
 most 61 values), so a 64x64 grid (--box 8x8) cannot be written in them: without --to,
 tokens is chosen (a note on stderr says so); with --to line (block, sdk, ss) it is a usage
-error.  tokens and json write any size.""")
+error.  tokens and json write any size.
+
+Difficulty: --rating/--pearl/--diamond (SE's ER/EP/ED, as 'sudokit rate' prints them),
+--level (HoDoKu's) and --technique aim each puzzle at the target: a walk from a random
+minimal puzzle through neighbours (one clue out, one in, unique and minimal again) that
+keeps every step no farther from the target.  Same seed, same puzzles, for any --jobs.
+  sudokit generate --rating 8.0-9.0 --count 20 --seed 1
+  sudokit generate --technique x-wing --count 100 --jobs 2
+  sudokit generate --level hard --pearl 6.0-9.0""")
     p.add_argument("-n", "--count", type=_count_arg, default=1, help="number of puzzles (default 1)")
     p.add_argument("-b", "--box", type=_box_arg, default=None, metavar="RxC",
                    help="box shape (default 3x3)")
@@ -94,6 +102,17 @@ error.  tokens and json write any size.""")
     p.add_argument("-t", "--to", choices=_OUTPUT, default=None,
                    help="output format (default line; tokens for grids of more values than "
                         "one character each can spell, e.g. --box 8x8)")
+    aim = p.add_argument_group(
+        "aimed at a difficulty (puzzles are then minimal; see 'difficulty' below)")
+    aim.add_argument("--rating", default=None, metavar="LO-HI",
+                     help="Sudoku Explainer ER range, e.g. 7.0-8.0 (classic 9x9)")
+    aim.add_argument("--pearl", default=None, metavar="LO-HI", help="SE EP range (classic 9x9)")
+    aim.add_argument("--diamond", default=None, metavar="LO-HI", help="SE ED range (classic 9x9)")
+    aim.add_argument("--level", default=None, metavar="LEVEL",
+                     help="HoDoKu level: easy, medium, hard, unfair, extreme (classic 9x9)")
+    aim.add_argument("--technique", default=None, metavar="ID",
+                     help="a technique id of 'sudokit explain' (e.g. x-wing): the logical path "
+                          "uses it (any grid)")
     p.add_argument("--solution", action="store_true",
                    help="line output: append a TAB and the solution to each puzzle")
     p.set_defaults(run=run_cli)
@@ -238,7 +257,9 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
     try:
         puzzles = iter_generate(box=args.box, count=args.count, symmetry=args.symmetry,
                                 minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
-                                jobs=args.jobs, engine=args.engine, geometry=geom)
+                                jobs=args.jobs, engine=args.engine, geometry=geom,
+                                rating=args.rating, pearl=args.pearl, diamond=args.diamond,
+                                level=args.level, technique=args.technique)
     except (GenerationError, ShapeError) as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         return 2
