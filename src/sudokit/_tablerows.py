@@ -41,11 +41,17 @@ from typing import Iterator
 
 from .errors import ParseError
 
-__all__ = ["ADDED", "text_layout", "work_text_rows", "binary_blocks", "result_fields"]
+__all__ = ["ADDED", "TYPED", "typed", "text_layout", "work_text_rows", "binary_blocks",
+           "result_fields"]
 
 # (which inputs are tables, by -f or by extension: cli._common.table_kind, so that a run on
 # text records never imports this module)
-ADDED = {"solve": ("solution", "status"), "check": ("verdict",), "count": ("count",)}
+ADDED = {"solve": ("solution", "status"), "check": ("verdict",), "count": ("count",),
+         "rate": ("er", "ep", "ed", "status"),
+         "rate+hodoku": ("er", "ep", "ed", "status", "level", "score")}
+# added columns written as numbers where the output has types (JSON Lines, Parquet, Arrow);
+# an empty field (no rating for the status) is null there
+TYPED = {"er": float, "ep": float, "ed": float, "score": int}
 PUZZLE_NAMES = ("puzzle", "puzzles", "quizzes", "quiz", "sudoku", "question", "problem")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _PUZZLE_CELLS = {k ** 2 for k in range(1, 65)}  # ncells of every grid size (N*N)
@@ -57,11 +63,24 @@ class TableUsageError(ValueError):
 
 def result_fields(command: str, line: str) -> list[str]:
     """Split one line of line-mode output into the added columns of command."""
+    if command.startswith("rate"):  # rate's table form: TAB-separated, '-' for none
+        return ["" if f == "-" else f for f in line.split("\t")]
     if command == "solve":
         if "\t" in line:
             return ["", line.rsplit("\t", 1)[1]]
         return [line, "solved"]
     return [line.rsplit("\t", 1)[1] if "\t" in line else line]
+
+
+def typed(command: str, name: str, text: str):
+    """An added field as JSON Lines / Arrow hold it: rate's numbers as numbers, its empty
+    fields (nothing for the status) None; everything else the text itself."""
+    if not command.startswith("rate"):
+        return text
+    if not text:
+        return None
+    kind = TYPED.get(name)
+    return text if kind is None else kind(text)
 
 
 def _unsafe(text) -> "str | None":
@@ -350,7 +369,7 @@ def work_text_rows(spec: tuple, block):
         else:
             obj = record if isinstance(record, dict) else {"text": record}
             for name, value in zip(added, fields):
-                obj[name] = value
+                obj[name] = typed(command, name, value)
             out.write(json.dumps(obj, ensure_ascii=False) + "\n")
     result.text = out.getvalue()
     return result

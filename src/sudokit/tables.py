@@ -618,7 +618,9 @@ class ArrowWriter:
     Also a context manager.  Attributes: path, kind, schema, added, rows (written so far).
     """
 
-    def __init__(self, path, schema_of_input, added):
+    def __init__(self, path, schema_of_input, added, types=None):
+        """types: {added name: pyarrow type} for added columns that are not strings (their
+        values then are numbers or None)."""
         self.path = os.fspath(path)
         self.kind = kind_of(self.path)
         if self.kind not in ("parquet", "arrow"):
@@ -630,6 +632,7 @@ class ArrowWriter:
         if len(set(self.added)) != len(self.added):
             raise ValueError(f"added column names repeat: {self.added}")
         self.input_schema = schema_of_input
+        self.types = dict(types or {})
         fields = list(schema_of_input)
         names = [f.name for f in fields]
         out_fields = list(fields)
@@ -637,10 +640,10 @@ class ArrowWriter:
         for name in self.added:
             if name in names:
                 k = names.index(name)
-                out_fields[k] = pa.field(name, pa.string())
+                out_fields[k] = pa.field(name, self.types.get(name, pa.string()))
                 self._slots[k] = name
             else:
-                out_fields.append(pa.field(name, pa.string()))
+                out_fields.append(pa.field(name, self.types.get(name, pa.string())))
                 self._slots.append(name)
         self.schema = pa.schema(out_fields, metadata=schema_of_input.metadata)
         self.rows = 0
@@ -672,13 +675,14 @@ class ArrowWriter:
                 arrays.append(batch.column(slot))
                 continue
             values = columns[slot]
+            want = self.types.get(slot, pa.string())
             arr = values if isinstance(values, (pa.Array, pa.ChunkedArray)) else \
-                pa.array(values, type=pa.string())
+                pa.array(values, type=want)
             if len(arr) != rows:
                 raise ValueError(f"{self.path}: column {slot!r} has {len(arr)} values for a "
                                  f"batch of {rows} rows")
-            if arr.type != pa.string():
-                arr = arr.cast(pa.string())
+            if arr.type != want:
+                arr = arr.cast(want)
             arrays.append(arr)
         if isinstance(batch, pa.Table):
             out = pa.Table.from_arrays(arrays, schema=self.schema)

@@ -217,7 +217,7 @@ class _Writer:
 def _open_output(path: str | None, command: str | None = None) -> TextIO:
     if path is None or path == "-":
         return sys.stdout
-    if command in ("solve", "check", "count") and _table_output(path):
+    if command in ("solve", "check", "count", "rate") and _table_output(path):
         return _NoText(path)  # written by the table writer (_run_binary_table)
     return open(path, "w", encoding="utf-8", errors="surrogateescape", newline="\n")
 

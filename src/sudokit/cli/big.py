@@ -160,12 +160,19 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
         progress.close()
 
 
+def _table_key(args) -> str:
+    """The added columns' key of _tablerows.ADDED: the command, or what it set for tables
+    (rate: 'rate' or 'rate+hodoku')."""
+    return getattr(args, "table_key", None) or args.command
+
+
 def run_text_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
     """A CSV/TSV/JSONL input: layout from the first lines, rows answered in blocks."""
     from .. import _tablerows as tables, pipeline
-    if args.command not in tables.ADDED:
-        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check and "
-                          "count do)")
+    key = _table_key(args)
+    if key not in tables.ADDED:
+        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count "
+                          "and rate do)")
     stream = sys.stdin.buffer if name == "-" else open(name, "rb")
     display = "<stdin>" if name == "-" else name
     try:
@@ -191,7 +198,7 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
                 if why is None:
                     probe.append(puzzle)
         spec = records.learn_notation(probe, inner, name, "line", None)
-        work = functools.partial(tables.work_text_rows, (spec, layout, args.command))
+        work = functools.partial(tables.work_text_rows, (spec, layout, key))
         _feed_blocks(command, args, err, itertools.chain(head, blocks), work, jobs, total,
                      display)
     finally:
@@ -202,9 +209,10 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
 def run_binary_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
     """An NPY/Parquet/Arrow input: rows read here in blocks, answered in the workers."""
     from .. import _tablerows as ctables, pipeline, tables
-    if args.command not in ctables.ADDED:
-        raise _UsageError(f"{args.command} does not take {kind} files (solve, check and "
-                          "count do)")
+    key = _table_key(args)
+    if key not in ctables.ADDED:
+        raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count "
+                          "and rate do)")
     if name == "-":
         article = "an" if kind in ("npy", "arrow") else "a"
         raise _UsageError(f"{article} {kind} input must be a file, not stdin")
@@ -239,7 +247,7 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
         inner = inner.replace(box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
     work = functools.partial(ctables.work_rows, spec)  # (rows as values or strings)
-    added = ctables.ADDED[args.command]
+    added = ctables.ADDED[key]
     sink = _table_sink(command, args, source, kind, out_kind, added, pending)
     try:
         _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
@@ -275,10 +283,14 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
             schema = pa.schema([pa.field("puzzle", pa.string())])
         else:
             schema = source.schema
-        writer = tables.ArrowWriter(out_path, schema, added)
+        key = _table_key(args)
+        types = {name: pa.float64() if ctables.TYPED[name] is float else pa.int64()
+                 for name in added if key.startswith("rate") and name in ctables.TYPED}
+        writer = tables.ArrowWriter(out_path, schema, added, types)
 
         def write(block, result) -> None:
-            answers = [ctables.result_fields(args.command, t)
+            answers = [[ctables.typed(key, name, f) for name, f in
+                        zip(added, ctables.result_fields(key, t))]
                        for t in result.text.split("\n")[:result.records]]
             batch = pending.pop(block.seq, None)
             if batch is None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from ._common import INPUT_FORMATS, HelpFormatter, _input_options, _para, _UsageError, table_kind
+from ._common import (BINARY_KINDS, INPUT_FORMATS, TEXT_KINDS, HelpFormatter, _input_options,
+                      _para, _table_output, _UsageError, table_kind)
 from .records import run_records
 
 _HELP = """output (one line per input record, in input order):
@@ -16,10 +17,16 @@ _HELP = """output (one line per input record, in input order):
 --format fields: %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level, %s HoDoKu score,
 %t status, %h hardest technique, %n steps, %% a percent sign ('-' when not defined).
 
+tables (CSV, TSV, JSON Lines, NPY, Parquet, Arrow; --col names the puzzle column):
+each row keeps its fields and gains er, ep, ed, status (and level, score with --hodoku);
+-o out.parquet / out.arrow writes a table (er, ep, ed as numbers, null when not rated).
+
 examples:
   sudokit rate puzzles.txt
   sudokit rate --format '%r %p %d %l %s' --jobs 2 big.txt > ratings.txt
-  sudokit rate --time-limit 60 hardest.txt --errors problems.jsonl"""
+  sudokit rate --time-limit 60 hardest.txt --errors problems.jsonl
+  sudokit rate --hodoku dataset.csv > rated.csv
+  sudokit rate dataset.parquet -o rated.parquet --jobs 2"""
 
 
 def _seconds(text: str) -> float:
@@ -52,6 +59,9 @@ def add_parser(sub) -> None:
                    "without '%%' names the input format instead: " + ", ".join(INPUT_FORMATS[1:]))
     p.add_argument("-t", "--to", dest="rate_to", choices=("text", "json"), default="text",
                    help="text (default) or json (one object per line)")
+    p.add_argument("--hodoku", action="store_true",
+                   help="add HoDoKu's level and score: columns of a table, or ' %%l %%s' at "
+                        "the end of each line")
     p.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
                    help="give up on a puzzle after SECONDS (status 'limit')")
     p.set_defaults(run=run_rate)
@@ -66,13 +76,24 @@ def run_rate(args, out_stream: TextIO, err: TextIO) -> int:
     elif args.format not in INPUT_FORMATS:
         raise _UsageError(f"--format {args.format!r} is neither output fields (with '%') nor "
                           f"an input format ({', '.join(INPUT_FORMATS)})")
-    for name in args.files or ["-"]:
-        if table_kind(name, args) is not None:
-            raise _UsageError(f"{name}: rate reads puzzle text (lines, blocks, JSON), "
-                              f"not tables")
+    names = args.files or ["-"]
+    kinds = {table_kind(name, args) for name in names}
+    table = None
+    if kinds != {None}:
+        if None in kinds or (kinds & set(TEXT_KINDS) and kinds & set(BINARY_KINDS)):
+            raise _UsageError("rate answers CSV/TSV/JSON Lines tables with columns, and text "
+                              "and NPY/Parquet/Arrow tables with lines (or -o a table): give "
+                              "them in separate runs")
+        args.table_key = "rate+hodoku" if args.hodoku else "rate"
+        to_table = args.output not in (None, "-") and _table_output(args.output)
+        if kinds <= set(TEXT_KINDS) or to_table:
+            table = args.table_key
+    if table is None and args.hodoku and args.rate_to != "json":
+        from ..rate._cmd import HODOKU_FORMAT
+        fmt = HODOKU_FORMAT if fmt is None else fmt + " %l %s"
     try:
         args.logic = RateOptions(fmt=fmt, time_limit=args.time_limit,
-                                 json=args.rate_to == "json")
+                                 json=args.rate_to == "json", table=table)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     return run_records(args, out_stream, err)

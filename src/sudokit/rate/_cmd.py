@@ -7,6 +7,9 @@ drives it, so --jobs, --errors and the per-record diagnostics work as for solve)
     --format F   F with %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level, %s HoDoKu score,
                  %t status, %h hardest technique, %n steps, %% ('-' for a missing number)
     --to json    {"puzzle", "status", "er", "ep", "ed", "level", "score", "hardest", "steps"}
+    tables       CSV/TSV/JSON Lines/NPY/Parquet/Arrow inputs (sudokit._tablerows): the
+                 columns er, ep, ed, status (and level, score with --hodoku) added to each
+                 row; here each record answers as ``ER<TAB>EP<TAB>ED<TAB>status[...]``
 
 A record that is not a classic 9x9 grid gets the status 'error' (and a note on stderr).
 """
@@ -18,23 +21,34 @@ import json
 from .._value import Value
 from ..records import _Command, one_line
 
-__all__ = ["RateOptions", "RateCommand", "DEFAULT_FORMAT"]
+__all__ = ["RateOptions", "RateCommand", "DEFAULT_FORMAT", "HODOKU_FORMAT", "TABLE_FORMAT"]
 
 DEFAULT_FORMAT = "%g ED=%r/%p/%d"
+HODOKU_FORMAT = DEFAULT_FORMAT + " %l %s"  # --hodoku on lines
+TABLE_FORMAT = "%r\t%p\t%d\t%t"  # a table row's added columns (and \t%l\t%s: HoDoKu)
 _RATED = ("rated", "stuck", "impossible")
 
 
 class RateOptions(Value):
     """Options of a rate run: fmt (the --format string or None: serate's), time_limit
-    (seconds per puzzle or None), json (one object per record)."""
+    (seconds per puzzle or None), json (one object per record), table (None, or 'rate' /
+    'rate+hodoku': answer as the added columns of a table input, _tablerows.ADDED)."""
 
-    __slots__ = __match_args__ = ("fmt", "time_limit", "json")
+    __slots__ = __match_args__ = ("fmt", "time_limit", "json", "table")
 
-    def __init__(self, fmt=None, time_limit=None, json=False):
+    def __init__(self, fmt=None, time_limit=None, json=False, table=None):
         _set = object.__setattr__
+        if table is not None:
+            if table not in ("rate", "rate+hodoku"):
+                raise ValueError(f"table is 'rate' or 'rate+hodoku', not {table!r}")
+            if fmt is not None or json:
+                raise ValueError("table inputs get the columns er, ep, ed, status (and level, "
+                                 "score with --hodoku): --format fields and --to json are for "
+                                 "text inputs")
         _set(self, "fmt", fmt)
         _set(self, "time_limit", time_limit)
         _set(self, "json", bool(json))
+        _set(self, "table", table)
         if fmt is not None:
             from . import Rating
             Rating(1.0, 1.0, 1.0).format(fmt)  # ValueError for an unknown field
@@ -44,9 +58,16 @@ class RateOptions(Value):
                              f"not {time_limit!r}")
 
     @property
+    def fields(self) -> str:
+        """The format each rated record is written in (fmt, a table's columns, or serate's)."""
+        if self.table is not None:
+            return TABLE_FORMAT + ("\t%l\t%s" if self.table == "rate+hodoku" else "")
+        return self.fmt or DEFAULT_FORMAT
+
+    @property
     def hodoku(self) -> bool:
         """Whether HoDoKu's level and score are asked for (they cost a second path)."""
-        return self.json or (self.fmt is not None and ("%l" in self.fmt or "%s" in self.fmt))
+        return self.json or "%l" in self.fields or "%s" in self.fields
 
     def command(self, options, out, err):
         """The command object of a rate run (records.command_for asks here)."""
@@ -86,11 +107,14 @@ class RateCommand(_Command):
                    "ep": rating.ep, "ed": rating.ed, "level": rating.level,
                    "score": rating.score, "hardest": rating.hardest, "steps": rating.steps}
             return json.dumps(obj) + "\n"
-        if ro.fmt is None and rating.status not in _RATED:
+        if ro.fmt in (None, HODOKU_FORMAT) and ro.table is None and rating.status not in _RATED:
             return f"{puzzle} {rating.status}\n"
-        return rating.format(ro.fmt or DEFAULT_FORMAT, puzzle) + "\n"
+        return rating.format(ro.fields, puzzle) + "\n"
 
     def failure(self, src, rec, status: str, reason) -> str:
+        if self.rate_options.table is not None:  # no numbers: '-' (an empty column)
+            extra = "\t-\t-" if self.rate_options.table == "rate+hodoku" else ""
+            return f"-\t-\t-\t{status}{extra}\n"
         if self.rate_options.json:
             obj = {"puzzle": one_line(rec.text), "status": status, "line": rec.line}
             if reason:
