@@ -25,42 +25,9 @@
 #include <string.h>
 
 #include "module.h"
+#include "se.h"
 
 #define NKEYS 1458
-
-static int unit_cells[27][9];
-static int cell_units[81][3];
-static int house[81][20];
-static int tables_ready = 0;
-
-static void build_tables(void)
-{
-    for (int b = 0; b < 9; b++)
-        for (int i = 0; i < 9; i++)
-            unit_cells[b][i] = 9 * (3 * (b / 3) + i / 3) + 3 * (b % 3) + i % 3;
-    for (int r = 0; r < 9; r++)
-        for (int i = 0; i < 9; i++) {
-            unit_cells[9 + r][i] = 9 * r + i;
-            unit_cells[18 + r][i] = 9 * i + r;
-        }
-    for (int c = 0; c < 81; c++) {
-        cell_units[c][0] = 3 * (c / 27) + (c % 9) / 3;
-        cell_units[c][1] = 9 + c / 9;
-        cell_units[c][2] = 18 + c % 9;
-        int n = 0;
-        uint8_t seen[81] = {0};
-        seen[c] = 1;
-        for (int t = 0; t < 3; t++)
-            for (int i = 0; i < 9; i++) {
-                int d = unit_cells[cell_units[c][t]][i];
-                if (!seen[d]) {
-                    seen[d] = 1;
-                    house[c][n++] = d;
-                }
-            }
-    }
-    tables_ready = 1;
-}
 
 typedef struct {
     uint16_t cands[81];
@@ -128,7 +95,7 @@ static void off_links(search *s, int key)
     }
     int start = n;
     for (int t = 0; t < 3; t++) {
-        const int *cells = unit_cells[cell_units[cell][t]];
+        const int *cells = se_unit_cells[se_cell_units[cell][t]];
         for (int i = 0; i < 9; i++) {
             int c = cells[i];
             if (c != cell && (s->cands[c] & bit)) {
@@ -164,7 +131,7 @@ static void on_links(search *s, int key, int x)
     if (x) {
         int start = n;
         for (int t = 0; t < 3; t++) {
-            const int *cells = unit_cells[cell_units[cell][t]];
+            const int *cells = se_unit_cells[se_cell_units[cell][t]];
             int first = -1, second = -1, count = 0;
             for (int i = 0; i < 9 && count < 3; i++)
                 if (s->cands[cells[i]] & bit) {
@@ -399,7 +366,7 @@ static void cycle_hint(search *s, int dst, best_hint *b)
         uint16_t bit = (uint16_t)(1u << v0);
         uint16_t *side = (s->nkey[q] & 1) ? forw : back;
         for (int i = 0; i < 20; i++) {
-            int c = house[cell][i];
+            int c = se_house[cell][i];
             if (!incell[c] && (s->cands[c] & bit))
                 side[c] |= bit;
         }
@@ -435,10 +402,98 @@ static void forcing_hint(search *s, int target, best_hint *b)
              place_cell, place_value);
 }
 
+/* The search state, allocated once and reused (the rater runs under the GIL). */
+static search *the_search = NULL;
+static int *found = NULL;
+static size_t capfound = 0, capon = 0, capoff = 0;
+
+/* Producer 21 on cands into *b: 0, -1 out of memory, -2 the deadline passed (checked per
+   start cell; deadline <= 0: none). */
+static int static_search(const uint16_t *cands, double deadline, best_hint *b)
+{
+    se_tables_init();
+    if (!the_search && !(the_search = calloc(1, sizeof(search))))
+        return -1;
+    search *s = the_search;
+    if (s->gen > 0xF0000000u) {
+        memset(s->gen_on, 0, sizeof s->gen_on);
+        memset(s->gen_off, 0, sizeof s->gen_off);
+        s->gen = 0;
+    }
+    memcpy(s->cands, cands, sizeof s->cands);
+    memset(b, 0, sizeof *b);
+    size_t nfound = 0;
+    static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}};
+    for (int pass = 0; pass < 3; pass++) {
+        s->y = passes[pass][0];
+        s->x = passes[pass][1];
+        for (int k = 0; k < NKEYS; k++)
+            s->noffs[k] = s->nons[k] = -1;
+        for (int cell = 0; cell < 81; cell++) {
+            int card = popcount9(s->cands[cell]);
+            if (card < 2)
+                continue;
+            if (deadline > 0 && se_now() > deadline)
+                return -2;
+            if (!s->x && card > 2)
+                continue;
+            for (int v0 = 0; v0 < 9; v0++) {
+                if (!(s->cands[cell] >> v0 & 1))
+                    continue;
+                int skey = ((cell * 9 + v0) << 1) | 1;
+                s->nn = 0;
+                nfound = 0;
+                if (cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff) < 0)
+                    return -1;
+                int tk[2], tn[2], nt = 0;
+                if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff) < 0
+                             || forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff) < 0))
+                    return -1;
+                for (size_t i = 0; i < nfound; i++)
+                    cycle_hint(s, found[i], b);
+                for (int t = 0; t < nt; t++)
+                    forcing_hint(s, tn[t], b);
+            }
+        }
+    }
+    return 0;
+}
+
+static const char *static_name(const best_hint *b)
+{
+    if (b->kind == 0)
+        return b->x && b->y ? "XY cycle" : (b->y ? "Y cycle" : "X cycle");
+    return b->y ? "forcing chain" : "forcing X-chain";
+}
+
+int se_static_hint(const se_board *board, double deadline, se_hint *out)
+{
+    static best_hint b;
+    int r = static_search(board->cands, deadline, &b);
+    if (r == -1) {
+        PyErr_NoMemory();
+        return SE_ERROR;
+    }
+    if (r == -2)
+        return SE_LIMIT;
+    if (!b.found)
+        return SE_NONE;
+    se_hint_clear(out);
+    out->rating = b.rating;
+    out->complexity = b.complexity;
+    out->key = b.sortkey;
+    memcpy(out->elims, b.elims, sizeof out->elims);
+    out->place_cell = b.place_cell;
+    out->place_value = b.place_value;
+    const char *name = static_name(&b);
+    for (int i = 0; name[i]; i++)
+        out->name[i] = name[i];
+    return SE_FOUND;
+}
+
 static PyObject *se_static_chains(PyObject *self, PyObject *arg)
 {
-    if (!tables_ready)
-        build_tables();
+    uint16_t cands[81];
     PyObject *seq = PySequence_Fast(arg, "se_static_chains takes 81 candidate masks");
     if (!seq)
         return NULL;
@@ -447,67 +502,21 @@ static PyObject *se_static_chains(PyObject *self, PyObject *arg)
         PyErr_SetString(PyExc_ValueError, "se_static_chains takes 81 candidate masks");
         return NULL;
     }
-    search *s = calloc(1, sizeof(search));
-    if (!s) {
-        Py_DECREF(seq);
-        return PyErr_NoMemory();
-    }
     for (int c = 0; c < 81; c++) {
         long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
         if (m < 0 || m > 511) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "a candidate mask is 0..511");
             Py_DECREF(seq);
-            free(s);
             return NULL;
         }
-        s->cands[c] = (uint16_t)m;
+        cands[c] = (uint16_t)m;
     }
     Py_DECREF(seq);
     best_hint *b = calloc(1, sizeof(best_hint));
-    int *found = NULL;
-    size_t nfound = 0, capfound = 0, capon = 0, capoff = 0;
-    int failed = b == NULL;
-    static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}};
-    for (int pass = 0; pass < 3 && !failed; pass++) {
-        s->y = passes[pass][0];
-        s->x = passes[pass][1];
-        for (int k = 0; k < NKEYS; k++)
-            s->noffs[k] = s->nons[k] = -1;
-        for (int cell = 0; cell < 81 && !failed; cell++) {
-            int card = popcount9(s->cands[cell]);
-            if (card < 2 || (!s->x && card > 2))
-                continue;
-            for (int v0 = 0; v0 < 9 && !failed; v0++) {
-                if (!(s->cands[cell] >> v0 & 1))
-                    continue;
-                int skey = ((cell * 9 + v0) << 1) | 1;
-                s->nn = 0;
-                nfound = 0;
-                if (cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff) < 0) {
-                    failed = 1;
-                    break;
-                }
-                int tk[2], tn[2], nt = 0;
-                if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff) < 0
-                             || forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff) < 0)) {
-                    failed = 1;
-                    break;
-                }
-                for (size_t i = 0; i < nfound; i++)
-                    cycle_hint(s, found[i], b);
-                for (int t = 0; t < nt; t++)
-                    forcing_hint(s, tn[t], b);
-            }
-        }
-    }
-    free(found);
-    free(s->nkey);
-    free(s->npar);
-    free(s->qon);
-    free(s->qoff);
-    free(s);
-    if (failed) {
+    if (!b)
+        return PyErr_NoMemory();
+    if (static_search(cands, 0.0, b) < 0) {
         free(b);
         return PyErr_NoMemory();
     }
