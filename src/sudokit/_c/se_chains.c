@@ -79,7 +79,13 @@ static int new_node(search *s, int key, int parent)
     return (int)s->nn++;
 }
 
-static int popcount9(unsigned m) { return __builtin_popcount(m); }
+static int popcount9(unsigned m)  /* 9-bit masks; no popcnt instruction on baseline x86-64 */
+{
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0f0fu;
+    return (int)((m + (m >> 8)) & 0x1fu);
+}
 
 /* The off keys an on key implies (on_to_off without parents). */
 static void off_links(search *s, int key)
@@ -157,14 +163,6 @@ static void on_links(search *s, int key, int x)
     s->nons[key] = (int16_t)n;
 }
 
-static int is_parent(const search *s, int child, int key)
-{
-    for (int q = s->npar[child]; q >= 0; q = s->npar[q])
-        if (s->nkey[q] == key)
-            return 1;
-    return 0;
-}
-
 static int ancestors(const search *s, int node)
 {
     static unsigned seen[NKEYS], stamp = 0;
@@ -218,6 +216,24 @@ static void consider(best_hint *b, double rating, int cx, int key, const search 
     b->place_value = place_value;
 }
 
+/* Whether a hint of rating base + L(cx), or any of larger complexity, would lose against
+   the best so far (consider keeps the first of equal keys): such searches can stop. */
+static int cannot_win(const best_hint *b, double base, int cx)
+{
+    if (!b->found)
+        return 0;
+    double r = base + length_penalty(cx);
+    return r > b->rating || (r == b->rating && cx > b->complexity);
+}
+
+static int depth_of(const search *s, int node)
+{
+    int d = 0;
+    for (int q = s->npar[node]; q >= 0; q = s->npar[q])
+        d++;
+    return d;
+}
+
 #define PUSH(q, n, capv, val)                                                           \
     do {                                                                                 \
         if (grow(&(q), &(capv), (n) + 1) < 0)                                            \
@@ -238,10 +254,13 @@ static int enqueue(search *s, int k, int p, unsigned *mark, int **queue, size_t 
     return 0;
 }
 
+static unsigned chain_mark[NKEYS], chain_stamp = 0;
+
 /* Cycles from the start node: the closing nodes in *found (indices), count in *nfound. */
 static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capfound,
-                  size_t *capon, size_t *capoff)
+                  size_t *capon, size_t *capoff, const best_hint *b)
 {
+    double base = (s->x && s->y) ? 7.0 : 6.5;
     s->gen++;
     int root = new_node(s, skey, -1);
     if (root < 0)
@@ -251,14 +270,25 @@ static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capf
     PUSH(s->qon, ton, *capon, root);
     int length = 0;
     while (hon < ton || hoff < toff) {
+        /* a cycle closed from here has complexity >= length + 2 (and >= 4): when even that
+           loses, every later one does */
+        if (cannot_win(b, base, length + 2 < 4 ? 4 : length + 2))
+            break;
         length++;
         while (hon < ton) {
             int p = s->qon[hon++];
             int k0 = s->nkey[p];
             off_links(s, k0);
+            /* is_parent(p, k) for every link at once: p's ancestors' keys stamped */
+            if (++chain_stamp == 0) {
+                memset(chain_mark, 0, sizeof chain_mark);
+                chain_stamp = 1;
+            }
+            for (int q = s->npar[p]; q >= 0; q = s->npar[q])
+                chain_mark[s->nkey[q]] = chain_stamp;
             for (int j = 0; j < s->noffs[k0]; j++) {
                 int k = s->offs[k0][j];
-                if (!is_parent(s, p, k)) {
+                if (chain_mark[k] != chain_stamp) {
                     int q = new_node(s, k, p);
                     if (q < 0)
                         return -1;
@@ -307,8 +337,10 @@ static int add_target(search *s, int k, int p, int *tk, int *tn, int *ntargets)
 
 /* Forcing chains from the start node: targets (at most 2 keys) appended to tk/tn. */
 static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t *capon,
-                   size_t *capoff)
+                   size_t *capoff, const best_hint *b)
 {
+    double base = s->y ? 7.0 : 6.6;
+    int had = *ntargets;
     s->gen++;
     int root = new_node(s, skey, -1);
     if (root < 0)
@@ -323,6 +355,13 @@ static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t 
     }
     int conj = skey ^ 1;
     while (hon < ton || hoff < toff) {
+        /* the only target is conj, and only its first node counts: stop once found; a node
+           created from here has depth >= d + 1, a target there complexity >= d + 2 */
+        if (*ntargets > had)
+            break;
+        int d = depth_of(s, hon < ton ? s->qon[hon] : s->qoff[hoff]);
+        if (cannot_win(b, base, d + 2))
+            break;
         while (hon < ton) {
             int p = s->qon[hon++];
             int k0 = s->nkey[p];
@@ -331,7 +370,9 @@ static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t 
                 int k = s->offs[k0][j];
                 if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
                     return -1;
-                if (s->gen_off[k] != s->gen && !is_parent(s, p, k) &&
+                /* SE also asks !is_parent(p, k): every off node of this search is
+                   stamped in gen_off, its ancestors included, so that always holds here */
+                if (s->gen_off[k] != s->gen &&
                     enqueue(s, k, p, s->gen_off, &s->qoff, &toff, capoff) < 0)
                     return -1;
             }
@@ -443,11 +484,11 @@ static int static_search(const uint16_t *cands, double deadline, best_hint *b)
                 int skey = ((cell * 9 + v0) << 1) | 1;
                 s->nn = 0;
                 nfound = 0;
-                if (cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff) < 0)
+                if (cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff, b) < 0)
                     return -1;
                 int tk[2], tn[2], nt = 0;
-                if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff) < 0
-                             || forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff) < 0))
+                if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff, b) < 0
+                             || forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff, b) < 0))
                     return -1;
                 for (size_t i = 0; i < nfound; i++)
                     cycle_hint(s, found[i], b);

@@ -38,11 +38,27 @@ extern uint8_t se_unit_index[81][27];  /* position of cell c in unit u (if it is
 void se_core_init(void);                       /* idempotent; calls se_tables_init */
 void se_ctx_init(se_ctx *x, const se_board *b);
 
-static inline int se_pop(unsigned m) { return __builtin_popcount(m); }
+/* Bit counts without the popcnt instruction (the build targets baseline x86-64, where
+   __builtin_popcount is a library call): a candidate or position mask has <= 16 bits. */
+static inline int se_pop(unsigned m)
+{
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0f0fu;
+    return (int)((m + (m >> 8)) & 0x1fu);
+}
+
+static inline int se_pop64(uint64_t m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
 
 static inline int se_cells_count(se_cells s)
 {
-    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+    return se_pop64((uint64_t)s) + se_pop64((uint64_t)(s >> 64));
 }
 
 static inline int se_cells_lowest(se_cells s)  /* s != 0 */
