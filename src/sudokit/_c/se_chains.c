@@ -484,11 +484,18 @@ static int static_search(const uint16_t *cands, double deadline, best_hint *b)
                 int skey = ((cell * 9 + v0) << 1) | 1;
                 s->nn = 0;
                 nfound = 0;
-                if (cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff, b) < 0)
+                /* The links are symmetric (off a -> on b exactly when off b -> on a): an
+                   off node leading back to skey exists only if skey's own off node leads to
+                   some on node.  Without one, no cycle closes at skey and the search from
+                   skey's off node never reaches skey: both would find nothing. */
+                on_links(s, skey ^ 1, s->x);
+                int back = s->nons[skey ^ 1] > 0;
+                if (back && cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff, b) < 0)
                     return -1;
                 int tk[2], tn[2], nt = 0;
                 if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff, b) < 0
-                             || forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff, b) < 0))
+                             || (back && forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff,
+                                                 b) < 0)))
                     return -1;
                 for (size_t i = 0; i < nfound; i++)
                     cycle_hint(s, found[i], b);
