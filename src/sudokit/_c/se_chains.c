@@ -226,14 +226,6 @@ static int cannot_win(const best_hint *b, double base, int cx)
     return r > b->rating || (r == b->rating && cx > b->complexity);
 }
 
-static int depth_of(const search *s, int node)
-{
-    int d = 0;
-    for (int q = s->npar[node]; q >= 0; q = s->npar[q])
-        d++;
-    return d;
-}
-
 #define PUSH(q, n, capv, val)                                                           \
     do {                                                                                 \
         if (grow(&(q), &(capv), (n) + 1) < 0)                                            \
@@ -255,6 +247,21 @@ static int enqueue(search *s, int k, int p, unsigned *mark, int **queue, size_t 
 }
 
 static unsigned chain_mark[NKEYS], chain_stamp = 0;
+
+/* Whether an off node for key k, created now, could give anything when its turn comes: an
+   on node not yet reached in this search, or (close) the closing key of a cycle.  Nodes
+   are only ever marked, never unmarked, so one that fails now fails then: SE would create
+   it and process it to no effect, and leaving it out changes no hint. */
+static int useful_off(search *s, int k, int x, int close_key, int close)
+{
+    on_links(s, k, x);
+    for (int j = 0; j < s->nons[k]; j++) {
+        int o = s->ons[k][j];
+        if ((close && o == close_key) || s->gen_on[o] != s->gen)
+            return 1;
+    }
+    return 0;
+}
 
 /* Cycles from the start node: the closing nodes in *found (indices), count in *nfound. */
 static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capfound,
@@ -288,7 +295,7 @@ static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capf
                 chain_mark[s->nkey[q]] = chain_stamp;
             for (int j = 0; j < s->noffs[k0]; j++) {
                 int k = s->offs[k0][j];
-                if (chain_mark[k] != chain_stamp) {
+                if (chain_mark[k] != chain_stamp && useful_off(s, k, s->x, skey, length + 1 >= 4)) {
                     int q = new_node(s, k, p);
                     if (q < 0)
                         return -1;
@@ -320,84 +327,77 @@ static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capf
     return 0;
 }
 
-/* Record key k (reached from node p) as a forcing target unless it is one already;
-   -1 when out of memory. */
-static int add_target(search *s, int k, int p, int *tk, int *tn, int *ntargets)
-{
-    for (int t = 0; t < *ntargets; t++)
-        if (tk[t] == k)
-            return 0;
-    int q = new_node(s, k, p);
-    if (q < 0)
-        return -1;
-    tk[*ntargets] = k;
-    tn[(*ntargets)++] = q;
-    return 0;
-}
+/* The forcing search of SE from start key skey: a breadth-first search (on nodes lead to
+ * off nodes, off nodes to on nodes, each key once) that stops at the first node for the
+ * opposite key skey ^ 1.  Its hint depends only on that key and on the level d it is found
+ * at (the chain holds d + 1 distinct keys: complexity d + 1), so only d is computed here.
+ *
+ * Meet in the middle: the links are contrapositive-symmetric (X -> Y exactly when
+ * not Y -> not X), so a path skey -> ... -> X -> ... -> not skey of length d gives a path
+ * skey -> ... -> not X of length d - i when X is at i, and d = min over X of
+ * level(X) + level(not X).  After level L is complete, every pair with both levels <= L is
+ * known; the best sum m is d as soon as m <= 2L (a shorter path would split into two
+ * halves of at most L levels), and no d <= 2L is left otherwise.  So the search goes about
+ * half as deep.  Returns d, or -1 when there is none or it cannot win against b. */
+static int16_t dist_level[NKEYS];
+static unsigned dist_seen[NKEYS], dist_stamp = 0;
+static int dist_queue[NKEYS];
 
-/* Forcing chains from the start node: targets (at most 2 keys) appended to tk/tn. */
-static int forcing(search *s, int skey, int *tk, int *tn, int *ntargets, size_t *capon,
-                   size_t *capoff, const best_hint *b)
+static int forcing_dist(search *s, int skey, const best_hint *b)
 {
     double base = s->y ? 7.0 : 6.6;
-    int had = *ntargets;
-    s->gen++;
-    int root = new_node(s, skey, -1);
-    if (root < 0)
-        return -1;
-    size_t hon = 0, ton = 0, hoff = 0, toff = 0;
-    if (skey & 1) {
-        s->gen_on[skey] = s->gen;
-        PUSH(s->qon, ton, *capon, root);
-    } else {
-        s->gen_off[skey] = s->gen;
-        PUSH(s->qoff, toff, *capoff, root);
+    if (++dist_stamp == 0) {
+        memset(dist_seen, 0, sizeof dist_seen);
+        dist_stamp = 1;
     }
-    int conj = skey ^ 1;
-    while (hon < ton || hoff < toff) {
-        /* the only target is conj, and only its first node counts: stop once found; a node
-           created from here has depth >= d + 1, a target there complexity >= d + 2 */
-        if (*ntargets > had)
-            break;
-        int d = depth_of(s, hon < ton ? s->qon[hon] : s->qoff[hoff]);
-        if (cannot_win(b, base, d + 2))
-            break;
-        while (hon < ton) {
-            int p = s->qon[hon++];
-            int k0 = s->nkey[p];
-            off_links(s, k0);
-            for (int j = 0; j < s->noffs[k0]; j++) {
-                int k = s->offs[k0][j];
-                if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
-                    return -1;
-                /* SE also asks !is_parent(p, k): every off node of this search is
-                   stamped in gen_off, its ancestors included, so that always holds here */
-                if (s->gen_off[k] != s->gen &&
-                    enqueue(s, k, p, s->gen_off, &s->qoff, &toff, capoff) < 0)
-                    return -1;
+    int head = 0, tail = 0, best = INT_MAX;
+    dist_seen[skey] = dist_stamp;
+    dist_level[skey] = 0;
+    dist_queue[tail++] = skey;
+    for (int level = 0;; level++) {
+        /* every key of levels <= level is known, and so is every pair among them */
+        if (best <= 2 * level)
+            return cannot_win(b, base, best + 1) ? -1 : best;
+        if (head == tail || cannot_win(b, base, 2 * level + 2))
+            return best < INT_MAX && !cannot_win(b, base, best + 1) ? best : -1;
+        int end = tail;
+        while (head < end) {
+            int k0 = dist_queue[head++];
+            int n;
+            const int16_t *links;
+            if (k0 & 1) {
+                off_links(s, k0);
+                n = s->noffs[k0];
+                links = s->offs[k0];
+            } else {
+                on_links(s, k0, 1);
+                n = s->nons[k0];
+                links = s->ons[k0];
+            }
+            for (int j = 0; j < n; j++) {
+                int k = links[j];
+                if (dist_seen[k] == dist_stamp)
+                    continue;
+                dist_seen[k] = dist_stamp;
+                dist_level[k] = (int16_t)(level + 1);
+                dist_queue[tail++] = k;
+                if (dist_seen[k ^ 1] == dist_stamp && level + 1 + dist_level[k ^ 1] < best)
+                    best = level + 1 + dist_level[k ^ 1];
             }
         }
-        hon = ton = 0;
-        while (hoff < toff) {
-            int p = s->qoff[hoff++];
-            int k0 = s->nkey[p];
-            on_links(s, k0, 1);
-            for (int j = 0; j < s->nons[k0]; j++) {
-                int k = s->ons[k0][j];
-                if (k == conj && add_target(s, k, p, tk, tn, ntargets) < 0)
-                    return -1;
-                if (s->gen_on[k] != s->gen &&
-                    enqueue(s, k, p, s->gen_on, &s->qon, &ton, capon) < 0)
-                    return -1;
-            }
-        }
-        hoff = toff = 0;
     }
-    return 0;
 }
 
 static void cycle_hint(search *s, int dst, best_hint *b)
 {
+    /* rating and complexity first: a cycle that cannot be chosen needs no eliminations */
+    int cx = ancestors(s, dst);
+    double base = (s->x && s->y) ? 7.0 : 6.5;
+    int key = (s->x && s->y) ? 4 : (s->y ? 3 : 2);
+    double rating = base + length_penalty(cx);
+    if (b->found && !(rating < b->rating || (rating == b->rating && (cx < b->complexity
+            || (cx == b->complexity && key < b->sortkey)))))
+        return;
     uint8_t incell[81] = {0};
     for (int q = dst; s->npar[q] >= 0; q = s->npar[q])
         incell[(s->nkey[q] >> 1) / 9] = 1;
@@ -420,15 +420,12 @@ static void cycle_hint(search *s, int dst, best_hint *b)
     }
     if (!any)
         return;
-    int cx = ancestors(s, dst);
-    double base = (s->x && s->y) ? 7.0 : 6.5;
-    int key = (s->x && s->y) ? 4 : (s->y ? 3 : 2);
-    consider(b, base + length_penalty(cx), cx, key, s, 0, elims, -1, 0);
+    consider(b, rating, cx, key, s, 0, elims, -1, 0);
 }
 
-static void forcing_hint(search *s, int target, best_hint *b)
+static void forcing_hint(search *s, int key, int cx, best_hint *b)
 {
-    int key = s->nkey[target], cv = key >> 1, cell = cv / 9, v0 = cv % 9;
+    int cv = key >> 1, cell = cv / 9, v0 = cv % 9;
     uint16_t elims[81] = {0};
     int place_cell = -1, place_value = 0;
     if (key & 1) {
@@ -438,7 +435,6 @@ static void forcing_hint(search *s, int target, best_hint *b)
     } else {
         elims[cell] = (uint16_t)(1u << v0);
     }
-    int cx = ancestors(s, target);
     consider(b, (s->y ? 7.0 : 6.6) + length_penalty(cx), cx, s->y ? 4 : 2, s, 1, elims,
              place_cell, place_value);
 }
@@ -492,15 +488,15 @@ static int static_search(const uint16_t *cands, double deadline, best_hint *b)
                 int back = s->nons[skey ^ 1] > 0;
                 if (back && cycles(s, skey, &found, &nfound, &capfound, &capon, &capoff, b) < 0)
                     return -1;
-                int tk[2], tn[2], nt = 0;
-                if (s->x && (forcing(s, skey, tk, tn, &nt, &capon, &capoff, b) < 0
-                             || (back && forcing(s, skey ^ 1, tk, tn, &nt, &capon, &capoff,
-                                                 b) < 0)))
-                    return -1;
+                /* targets: not skey from skey, then skey from not skey */
+                int d_on = s->x ? forcing_dist(s, skey, b) : -1;
+                int d_off = s->x && back ? forcing_dist(s, skey ^ 1, b) : -1;
                 for (size_t i = 0; i < nfound; i++)
                     cycle_hint(s, found[i], b);
-                for (int t = 0; t < nt; t++)
-                    forcing_hint(s, tn[t], b);
+                if (d_on >= 0)
+                    forcing_hint(s, skey ^ 1, d_on + 1, b);
+                if (d_off >= 0)
+                    forcing_hint(s, skey, d_off + 1, b);
             }
         }
     }
