@@ -200,3 +200,10 @@ def test_se_producer_boundary():
         C.se_producer(1, bytes(80), [0] * 81)
     with pytest.raises(ValueError):
         C.se_producer(1, bytes(81), [0] * 80)
+    with pytest.raises(ValueError):
+        C.se_producer(1, bytes(81), [512] + [0] * 80)
+    with pytest.raises(ValueError):
+        C.se_producer(1, bytes([10]) + bytes(80), [0] * 81)
+    with pytest.raises(ValueError):
+        C.se_path_run("1" * 80)
+    assert C.se_producer(4, bytes(81), [0] * 80 + [4]) == (2.3, {}, (80, 3), "naked single", 0, 0)

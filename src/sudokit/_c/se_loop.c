@@ -15,7 +15,8 @@
  *       _ASK (values: bytes, cands: list, the grid to ask producers 23.. on), _LIMIT.
  *   se_producer(p, values, cands) -> None | (rating, elims, place, name, complexity, key)
  *       producer p (1..22) alone, for the tests.
- * Both expect inputs validated by the caller (rate/_se.py); they only check sizes.
+ * Both check sizes and ranges (values 0..9, masks 0..511) and raise ValueError; the grid's
+ * consistency is the caller's (rate/_se.py passes the boards of its own loop).
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -146,11 +147,13 @@ static int get_values(PyObject *obj, se_board *b)
     if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) < 0)
         return -1;
     int ok = view.len == 81;
-    if (ok)
-        memcpy(b->values, view.buf, 81);
+    for (int c = 0; ok && c < 81; c++) {
+        b->values[c] = ((const uint8_t *)view.buf)[c];
+        ok = b->values[c] <= 9;
+    }
     PyBuffer_Release(&view);
     if (!ok)
-        PyErr_SetString(PyExc_ValueError, "values: 81 bytes");
+        PyErr_SetString(PyExc_ValueError, "values: 81 bytes, each 0..9");
     return ok ? 0 : -1;
 }
 
@@ -166,11 +169,13 @@ static int get_cands(PyObject *obj, se_board *b)
     }
     for (int c = 0; c < 81; c++) {
         long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
-        if (m == -1 && PyErr_Occurred()) {
+        if (m < 0 || m > 511) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "cands: a candidate mask is 0..511");
             Py_DECREF(seq);
             return -1;
         }
-        b->cands[c] = (uint16_t)(m & 511);
+        b->cands[c] = (uint16_t)m;
     }
     Py_DECREF(seq);
     return 0;
