@@ -4,6 +4,12 @@
     python benchmarks/bench_rate.py --part stratified    the 1,090 stratified ones
     python benchmarks/bench_rate.py --part all --hodoku  all 1,590, HoDoKu columns too
     python benchmarks/bench_rate.py --limit 50           the first 50 of the part
+    python benchmarks/bench_rate.py --baseline           also the pure-Python loop, same run
+
+Only the SE triple is timed (rate(..., hodoku=False)); --hodoku adds HoDoKu's columns,
+computed outside the timing.  --baseline rates every puzzle a second time with SE's loop
+and producers 1-22 in pure Python (sudokit.rate._se without its C loop; the C kernels of
+producer 21 stay on) and prints its table and the speed ratio.
 
 Prints puzzles/s, mean / p50 / p99 / max seconds per ER band, and a markdown table of
 agreement per published ER value (ER, EP, ED exact; HoDoKu level and score exact with
@@ -57,18 +63,22 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def summarise(results, hodoku: bool, out=sys.stdout) -> None:
-    """Print the timing table per ER band and the agreement table per ER value."""
+def summarise(results, hodoku: bool, out=sys.stdout, timing_only: bool = False) -> None:
+    """Print the timing table per ER band and (unless timing_only) the agreement table per
+    ER value."""
     bands = defaultdict(list)
     for r in results:
         bands[band(r["er"])].append(r["secs"])
     total = sum(r["secs"] for r in results)
     out.write(f"\n{len(results)} puzzles in {total:.1f} s: {len(results) / total:.2f} puzzles/s\n\n")
-    out.write("| ER band | puzzles | mean s | p50 s | p99 s | max s |\n|---|---:|---:|---:|---:|---:|\n")
+    out.write("| ER band | puzzles | mean ms | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|\n")
     for b in sorted(bands, key=lambda s: float(s[:-2])):
         v = bands[b]
-        out.write(f"| {b} | {len(v)} | {statistics.mean(v):.3f} | {pct(v, .5):.3f} | "
-                  f"{pct(v, .99):.3f} | {max(v):.3f} |\n")
+        ms = lambda x: f"{1000 * x:.2f}"  # noqa: E731
+        out.write(f"| {b} | {len(v)} | {ms(statistics.mean(v))} | {ms(pct(v, .5))} | "
+                  f"{ms(pct(v, .99))} | {ms(max(v))} |\n")
+    if timing_only:
+        return
     per = defaultdict(list)
     for r in results:
         per[r["er"]].append(r)
@@ -100,6 +110,8 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--every", type=int, default=1, help="take every k-th puzzle")
     ap.add_argument("--hodoku", action="store_true")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also time the pure-Python loop (producers 1-22 in Python)")
     ap.add_argument("--out", help="write one TSV line per puzzle here")
     ap.add_argument("--from", dest="source", help="summarise a --out file instead of rating")
     args = ap.parse_args(argv)
@@ -122,11 +134,20 @@ def main(argv=None) -> int:
     print(f"sudokit.rate on {len(rows)} puzzles ({args.part}); kernels {backend()}; "
           f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
     out = open(args.out, "w") if args.out else None
-    results = []
+    from sudokit.rate import _se
+    c_run = _se._C_RUN
+    results, base = [], []
     for i, p, er, ep, ed, lv, sc in rows:
         t = time.perf_counter()
         got = rate(p, hodoku=False)
         secs = time.perf_counter() - t
+        if args.baseline:
+            _se._C_RUN = None
+            t = time.perf_counter()
+            pure = rate(p, hodoku=False)
+            base.append({"er": er, "secs": time.perf_counter() - t})
+            _se._C_RUN = c_run
+            assert (pure.er, pure.ep, pure.ed) == (got.er, got.ep, got.ed), (i, p)
         g = lambda x: "-" if x is None else f"{x:.1f}"  # noqa: E731
         r = {"line": str(i), "er": er, "ep": ep, "ed": ed, "got_er": g(got.er),
              "got_ep": g(got.ep), "got_ed": g(got.ed), "level": lv or "-",
@@ -139,6 +160,12 @@ def main(argv=None) -> int:
         if out:
             out.write("\t".join(str(r[f]) for f in fields) + "\n")
             out.flush()
+    if args.baseline:
+        print("\nbaseline: the pure-Python loop (producers 1-22 in Python)", end="")
+        summarise(base, False, timing_only=True)
+        fast, slow = sum(r["secs"] for r in results), sum(r["secs"] for r in base)
+        print(f"\nC loop: {fast:.2f} s, pure loop: {slow:.2f} s, ratio {slow / fast:.1f}x")
+    print("\nC loop" if args.baseline else "", end="")
     summarise(results, args.hodoku)
     return 0
 

@@ -53,4 +53,8 @@ void se_place(se_board *b, int cell, int value);           /* Board.place */
 void se_apply(se_board *b, const se_hint *h);              /* Hint.apply */
 void se_hint_clear(se_hint *h);
 
+/* se_chains.c: producer 21 (cycles and forcing chains, static) on b; SE_FOUND, SE_NONE,
+ * SE_LIMIT (deadline checked per start cell) or SE_ERROR (out of memory, exception set). */
+int se_static_hint(const se_board *b, double deadline, se_hint *out);
+
 #endif /* SUDOKIT_SE_H */

@@ -95,43 +95,106 @@ def se_path(line: str, *, deadline: float | None = None, max_producer: int = 30,
     """Run SE's rating loop on the first 81 characters of line (read as serate reads them).
 
     deadline: a time.monotonic() value; raises TimeLimit once passed (checked between
-    producers).  max_producer: use only the first producers (tests).  Returns a PathResult;
-    er is 20.0 when no producer has a hint (R8).
+    producers).  max_producer: use only the first producers (tests).  keep_names: record
+    (name, rating) per step (pure Python loop).  Returns a PathResult; er is 20.0 when no
+    producer has a hint (R8).  With the C kernels active, producers 1-22 and the loop run in
+    C (sudokit._ckernels.se_path_run) and give the same result.
     """
+    if len(line) < 81:
+        raise ValueError(f"se_path: a line of at least 81 characters, not {len(line)}")
+    if _C_RUN is not None and not keep_names:
+        return _se_path_c(line[:81], deadline, max_producer)
     board = Board.from_line(line)
     prods = producers()[:max_producer]
     for _name, produce in prods:
         if hasattr(produce, "deadline"):
             produce.deadline = deadline
-    er, ep, ed = float("-inf"), 0.0, 0.0
-    hardest, steps, stuck, names = "", 0, False, []
+    state = [float("-inf"), 0.0, 0.0, "", 0]
+    names = []
     while not board.is_solved():
-        hint = None
-        for name, produce in prods:
-            if deadline is not None and time.monotonic() > deadline:
-                raise TimeLimit()
-            hint = produce(board)
-            if hint is not None:
-                break
+        hint = _first_hint(prods, board, deadline)
         if hint is None:
-            er, stuck = 20.0, True
-            break
-        if hint.rating > er:
-            er, hardest = hint.rating, hint.name
-        before = (list(board.values), list(board.cands))
-        hint.apply(board)
-        steps += 1
+            return _result(state, True, names)
         if keep_names:
             names.append((hint.name, hint.rating))
-        if ep == 0.0:
-            if ed == 0.0:
-                ed = er
-            if hint.place is not None:
-                ep = er
-        if (board.values, board.cands) == before:  # SE would repeat this hint forever
-            er, stuck = 20.0, True
-            break
-    return PathResult(er, ep, ed, hardest, steps, stuck, names)
+        if _record(state, hint, board):
+            return _result(state, True, names)
+    return _result(state, False, names)
+
+
+def _first_hint(prods, board, deadline):
+    """The first hint of the producers in order (R3), or None; TimeLimit once the deadline
+    passed (checked before every producer)."""
+    for _name, produce in prods:
+        if deadline is not None and time.monotonic() > deadline:
+            raise TimeLimit()
+        hint = produce(board)
+        if hint is not None:
+            return hint
+    return None
+
+
+def _record(state: list, hint, board) -> bool:
+    """Apply hint and keep ER / EP / ED as SE does (R5-R7); state is [er, ep, ed, hardest,
+    steps].  Returns True when the board did not change (SE would repeat the hint forever)."""
+    if hint.rating > state[0]:
+        state[0], state[3] = hint.rating, hint.name
+    before = (list(board.values), list(board.cands))
+    hint.apply(board)
+    state[4] += 1
+    if state[1] == 0.0:
+        if state[2] == 0.0:
+            state[2] = state[0]
+        if hint.place is not None:
+            state[1] = state[0]
+    return (board.values, board.cands) == before
+
+
+def _result(state: list, stuck: bool, names: list) -> PathResult:
+    er = 20.0 if stuck else state[0]
+    return PathResult(er, state[1], state[2], state[3], state[4], stuck, names)
+
+
+# codes of sudokit._ckernels.se_path_run (src/sudokit/_c/se_loop.c)
+_RUN_DONE, _RUN_STUCK, _RUN_ASK, _RUN_LIMIT = 0, 1, 2, 3
+
+
+def _c_run():
+    from .._backend import C
+    return getattr(C, "se_path_run", None)
+
+
+_C_RUN = _c_run()
+
+
+def _se_path_c(line: str, deadline, max_producer: int) -> PathResult:
+    """se_path with producers 1-22 and the loop in C.  When they find nothing the C loop
+    hands the grid back (_RUN_ASK): the Python producers 23-30 (kept for the whole path, so
+    that their cache of the last grid's hints behaves as in the pure loop) give one step,
+    applied here with the same bookkeeping, and the C loop goes on."""
+    if not line.isascii():  # serate reads characters: anything but 1-9 is an empty cell
+        line = "".join(ch if ch.isascii() else "." for ch in line)
+    limit = 0.0 if deadline is None else max(deadline, 1e-9)
+    got = _C_RUN(line, None, None, limit, max_producer)
+    chaining = None
+    while True:
+        code, er, ep, ed, hardest, steps, values, cands = got
+        if code == _RUN_LIMIT:
+            raise TimeLimit()
+        if code != _RUN_ASK:
+            return PathResult(er, ep, ed, hardest, steps, code == _RUN_STUCK, [])
+        if chaining is None:
+            chaining = producers()[22:max_producer]
+            for _name, produce in chaining:
+                produce.deadline = deadline
+        board = Board(list(values), cands)
+        state = [er, ep, ed, hardest, steps]
+        hint = _first_hint(chaining, board, deadline)
+        if hint is None or _record(state, hint, board):
+            return _result(state, True, [])
+        if board.is_solved():
+            return _result(state, False, [])
+        got = _C_RUN(bytes(board.values), board.cands, tuple(state), limit, max_producer)
 
 
 def format_rating(x: float) -> str:
