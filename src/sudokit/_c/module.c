@@ -226,7 +226,8 @@ static struct PyModuleDef moduledef = {
 /* Every binding file's functions (module.h). */
 static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
-                                             sk_canon_methods, sk_rate_methods};
+                                             sk_canon_methods, sk_rate_methods,
+                                             sk_dynamic_methods};
 
 PyMODINIT_FUNC PyInit__ckernels(void)
 {
