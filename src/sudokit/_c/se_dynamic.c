@@ -23,15 +23,21 @@
 
 void eng_die(engine *e, int code) { longjmp(*e->fail, code); }
 
-void *eng_alloc(engine *e, size_t bytes)
+const uint8_t se_pop9_table[512] = {
+#define P1(n) n, n + 1, n + 1, n + 2
+#define P2(n) P1(n), P1(n + 1), P1(n + 1), P1(n + 2)
+#define P3(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
+#define P4(n) P3(n), P3(n + 1), P3(n + 1), P3(n + 2)
+    P4(0), P4(1),
+#undef P1
+#undef P2
+#undef P3
+#undef P4
+};
+
+void *eng_alloc_slow(engine *e, size_t bytes)
 {
-    bytes = (bytes + 15) & ~(size_t)15;
     ablock *b = e->cur;
-    if (b && b->used + bytes <= b->size) {
-        void *p = b->data + b->used;
-        b->used += bytes;
-        return p;
-    }
     ablock *next = b ? b->next : e->first;
     if (!next || next->size < bytes) {
         size_t size = bytes > BLOCK ? bytes : BLOCK;
@@ -121,9 +127,9 @@ static engine *eng_new(void)
     return e;
 }
 
-void eng_tick(engine *e)
+void eng_tick_slow(engine *e)
 {
-    if ((++e->ticks & 4095) == 0) {
+    {
         if (e->deadline > 0 && se_now() > e->deadline)
             eng_die(e, SE_LIMIT);
         if (e->check_signals && PyErr_CheckSignals() < 0)
@@ -131,16 +137,6 @@ void eng_tick(engine *e)
     }
 }
 
-dnode *eng_node(engine *e, int key, int cause, int npar, int nest)
-{
-    eng_tick(e);
-    dnode *n = eng_alloc(e, sizeof(dnode) + (size_t)npar * sizeof(dnode *));
-    n->key = (int16_t)key;
-    n->cause = (uint8_t)cause;
-    n->npar = (uint16_t)npar;
-    n->nest = nest;
-    return n;
-}
 
 static unsigned next_gen(engine *e)
 {
@@ -428,13 +424,13 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
             /* derived nodes use the grid before this node's candidate is removed */
             dnode *made[4];
             int nmade = 0;
-            if (y && __builtin_popcount(work[cell]) == 2) {
+            if (y && pop9(work[cell]) == 2) {
                 unsigned m = work[cell];
                 int a = __builtin_ctz(m), b = __builtin_ctz(m & (m - 1));
                 int other = a != v0 ? a : b;
                 unsigned gone = dynamic ? (unsigned)(cands[cell] & ~work[cell]) : 0;
                 dnode *q = eng_node(e, ((cell * 9 + other) << 1) | 1, 1,
-                                    1 + __builtin_popcount(gone), -1);
+                                    1 + pop9(gone), -1);
                 q->par[0] = p;
                 int np = 1;
                 while (gone) {
@@ -672,7 +668,7 @@ void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const ui
         if (values[cell])
             continue;
         unsigned m = cands[cell];
-        int card = __builtin_popcount(m);
+        int card = pop9(m);
         if (!(card > 2 || (card > 1 && ch->dynamic)))
             continue;
         if (e->deadline > 0 && se_now() > e->deadline)
@@ -779,6 +775,8 @@ void se_chaining_cache_free(void *cache)
     eng_free(c->e);
     free(c);
 }
+
+void se_chaining_cache_signals(void *cache, int on) { ((ccache *)cache)->e->check_signals = on; }
 
 int se_chaining_hint(void *cache, const se_board *b, int producer, double deadline,
                      se_hint *out)

@@ -42,6 +42,9 @@ void *se_chaining_cache_new(void);
 void se_chaining_cache_free(void *cache);
 int se_chaining_hint(void *cache, const se_board *b, int producer, double deadline,
                      se_hint *out);
+/* Python callers only: poll Ctrl-C (PyErr_CheckSignals, GIL held) with the deadline; a
+   raised exception ends the search with SE_ERROR and the exception set. */
+void se_chaining_cache_signals(void *cache, int on);
 
 /* ---- internal ------------------------------------------------------------------------- */
 
@@ -114,13 +117,45 @@ typedef struct engine {
     size_t napar, capapar;
 } engine;
 
+/* popcounts without the popcnt instruction (the build does not ask for it) */
+extern const uint8_t se_pop9_table[512];
+static inline int pop9(unsigned m) { return se_pop9_table[m & 511]; }
+static inline int pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* se_dynamic.c */
-void *eng_alloc(engine *e, size_t bytes);
+void *eng_alloc_slow(engine *e, size_t bytes);
+static inline void *eng_alloc(engine *e, size_t bytes)
+{
+    bytes = (bytes + 15) & ~(size_t)15;
+    ablock *b = e->cur;
+    if (b && b->used + bytes <= b->size) {
+        void *p = b->data + b->used;
+        b->used += bytes;
+        return p;
+    }
+    return eng_alloc_slow(e, bytes);
+}
 amark eng_mark(engine *e);
 void eng_release(engine *e, amark m);
 void eng_die(engine *e, int code);
-void eng_tick(engine *e);
-dnode *eng_node(engine *e, int key, int cause, int npar, int nest);
+void eng_tick_slow(engine *e);   /* the deadline and Ctrl-C, every 4096 nodes */
+static inline dnode *eng_node(engine *e, int key, int cause, int npar, int nest)
+{
+    if ((++e->ticks & 4095) == 0)
+        eng_tick_slow(e);
+    dnode *n = eng_alloc(e, sizeof(dnode) + (size_t)npar * sizeof(dnode *));
+    n->key = (int16_t)key;
+    n->cause = (uint8_t)cause;
+    n->npar = (uint16_t)npar;
+    n->nest = nest;
+    return n;
+}
 int eng_ancestors(engine *e, dnode *target);
 void eng_finish(engine *e, dhint *h, double base);
 dhint *hints_push(engine *e, dhints *list);

@@ -9,8 +9,10 @@
  *       Raises TimeoutError when the deadline passes (rate/_chains.py turns it into
  *       TimeLimit), MemoryError, or what a signal handler raised (Ctrl-C).
  *
- * The binding validates its arguments; the kernel trusts them.  One engine (its arena kept
- * between calls) serves every call; a re-entrant call (from a signal handler) gets its own.
+ * all=False goes through the C entry se_chaining_hint (one shared cache: the last grid's
+ * answer per producer); all=True through se_dynamic_run.  The binding validates its
+ * arguments; the kernel trusts them.  A re-entrant call (from a signal handler) gets its own
+ * engine and cache.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -20,6 +22,7 @@
 #include "se_dynamic.h"
 
 static engine *shared_engine = NULL;
+static void *shared_cache = NULL;
 static int engine_busy = 0;
 
 static int read81(PyObject *obj, int hi, int *out, const char *what)
@@ -80,6 +83,38 @@ static PyObject *hint_tuple(int producer, const dhint *h)
     return Py_BuildValue("(diiNNs)", h->rating, h->complexity, h->sortkey, elims, place, name);
 }
 
+/* An se_hint as the same tuple (its eliminations are the non-zero masks). */
+static PyObject *se_hint_tuple(const se_hint *h)
+{
+    PyObject *elims = PyDict_New();
+    if (!elims)
+        return NULL;
+    for (int c = 0; c < 81; c++) {
+        if (!h->elims[c])
+            continue;
+        PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(h->elims[c]);
+        int bad = !k || !v || PyDict_SetItem(elims, k, v) < 0;
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        if (bad) {
+            Py_DECREF(elims);
+            return NULL;
+        }
+    }
+    PyObject *place;
+    if (h->place_cell >= 0)
+        place = Py_BuildValue("(ii)", h->place_cell, h->place_value);
+    else {
+        Py_INCREF(Py_None);
+        place = Py_None;
+    }
+    if (!place) {
+        Py_DECREF(elims);
+        return NULL;
+    }
+    return Py_BuildValue("(diLNNs)", h->rating, h->complexity, h->key, elims, place, h->name);
+}
+
 static PyObject *se_chaining(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames)
 {
@@ -107,48 +142,59 @@ static PyObject *se_chaining(PyObject *self, PyObject *const *args, Py_ssize_t n
         b.values[c] = (uint8_t)values[c];
         b.cands[c] = (uint16_t)cands[c];
     }
-    engine *e;
     int own = engine_busy;
-    if (own)
-        e = se_dynamic_engine();
-    else {
-        if (!shared_engine)
-            shared_engine = se_dynamic_engine();
-        e = shared_engine;
-    }
-    if (!e)
-        return PyErr_NoMemory();
-    engine_busy++;
-    e->check_signals = 1;
-    dhints list;
-    int code = se_dynamic_run(e, &b, producer, deadline, all, &list);
     PyObject *out = NULL;
-    if (code == SE_LIMIT)
-        PyErr_SetString(PyExc_TimeoutError, "se_chaining: the deadline passed");
-    else if (code == SE_ERROR) {
-        if (!PyErr_Occurred())
-            PyErr_NoMemory();
-    } else if (!all) {
-        const dhint *h = code == SE_FOUND ? se_dynamic_first(&list) : NULL;
-        if (h)
-            out = hint_tuple(producer, h);
-        else {
+    int code;
+    engine_busy++;
+    if (!all) {
+        /* the C entry the rating loop uses, with its cache of the last grid's answer */
+        void *cache = own ? se_chaining_cache_new() : shared_cache;
+        if (!cache && !own)
+            cache = shared_cache = se_chaining_cache_new();
+        if (!cache) {
+            engine_busy--;
+            return PyErr_NoMemory();
+        }
+        se_chaining_cache_signals(cache, 1);
+        se_hint h;
+        code = se_chaining_hint(cache, &b, producer, deadline, &h);
+        if (code == SE_FOUND)
+            out = se_hint_tuple(&h);
+        else if (code == SE_NONE) {
             Py_INCREF(Py_None);
             out = Py_None;
         }
+        if (own)
+            se_chaining_cache_free(cache);
     } else {
-        out = PyList_New(list.n);
-        for (int i = 0; out && i < list.n; i++) {
-            PyObject *t = hint_tuple(producer, &list.h[i]);
-            if (!t)
-                Py_CLEAR(out);
-            else
-                PyList_SET_ITEM(out, i, t);
+        engine *e = own ? se_dynamic_engine() : shared_engine;
+        if (!e && !own)
+            e = shared_engine = se_dynamic_engine();
+        if (!e) {
+            engine_busy--;
+            return PyErr_NoMemory();
         }
+        e->check_signals = 1;
+        dhints list;
+        code = se_dynamic_run(e, &b, producer, deadline, 1, &list);
+        if (code >= 0) {
+            out = PyList_New(list.n);
+            for (int i = 0; out && i < list.n; i++) {
+                PyObject *t = hint_tuple(producer, &list.h[i]);
+                if (!t)
+                    Py_CLEAR(out);
+                else
+                    PyList_SET_ITEM(out, i, t);
+            }
+        }
+        if (own)
+            se_dynamic_engine_free(e);
     }
     engine_busy--;
-    if (own)
-        se_dynamic_engine_free(e);
+    if (code == SE_LIMIT)
+        PyErr_SetString(PyExc_TimeoutError, "se_chaining: the deadline passed");
+    else if (code == SE_ERROR && !PyErr_Occurred())
+        PyErr_NoMemory();
     return out;
 }
 

@@ -31,7 +31,7 @@ static void ub_init(void)
 
 static int pop128(u128 s)
 {
-    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+    return pop64((uint64_t)s) + pop64((uint64_t)(s >> 64));
 }
 
 static int ctz128(u128 s)
@@ -204,8 +204,8 @@ static void naked_pairs(engine *e, const uint8_t *values, const uint16_t *work,
             for (int j = 1; j < 9; j++)
                 for (int i = 0; i < j; i++) {
                     unsigned a = work[cells[i]], b = work[cells[j]];
-                    if (__builtin_popcount(a) < 2 || __builtin_popcount(b) < 2
-                        || __builtin_popcount(a | b) != 2)
+                    if (pop9(a) < 2 || pop9(b) < 2
+                        || pop9(a | b) != 2)
                         continue;
                     unsigned uni = a | b;
                     uint16_t em[81] = {0};
@@ -259,8 +259,8 @@ static void xwings(engine *e, const uint8_t *values, const uint16_t *work,
                     if (placed[v0 + 1] + 4 > 9)
                         continue;
                     unsigned p0 = local[i][v0], p1 = local[j][v0];
-                    if (__builtin_popcount(p0) < 2 || __builtin_popcount(p1) < 2
-                        || __builtin_popcount(p0 | p1) != 2)
+                    if (pop9(p0) < 2 || pop9(p1) < 2
+                        || pop9(p0 | p1) != 2)
                         continue;
                     u128 cover_bits = 0;
                     for (unsigned m = p0 | p1; m; m &= m - 1)
@@ -335,7 +335,7 @@ static void s_on_links(slinks *s, int key, int x)
         return;
     int cv = key >> 1, cell = cv / 9, v0 = cv % 9, n = 0;
     unsigned bit = 1u << v0, m = s->cands[cell];
-    if (s->y && __builtin_popcount(m) == 2) {
+    if (s->y && pop9(m) == 2) {
         int a = __builtin_ctz(m), b = __builtin_ctz(m & (m - 1));
         s->ons[key][n][0] = (int16_t)(((cell * 9 + (a != v0 ? a : b)) << 1) | 1);
         s->ons[key][n++][1] = 1;
@@ -608,7 +608,7 @@ void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands
         memset(s.noffs, 0xff, SE_NKEYS * sizeof(int16_t));
         memset(s.nons, 0xff, SE_NKEYS * sizeof(int16_t));
         for (int cell = 0; cell < 81; cell++) {
-            int card = __builtin_popcount(cands[cell]);
+            int card = pop9(cands[cell]);
             if (values[cell] || card < 2 || (!s.x && card > 2))
                 continue;
             for (int v0 = 0; v0 < 9; v0++) {
