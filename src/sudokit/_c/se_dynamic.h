@@ -115,6 +115,12 @@ typedef struct engine {
     int *akey, *anest, *apar, *anpar;
     int na, capa;
     size_t napar, capapar;
+    /* the new off nodes per (level, source grid, working grid): a pure function of them,
+       and different propagations often run dry on the same working grid */
+    struct rcache **rtab;
+    int caprtab, nrtab;
+    size_t rbytes;
+    long long rhits, rmiss;
 } engine;
 
 /* popcounts without the popcnt instruction (the build does not ask for it) */
@@ -180,5 +186,6 @@ void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands
 /* The new off nodes of the first rule with a usable hint, into e->akey... (see above). */
 void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *work,
                   const uint16_t *source);
+void nested_cache_clear(engine *e);
 
 #endif /* SUDOKIT_SE_DYNAMIC_H */

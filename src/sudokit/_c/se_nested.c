@@ -782,12 +782,118 @@ static void chaining_rule(engine *e, const chainer *ch, const uint8_t *values,
     }
 }
 
+typedef struct rcache {
+    uint64_t hash;
+    int level, na, napar;
+    uint16_t source[81], work[81];
+    int data[];   /* akey[na], anest[na], anpar[na], apar[napar] */
+} rcache;
+
+#define RCACHE_BYTES ((size_t)256 << 20)
+
+static uint64_t grid_hash(int level, const uint16_t *source, const uint16_t *work)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL * (uint64_t)(level + 1);
+    for (int c = 0; c < 81; c++) {
+        h = (h ^ ((uint64_t)source[c] << 16 | work[c])) * 0x100000001b3ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static rcache **rfind(engine *e, uint64_t h, int level, const uint16_t *source,
+                      const uint16_t *work)
+{
+    size_t mask = (size_t)e->caprtab - 1, s = (size_t)h & mask;
+    while (e->rtab[s]) {
+        rcache *r = e->rtab[s];
+        if (r->hash == h && r->level == level && !memcmp(r->work, work, sizeof r->work)
+            && !memcmp(r->source, source, sizeof r->source))
+            break;
+        s = (s + 1) & mask;
+    }
+    return &e->rtab[s];
+}
+
+static void rstore(engine *e, uint64_t h, int level, const uint16_t *source,
+                   const uint16_t *work)
+{
+    size_t bytes = sizeof(rcache) + (3 * (size_t)e->na + e->napar) * sizeof(int);
+    if (e->rbytes + bytes > RCACHE_BYTES)
+        return;
+    if (2 * (e->nrtab + 1) > e->caprtab) {
+        int nc = e->caprtab ? 2 * e->caprtab : 4096;
+        rcache **old = e->rtab;
+        int oldcap = e->caprtab;
+        e->rtab = calloc((size_t)nc, sizeof(rcache *));
+        if (!e->rtab) {
+            e->rtab = old;
+            return;
+        }
+        e->caprtab = nc;
+        for (int i = 0; i < oldcap; i++)
+            if (old[i])
+                *rfind(e, old[i]->hash, old[i]->level, old[i]->source, old[i]->work) = old[i];
+        free(old);
+    }
+    rcache *r = malloc(bytes);
+    if (!r)
+        return;
+    r->hash = h;
+    r->level = level;
+    r->na = e->na;
+    r->napar = (int)e->napar;
+    memcpy(r->source, source, sizeof r->source);
+    memcpy(r->work, work, sizeof r->work);
+    memcpy(r->data, e->akey, (size_t)e->na * sizeof(int));
+    memcpy(r->data + e->na, e->anest, (size_t)e->na * sizeof(int));
+    memcpy(r->data + 2 * e->na, e->anpar, (size_t)e->na * sizeof(int));
+    memcpy(r->data + 3 * e->na, e->apar, e->napar * sizeof(int));
+    *rfind(e, h, level, source, work) = r;
+    e->nrtab++;
+    e->rbytes += bytes;
+}
+
+/* Forget the cached rule results (every top-level call starts afresh). */
+void nested_cache_clear(engine *e)
+{
+    for (int i = 0; i < e->caprtab; i++) {
+        free(e->rtab[i]);
+        e->rtab[i] = NULL;
+    }
+    e->nrtab = 0;
+    e->rbytes = 0;
+}
+
 void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *work,
                   const uint16_t *source)
 {
     static const chainer multiple = {1, 0, 0, 0}, dynamic = {1, 1, 0, 0},
                          nested2 = {1, 1, 0, 2};
     ub_init();
+    uint64_t h = grid_hash(level, source, work);
+    if (e->caprtab) {
+        rcache *r = *rfind(e, h, level, source, work);
+        if (r) {
+            e->rhits++;
+            e->na = 0;
+            e->napar = 0;
+            size_t c1 = (size_t)e->capa, c2 = c1, c3 = c1;
+            e->akey = grow(e, e->akey, &c1, (size_t)r->na + 1, sizeof(int));
+            e->anest = grow(e, e->anest, &c2, (size_t)r->na + 1, sizeof(int));
+            e->anpar = grow(e, e->anpar, &c3, (size_t)r->na + 1, sizeof(int));
+            e->capa = (int)c1;
+            e->apar = grow(e, e->apar, &e->capapar, (size_t)r->napar + 1, sizeof(int));
+            memcpy(e->akey, r->data, (size_t)r->na * sizeof(int));
+            memcpy(e->anest, r->data + r->na, (size_t)r->na * sizeof(int));
+            memcpy(e->anpar, r->data + 2 * r->na, (size_t)r->na * sizeof(int));
+            memcpy(e->apar, r->data + 3 * r->na, (size_t)r->napar * sizeof(int));
+            e->na = r->na;
+            e->napar = (size_t)r->napar;
+            return;
+        }
+    }
+    e->rmiss++;
     amark m = eng_mark(e);
     e->na = 0;
     e->napar = 0;
@@ -810,4 +916,5 @@ void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *w
             chaining_rule(e, &nested2, values, work, source);
     }
     eng_release(e, m);
+    rstore(e, h, level, source, work);
 }
