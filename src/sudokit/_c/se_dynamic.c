@@ -367,12 +367,42 @@ static void add_off(prop *P, dnode *q)
 }
 
 /* Derive from P's nodes until nothing is pending or a contradiction (P->absurd). */
+/* cell_pos[c][t]: the index of cell c in its box (t 0), row (1), col (2) */
+static int cell_pos[81][3];
+static int cell_pos_ready = 0;
+
+static void cell_pos_init(void)
+{
+    if (cell_pos_ready)
+        return;
+    for (int c = 0; c < 81; c++)
+        for (int t = 0; t < 3; t++)
+            for (int i = 0; i < 9; i++)
+                if (se_unit_cells[se_cell_units[c][t]][i] == c)
+                    cell_pos[c][t] = i;
+    cell_pos_ready = 1;
+}
+
+/* pos[u][v0]: bit i set when the i-th cell of unit u holds v0 + 1 in cands */
+static void unit_positions(const uint16_t *cands, uint16_t pos[27][9])
+{
+    memset(pos, 0, 27 * 9 * sizeof(uint16_t));
+    for (int u = 0; u < 27; u++)
+        for (int i = 0; i < 9; i++)
+            for (unsigned m = cands[se_unit_cells[u][i]]; m; m &= m - 1)
+                pos[u][__builtin_ctz(m)] |= (uint16_t)(1u << i);
+}
+
+/* The propagation, with the positions of every value per unit kept up to date (srcpos:
+   those of cands). */
 static void propagate(engine *e, const chainer *ch, const uint8_t *values,
-                      const uint16_t *cands, prop *P)
+                      const uint16_t *cands, uint16_t (*srcpos)[9], prop *P)
 {
     int y = !ch->nishio, dynamic = ch->dynamic;
     uint16_t work[81];
     memcpy(work, cands, sizeof work);
+    uint16_t upos[27][9];
+    memcpy(upos, srcpos, sizeof upos);
     int hon = 0, hoff = 0;
     while (hon < P->non || hoff < P->noff) {
         if (hon < P->non) {
@@ -400,11 +430,11 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
                 }
             }
             for (int t = 0; t < 3; t++) {
-                const int *cells = se_unit_cells[se_cell_units[cell][t]];
-                for (int i = 0; i < 9; i++) {
-                    int c = cells[i];
-                    if (c == cell || !(work[c] & bit))
-                        continue;
+                int u = se_cell_units[cell][t];
+                const int *cells = se_unit_cells[u];
+                unsigned others = upos[u][v0] & ~(1u << cell_pos[cell][t]);
+                for (; others; others &= others - 1) {
+                    int c = cells[__builtin_ctz(others)];
                     int k = (c * 9 + v0) << 1;
                     if (P->idx[k ^ 1] >= 0) {
                         dnode *q = eng_node(e, k, 2 + t, 1, -1);
@@ -445,41 +475,30 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
                 made[nmade++] = q;
             }
             for (int t = 0; t < 3; t++) {
-                const int *cells = se_unit_cells[se_cell_units[cell][t]];
-                int first = -1, second = -1, count = 0;
-                for (int i = 0; i < 9 && count < 3; i++)
-                    if (work[cells[i]] & bit) {
-                        count++;
-                        if (count == 1)
-                            first = cells[i];
-                        else if (count == 2)
-                            second = cells[i];
-                    }
-                if (count != 2)
+                int u = se_cell_units[cell][t];
+                const int *cells = se_unit_cells[u];
+                unsigned m = upos[u][v0];
+                if (pop9(m) != 2)
                     continue;
+                int first = cells[__builtin_ctz(m)], second = cells[__builtin_ctz(m & (m - 1))];
                 int other = first == cell ? second : first;
                 int k = ((other * 9 + v0) << 1) | 1, dup = 0;
                 for (int j = 0; j < nmade; j++)
                     dup |= made[j]->key == k;
                 if (dup)
                     continue;
-                int nh = 0;
-                if (dynamic)
-                    for (int i = 0; i < 9; i++)
-                        if ((cands[cells[i]] & bit) && !(work[cells[i]] & bit))
-                            nh++;
-                dnode *q = eng_node(e, k, 2 + t, 1 + nh, -1);
+                unsigned gone = dynamic ? (unsigned)(srcpos[u][v0] & ~m) : 0;
+                dnode *q = eng_node(e, k, 2 + t, 1 + pop9(gone), -1);
                 q->par[0] = p;
-                if (nh) {
-                    int np = 1;
-                    for (int i = 0; i < 9; i++)
-                        if ((cands[cells[i]] & bit) && !(work[cells[i]] & bit))
-                            q->par[np++] = GET(P, (cells[i] * 9 + v0) << 1);
-                }
+                for (int np = 1; gone; gone &= gone - 1)
+                    q->par[np++] = GET(P, (cells[__builtin_ctz(gone)] * 9 + v0) << 1);
                 made[nmade++] = q;
             }
-            if (dynamic)
+            if (dynamic) {
                 work[cell] &= (uint16_t)~bit;
+                for (int t = 0; t < 3; t++)
+                    upos[se_cell_units[cell][t]][v0] &= (uint16_t)~(1u << cell_pos[cell][t]);
+            }
             for (int j = 0; j < nmade; j++) {
                 dnode *q = made[j];
                 int k = q->key;
@@ -510,10 +529,10 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
 }
 
 static prop *propagate_from(engine *e, const chainer *ch, const uint8_t *values,
-                            const uint16_t *cands, int key)
+                            const uint16_t *cands, uint16_t (*srcpos)[9], int key)
 {
     prop *P = prop_new(e, eng_node(e, key, 0, 0, -1));
-    propagate(e, ch, values, cands, P);
+    propagate(e, ch, values, cands, srcpos, P);
     return P;
 }
 
@@ -527,13 +546,14 @@ typedef struct {
     dhints *out;
     prop **memo;        /* [729]: the propagation from (cell, v, on), once computed */
     double base;
+    uint16_t (*srcpos)[9];  /* [27][9]: unit_positions(cands) */
 } hlist;
 
 static prop *memo_on(hlist *L, int key)
 {
     prop **slot = &L->memo[key >> 1];
     if (!*slot)
-        *slot = propagate_from(L->e, L->ch, L->values, L->cands, key);
+        *slot = propagate_from(L->e, L->ch, L->values, L->cands, L->srcpos, key);
     return *slot;
 }
 
@@ -615,7 +635,9 @@ static void binary(hlist *L, int cell, int v0, int card, prop *on)
         binary_hint(L, on->absurd[0], on->absurd[1], k ^ 1, 7);
     if (!do_contra && !do_double)
         return;
-    prop *off = propagate_from(L->e, ch, L->values, L->cands, k ^ 1);
+    amark mark = eng_mark(L->e);
+    int before = L->out->n;
+    prop *off = propagate_from(L->e, ch, L->values, L->cands, L->srcpos, k ^ 1);
     if (do_contra && off->absurd[0])
         binary_hint(L, off->absurd[0], off->absurd[1], k, 7);
     if (do_double) {
@@ -630,6 +652,8 @@ static void binary(hlist *L, int cell, int v0, int card, prop *on)
                 binary_hint(L, q, GET(off, q->key), q->key, 1);
         }
     }
+    if (L->out->n == before)  /* nothing refers to this propagation: drop it */
+        eng_release(L->e, mark);
 }
 
 static void regions(hlist *L, int cell, int v0, prop *on)
@@ -654,7 +678,10 @@ static void regions(hlist *L, int cell, int v0, prop *on)
 void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const uint16_t *cands,
                    dhints *out)
 {
-    hlist L = {e, ch, values, cands, out, NULL, 0.0};
+    hlist L = {e, ch, values, cands, out, NULL, 0.0, NULL};
+    cell_pos_init();
+    L.srcpos = eng_alloc(e, 27 * sizeof(*L.srcpos));
+    unit_positions(cands, L.srcpos);
     if (ch->level >= 2)
         L.base = 9.5 + 0.5 * (ch->level - 2);
     else if (ch->level > 0)

@@ -599,8 +599,8 @@ void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands
     memset(s.son, 0, SE_NKEYS * sizeof(unsigned));
     memset(s.soff, 0, SE_NKEYS * sizeof(unsigned));
     s.gen = 0;
-    int capf = 64;
-    dnode **found = eng_alloc(e, (size_t)capf * sizeof(dnode *));
+    int capf = 256, cap0 = 256;
+    dnode **found = eng_alloc(e, (size_t)capf * sizeof(dnode *)), **found0 = found;
     static const int passes[3][2] = {{0, 1}, {1, 0}, {1, 1}};
     for (int pass = 0; pass < 3; pass++) {
         s.y = passes[pass][0];
@@ -615,6 +615,10 @@ void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands
                 if (!(cands[cell] >> v0 & 1))
                     continue;
                 int k = ((cell * 9 + v0) << 1) | 1;
+                /* a start without hints leaves nothing behind: its nodes are released, so
+                   that the searches stay in a small, cache-warm part of the arena */
+                amark m = eng_mark(e);
+                int before = out->n;
                 dnode *start = s_node(e, k, 0, NULL);
                 int nf = s_cycles(e, &s, start, &found, &capf);
                 int tk[2], nt = 0;
@@ -627,6 +631,13 @@ void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands
                     s_cycle_hint(e, &s, found[i], out);
                 for (int t = 0; t < nt; t++)
                     s_forcing_hint(e, &s, tn[t], out);
+                if (out->n == before) {
+                    eng_release(e, m);
+                    if (found != found0) {
+                        found = found0;
+                        capf = cap0;
+                    }
+                }
             }
         }
     }
