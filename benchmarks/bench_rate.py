@@ -5,6 +5,11 @@
     python benchmarks/bench_rate.py --part all --hodoku  all 1,590, HoDoKu columns too
     python benchmarks/bench_rate.py --limit 50           the first 50 of the part
     python benchmarks/bench_rate.py --baseline           also the pure-Python loop, same run
+    python benchmarks/bench_rate.py --part hard --time-limit 60 --out hard.tsv
+                                                         se_hard_public.txt (ER 10.6-11.9)
+    python benchmarks/bench_rate.py --part stratified --band 9 --pure-chaining
+                                                         the 9.x puzzles, C chaining against
+                                                         the pure-Python Chaining in this run
 
 Only the SE triple is timed (rate(..., hodoku=False)); --hodoku adds HoDoKu's columns,
 computed outside the timing.  --baseline rates every puzzle a second time with SE's loop
@@ -45,6 +50,11 @@ def load(part: str):
         with open(hpath, newline="") as fh:
             for i, r in enumerate(csv.DictReader(fh), 1):
                 hd[i] = (r["level"].lower(), int(r["score"]))
+    if part == "hard":
+        for i, line in enumerate((DATA / "se_hard_public.txt").read_text().splitlines(), 1):
+            p, er, ep, ed = line.split()
+            rows.append((i, p, er, ep, ed, None, None))
+        return rows
     for i, line in enumerate((DATA / "se_cb_public.txt").read_text().splitlines(), 1):
         if part == "random" and i <= 1090 or part == "stratified" and i > 1090:
             continue
@@ -106,7 +116,13 @@ def summarise(results, hodoku: bool, out=sys.stdout, timing_only: bool = False) 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", choices=("random", "stratified", "all"), default="random")
+    ap.add_argument("--part", choices=("random", "stratified", "all", "hard"), default="random")
+    ap.add_argument("--band", help="only puzzles whose published ER starts with this, e.g. 9 or 8")
+    ap.add_argument("--time-limit", type=float, default=None,
+                    help="seconds per puzzle (a puzzle over it counts as rated '-')")
+    ap.add_argument("--pure-chaining", action="store_true",
+                    help="also time each puzzle with the pure-Python Chaining (producers "
+                         "23-30) in this process; prints the ratio")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--every", type=int, default=1, help="take every k-th puzzle")
     ap.add_argument("--hodoku", action="store_true")
@@ -127,7 +143,10 @@ def main(argv=None) -> int:
     from sudokit import backend
     from sudokit.rate import rate
     from sudokit.rate._hodoku import hodoku_rating
-    rows = load(args.part)[::args.every]
+    rows = load(args.part)
+    if args.band:
+        rows = [r for r in rows if r[2].split(".")[0] == args.band]
+    rows = rows[::args.every]
     if args.limit:
         rows = rows[:args.limit]
     rate(rows[0][1], hodoku=False)  # warm-up (imports, tables)
@@ -136,10 +155,10 @@ def main(argv=None) -> int:
     out = open(args.out, "w") if args.out else None
     from sudokit.rate import _se
     c_run = _se._C_RUN
-    results, base = [], []
+    results, base, pures = [], [], []
     for i, p, er, ep, ed, lv, sc in rows:
         t = time.perf_counter()
-        got = rate(p, hodoku=False)
+        got = rate(p, hodoku=False, time_limit=args.time_limit)
         secs = time.perf_counter() - t
         if args.baseline:
             _se._C_RUN = None
@@ -148,6 +167,10 @@ def main(argv=None) -> int:
             base.append({"er": er, "secs": time.perf_counter() - t})
             _se._C_RUN = c_run
             assert (pure.er, pure.ep, pure.ed) == (got.er, got.ep, got.ed), (i, p)
+        if args.pure_chaining:
+            pure = _pure_seconds(p, got)
+            print(f"line {i}: C chaining {secs:.3f} s, pure Chaining {pure:.3f} s", flush=True)
+            pures.append((secs, pure))
         g = lambda x: "-" if x is None else f"{x:.1f}"  # noqa: E731
         r = {"line": str(i), "er": er, "ep": ep, "ed": ed, "got_er": g(got.er),
              "got_ep": g(got.ep), "got_ed": g(got.ed), "level": lv or "-",
@@ -167,7 +190,40 @@ def main(argv=None) -> int:
         print(f"\nC loop: {fast:.2f} s, pure loop: {slow:.2f} s, ratio {slow / fast:.1f}x")
     print("\nC loop" if args.baseline else "", end="")
     summarise(results, args.hodoku)
+    if pures:
+        c = [a for a, _ in pures]
+        py = [b for _, b in pures]
+        print(f"\nC chaining: mean {statistics.mean(c):.3f} s, p50 {pct(c, .5):.3f}, "
+              f"p99 {pct(c, .99):.3f}, max {max(c):.3f}; pure Chaining: mean "
+              f"{statistics.mean(py):.3f} s, p50 {pct(py, .5):.3f}, p99 {pct(py, .99):.3f}, "
+              f"max {max(py):.3f}; ratio of means {statistics.mean(py) / statistics.mean(c):.1f}")
     return 0
+
+
+def _pure_seconds(puzzle: str, want) -> float:
+    """Seconds of SE's path with the pure-Python Chaining (the C one switched off); checks
+    that the ratings agree."""
+    from sudokit.rate import _se
+    from sudokit.rate._chains import Chaining
+    orig = _se.producers
+
+    def pure_producers():
+        prods = orig()
+        for _name, prod in prods:
+            if isinstance(prod, Chaining):
+                prod._c = None
+        return prods
+    _se.producers = pure_producers
+    try:
+        t = time.perf_counter()
+        path = _se.se_path(puzzle)
+        secs = time.perf_counter() - t
+    finally:
+        _se.producers = orig
+    got = float(_se.format_rating(path.er))
+    if want.er is not None and got != want.er:
+        print(f"  pure Chaining ER {got} differs from the C one {want.er}", flush=True)
+    return secs
 
 
 if __name__ == "__main__":

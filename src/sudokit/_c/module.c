@@ -227,7 +227,8 @@ static struct PyModuleDef moduledef = {
 static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
                                              sk_canon_methods, sk_rate_methods,
-                                             sk_se_loop_methods};
+                                             sk_se_loop_methods,
+                                             sk_dynamic_methods};
 
 PyMODINIT_FUNC PyInit__ckernels(void)
 {

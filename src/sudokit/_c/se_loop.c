@@ -3,9 +3,10 @@
  * The twin of sudokit/rate/_se.py se_path: producers asked in SE's order, the first hint
  * found is applied, ER / EP / ED kept as se_path keeps them, the unchanged-board rule, the
  * deadline checked before every producer.  Producers 1-22 run here (se_basic.c,
- * se_exclude.c, se_unique.c, se_chains.c); producers 23-30 are asked through one function,
- * ask_chaining, which for now hands the grid back to Python (SE_ASK): the Python loop runs
- * its Chaining producers for one step and calls se_path_run again with the state.
+ * se_exclude.c, se_unique.c, se_chains.c); producers 23-30 through one function,
+ * ask_chaining, to their C twin (se_dynamic.c, se_nested.c).  The hand-back (SE_ASK: the
+ * Python loop runs its Chaining producers for one step and calls se_path_run again with
+ * the state) stays in the protocol, unused while the C chaining answers.
  *
  * Python surface (sudokit._ckernels):
  *   se_path_run(start, cands, state, deadline, max_producer)
@@ -26,6 +27,7 @@
 
 #include "module.h"
 #include "se_core.h"
+#include "se_dynamic.h"
 
 #define SE_ASK (-3)
 
@@ -37,18 +39,16 @@ typedef struct {
     int steps;
 } path_state;
 
-/* Producers 23-30 (Chaining, nested): the one place to ask them.  The C twin is to come
-   (se_dynamic.c, se_chaining_hint(cache, b, producer, deadline, out)); until then the
-   Python producers answer (SE_ASK hands the grid back). */
+/* Producers 23-30 (Chaining, nested): the one place to ask them, the C twin of
+   se_dynamic.c with the path's cache (SE's Chaining keeps its last grid's hints).  Out of
+   memory sets MemoryError here; a Ctrl-C seen by the search has set its exception. */
 static int ask_chaining(void *cache, const se_board *b, int producer, double deadline,
                         se_hint *out)
 {
-    (void)cache;
-    (void)b;
-    (void)producer;
-    (void)deadline;
-    (void)out;
-    return SE_ASK;
+    int got = se_chaining_hint(cache, b, producer, deadline, out);
+    if (got == SE_ERROR && !PyErr_Occurred())
+        PyErr_NoMemory();
+    return got;
 }
 
 /* Producer p (1..22) on the step's context: SE_FOUND, SE_NONE, SE_LIMIT or SE_ERROR. */
@@ -111,7 +111,7 @@ static int record(path_state *st, se_board *b, const se_hint *h)
 
 /* The loop from board b: RUN_DONE, RUN_STUCK (er set to 20.0), RUN_ASK (b is the grid to
    ask producers 23.. on), RUN_LIMIT, or -1 (a Python exception is set). */
-static int run(se_board *b, path_state *st, double deadline, int max_producer)
+static int run(se_board *b, path_state *st, double deadline, int max_producer, void *cache)
 {
     se_ctx x;
     se_hint h;
@@ -121,7 +121,7 @@ static int run(se_board *b, path_state *st, double deadline, int max_producer)
         for (int p = 1; p <= max_producer; p++) {
             if (deadline > 0 && se_now() > deadline)
                 return RUN_LIMIT;
-            got = p <= 22 ? produce(&x, p, deadline, &h) : ask_chaining(NULL, b, p, deadline, &h);
+            got = p <= 22 ? produce(&x, p, deadline, &h) : ask_chaining(cache, b, p, deadline, &h);
             if (got == SE_FOUND)
                 break;
             if (got == SE_ASK)
@@ -226,7 +226,12 @@ static PyObject *py_path_run(PyObject *self, PyObject *args)
             return NULL;
         strncpy(st.hardest, hardest, sizeof st.hardest - 1);
     }
-    int code = run(&b, &st, deadline, max_producer);
+    void *cache = se_chaining_cache_new();
+    if (!cache)
+        return PyErr_NoMemory();
+    se_chaining_cache_signals(cache, 1);
+    int code = run(&b, &st, deadline, max_producer, cache);
+    se_chaining_cache_free(cache);
     if (code < 0)
         return NULL;
     if (code != RUN_ASK)

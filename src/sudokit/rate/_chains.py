@@ -417,11 +417,37 @@ class Chaining:
         self._rules = None
         self.deadline = None
         self._last = None  # (cands, sorted hints): SE's cache of the last grid's hints
+        # SE's producer number, and the C twin (se_dynamic.c) when the C kernels are active
+        self.producer = 23 if nishio else (25 + level if level else (25 if dynamic else 24))
+        self._c = None
+        if multiple or dynamic:
+            from .._backend import C
+            self._c = getattr(C, "se_chaining", None)
+        self._c_last = None
 
     def __call__(self, board):
-        """The first hint SE emits (the minimum), or None."""
+        """The first hint SE emits (the minimum), or None.  With the C kernels: the C twin's
+        hint (same rating, complexity, sort key, eliminations, placement and name; a plain
+        Hint, without the chains); raises TimeLimit once self.deadline has passed."""
+        if self._c is not None:
+            return self._c_first(board)
         hints = self.hints(board.values, board.cands)
         return hints[0] if hints else None
+
+    def _c_first(self, board):
+        last = self._c_last
+        if last is not None and last[0] == board.cands and last[1] == board.values:
+            return last[2]
+        try:
+            got = self._c(board.values, board.cands, self.producer, self.deadline or 0.0)
+        except TimeoutError:
+            raise TimeLimit() from None
+        hint = None
+        if got is not None:
+            rating, complexity, key, elims, place, name = got
+            hint = Hint(rating, elims, place, name, complexity, key)
+        self._c_last = (list(board.cands), list(board.values), hint)
+        return hint
 
     def hints(self, values, cands) -> list:
         """Every hint, sorted by (rating, complexity, sort key), equal eliminations merged."""
