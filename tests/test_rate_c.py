@@ -108,8 +108,8 @@ def test_c_producers_twins_of_python():
 @pytest.mark.slow
 def test_c_producers_twins_on_every_puzzle():
     fires = [0] * 23
-    budget = [400]
-    states = sum(_compare_path(r[1], fires, budget) for r in _rows())
+    budget = [200]
+    states = sum(_compare_path(r[1], fires, budget, 3) for r in _rows())
     assert states > 30000 and all(fires[1:]), fires
 
 

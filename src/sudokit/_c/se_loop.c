@@ -110,7 +110,8 @@ static int record(path_state *st, se_board *b, const se_hint *h)
 }
 
 /* The loop from board b: RUN_DONE, RUN_STUCK (er set to 20.0), RUN_ASK (b is the grid to
-   ask producers 23.. on), RUN_LIMIT, or -1 (a Python exception is set). */
+   ask producers 23.. on), RUN_LIMIT, or -1 (a Python exception is set).  cache: what
+   producers 23-30 keep between steps (passed to ask_chaining). */
 static int run(se_board *b, path_state *st, double deadline, int max_producer, void *cache)
 {
     se_ctx x;
@@ -121,7 +122,8 @@ static int run(se_board *b, path_state *st, double deadline, int max_producer, v
         for (int p = 1; p <= max_producer; p++) {
             if (deadline > 0 && se_now() > deadline)
                 return RUN_LIMIT;
-            got = p <= 22 ? produce(&x, p, deadline, &h) : ask_chaining(cache, b, p, deadline, &h);
+            got = p <= 22 ? produce(&x, p, deadline, &h)
+                          : ask_chaining(cache, b, p, deadline, &h);
             if (got == SE_FOUND)
                 break;
             if (got == SE_ASK)
