@@ -73,5 +73,6 @@ extern PyMethodDef sk_geometry_methods[];  /* bind_geometry.c */
 extern PyMethodDef sk_text_methods[];      /* bind_text.c */
 extern PyMethodDef sk_canon_methods[];     /* canon.c */
 extern PyMethodDef sk_rate_methods[];      /* se_chains.c (sudokit.rate) */
+extern PyMethodDef sk_logic_methods[];     /* logic_bind.c (sudokit.logic's C finders) */
 
 #endif /* SUDOKIT_MODULE_H */
