@@ -147,6 +147,7 @@ PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells);
 PyObject *lc_py_als(PyObject *self, PyObject *args);
 PyObject *lc_py_als_xz(PyObject *self, PyObject *args);
 PyObject *lc_py_als_xy(PyObject *self, PyObject *args);
+PyObject *lc_py_finned(PyObject *self, PyObject *args);
 
 
 

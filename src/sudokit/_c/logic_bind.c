@@ -9,7 +9,7 @@
  *   logic_state(geometry, values, candidates) -> state capsule
  *   logic_als(state, max_cells) -> capsule; logic_als_xz(res, pos), logic_als_xy(res, pos)
  *                                                                 logic_als.c
- *   logic_finned(state, k) -> list of raw finned fish             logic_fish.c
+ *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
  *   logic_ape(state) -> list of raw aligned pair exclusions       logic_misc.c
  *   logic_sdc(state, limit) -> list of raw Sue de Coq             logic_misc.c
  *
@@ -295,5 +295,7 @@ PyMethodDef sk_logic_methods[] = {
      "logic_als_xz(res, pos) -> (next pos, a, b, rcc, pairs) | None: the next ALS-XZ."},
     {"logic_als_xy", (PyCFunction)lc_py_als_xy, METH_VARARGS,
      "logic_als_xy(res, pos) -> (c, a, b, x, y, pairs) | None: the pos-th ALS-XY-Wing."},
+    {"logic_finned", (PyCFunction)lc_py_finned, METH_VARARGS,
+     "logic_finned(state, k) -> bytes: the finned and sashimi fish of size k, 9 bytes each."},
     {NULL, NULL, 0, NULL},
 };
