@@ -148,6 +148,8 @@ PyObject *lc_py_als(PyObject *self, PyObject *args);
 PyObject *lc_py_als_xz(PyObject *self, PyObject *args);
 PyObject *lc_py_als_xy(PyObject *self, PyObject *args);
 PyObject *lc_py_finned(PyObject *self, PyObject *args);
+PyObject *lc_py_ape(PyObject *self, PyObject *args);
+PyObject *lc_py_sdc(PyObject *self, PyObject *args);
 
 
 

@@ -10,8 +10,8 @@
  *   logic_als(state, max_cells) -> capsule; logic_als_xz(res, pos), logic_als_xy(res, pos)
  *                                                                 logic_als.c
  *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
- *   logic_ape(state) -> list of raw aligned pair exclusions       logic_misc.c
- *   logic_sdc(state, limit) -> list of raw Sue de Coq             logic_misc.c
+ *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
+ *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -297,5 +297,9 @@ PyMethodDef sk_logic_methods[] = {
      "logic_als_xy(res, pos) -> (c, a, b, x, y, pairs) | None: the pos-th ALS-XY-Wing."},
     {"logic_finned", (PyCFunction)lc_py_finned, METH_VARARGS,
      "logic_finned(state, k) -> bytes: the finned and sashimi fish of size k, 9 bytes each."},
+    {"logic_ape", (PyCFunction)lc_py_ape, METH_VARARGS,
+     "logic_ape(state) -> bytes: the base pairs (p, q) of the aligned pair exclusions."},
+    {"logic_sdc", (PyCFunction)lc_py_sdc, METH_VARARGS,
+     "logic_sdc(state, limit) -> bytes: the Sue de Coq records (crossing, core, sides)."},
     {NULL, NULL, 0, NULL},
 };
