@@ -17,7 +17,8 @@
  *
  * Files: logic_bind.c (the boundary: capsules, validation, method table), logic_als.c
  * (ALS-XZ, ALS-XY-Wing), logic_fish.c (finned and sashimi fish), logic_misc.c (aligned
- * pair exclusion, Sue de Coq).  Kernels trust their input: the binding validated it.
+ * pair exclusion, Sue de Coq), logic_dyn.c (the verdicts of the forcing chains' dynamic
+ * branches).  Kernels trust their input: the binding validated it.
  */
 #ifndef SUDOKIT_LOGIC_H
 #define SUDOKIT_LOGIC_H
@@ -115,7 +116,7 @@ static inline int lc_popm(unsigned *m)  /* remove and return the lowest bit inde
 }
 
 typedef struct {
-    int n, ncells, nunits, nfull, nboxes, ncross;
+    int n, ncells, nunits, nfull, nboxes, ncross, nrows, ncols;
     uint8_t unit_len[LC_MAXU];
     uint8_t unit_cells[LC_MAXU][LC_MAXN];
     lc_set unit_bits[LC_MAXU];
@@ -150,6 +151,10 @@ PyObject *lc_py_als_xy(PyObject *self, PyObject *args);
 PyObject *lc_py_finned(PyObject *self, PyObject *args);
 PyObject *lc_py_ape(PyObject *self, PyObject *args);
 PyObject *lc_py_sdc(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);
 
 
 

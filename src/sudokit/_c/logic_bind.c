@@ -12,6 +12,8 @@
  *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
  *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
  *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
+ *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size
+ *                                                                 logic_dyn.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -139,6 +141,8 @@ static PyObject *logic_geometry(PyObject *self, PyObject *args)
     int nc = int_list(cols, LC_MAXN, 0, g->nunits - 1, g->cols, "cols");
     if (nr < 0 || nc < 0)
         goto fail;
+    g->nrows = nr;
+    g->ncols = nc;
     if ((nr && nr != n) || (nc && nc != n)) {
         PyErr_SetString(PyExc_ValueError, "logic_geometry: rows and cols hold n units or none");
         goto fail;
@@ -301,5 +305,13 @@ PyMethodDef sk_logic_methods[] = {
      "logic_ape(state) -> bytes: the base pairs (p, q) of the aligned pair exclusions."},
     {"logic_sdc", (PyCFunction)lc_py_sdc, METH_VARARGS,
      "logic_sdc(state, limit) -> bytes: the Sue de Coq records (crossing, core, sides)."},
+    {"logic_dyn", (PyCFunction)lc_py_dyn, METH_VARARGS,
+     "logic_dyn(state) -> capsule | None: the forcing chains' branch verdicts of a state."},
+    {"logic_dyn_contra", (PyCFunction)lc_py_dyn_contra, METH_VARARGS,
+     "logic_dyn_contra(ctx, x, plus, depth) -> bool: x's dynamic branch contradicts."},
+    {"logic_dyn_common", (PyCFunction)lc_py_dyn_common, METH_VARARGS,
+     "logic_dyn_common(ctx, lits, plus) -> [(literal, on)] | None: what every branch holds."},
+    {"logic_dyn_size", (PyCFunction)lc_py_dyn_size, METH_VARARGS,
+     "logic_dyn_size(ctx, x) -> int: the candidates x's singles branch decides (-1: contra)."},
     {NULL, NULL, 0, NULL},
 };
