@@ -17,7 +17,7 @@
  *
  * Files: logic_bind.c (the boundary: capsules, validation, method table), logic_als.c
  * (ALS-XZ, ALS-XY-Wing), logic_fish.c (finned and sashimi fish), logic_misc.c (aligned
- * pair exclusion, Sue de Coq), logic_dyn.c (the verdicts of the forcing chains' dynamic
+ * pair exclusion, Sue de Coq), logic_links.c (the chains' closure verdicts), logic_dyn.c (the verdicts of the forcing chains' dynamic
  * branches).  Kernels trust their input: the binding validated it.
  */
 #ifndef SUDOKIT_LOGIC_H
@@ -152,6 +152,7 @@ PyObject *lc_py_finned(PyObject *self, PyObject *args);
 PyObject *lc_py_ape(PyObject *self, PyObject *args);
 PyObject *lc_py_sdc(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn(PyObject *self, PyObject *args);
+PyObject *lc_py_closure(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);

@@ -12,6 +12,7 @@
  *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
  *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
  *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
+ *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size
  *                                                                 logic_dyn.c
  *
@@ -313,5 +314,7 @@ PyMethodDef sk_logic_methods[] = {
      "logic_dyn_common(ctx, lits, plus) -> [(literal, on)] | None: what every branch holds."},
     {"logic_dyn_size", (PyCFunction)lc_py_dyn_size, METH_VARARGS,
      "logic_dyn_size(ctx, x) -> int: the candidates x's singles branch decides (-1: contra)."},
+    {"logic_closure", (PyCFunction)lc_py_closure, METH_VARARGS,
+     "logic_closure(state, kind) -> (false, true, looped) bytes: the chains' verdict sets."},
     {NULL, NULL, 0, NULL},
 };
