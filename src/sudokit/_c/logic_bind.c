@@ -7,6 +7,7 @@
  *       (Tables.peer_bits as lists); full, boxes: unit index lists; rows, cols: unit index
  *       lists (empty when the geometry has none); crossings: list of (u, v, cell list)
  *   logic_state(geometry, values, candidates) -> state capsule
+ *   logic_where(state) -> [[0, cells of u holding 1, ..., holding n] for each unit u]
  *   logic_als(state, max_cells) -> capsule; logic_als_xz(res, pos), logic_als_xy(res, pos)
  *                                                                 logic_als.c
  *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
@@ -288,7 +289,69 @@ PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells)
     return out;
 }
 
+/* A cell set as a Python int (bit c for cell c). */
+static PyObject *set_int(lc_set s)
+{
+    if (!s.hi)
+        return PyLong_FromUnsignedLongLong(s.lo);
+    unsigned char bytes[16];
+    for (int k = 0; k < 8; k++) {
+        bytes[k] = (unsigned char)(s.lo >> (8 * k));
+        bytes[8 + k] = (unsigned char)(s.hi >> (8 * k));
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, 16, 1, 0);
+#endif
+}
+
+/* logic_where(state) -> [[0, where(u, 1), ..., where(u, n)] for each unit]: State's where
+ * table (the cells of unit u holding value v as a candidate, as an int). */
+static PyObject *logic_where(PyObject *self, PyObject *cap)
+{
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    const lc_geo *g = s->g;
+    PyObject *zero = PyLong_FromLong(0);
+    PyObject *out = zero ? PyList_New(g->nunits) : NULL;
+    if (!out) {
+        Py_XDECREF(zero);
+        return NULL;
+    }
+    for (int u = 0; u < g->nunits; u++) {
+        PyObject *row = PyList_New(g->n + 1);
+        if (!row)
+            goto fail;
+        PyList_SET_ITEM(out, u, row);
+        Py_INCREF(zero);
+        PyList_SET_ITEM(row, 0, zero);
+        for (int v = 1; v <= g->n; v++) {
+            lc_set w = lc_and(g->unit_bits[u], s->vcells[v]);
+            PyObject *x;
+            if (lc_any(w)) {
+                x = set_int(w);
+                if (!x)
+                    goto fail;
+            } else {
+                Py_INCREF(zero);
+                x = zero;
+            }
+            PyList_SET_ITEM(row, v, x);
+        }
+    }
+    Py_DECREF(zero);
+    return out;
+fail:
+    Py_DECREF(zero);
+    Py_DECREF(out);
+    return NULL;
+}
+
 PyMethodDef sk_logic_methods[] = {
+    {"logic_where", (PyCFunction)logic_where, METH_O,
+     "logic_where(state) -> list: State's where table, [unit][value] -> cell set."},
     {"logic_geometry", (PyCFunction)logic_geometry, METH_VARARGS,
      "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings) -> capsule:"
      " a geometry's tables for the logic finders (sizes up to 10x10)."},
