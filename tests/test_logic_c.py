@@ -2,7 +2,8 @@
 
 sudokit/logic/_cfast.py hands the search of ALS-XZ, ALS-XY-Wing, the finned and sashimi
 fish, aligned pair exclusion and Sue de Coq to C (src/sudokit/_c/logic_*.c), the verdict
-sets of the chains' closure (x-chain, xy-chain, AIC, nice loops), the verdicts of the
+sets of the chains' closure (x-chain, xy-chain, AIC, nice loops) and the reach of the
+static forcing chains, the verdicts of the
 forcing chains' dynamic branches, and State's where table.  The pure-Python code is the
 specification: on many states (along the paths of top1465 and hardest-1106 puzzles, 9x9
 jigsaw and X puzzles, 4x4-8x8 jigsaws, classic states read with anti-knight, windoku and X
@@ -25,7 +26,7 @@ import pytest
 from sudokit import geometry, logic
 from sudokit.logic import State, _cfast
 from sudokit.logic.techniques import _dynamic as dyn
-from sudokit.logic.techniques import _links
+from sudokit.logic.techniques import _links, forcing
 
 from conftest import TESTDATA, shared_file
 
@@ -39,6 +40,7 @@ FINDERS = ("als-xz", "als-xy-wing", "finned-x-wing", "sashimi-x-wing", "finned-s
            "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish",
            "aligned-pair-exclusion", "sue-de-coq")
 CHAINS = ("x-chain", "xy-chain", "aic", "discontinuous-nice-loop", "continuous-nice-loop")
+STATIC = ("cell-forcing-chain", "unit-forcing-chain")
 FORCING = ("dynamic-forcing-chain", "dynamic-forcing-chain-plus")
 
 
@@ -147,8 +149,8 @@ def test_finders_identical_on_top1465(top_states):
 def test_finders_identical_on_hardest(hard_states):
     counts = collections.Counter()
     _compare(hard_states, FINDERS + CHAINS, counts)
-    _compare(hard_states, FORCING, counts, limit=2)
-    for tid in ("als-xz", "als-xy-wing", "aligned-pair-exclusion") + FORCING:
+    _compare(hard_states, FORCING + STATIC, counts, limit=2)
+    for tid in ("als-xz", "als-xy-wing", "aligned-pair-exclusion") + FORCING + STATIC:
         assert counts[tid] > 0, (tid, counts)
 
 
@@ -237,6 +239,10 @@ def test_closure_sets_match(top_states, variant_states, ruled_states):
             lits = _links.graph(a, kind).cands
             assert (f, t, lo) == (cl.false, cl.true, cl.looped & lits), (kind, s.to_pencilmarks())
             nonempty[kind] += bool(f)
+        a, b = _fresh(s), _fresh(s)
+        with _cfast.pure():
+            want = forcing._reaches(b)
+        assert forcing._reaches(a) == want          # the static forcing chains' reach
     assert all(nonempty[k] for k in ("x", "xy", "aic", "group")), nonempty
 
 

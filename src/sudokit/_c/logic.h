@@ -153,6 +153,7 @@ PyObject *lc_py_ape(PyObject *self, PyObject *args);
 PyObject *lc_py_sdc(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn(PyObject *self, PyObject *args);
 PyObject *lc_py_closure(PyObject *self, PyObject *args);
+PyObject *lc_py_reaches(PyObject *self, PyObject *cap);
 PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);

@@ -14,6 +14,7 @@
  *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
  *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
+ *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size
  *                                                                 logic_dyn.c
  *
@@ -379,5 +380,7 @@ PyMethodDef sk_logic_methods[] = {
      "logic_dyn_size(ctx, x) -> int: the candidates x's singles branch decides (-1: contra)."},
     {"logic_closure", (PyCFunction)lc_py_closure, METH_VARARGS,
      "logic_closure(state, kind) -> (false, true, looped) bytes: the chains' verdict sets."},
+    {"logic_reaches", (PyCFunction)lc_py_reaches, METH_O,
+     "logic_reaches(state) -> bytes: per candidate, what it makes on and off (group graph)."},
     {NULL, NULL, 0, NULL},
 };

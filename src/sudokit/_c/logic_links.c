@@ -7,12 +7,16 @@
  * The graph is _links.py's for kind 0 'x' (same value in peers / conjugate pairs), 1 'xy'
  * (same value in peers / bivalue cells), 2 'aic' (every weak and strong link), 3 'group'
  * (aic plus the group nodes: two places or more of a value in the cells two full units
- * share, kept when a strong link joins them to a literal or to another group).  Nodes are
- * numbered here in an order of their own; the sets over literals do not depend on it.
+ * share, kept when a strong link joins them to a literal or to another group).  Node x is
+ * literal x (a non-candidate has no link), the groups follow in an order of their own
+ * (the sets over literals do not depend on it).
  * Geometries with weak links between cells (Geometry.links) stay in Python.
  *
  * logic_closure(state, kind) -> (false, true, looped): three bytes objects, little-endian
  * bit sets over the literals b * nc + cell (int.from_bytes(..., "little")).
+ * logic_reaches(state) -> bytes: for each candidate literal x of the group graph (cell,
+ * then value), two sets of the same size: the candidates "x on" makes on, and those it
+ * makes off (forcing.py _reaches: the static forcing chains).
  *
  * Closure: Tarjan's strongly connected components over the 2M nodes (on, off), then the
  * reach of each component, sinks first, as bit sets; node i on is i, off is M + i.
@@ -46,11 +50,11 @@ static int build(const lc_state *s, int kind, graph_t *gr)
 {
     const lc_geo *g = s->g;
     int n = g->n, nc = g->ncells;
+    /* node x is literal x (non-candidates have no link); groups follow */
     int node_of[LC_MAXN * LC_MAXC];
-    int M = 0;
-    for (int c = 0; c < nc; c++)
-        for (int b = 0; b < n; b++)
-            node_of[b * nc + c] = (s->cands[c] >> b & 1) ? M++ : -1;
+    int M = n * nc;
+    for (int x = 0; x < M; x++)
+        node_of[x] = x;
     /* where[u][b] of the full units (the conjugate pairs) and the groups */
     group_t *groups = NULL;
     int ng = 0, cap = 0;
@@ -236,8 +240,11 @@ typedef struct {
     uint64_t rest;    /* bits of word k not yet visited */
 } frame_t;
 
-/* false, true, looped over the graph's nodes (node bits); -1 when out of memory. */
-static int closure(const graph_t *gr, uint64_t *fals, uint64_t *tru, uint64_t *loop)
+/* false, true, looped over the graph's nodes (node bits); with each != NULL, for each
+ * candidate literal (cell, then value) its on and off reach over the candidates, nb bytes
+ * each, into each; -1 when out of memory. */
+static int closure(const graph_t *gr, uint64_t *fals, uint64_t *tru, uint64_t *loop,
+                   const lc_state *st, uint8_t *each, int nb)
 {
     int M = gr->M, W = gr->W, N = 2 * M;
     int *index = calloc((size_t)N + 1, sizeof(int)), *low = malloc(((size_t)N + 1) * sizeof(int));
@@ -326,6 +333,26 @@ static int closure(const graph_t *gr, uint64_t *fals, uint64_t *tru, uint64_t *l
         if (bget(ro, x))
             bset(loop, x);
     }
+    if (each) {
+        int n = st->g->n, nc = st->g->ncells, nl = n * nc;
+        uint8_t *out = each;
+        for (int c = 0; c < nc; c++)
+            for (int b = 0; b < n; b++) {
+                if (!(st->cands[c] >> b & 1))
+                    continue;
+                const uint64_t *ro = reach + (size_t)comp[b * nc + c] * 2 * W;
+                for (int half = 0; half < 2; half++, out += nb) {
+                    memset(out, 0, (size_t)nb);
+                    const uint64_t *r = ro + half * W;
+                    for (int k = 0; k * 64 < nl; k++)
+                        for (uint64_t bits = r[k]; bits; bits &= bits - 1) {
+                            int y = k * 64 + LC_CTZ64(bits);
+                            if (y < nl && (st->cands[y % nc] >> (y / nc) & 1))
+                                out[y >> 3] |= (uint8_t)(1 << (y & 7));
+                        }
+                }
+            }
+    }
     ok = 0;
 done:
     free(index);
@@ -358,18 +385,14 @@ PyObject *lc_py_closure(PyObject *self, PyObject *args)
         goto oom;
     int W = gr.W, nl = s->g->n * s->g->ncells, nb = (nl + 7) / 8;
     sets = calloc((size_t)3 * W, sizeof(uint64_t));
-    if (!sets || closure(&gr, sets, sets + W, sets + 2 * W) < 0)
+    if (!sets || closure(&gr, sets, sets + W, sets + 2 * W, NULL, NULL, 0) < 0)
         goto oom;
     uint8_t out[3][(LC_MAXN * LC_MAXC + 7) / 8];
     memset(out, 0, sizeof out);
-    for (int i = 0; i < gr.M; i++) {
-        int x = gr.lit[i];
-        if (x < 0)
-            continue;
+    for (int x = 0; x < nl; x++)
         for (int t = 0; t < 3; t++)
-            if (bget(sets + t * W, i))
+            if (bget(sets + t * W, x))
                 out[t][x >> 3] |= (uint8_t)(1 << (x & 7));
-    }
     res = Py_BuildValue("(y#y#y#)", (const char *)out[0], (Py_ssize_t)nb, (const char *)out[1],
                         (Py_ssize_t)nb, (const char *)out[2], (Py_ssize_t)nb);
     goto done;
@@ -381,5 +404,39 @@ done:
     free(gr.linked);
     free(gr.lit);
     free(sets);
+    return res;
+}
+
+PyObject *lc_py_reaches(PyObject *self, PyObject *cap)
+{
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    graph_t gr;
+    memset(&gr, 0, sizeof gr);
+    PyObject *res = NULL;
+    uint64_t *sets = NULL;
+    uint8_t *each = NULL;
+    int nl = s->g->n * s->g->ncells, nb = (nl + 7) / 8, ncand = 0;
+    for (int c = 0; c < s->g->ncells; c++)
+        ncand += LC_POP64(s->cands[c]);
+    if (build(s, 3, &gr) < 0)
+        goto oom;
+    sets = calloc((size_t)3 * gr.W, sizeof(uint64_t));
+    each = malloc((size_t)2 * nb * (ncand ? ncand : 1));
+    if (!sets || !each ||
+        closure(&gr, sets, sets + gr.W, sets + 2 * gr.W, s, each, nb) < 0)
+        goto oom;
+    res = PyBytes_FromStringAndSize((const char *)each, (Py_ssize_t)2 * nb * ncand);
+    goto done;
+oom:
+    PyErr_NoMemory();
+done:
+    free(gr.weak);
+    free(gr.strong);
+    free(gr.linked);
+    free(gr.lit);
+    free(sets);
+    free(each);
     return res;
 }

@@ -255,6 +255,21 @@ def _reaches(state) -> dict:
     """{x: (on set, off set)}: what each candidate x implies along the state's links
     (group nodes too), restricted to the state's candidates (cached on the state)."""
     out = state._cache.get("reaches")
+    if out is None and not state.geometry.links:
+        raw = _cfast.call(state, "logic_reaches")      # sudokit/_c/logic_links.c
+        if raw is not None:
+            nc = state.tables.ncells
+            nb = (state.size * nc + 7) // 8
+            out, k = {}, 0
+            for c, m in enumerate(state.candidates):
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out[(low.bit_length() - 1) * nc + c] = (
+                        int.from_bytes(raw[k:k + nb], "little"),
+                        int.from_bytes(raw[k + nb:k + 2 * nb], "little"))
+                    k += 2 * nb
+            state._cache["reaches"] = out
     if out is None:
         cl = closure(state, "group")
         cands = graph(state, "group").cands
