@@ -41,7 +41,7 @@ FINDERS = ("als-xz", "als-xy-wing", "finned-x-wing", "sashimi-x-wing", "finned-s
            "aligned-pair-exclusion", "sue-de-coq")
 CHAINS = ("x-chain", "xy-chain", "aic", "discontinuous-nice-loop", "continuous-nice-loop")
 STATIC = ("cell-forcing-chain", "unit-forcing-chain")
-FORCING = ("dynamic-forcing-chain", "dynamic-forcing-chain-plus")
+FORCING = ("nishio", "dynamic-forcing-chain", "dynamic-forcing-chain-plus")
 
 
 def _fresh(s: State) -> State:
@@ -207,6 +207,7 @@ def test_dynamic_verdicts_match_branches(hard_states, variant_states):
         nc = a.tables.ncells
         cands = a.candidates
         for x in [b * nc + c for c in range(nc) for b in range(a.size) if cands[c] >> b & 1]:
+            assert C.logic_dyn_nishio(cd, x) == dyn.nishio(ctx, x), x
             for plus in (False, True):
                 br = dyn.propagate(ctx, [(x, True)])
                 if plus and not br.contra:

@@ -157,6 +157,7 @@ PyObject *lc_py_reaches(PyObject *self, PyObject *cap);
 PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args);
 
 
 

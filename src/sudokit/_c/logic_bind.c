@@ -15,7 +15,8 @@
  *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
- *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size
+ *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
+ *   logic_dyn_nishio
  *                                                                 logic_dyn.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
@@ -382,5 +383,7 @@ PyMethodDef sk_logic_methods[] = {
      "logic_closure(state, kind) -> (false, true, looped) bytes: the chains' verdict sets."},
     {"logic_reaches", (PyCFunction)lc_py_reaches, METH_O,
      "logic_reaches(state) -> bytes: per candidate, what it makes on and off (group graph)."},
+    {"logic_dyn_nishio", (PyCFunction)lc_py_dyn_nishio, METH_VARARGS,
+     "logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (Nishio)."},
     {NULL, NULL, 0, NULL},
 };

@@ -600,3 +600,45 @@ PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
             total += lhas(&v->on, y) + lhas(&v->off, y);
     return PyLong_FromLong(total);
 }
+
+/* logic_dyn_nishio(ctx, x) -> bool: x's value alone, placed in x's cell, contradicts
+ * (_dynamic.py nishio: its peers lose it, a unit left with one place takes it, until a
+ * unit has no place for it or a cell whose only candidate it was loses it). */
+PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int x;
+    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
+        return NULL;
+    dyn_t *d = dyn_arg(cap, x);
+    if (!d)
+        return NULL;
+    const lc_geo *g = d->g;
+    int b = x / d->nc, c = x % d->nc;
+    lc_set only = LC_EMPTY;
+    for (int e = 0; e < d->nc; e++)
+        if (d->s->cands[e] == (1u << b))
+            lc_add(&only, e);
+    lc_set placed = lc_bit(c);
+    lc_set places = lc_andnot(d->base.vcells[b], g->peers[c]);
+    if (lc_meets(only, lc_andnot(LC_ALL, places)))
+        Py_RETURN_TRUE;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int p = 0; p < d->F; p++) {
+            if (d->placed[p] >> b & 1)
+                continue;
+            lc_set w = lc_and(places, d->ubits[p]);
+            if (!lc_any(w))
+                Py_RETURN_TRUE;
+            if (lc_meets(w, placed) || lc_count(w) > 1)
+                continue;
+            placed = lc_or(placed, w);
+            places = lc_andnot(places, g->peers[lc_first(w)]);
+            if (lc_meets(only, lc_andnot(LC_ALL, places)))
+                Py_RETURN_TRUE;
+            changed = 1;
+        }
+    }
+    Py_RETURN_FALSE;
+}

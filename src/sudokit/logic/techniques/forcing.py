@@ -240,9 +240,14 @@ def _candidates(state) -> list:
 
 def find_nishio(state) -> Iterator[Step]:
     """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
-    ctx = dyn.context(state)
+    cd = _verdicts(state)
+    ctx = None if cd is not None else dyn.context(state)
     for x in _refutable(state, _candidates(state)):
-        if not dyn.nishio(ctx, x):
+        if cd is not None:
+            if not _cfast.C.logic_dyn_nishio(cd, x):
+                continue
+            ctx = dyn.context(state)
+        elif not dyn.nishio(ctx, x):
             continue
         br = dyn.propagate(ctx, [(x, True)], y=False)
         if br.contra:
