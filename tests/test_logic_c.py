@@ -1,6 +1,6 @@
 """The C twins of the logic engine's hot finders (issue #15, speed): identical steps.
 
-sudokit/logic/_cfast.py hands the search of ALS-XZ, ALS-XY-Wing, the finned and sashimi
+sudokit/logic/_cfast.py hands the search of the two-strong-link patterns, ALS-XZ, ALS-XY-Wing, the finned and sashimi
 fish, aligned pair exclusion and Sue de Coq to C (src/sudokit/_c/logic_*.c), the verdict
 sets of the chains' closure (x-chain, xy-chain, AIC, nice loops) and the reach of the
 static forcing chains, the verdicts of the
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.skipif(
 
 C = _cfast.C
 
-FINDERS = ("als-xz", "als-xy-wing", "finned-x-wing", "sashimi-x-wing", "finned-swordfish",
+FINDERS = ("skyscraper", "two-string-kite", "turbot-fish", "als-xz", "als-xy-wing", "finned-x-wing", "sashimi-x-wing", "finned-swordfish",
            "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish",
            "aligned-pair-exclusion", "sue-de-coq")
 CHAINS = ("x-chain", "xy-chain", "aic", "discontinuous-nice-loop", "continuous-nice-loop")
@@ -274,7 +274,7 @@ def test_bad_input_is_refused():
     with pytest.raises(ValueError, match="outside"):
         C.logic_state(geo, [10] * 81, [0] * 81)
     with pytest.raises(ValueError, match="size"):
-        C.logic_geometry(12, [], [], [], [], [], [], [])
+        C.logic_geometry(12, [], [], [], [], [], [], [], [], [])
     with pytest.raises(ValueError):
         C.logic_finned(h, 5)
     with pytest.raises(ValueError):

@@ -17,7 +17,7 @@
  *
  * Files: logic_bind.c (the boundary: capsules, validation, method table), logic_als.c
  * (ALS-XZ, ALS-XY-Wing), logic_fish.c (finned and sashimi fish), logic_misc.c (aligned
- * pair exclusion, Sue de Coq), logic_links.c (the chains' closure verdicts), logic_dyn.c (the verdicts of the forcing chains' dynamic
+ * pair exclusion, Sue de Coq, two strong links), logic_links.c (the chains' closure verdicts), logic_dyn.c (the verdicts of the forcing chains' dynamic
  * branches).  Kernels trust their input: the binding validated it.
  */
 #ifndef SUDOKIT_LOGIC_H
@@ -126,6 +126,8 @@ typedef struct {
     uint8_t boxes[LC_MAXU];                 /* Tables.boxes, in order */
     uint8_t cross_u[LC_MAXX], cross_v[LC_MAXX];
     lc_set cross_cells[LC_MAXX];
+    uint8_t kind[LC_MAXU];                  /* 0 row, 1 col, 2 box or region, 3 other */
+    int16_t box_of[LC_MAXC];                /* the box (region) unit of a cell, -1: none */
 } lc_geo;
 
 typedef struct {
@@ -153,6 +155,7 @@ PyObject *lc_py_ape(PyObject *self, PyObject *args);
 PyObject *lc_py_sdc(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn(PyObject *self, PyObject *args);
 PyObject *lc_py_closure(PyObject *self, PyObject *args);
+PyObject *lc_py_two_links(PyObject *self, PyObject *cap);
 PyObject *lc_py_reaches(PyObject *self, PyObject *cap);
 PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);

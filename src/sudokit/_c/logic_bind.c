@@ -2,10 +2,13 @@
  *
  * Python surface (private; sudokit/logic/_cfast.py is the only caller):
  *
- *   logic_geometry(n, units, peers, full, rows, cols, boxes, crossings) -> geometry capsule
+ *   logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of)
+ *       -> geometry capsule
  *       units: list of cell lists (Tables.units order); peers: list of cell lists per cell
  *       (Tables.peer_bits as lists); full, boxes: unit index lists; rows, cols: unit index
- *       lists (empty when the geometry has none); crossings: list of (u, v, cell list)
+ *       lists (empty when the geometry has none); crossings: list of (u, v, cell list);
+ *       kinds: per unit 0 row, 1 col, 2 box or region, 3 other; box_of: per cell its box
+ *       (region) unit or -1
  *   logic_state(geometry, values, candidates) -> state capsule
  *   logic_where(state) -> [[0, cells of u holding 1, ..., holding n] for each unit u]
  *   logic_als(state, max_cells) -> capsule; logic_als_xz(res, pos), logic_als_xy(res, pos)
@@ -13,6 +16,7 @@
  *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
  *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
  *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
+ *   logic_two_links(state) -> bytes of two-strong-link records     logic_misc.c
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
@@ -97,9 +101,9 @@ static int cell_set(PyObject *obj, int ncells, lc_set *out, const char *what)
 static PyObject *logic_geometry(PyObject *self, PyObject *args)
 {
     int n;
-    PyObject *units, *peers, *full, *rows, *cols, *boxes, *cross;
-    if (!PyArg_ParseTuple(args, "iOOOOOOO:logic_geometry", &n, &units, &peers, &full, &rows,
-                          &cols, &boxes, &cross))
+    PyObject *units, *peers, *full, *rows, *cols, *boxes, *cross, *kinds, *box_of;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOO:logic_geometry", &n, &units, &peers, &full, &rows,
+                          &cols, &boxes, &cross, &kinds, &box_of))
         return NULL;
     if (n < 1 || n > LC_MAXN || n * n > LC_MAXC) {
         PyErr_Format(PyExc_ValueError, "logic_geometry: size %d is outside 1..%d", n, LC_MAXN);
@@ -176,6 +180,30 @@ static PyObject *logic_geometry(PyObject *self, PyObject *args)
         g->cross_v[k] = (uint8_t)v;
         if (cell_set(PyTuple_GET_ITEM(item, 2), g->ncells, &g->cross_cells[k], "crossing") < 0)
             goto fail;
+    }
+    if (int_list(kinds, LC_MAXU, 0, 3, g->kind, "kinds") != g->nunits) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "logic_geometry: one kind per unit");
+        goto fail;
+    }
+    {
+        PyObject *bs = PySequence_Fast(box_of, "box_of must be a list");
+        if (!bs)
+            goto fail;
+        if (PySequence_Fast_GET_SIZE(bs) != g->ncells) {
+            Py_DECREF(bs);
+            PyErr_SetString(PyExc_ValueError, "logic_geometry: one box per cell");
+            goto fail;
+        }
+        for (int c = 0; c < g->ncells; c++) {
+            int b = int_in(PySequence_Fast_GET_ITEM(bs, c), -1, g->nunits - 1, "box_of");
+            if (b == -1 && PyErr_Occurred()) {
+                Py_DECREF(bs);
+                goto fail;
+            }
+            g->box_of[c] = (int16_t)b;
+        }
+        Py_DECREF(bs);
     }
     (void)tmp;
     Py_DECREF(us);
@@ -385,5 +413,7 @@ PyMethodDef sk_logic_methods[] = {
      "logic_reaches(state) -> bytes: per candidate, what it makes on and off (group graph)."},
     {"logic_dyn_nishio", (PyCFunction)lc_py_dyn_nishio, METH_VARARGS,
      "logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (Nishio)."},
+    {"logic_two_links", (PyCFunction)lc_py_two_links, METH_O,
+     "logic_two_links(state) -> bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
     {NULL, NULL, 0, NULL},
 };

@@ -51,10 +51,13 @@ def _geometry(t):
     if got is False:
         got = None
         if t.ncells <= MAX_CELLS:
+            from .techniques._lines import box_of
+            kinds = {"row": 0, "col": 1, "box": 2, "region": 2}
             got = C.logic_geometry(
                 t.n, [list(u) for u in t.units], [_cells(p) for p in t.peer_bits],
                 list(t.full), list(t.rows), list(t.cols), list(t.boxes),
-                [(u, v, _cells(cells)) for u, v, cells in t.crossings])
+                [(u, v, _cells(cells)) for u, v, cells in t.crossings],
+                [kinds.get(k, 3) for k in t.kind], list(box_of(t)))
         _GEO[t] = got
     return got
 
