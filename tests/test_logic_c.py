@@ -36,7 +36,8 @@ pytestmark = pytest.mark.skipif(
 
 C = _cfast.C
 
-FINDERS = ("skyscraper", "two-string-kite", "turbot-fish", "als-xz", "als-xy-wing", "finned-x-wing", "sashimi-x-wing", "finned-swordfish",
+PATTERNS = ("skyscraper", "two-string-kite", "turbot-fish")
+FINDERS = ("als-xz", "als-xy-wing", "finned-x-wing", "sashimi-x-wing", "finned-swordfish",
            "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish",
            "aligned-pair-exclusion", "sue-de-coq")
 CHAINS = ("x-chain", "xy-chain", "aic", "discontinuous-nice-loop", "continuous-nice-loop")
@@ -146,6 +147,14 @@ def test_finders_identical_on_top1465(top_states):
         assert counts[tid] > 0, (tid, counts)
 
 
+def test_patterns_identical_on_top1465():
+    counts = collections.Counter()
+    for p in _lines("puzzles3_magictour_top1465", 8, 21):
+        _compare(_states(p), PATTERNS, counts)
+    for tid in PATTERNS:
+        assert counts[tid] > 0, (tid, counts)
+
+
 def test_finders_identical_on_hardest(hard_states):
     counts = collections.Counter()
     _compare(hard_states, FINDERS + CHAINS, counts)
@@ -162,11 +171,11 @@ def test_nested_forcing_identical(hard_states):
 
 def test_finders_identical_on_variants(variant_states, ruled_states):
     counts = collections.Counter()
-    _compare(variant_states, FINDERS + CHAINS, counts)
-    _compare(ruled_states, FINDERS + CHAINS, counts)
+    _compare(variant_states, PATTERNS + FINDERS + CHAINS, counts)
+    _compare(ruled_states, PATTERNS + FINDERS + CHAINS, counts)
     _compare(variant_states[::3] + ruled_states[::3], FORCING, counts, limit=1)
-    for tid in ("als-xz", "als-xy-wing", "finned-x-wing", "aligned-pair-exclusion",
-                "sue-de-coq", "x-chain", "aic"):
+    for tid in ("turbot-fish", "als-xz", "als-xy-wing", "finned-x-wing",
+                "aligned-pair-exclusion", "sue-de-coq", "x-chain", "aic"):
         assert counts[tid] > 0, (tid, counts)
 
 
@@ -189,8 +198,8 @@ def test_finders_identical_every_step_larger_sample():
         states += _states(p, every=2)
     for puzzle, g in _variants("sgt_jigsaw.txt", 9, 6) + _variants("sgt_x.txt", 9, 4):
         states += _states(puzzle, g, every=2)
-    _compare(states, FINDERS + CHAINS, counts, limit=None)
-    for tid in FINDERS + CHAINS:
+    _compare(states, PATTERNS + FINDERS + CHAINS, counts, limit=None)
+    for tid in PATTERNS + FINDERS + CHAINS:
         assert counts[tid] > 0, (tid, counts)
 
 
