@@ -3,7 +3,7 @@
 sudokit/logic/_cfast.py hands the search of the two-strong-link patterns, ALS-XZ, ALS-XY-Wing, the finned and sashimi
 fish, aligned pair exclusion and Sue de Coq to C (src/sudokit/_c/logic_*.c), the verdict
 sets of the chains' closure (x-chain, xy-chain, AIC, nice loops) and the reach of the
-static forcing chains, the verdicts of the
+static forcing chains, the chains' graphs themselves, the verdicts of the
 forcing chains' dynamic branches, and State's where table.  The pure-Python code is the
 specification: on many states (along the paths of top1465 and hardest-1106 puzzles, 9x9
 jigsaw and X puzzles, 4x4-8x8 jigsaws, classic states read with anti-knight, windoku and X
@@ -249,6 +249,9 @@ def test_closure_sets_match(top_states, variant_states, ruled_states):
             lits = _links.graph(a, kind).cands
             assert (f, t, lo) == (cl.false, cl.true, cl.looped & lits), (kind, s.to_pencilmarks())
             nonempty[kind] += bool(f)
+            got, want = _links._build(a, kind), _links._build_py(a, kind)
+            assert (got.weak, got.strong, got.groups, got.starts, got.cands) == \
+                (want.weak, want.strong, want.groups, want.starts, want.cands), kind
         a, b = _fresh(s), _fresh(s)
         with _cfast.pure():
             want = forcing._reaches(b)

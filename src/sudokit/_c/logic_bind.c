@@ -19,6 +19,7 @@
  *   logic_two_links(state) -> bytes of two-strong-link records     logic_misc.c
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
+ *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
  *   logic_dyn_nishio
  *                                                                 logic_dyn.c
@@ -415,5 +416,7 @@ PyMethodDef sk_logic_methods[] = {
      "logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (Nishio)."},
     {"logic_two_links", (PyCFunction)lc_py_two_links, METH_O,
      "logic_two_links(state) -> bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
+    {"logic_graph", (PyCFunction)lc_py_graph, METH_VARARGS,
+     "logic_graph(state, kind) -> (weak, strong, groups): the chains' graph of a kind."},
     {NULL, NULL, 0, NULL},
 };

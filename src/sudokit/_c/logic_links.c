@@ -14,6 +14,7 @@
  *
  * logic_closure(state, kind) -> (false, true, looped): three bytes objects, little-endian
  * bit sets over the literals b * nc + cell (int.from_bytes(..., "little")).
+ * logic_graph(state, kind) -> (weak, strong, groups): the Graph itself (see below).
  * logic_reaches(state) -> bytes: for each candidate literal x of the group graph (cell,
  * then value), two sets of the same size: the candidates "x on" makes on, and those it
  * makes off (forcing.py _reaches: the static forcing chains).
@@ -31,6 +32,8 @@ typedef struct {
     uint64_t *weak, *strong;  /* M rows of W words */
     uint64_t *linked;         /* nodes with a strong link */
     int *lit;                 /* node -> literal (-1 for a group) */
+    lc_set *gcells;           /* group node n * nc + k: its cells and value index */
+    int *gvalue;
 } graph_t;
 
 #define ROW(a, i, W) ((a) + (size_t)(i) * (W))
@@ -149,9 +152,21 @@ static int build(const lc_state *s, int kind, graph_t *gr)
     for (int x = 0; x < n * nc; x++)
         if (node_of[x] >= 0)
             gr->lit[node_of[x]] = x;
+    int nl = n * nc;
+    gr->gcells = malloc((size_t)(M - nl + 1) * sizeof(lc_set));
+    gr->gvalue = malloc((size_t)(M - nl + 1) * sizeof(int));
+    if (!gr->gcells || !gr->gvalue) {
+        free(groups);
+        free(pa);
+        free(pb);
+        return -1;
+    }
     for (int q = 0; q < ng; q++)
-        if (groups[q].node >= 0)
+        if (groups[q].node >= 0) {
             gr->lit[groups[q].node] = -1;
+            gr->gcells[groups[q].node - nl] = groups[q].cells;
+            gr->gvalue[groups[q].node - nl] = groups[q].v;
+        }
     int all_weak = kind >= 2, cell_strong = kind != 0;
     for (int c = 0; c < nc; c++) {
         unsigned m = s->cands[c];
@@ -403,6 +418,8 @@ done:
     free(gr.strong);
     free(gr.linked);
     free(gr.lit);
+    free(gr.gcells);
+    free(gr.gvalue);
     free(sets);
     return res;
 }
@@ -436,7 +453,105 @@ done:
     free(gr.strong);
     free(gr.linked);
     free(gr.lit);
+    free(gr.gcells);
+    free(gr.gvalue);
     free(sets);
     free(each);
+    return res;
+}
+
+/* A node set (W words) as a Python int. */
+static PyObject *row_int(const uint64_t *row, int W, PyObject *zero)
+{
+    unsigned top = W > 0 ? (unsigned)W : 0;
+    while (top > 0 && !row[top - 1])
+        top--;
+    if (!top) {
+        Py_INCREF(zero);
+        return zero;
+    }
+    if (top == 1)
+        return PyLong_FromUnsignedLongLong(row[0]);
+    unsigned char local[8 * 64], *bytes = local;
+    size_t nbytes = (size_t)top * 8;
+    if (nbytes > sizeof local && !(bytes = malloc(nbytes)))
+        return PyErr_NoMemory();
+    for (unsigned k = 0; k < top; k++)
+        for (int j = 0; j < 8; j++)
+            bytes[8 * k + j] = (unsigned char)(row[k] >> (8 * j));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *x = PyLong_FromUnsignedNativeBytes(bytes, nbytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *x = _PyLong_FromByteArray(bytes, nbytes, 1, 0);
+#endif
+    if (bytes != local)
+        free(bytes);
+    return x;
+}
+
+/* logic_graph(state, kind) -> (weak, strong, groups): _links.py's Graph of a kind: weak
+ * and strong lists of node sets as ints (M = literals + groups nodes), groups [(cells,
+ * value)] of the group nodes in their order (node n * nc + k is groups[k]: the order
+ * _links.py numbers them in). */
+PyObject *lc_py_graph(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int kind;
+    if (!PyArg_ParseTuple(args, "Oi:logic_graph", &cap, &kind))
+        return NULL;
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    if (kind < 0 || kind > 3) {
+        PyErr_Format(PyExc_ValueError, "logic_graph: kind %d is outside 0..3", kind);
+        return NULL;
+    }
+    graph_t gr;
+    memset(&gr, 0, sizeof gr);
+    PyObject *res = NULL, *weak = NULL, *strong = NULL, *groups = NULL;
+    PyObject *zero = PyLong_FromLong(0);
+    if (!zero)
+        return NULL;
+    if (build(s, kind, &gr) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int nl = s->g->n * s->g->ncells;
+    weak = PyList_New(gr.M);
+    strong = PyList_New(gr.M);
+    groups = PyList_New(0);
+    if (!weak || !strong || !groups)
+        goto done;
+    for (int t = 0; t < 2; t++) {
+        PyObject *list = t ? strong : weak;
+        const uint64_t *rows = t ? gr.strong : gr.weak;
+        for (int i = 0; i < gr.M; i++) {
+            PyObject *x = row_int(ROW(rows, i, gr.W), gr.W, zero);
+            if (!x)
+                goto done;
+            PyList_SET_ITEM(list, i, x);
+        }
+    }
+    for (int i = nl; i < gr.M; i++) {
+        PyObject *cells = lc_cells_list(gr.gcells[i - nl]);
+        PyObject *item = cells ? Py_BuildValue("(Ni)", cells, gr.gvalue[i - nl] + 1) : NULL;
+        if (!item || PyList_Append(groups, item) < 0) {
+            Py_XDECREF(item);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+    res = PyTuple_Pack(3, weak, strong, groups);
+done:
+    Py_DECREF(zero);
+    Py_XDECREF(weak);
+    Py_XDECREF(strong);
+    Py_XDECREF(groups);
+    free(gr.weak);
+    free(gr.strong);
+    free(gr.linked);
+    free(gr.lit);
+    free(gr.gcells);
+    free(gr.gvalue);
     return res;
 }
