@@ -7,6 +7,10 @@ time per puzzle as mean, p50, p99 and max, the share solved by logic alone, step
 puzzle, and the techniques used most.  Then ``logic.hint`` on 9x9 puzzles that need only
 singles (the first puzzles of the 17-clue set whose path is singles only), per call.
 
+--hash: also print a SHA-256 of every step of every path (technique, placements,
+eliminations, evidence, text, rating) per set, to check that two trees (or the two
+backends) take exactly the same paths: run the script with each tree's PYTHONPATH.
+
 Targets (issue #15, one process): top1465 < 10 ms a puzzle on average, hardest-1106 < 1 s,
 hint on a singles-only 9x9 < 1 ms.  CPU time, not wall time: the machine is shared.
 Baseline to compare with in the same run: ``sudokit.solve`` of the same puzzles (printed).
@@ -16,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
+import json
 import os
 import random
 import statistics
@@ -42,13 +48,14 @@ def _pct(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
-def bench_set(name: str, sample: int | None, seed: int) -> None:
+def bench_set(name: str, sample: int | None, seed: int, digest: bool = False) -> None:
     import sudokit
     from sudokit import logic
     puzzles = _lines(name)
     if sample and sample < len(puzzles):
         puzzles = random.Random(seed).sample(puzzles, sample)
     times, nsteps, status, used = [], [], collections.Counter(), collections.Counter()
+    h = hashlib.sha256()
     t_solve = time.process_time()
     for p in puzzles:
         sudokit.solve(p)
@@ -60,6 +67,10 @@ def bench_set(name: str, sample: int | None, seed: int) -> None:
         status[path.status] += 1
         nsteps.append(len(path.steps))
         used.update({s.technique for s in path.steps})
+        if digest:
+            for s in path.steps:
+                h.update(json.dumps(s.to_json(), sort_keys=True).encode())
+            h.update(path.status.encode())
     times.sort()
     ms = [x * 1e3 for x in times]
     print(f"## {name} ({len(puzzles)} puzzles)")
@@ -68,6 +79,8 @@ def bench_set(name: str, sample: int | None, seed: int) -> None:
           f"(sudokit.solve, same puzzles: {t_solve * 1e6:.1f} us)")
     print(f"status: {dict(status)}; steps per puzzle: mean {statistics.fmean(nsteps):.1f}")
     print("puzzles using each technique: " + ", ".join(f"{k} {v}" for k, v in used.most_common()))
+    if digest:
+        print(f"steps sha256: {h.hexdigest()}")
 
 
 def bench_hint(rounds: int) -> None:
@@ -102,13 +115,14 @@ def main(argv=None) -> int:
     ap.add_argument("--sample", type=int, default=None, help="a seeded sample of each set")
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--hash", action="store_true", help="print a SHA-256 of every step")
     args = ap.parse_args(argv)
     import platform
     import sudokit
     print(f"# sudokit.logic, backend {sudokit.backend()}, python {platform.python_version()}, "
           f"load {os.getloadavg()[0]:.1f}")
     for name in args.sets.split(","):
-        bench_set(name.strip(), args.sample, args.seed)
+        bench_set(name.strip(), args.sample, args.seed, args.hash)
     bench_hint(args.rounds)
     return 0
 

@@ -35,6 +35,7 @@
  *   bind_geometry.c  geometry, the geometry form, is_solution
  *   bind_text.c      read_line, parse_lines, format_lines
  *   canon.c          canon_lines (kernel and binding)
+ *   logic_bind.c     logic_geometry, logic_state and the logic finders' C twins (logic.h)
  *
  * The binding validates what memory safety needs (shape, lengths, bytes <= N, item
  * indices); kernels trust their input.  Every kernel runs with the GIL released on a
@@ -228,7 +229,8 @@ static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
                                              sk_canon_methods, sk_rate_methods,
                                              sk_se_loop_methods,
-                                             sk_dynamic_methods};
+                                             sk_dynamic_methods,
+                                             sk_logic_methods};
 
 PyMODINIT_FUNC PyInit__ckernels(void)
 {

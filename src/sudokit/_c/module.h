@@ -75,5 +75,6 @@ extern PyMethodDef sk_canon_methods[];     /* canon.c */
 extern PyMethodDef sk_rate_methods[];      /* se_chains.c (sudokit.rate) */
 extern PyMethodDef sk_se_loop_methods[];   /* se_loop.c (sudokit.rate: producers 1-22, loop) */
 extern PyMethodDef sk_dynamic_methods[];   /* se_dynamic_bind.c (sudokit.rate, 23-30) */
+extern PyMethodDef sk_logic_methods[];     /* logic_bind.c (sudokit.logic's C finders) */
 
 #endif /* SUDOKIT_MODULE_H */

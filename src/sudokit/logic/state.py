@@ -22,6 +22,7 @@ is cheap and a state that cannot change under a caller is worth it.
 
 from __future__ import annotations
 
+from . import _cfast
 from ._tables import cell_name, tables, values_of
 
 __all__ = ["State", "Problem", "InconsistentState"]
@@ -180,7 +181,25 @@ class State:
             table = self._where_table()
         return table[unit][value]
 
+    def where_table(self) -> list:
+        """where(u, v) for every unit and value at once: table[u][v] (v = 1..N; index 0
+        unused), built once per state (read-only: it is shared)."""
+        table = self._cache.get("where")
+        return table if table is not None else self._where_table()
+
+    def placed_masks(self) -> list:
+        """placed_in(u) for every unit at once, built once per state (read-only)."""
+        got = self._cache.get("placed-masks")
+        if got is None:
+            got = self._cache["placed-masks"] = [self.placed_in(u)
+                                                 for u in range(len(self.geometry.units))]
+        return got
+
     def _where_table(self):
+        h = _cfast.handle(self)
+        if h is not None:
+            table = self._cache["where"] = _cfast.C.logic_where(h)
+            return table
         t = self.tables
         cands = self.candidates
         table = []

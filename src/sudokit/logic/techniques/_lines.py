@@ -79,11 +79,7 @@ def strong_links(state, v: int):
 
 def placed_masks(state) -> list:
     """For each unit, the mask of the values placed in it (cached)."""
-    found = state._cache.get("placed-masks")
-    if found is None:
-        found = [state.placed_in(u) for u in range(len(state.tables.units))]
-        state._cache["placed-masks"] = found
-    return found
+    return state.placed_masks()
 
 
 @lru_cache(maxsize=64)

@@ -33,6 +33,8 @@ neighbour sets (one int operation each) and masks the visited ones in one operat
 
 from __future__ import annotations
 
+from .. import _cfast
+
 __all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text", "bits",
            "Walk", "lockstep", "length_penalty", "removed_text"]
 
@@ -107,6 +109,40 @@ def _value_cells(state) -> list[int]:
 
 
 def _build(state, kind: str) -> Graph:
+    if not state.geometry.links:
+        h = _cfast.handle(state)
+        if h is not None:
+            return _from_c(state, kind, _cfast.C.logic_graph(h, _KINDS[kind]))
+    return _build_py(state, kind)
+
+
+def _from_c(state, kind: str, raw) -> Graph:
+    """The Graph of the C twin's tables (sudokit/_c/logic_links.c: the same nodes, links
+    and group numbering as _build_py)."""
+    t = state.tables
+    n, nc = t.n, t.ncells
+    g = Graph()
+    g.kind, g.nc, g.n, g.tables = kind, nc, n, t
+    g.weak, g.strong, groups = raw
+    g.groups = []
+    for cells, v in groups:
+        b = 0
+        for c in cells:
+            b |= 1 << c
+        g.groups.append((b, v))
+    starts, cand_lits = [], 0
+    for c, m in enumerate(state.candidates):
+        while m:
+            low = m & -m
+            m ^= low
+            x = (low.bit_length() - 1) * nc + c
+            starts.append(x)
+            cand_lits |= 1 << x
+    g.starts, g.cands = starts, cand_lits
+    return g
+
+
+def _build_py(state, kind: str) -> Graph:
     t = state.tables
     n, nc = t.n, t.ncells
     cands = state.candidates
@@ -354,13 +390,60 @@ class Closure:
         return self.reach[node] >> self.size
 
 
+class _CClosure:
+    """A Closure whose false, true and looped sets come from the C twin
+    (sudokit/_c/logic_links.c; looped: literals only, the only nodes read from it); size
+    and reach are the pure closure's, computed when first read."""
+
+    __slots__ = ("false", "true", "looped", "_state", "_kind", "_full")
+
+    def __init__(self, state, kind, raw):
+        self.false, self.true, self.looped = (int.from_bytes(b, "little") for b in raw)
+        self._state, self._kind, self._full = state, kind, None
+
+    def _pure(self) -> Closure:
+        if self._full is None:
+            self._full = _closure(self._state, self._kind)
+        return self._full
+
+    @property
+    def size(self) -> int:
+        return self._pure().size
+
+    @property
+    def reach(self) -> list:
+        return self._pure().reach
+
+    def on_set(self, node: int) -> int:
+        return self._pure().on_set(node)
+
+    def off_set(self, node: int) -> int:
+        return self._pure().off_set(node)
+
+
+_KINDS = {"x": 0, "xy": 1, "aic": 2, "group": 3}
+
+
 def closure(state, kind: str) -> Closure:
     """The Closure of graph(state, kind) (cached on the state): Tarjan's strongly
-    connected components, then the reach of each component, sinks first."""
+    connected components, then the reach of each component, sinks first.  With the C
+    finders (a grid of at most 128 cells, no weak links between cells) the false, true
+    and looped sets come from C and the rest is computed when read."""
     key = ("closure", kind)
     cl = state._cache.get(key)
     if cl is not None:
         return cl
+    if not state.geometry.links:
+        raw = _cfast.call(state, "logic_closure", _KINDS[kind])
+        if raw is not None:
+            cl = state._cache[key] = _CClosure(state, kind, raw)
+            return cl
+    cl = state._cache[key] = _closure(state, kind)
+    return cl
+
+
+def _closure(state, kind: str) -> Closure:
+    """The pure closure of graph(state, kind) (see closure)."""
     g = graph(state, kind)
     size = len(g.weak)
     weak, strong = g.weak, g.strong
@@ -438,5 +521,4 @@ def closure(state, kind: str) -> Closure:
         if ro >> x & 1:
             looped |= 1 << x
     cl.reach, cl.false, cl.true, cl.looped = reach, false & g.cands, true & g.cands, looped
-    state._cache[key] = cl
     return cl

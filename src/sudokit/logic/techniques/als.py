@@ -36,6 +36,7 @@ from typing import Iterator
 from .._tables import cells_of, values_of
 from ..ladder import Technique
 from ..step import Step
+from .. import _cfast
 
 MAX_CELLS = 8
 
@@ -213,9 +214,37 @@ def _xz_eliminations(a: Als, b: Als, rcc: list, vcells: list) -> list:
     return sorted(gone)
 
 
+class _Named:
+    """An ALS as the C finders name it: cells (bitset), mask, unit (what the text uses)."""
+
+    __slots__ = ("cells", "mask", "unit")
+
+    def __init__(self, raw: tuple):
+        cells, self.mask, self.unit = raw
+        b = 0
+        for c in cells:
+            b |= 1 << c
+        self.cells = b
+
+
+def _c_als(state):
+    """The C twin's result (sudokit/_c/logic_als.c: the sets and links, read step by step
+    with logic_als_xz / logic_als_xy), or None (pure Python)."""
+    return _cfast.call(state, "logic_als", MAX_CELLS)
+
+
 def find_als_xz(state) -> Iterator[Step]:
     """Every ALS-XZ (singly or doubly linked) that removes something, pairs in order."""
     t = state.tables
+    res = _c_als(state)
+    if res is not None:
+        pos = 0
+        while True:
+            got = _cfast.C.logic_als_xz(res, pos)
+            if got is None:
+                return
+            pos, a, b, rcc, gone = got
+            yield _xz_step(t, _Named(a), _Named(b), values_of(rcc), gone)
     sets = almost_locked_sets(state)
     vcells = _value_cells(state)
     for i, j, rcc in _links(state):
@@ -223,27 +252,31 @@ def find_als_xz(state) -> Iterator[Step]:
         if len(rcc) == 1 and (a.mask & b.mask).bit_count() < 2:
             continue
         gone = _xz_eliminations(a, b, rcc, vcells)
-        if not gone:
-            continue
-        zs = sorted({v for _, v in gone} - set(rcc)) if len(rcc) == 1 else []
-        wa, wb = als_words(t, a), als_words(t, b)
-        if len(rcc) == 1:
-            x = rcc[0]
-            text = (f"Almost locked sets {wa} and {wb} cannot both hold {t.value(x)} (every "
-                    f"{t.value(x)} of one sees every {t.value(x)} of the other), so one of "
-                    f"them is locked without it and {t.values(zs)} go"
-                    f"{'es' if len(zs) == 1 else ''} in one of them: "
-                    f"{removed_words(t, gone)} removed.")
-        else:
-            text = (f"Almost locked sets {wa} and {wb} cannot both hold {t.value(rcc[0])}, nor "
-                    f"both hold {t.value(rcc[1])}, so each is locked without one of them and "
-                    f"holds all its other values: {removed_words(t, gone)} removed.")
-        yield Step("als-xz", eliminations=gone,
-                   evidence={"als": [cells_of(a.cells), cells_of(b.cells)],
-                             "units": [a.unit, b.unit], "values": list(rcc), "z": zs,
-                             "doubly": len(rcc) == 2,
-                             "cells": sorted(cells_of(a.cells | b.cells))},
-                   text=text, se=7.5)
+        if gone:
+            yield _xz_step(t, a, b, rcc, gone)
+
+
+def _xz_step(t, a, b, rcc: list, gone: list) -> Step:
+    """The ALS-XZ step of ALSs a and b (restricted commons rcc) removing gone (sorted)."""
+    zs = sorted({v for _, v in gone} - set(rcc)) if len(rcc) == 1 else []
+    wa, wb = als_words(t, a), als_words(t, b)
+    if len(rcc) == 1:
+        x = rcc[0]
+        text = (f"Almost locked sets {wa} and {wb} cannot both hold {t.value(x)} (every "
+                f"{t.value(x)} of one sees every {t.value(x)} of the other), so one of "
+                f"them is locked without it and {t.values(zs)} go"
+                f"{'es' if len(zs) == 1 else ''} in one of them: "
+                f"{removed_words(t, gone)} removed.")
+    else:
+        text = (f"Almost locked sets {wa} and {wb} cannot both hold {t.value(rcc[0])}, nor "
+                f"both hold {t.value(rcc[1])}, so each is locked without one of them and "
+                f"holds all its other values: {removed_words(t, gone)} removed.")
+    return Step("als-xz", eliminations=gone,
+                evidence={"als": [cells_of(a.cells), cells_of(b.cells)],
+                          "units": [a.unit, b.unit], "values": list(rcc), "z": zs,
+                          "doubly": len(rcc) == 2,
+                          "cells": sorted(cells_of(a.cells | b.cells))},
+                text=text, se=7.5)
 
 
 # --- ALS-XY-Wing --------------------------------------------------------------------------
@@ -252,6 +285,16 @@ def find_als_xy_wing(state) -> Iterator[Step]:
     """Every ALS-XY-Wing that removes something: pivot C in ALS order, then its partners
     A, B (A before B) and their restricted commons x (A-C) and y (B-C), x != y."""
     t = state.tables
+    res = _c_als(state)
+    if res is not None:
+        pos = 0
+        while True:
+            got = _cfast.C.logic_als_xy(res, pos)
+            if got is None:
+                return
+            pos += 1
+            c, a, b, x, y, gone = got
+            yield _xy_step(t, _Named(a), _Named(b), _Named(c), x, y, gone)
     sets = almost_locked_sets(state)
     vcells = _value_cells(state)
     partners: dict = {}
@@ -290,20 +333,23 @@ def find_als_xy_wing(state) -> Iterator[Step]:
                         if key in seen:
                             continue
                         seen.add(key)
-                        zs = sorted({v for _, v in gone})
-                        yield Step(
-                            "als-xy-wing", eliminations=gone,
-                            evidence={"als": [cells_of(a.cells), cells_of(b.cells),
-                                              cells_of(c.cells)],
-                                      "units": [a.unit, b.unit, c.unit], "values": [x, y],
-                                      "z": zs,
-                                      "cells": sorted(cells_of(a.cells | b.cells | c.cells))},
-                            text=f"Almost locked set {als_words(t, c)} holds {t.value(x)} or "
-                                 f"{t.value(y)}; {als_words(t, a)} cannot share its "
-                                 f"{t.value(x)} and {als_words(t, b)} cannot share its "
-                                 f"{t.value(y)}, so one of those two is locked and "
-                                 f"{t.values(zs)} go{'es' if len(zs) == 1 else ''} in one "
-                                 f"of them: {removed_words(t, gone)} removed.", se=7.8)
+                        yield _xy_step(t, a, b, c, x, y, gone)
+
+
+def _xy_step(t, a, b, c, x: int, y: int, gone: list) -> Step:
+    """The ALS-XY-Wing step of pivot c and partners a (common x), b (common y)."""
+    zs = sorted({v for _, v in gone})
+    return Step(
+        "als-xy-wing", eliminations=gone,
+        evidence={"als": [cells_of(a.cells), cells_of(b.cells), cells_of(c.cells)],
+                  "units": [a.unit, b.unit, c.unit], "values": [x, y], "z": zs,
+                  "cells": sorted(cells_of(a.cells | b.cells | c.cells))},
+        text=f"Almost locked set {als_words(t, c)} holds {t.value(x)} or "
+             f"{t.value(y)}; {als_words(t, a)} cannot share its "
+             f"{t.value(x)} and {als_words(t, b)} cannot share its "
+             f"{t.value(y)}, so one of those two is locked and "
+             f"{t.values(zs)} go{'es' if len(zs) == 1 else ''} in one "
+             f"of them: {removed_words(t, gone)} removed.", se=7.8)
 
 
 TECHNIQUES = (

@@ -207,10 +207,10 @@ def _cell_path(t, a, b, comp) -> list:
 def _aic(state, kind: str, technique: str, name: str) -> Iterator[Step]:
     if kind != "group" and not closure(state, "group").false:
         return                              # every link of kind is in the group graph
-    g = graph(state, kind)
     cl = closure(state, kind)
     if not cl.false:
         return                              # nothing "x on => x off": no elimination
+    g = graph(state, kind)
     t = state.tables
     ends = 0
     for x in bits(cl.false):
@@ -267,8 +267,10 @@ def find_aic(state) -> Iterator[Step]:
 def find_discontinuous_nice_loop(state) -> Iterator[Step]:
     """Loops through one candidate t (shortest first): t off => ... => t on places t,
     t on => ... => t off removes it."""
-    g = graph(state, "group")
     cl = closure(state, "group")
+    if not cl.true and not cl.false:
+        return                              # no loop through a candidate
+    g = graph(state, "group")
     t = state.tables
     walks = []
     for a in g.starts:
@@ -305,10 +307,10 @@ def find_continuous_nice_loop(state) -> Iterator[Step]:
     """Closed alternating loops (shortest first, each loop once): an AIC whose two ends
     are weakly linked closes into a loop, every weak link of which is then strong too,
     so what sees both ends of a weak link goes."""
-    g = graph(state, "group")
     cl = closure(state, "group")
     if not cl.false:
         return                              # a loop's eliminations are "x on => x off"
+    g = graph(state, "group")
     t = state.tables
     walks = [Walk(a, False) for a in g.starts if cl.looped >> a & 1 and g.strong[a]]
     seen_loops = set()

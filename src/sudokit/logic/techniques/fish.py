@@ -33,10 +33,12 @@ unfair 260.
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 from itertools import combinations
 from typing import Iterator
 
+from .. import _cfast
 from ..ladder import Technique
 from ..step import Step
 from ._lines import line_masks, line_word
@@ -184,6 +186,10 @@ def _finned(state, k: int, sashimi: bool) -> Iterator[Step]:
 
 def _finned_all(state, k: int) -> Iterator[tuple]:
     """(is sashimi, step) of every finned fish of size k, in the documented order."""
+    found = _cfast.call(state, "logic_finned", k)
+    if found is not None:
+        yield from _finned_from_c(state, k, found)
+        return
     t = state.tables
     n = t.n
     for v in range(1, n + 1):
@@ -218,6 +224,27 @@ def _finned_all(state, k: int) -> Iterator[tuple]:
                                              base_units, cover_units)
                         if found is not None:
                             yield found
+
+
+def _finned_from_c(state, k: int, found: bytes) -> Iterator[tuple]:
+    """(is sashimi, step) of the C search's records (sudokit/_c/logic_fish.c: value,
+    orientation, box index, base lines, cover mask), built as the pure search builds them."""
+    if not found:
+        return
+    t = state.tables
+    n = t.n
+    views = _views(state)
+    boxes = (_box_lines(t, 0), _box_lines(t, 1))
+    for v, o, bi, l0, l1, l2, l3, lo, hi in struct.iter_unpack("9B", found):
+        _, by_value, base_units, cover_units = views[o]
+        m = by_value[v]
+        b, in_box = boxes[o][bi]
+        inside = [m[i] & in_box[i] for i in range(n)]
+        combo = (l0, l1, l2, l3)[:k]
+        step = _finned_step(t, o, v, m, inside, combo, lo | hi << 8, b, k, base_units,
+                            cover_units)
+        if step is not None:
+            yield step
 
 
 def _finned_step(t, o, v, m, inside, combo, cover, b, k, base_units, cover_units):

@@ -65,6 +65,7 @@ import threading
 from collections import OrderedDict
 from typing import Iterator
 
+from .. import _cfast
 from ..ladder import Technique
 from ..step import Step
 from . import _dynamic as dyn
@@ -239,9 +240,14 @@ def _candidates(state) -> list:
 
 def find_nishio(state) -> Iterator[Step]:
     """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
-    ctx = dyn.context(state)
+    cd = _verdicts(state)
+    ctx = None if cd is not None else dyn.context(state)
     for x in _refutable(state, _candidates(state)):
-        if not dyn.nishio(ctx, x):
+        if cd is not None:
+            if not _cfast.C.logic_dyn_nishio(cd, x):
+                continue
+            ctx = dyn.context(state)
+        elif not dyn.nishio(ctx, x):
             continue
         br = dyn.propagate(ctx, [(x, True)], y=False)
         if br.contra:
@@ -254,6 +260,21 @@ def _reaches(state) -> dict:
     """{x: (on set, off set)}: what each candidate x implies along the state's links
     (group nodes too), restricted to the state's candidates (cached on the state)."""
     out = state._cache.get("reaches")
+    if out is None and not state.geometry.links:
+        raw = _cfast.call(state, "logic_reaches")      # sudokit/_c/logic_links.c
+        if raw is not None:
+            nc = state.tables.ncells
+            nb = (state.size * nc + 7) // 8
+            out, k = {}, 0
+            for c, m in enumerate(state.candidates):
+                while m:
+                    low = m & -m
+                    m ^= low
+                    out[(low.bit_length() - 1) * nc + c] = (
+                        int.from_bytes(raw[k:k + nb], "little"),
+                        int.from_bytes(raw[k + nb:k + 2 * nb], "little"))
+                    k += 2 * nb
+            state._cache["reaches"] = out
     if out is None:
         cl = closure(state, "group")
         cands = graph(state, "group").cands
@@ -374,12 +395,15 @@ def _unit_cases(state):
     """(unit, value, literals) of every value with two places or more in a full unit."""
     t = state.tables
     nc = t.ncells
+    state.where(0, 1)
+    where = state._cache["where"]                 # where[u][v]: State's own table
     for u in t.full:
         placed = state.placed_in(u)
+        row = where[u]
         for v in range(1, t.n + 1):
             if placed >> (v - 1) & 1:
                 continue
-            w = state.where(u, v)
+            w = row[v]
             if w & (w - 1):
                 yield u, v, [(v - 1) * nc + c for c in bits(w)]
 
@@ -524,11 +548,24 @@ def _quick(state, ctx, x, plus) -> "dyn.Branch":
     return _branch(state, ctx, x, plus)
 
 
+def _verdicts(state):
+    """The C verdicts of the state's branches (sudokit/_c/logic_dyn.c: the same ends as
+    fresh branches, without the reasons), or None: quick branches decide then."""
+    if state.geometry.links:
+        return None                         # weak links between cells: Python only
+    return _cfast.call(state, "logic_dyn")
+
+
 def _contradicts(state, ctx, x, plus) -> "dyn.Branch | None":
-    """x's fresh branch when it contradicts, else None (a quick branch decides first)."""
-    if not _quick(state, ctx, x, plus).contra:
+    """x's fresh branch when it contradicts, else None (a verdict or a quick branch
+    decides first)."""
+    cd = _verdicts(state)
+    if cd is not None:
+        if not _cfast.C.logic_dyn_contra(cd, x, plus, 0):
+            return None
+    elif not _quick(state, ctx, x, plus).contra:
         return None
-    br = _branch(state, ctx, x, plus)
+    br = _branch(state, ctx or dyn.context(state), x, plus)
     return br if br.contra else None
 
 
@@ -550,16 +587,22 @@ def _common(state, branches, lits) -> list:
 
 
 def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | None":
-    quick = []
-    for x in lits:
-        br = _quick(state, ctx, x, plus)
-        if br.contra:
-            br = _branch(state, ctx, x, plus)
+    cd = _verdicts(state)
+    if cd is not None:
+        if not _cfast.C.logic_dyn_common(cd, lits, plus):
+            return None                     # a contradiction, or nothing in common
+    else:
+        quick = []
+        for x in lits:
+            br = _quick(state, ctx, x, plus)
             if br.contra:
-                return None                 # a contradiction: the contradiction step
-        quick.append(br)
-    if not _common(state, quick, lits):
-        return None
+                br = _branch(state, ctx, x, plus)
+                if br.contra:
+                    return None             # a contradiction: the contradiction step
+            quick.append(br)
+        if not _common(state, quick, lits):
+            return None
+    ctx = ctx or dyn.context(state)
     branches = [_branch(state, ctx, x, plus) for x in lits]
     if any(br.contra for br in branches):
         return None
@@ -579,12 +622,13 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
 
 
 def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
-    ctx = dyn.context(state)
+    # with the C verdicts, the Python context is only built for a step
+    ctx = None if _verdicts(state) is not None else dyn.context(state)
     lits = _candidates(state)
     for x in _refutable(state, lits):
         br = _contradicts(state, ctx, x, plus)
         if br is not None:
-            yield _contradiction_step(state, ctx, br, x, technique, kind,
+            yield _contradiction_step(state, dyn.context(state), br, x, technique, kind,
                                       _SE["plus"] if plus else _SE["dynamic"])
     for c in _cells_order(state):
         step = _dynamic_verity(state, ctx, _cell_lits(state, c), technique, kind,
@@ -615,18 +659,26 @@ def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Itera
     singles branch removes the most candidates first, then cell and value."""
     ctx = dyn.context(state)
     lits, false = _nested_order(state)
-    size = {x: _reach_size(state, _quick(state, ctx, x, False)) for x in lits}
+    cd = _verdicts(state)
+    if cd is not None:
+        size = {x: _cfast.C.logic_dyn_size(cd, x) for x in lits}
+    else:
+        size = {x: _reach_size(state, _quick(state, ctx, x, False)) for x in lits}
     lits.sort(key=lambda x: (x not in false, -size[x]))
     limit = max_depth if max_depth is not None else \
         sum(1 for v in state.values if not v)
     for depth in range(1, limit + 1):
         any_found = False
         for x in lits:
-            quick = _quick(state, ctx, x, True)
-            if not quick.contra:
-                quick = dyn.resume(quick.ctx, quick, plus=True, depth=depth)
-            if not quick.contra:
-                continue                    # nor would the fresh branch contradict
+            if cd is not None:
+                if not _cfast.C.logic_dyn_contra(cd, x, True, depth):
+                    continue                # nor does the fresh branch contradict
+            else:
+                quick = _quick(state, ctx, x, True)
+                if not quick.contra:
+                    quick = dyn.resume(quick.ctx, quick, plus=True, depth=depth)
+                if not quick.contra:
+                    continue                # nor would the fresh branch contradict
             br = _nested(state, ctx, x, depth)
             if br.contra:
                 any_found = True

@@ -22,18 +22,20 @@ _BOXLIKE = ("box", "region")
 
 def _locked(state, pointing: bool) -> Iterator[Step]:
     t = state.tables
+    table, placed_in = state.where_table(), state.placed_masks()
     for u, v, common in t.crossings:
         for src, dst in ((u, v), (v, u)):
             if (t.kind[src] in _BOXLIKE) != pointing:
                 continue
-            placed = state.placed_in(src)
+            placed = placed_in[src]
+            row, other = table[src], table[dst]
             for x in range(1, t.n + 1):
                 if placed >> (x - 1) & 1:
                     continue
-                where = state.where(src, x)
+                where = row[x]
                 if not where or where & ~common or where.bit_count() < 1:
                     continue
-                gone = state.where(dst, x) & ~common
+                gone = other[x] & ~common
                 if not gone:
                     continue
                 tech = "pointing" if pointing else "claiming"

@@ -34,6 +34,7 @@ from itertools import combinations
 from typing import Iterator
 
 from .._tables import cells_of, values_of
+from .. import _cfast
 from ..ladder import Technique
 from ..step import Step
 from .als import removed_words
@@ -45,10 +46,21 @@ def find_aligned_pair_exclusion(state) -> Iterator[Step]:
     """Every aligned pair exclusion that removes something (pairs in cell order)."""
     t = state.tables
     cands, peers = state.candidates, t.peer_bits
+    found = _cfast.call(state, "logic_ape")
+    if found is not None and not found:
+        return
     small = 0  # cells with one or two candidates: the possible excluders
     for c, m in enumerate(cands):
         if m and m.bit_count() <= 2:
             small |= 1 << c
+    if found is not None:   # the pairs the C search found (sudokit/_c/logic_misc.c)
+        for k in range(0, len(found), 2):
+            p, q = found[k], found[k + 1]
+            step = _aligned(t, cands, p, q, peers[p] & peers[q] & small,
+                            bool(peers[p] >> q & 1))
+            if step is not None:
+                yield step
+        return
     bases = [c for c, m in enumerate(cands) if m.bit_count() >= 2]
     near = {c: peers[c] & small for c in bases}
     for i, p in enumerate(bases):
@@ -147,6 +159,10 @@ def find_sue_de_coq(state) -> Iterator[Step]:
     t = state.tables
     cands, values = state.candidates, state.values
     limit = 6 if t.n <= 9 else 3
+    found = _cfast.call(state, "logic_sdc", limit)
+    if found is not None:
+        yield from _sdc_from_c(t, state, found)
+        return
     for u, v, inter in t.crossings:
         core = [c for c in cells_of(inter) if not values[c]]
         if len(core) < 2:
@@ -168,7 +184,6 @@ def find_sue_de_coq(state) -> Iterator[Step]:
 
 
 def _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v, limit):
-    cands = state.candidates
     sides_u = _side_sets(state, rest_u, vmask, limit, need)
     if not sides_u:
         return
@@ -177,26 +192,64 @@ def _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v, limit):
         for bcells, bmask, bextra, bslack in sides_v:
             if lslack + bslack != need or lmask & bmask & vmask:
                 continue
-            drop_u = lextra | (vmask & ~bmask)
-            drop_v = bextra | (vmask & ~lmask)
-            used = set(group) | set(lcells) | set(bcells)
-            gone = []
-            for unit, drop in ((u, drop_u), (v, drop_v)):
-                for c in t.units[unit]:
-                    if c not in used and cands[c] & drop:
-                        gone.extend((c, x) for x in values_of(cands[c] & drop))
-            if not gone:
-                continue
-            gone = sorted(set(gone))
-            un, vn = t.unit_name(u), t.unit_name(v)
-            yield Step("sue-de-coq", eliminations=gone,
-                       evidence={"cells": list(group), "values": values_of(vmask),
-                                 "units": [u, v], "sets": [list(group), lcells, bcells]},
-                       text=f"Sue de Coq where {un} meets {vn}: {t.names(group)} hold "
-                            f"{t.values(vmask)}; {t.names(lcells)} ({t.values(lmask)}) in {un} "
-                            f"and {t.names(bcells)} ({t.values(bmask)}) in {vn} have none of "
-                            f"those values in common, so together these cells hold all of "
-                            f"them: {removed_words(t, gone)} removed.", se=7.9)
+            step = _sdc_step(t, state, u, v, group, vmask, lcells, lmask, lextra, bcells,
+                             bmask, bextra)
+            if step is not None:
+                yield step
+
+
+def _sdc_from_c(t, state, found: bytes) -> Iterator[Step]:
+    """The steps of the C search's records (sudokit/_c/logic_misc.c: crossing index, core
+    cells, line side, other side), built as the pure search builds them."""
+    cands = state.candidates
+    k = 0
+    while k < len(found):
+        x = found[k] | found[k + 1] << 8
+        u, v, _ = t.crossings[x]
+        k += 2
+        sides = []
+        for _ in range(3):
+            size = found[k]
+            sides.append(list(found[k + 1:k + 1 + size]))
+            k += 1 + size
+        group, lcells, bcells = sides
+        vmask = lmask = bmask = 0
+        for c in group:
+            vmask |= cands[c]
+        for c in lcells:
+            lmask |= cands[c]
+        for c in bcells:
+            bmask |= cands[c]
+        step = _sdc_step(t, state, u, v, tuple(group), vmask, lcells, lmask, lmask & ~vmask,
+                         bcells, bmask, bmask & ~vmask)
+        if step is not None:
+            yield step
+
+
+def _sdc_step(t, state, u, v, group, vmask, lcells, lmask, lextra, bcells, bmask, bextra):
+    """The Sue de Coq step of core group (values vmask) with sides lcells in u and bcells
+    in v, or None when it removes nothing."""
+    cands = state.candidates
+    drop_u = lextra | (vmask & ~bmask)
+    drop_v = bextra | (vmask & ~lmask)
+    used = set(group) | set(lcells) | set(bcells)
+    gone = []
+    for unit, drop in ((u, drop_u), (v, drop_v)):
+        for c in t.units[unit]:
+            if c not in used and cands[c] & drop:
+                gone.extend((c, x) for x in values_of(cands[c] & drop))
+    if not gone:
+        return None
+    gone = sorted(set(gone))
+    un, vn = t.unit_name(u), t.unit_name(v)
+    return Step("sue-de-coq", eliminations=gone,
+                evidence={"cells": list(group), "values": values_of(vmask),
+                          "units": [u, v], "sets": [list(group), lcells, bcells]},
+                text=f"Sue de Coq where {un} meets {vn}: {t.names(group)} hold "
+                     f"{t.values(vmask)}; {t.names(lcells)} ({t.values(lmask)}) in {un} "
+                     f"and {t.names(bcells)} ({t.values(bmask)}) in {vn} have none of "
+                     f"those values in common, so together these cells hold all of "
+                     f"them: {removed_words(t, gone)} removed.", se=7.9)
 
 
 TECHNIQUES = (

@@ -33,8 +33,10 @@ Rectangle hard 120.
 
 from __future__ import annotations
 
+import struct
 from typing import Iterator
 
+from .. import _cfast
 from .._tables import cells_of
 from ..ladder import Technique
 from ..step import Step
@@ -63,11 +65,23 @@ def _kind(t, u1, a1, u2, a2, b1, b2) -> str:
     return "turbot-fish"
 
 
+_KIND_CODE = {"skyscraper": 0, "two-string-kite": 1, "turbot-fish": 2}
+
+
 def _two_links(state, want: str) -> Iterator[Step]:
     t = state.tables
     peers = t.peer_bits
     cands = state.candidates
-    name = _NAMES[want]
+    found = _cfast.call(state, "logic_two_links")    # sudokit/_c/logic_misc.c
+    if found is not None:
+        code = _KIND_CODE[want]
+        for kind, v, u1, u2, a1, b1, a2, b2 in struct.iter_unpack("8B", found):
+            if kind == code:
+                bit = 1 << (v - 1)
+                sees = peers[b1] & peers[b2] & ~(1 << a1 | 1 << a2)
+                gone = [c for c in cells_of(sees) if cands[c] & bit]
+                yield _two_step(t, want, v, u1, a1, b1, u2, a2, b2, gone)
+        return
     for v in range(1, t.n + 1):
         links = strong_links(state, v)
         bit = 1 << (v - 1)
@@ -90,19 +104,25 @@ def _two_links(state, want: str) -> Iterator[Step]:
                         if key in seen:
                             continue
                         seen.add(key)
-                        yield Step(want, eliminations=[(c, v) for c in gone],
-                                   evidence={"value": v, "units": [u1, u2],
-                                             "cells": [a1, b1, a2, b2],
-                                             "links": [[a1, b1, u1], [a2, b2, u2]],
-                                             "chain": [[b1, v, "on"], [a1, v, "off"],
-                                                       [a2, v, "off"], [b2, v, "on"]]},
-                                   text=f"In {t.unit_name(u1)}, {t.value(v)} can only go in "
-                                        f"{t.name(a1)} or {t.name(b1)}, and in "
-                                        f"{t.unit_name(u2)} only in {t.name(a2)} or "
-                                        f"{t.name(b2)}; {t.name(a1)} and {t.name(a2)} cannot "
-                                        f"both hold {t.value(v)}, so {t.name(b1)} or "
-                                        f"{t.name(b2)} does ({name}): {t.value(v)} is removed "
-                                        f"from {t.names(gone)}.", se=_SE)
+                        yield _two_step(t, want, v, u1, a1, b1, u2, a2, b2, gone)
+
+
+def _two_step(t, want, v, u1, a1, b1, u2, a2, b2, gone) -> Step:
+    """The step of strong links u1: a1-b1 and u2: a2-b2 of value v (a1 sees a2)."""
+    name = _NAMES[want]
+    return Step(want, eliminations=[(c, v) for c in gone],
+                evidence={"value": v, "units": [u1, u2],
+                          "cells": [a1, b1, a2, b2],
+                          "links": [[a1, b1, u1], [a2, b2, u2]],
+                          "chain": [[b1, v, "on"], [a1, v, "off"],
+                                    [a2, v, "off"], [b2, v, "on"]]},
+                text=f"In {t.unit_name(u1)}, {t.value(v)} can only go in "
+                     f"{t.name(a1)} or {t.name(b1)}, and in "
+                     f"{t.unit_name(u2)} only in {t.name(a2)} or "
+                     f"{t.name(b2)}; {t.name(a1)} and {t.name(a2)} cannot "
+                     f"both hold {t.value(v)}, so {t.name(b1)} or "
+                     f"{t.name(b2)} does ({name}): {t.value(v)} is removed "
+                     f"from {t.names(gone)}.", se=_SE)
 
 
 def find_skyscraper(state) -> Iterator[Step]:

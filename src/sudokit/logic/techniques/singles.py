@@ -47,12 +47,14 @@ def find_hidden_single(state) -> Iterator[Step]:
     """Each value with one place left in a full unit (boxes first), once per cell."""
     t = state.tables
     seen = set()
+    table, placed_in = state.where_table(), state.placed_masks()
     for u in _hidden_order(t):
-        placed = state.placed_in(u)
+        placed = placed_in[u]
+        row = table[u]
         for v in range(1, t.n + 1):
             if placed >> (v - 1) & 1:
                 continue
-            where = state.where(u, v)
+            where = row[v]
             if where and not where & (where - 1):
                 cell = where.bit_length() - 1
                 if (cell, v) in seen:

@@ -61,16 +61,18 @@ def _naked(state, k: int) -> Iterator[Step]:
 def _hidden(state, k: int) -> Iterator[Step]:
     t = state.tables
     cands = state.candidates
+    table, placed_in = state.where_table(), state.placed_masks()
     for u in t.full:
-        placed = state.placed_in(u)
+        placed = placed_in[u]
+        row = table[u]
         open_values = [v for v in range(1, t.n + 1)
-                       if not placed >> (v - 1) & 1 and 0 < state.where(u, v).bit_count() <= k]
+                       if not placed >> (v - 1) & 1 and 0 < row[v].bit_count() <= k]
         if len(open_values) < k:
             continue
         for group in combinations(open_values, k):
             where = 0
             for v in group:
-                where |= state.where(u, v)
+                where |= row[v]
             if where.bit_count() != k:
                 continue
             keep = 0
