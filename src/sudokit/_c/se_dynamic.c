@@ -447,9 +447,6 @@ int se_dynamic_run(engine *e, const se_board *b, int producer, double deadline, 
     chainer_hints(e, &PRODUCERS[producer - 23], b->values, b->cands, out);
     if (all)
         hints_sort_merge(e, out);
-    if (getenv("SUDOKIT_SE_STATS"))
-        fprintf(stderr, "se_chaining %d: rule cache %lld hits, %lld misses\n", producer,
-                e->rhits, e->rmiss);
     return out->n ? SE_FOUND : SE_NONE;
 }
 
