@@ -15,7 +15,8 @@
  *   and its answer (SE's Chaining caches its last grid's hints) and the engine's memory, so
  *   that one cache serves one rating run; it is not thread-safe.
  *
- * Internal (se_dynamic.c <-> se_nested.c): the engine, its arena and nodes.
+ * Internal (se_engine.c engine, se_dynamic.c propagation and hint lists, se_nested.c nested
+ * rules, se_static_nodes.c producer 21 as nodes, se_dynamic_bind.c Python binding):
  *
  *   node       key ((cell * 9 + v - 1) << 1) | on, cause (0 start, 1 cell, 2/3/4 box/row/col,
  *              5 advanced), parents (the first is the main parent), nest (the nested chain
@@ -134,7 +135,11 @@ static inline int pop64(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* se_dynamic.c */
+/* se_engine.c */
+engine *eng_new(void);
+void eng_free(engine *e);
+void eng_reset(engine *e);      /* forget everything of the last top-level call */
+int dhint_cmp(const void *a, const void *b);  /* (rating, complexity, sort key, order) */
 void *eng_alloc_slow(engine *e, size_t bytes);
 static inline void *eng_alloc(engine *e, size_t bytes)
 {
@@ -167,9 +172,11 @@ void eng_finish(engine *e, dhint *h, double base);
 dhint *hints_push(engine *e, dhints *list);
 void hints_sort_merge(engine *e, dhints *list);
 void set_single_elim(engine *e, dhint *h, int cell, uint16_t mask);
+double length_penalty(int complexity);
+
+/* se_dynamic.c */
 void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const uint16_t *cands,
                    dhints *out);
-double length_penalty(int complexity);
 
 /* The hint list of producer 23..30 on b into *out (sorted and merged when all): SE_FOUND,
    SE_NONE, SE_LIMIT, SE_ERROR (out of memory); the list lives in e's arena until the next
@@ -181,8 +188,10 @@ void se_dynamic_engine_free(engine *e);
 const dhint *se_dynamic_first(const dhints *list);
 void se_dynamic_name(int producer, const dhint *h, char *buf, size_t size);
 
-/* se_nested.c */
+/* se_static_nodes.c */
 void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands, dhints *out);
+
+/* se_nested.c */
 /* The new off nodes of the first rule with a usable hint, into e->akey... (see above). */
 void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *work,
                   const uint16_t *source);
