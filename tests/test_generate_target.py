@@ -1,4 +1,4 @@
-"""Generation aimed at a difficulty (issue #17): generate(rating=, pearl=, diamond=, level=,
+"""Generation aimed at a difficulty (issue #17): aimed(rating=, pearl=, diamond=, level=,
 technique=) and ``sudokit generate --rating ...``.
 
 Every puzzle is checked independently of the generator: one solution by another engine
@@ -14,8 +14,8 @@ import time
 import pytest
 
 from sudokit import solver
-from sudokit.generate import GenerationError, generate, iter_generate, orbits, remake
-from sudokit.generate_target import Target
+from sudokit.generate import GenerationError, orbits, remake
+from sudokit.generate_target import Target, aimed, iter_aimed
 from sudokit.grid import Grid
 from sudokit.logic import steps
 from sudokit.rate import rate
@@ -38,7 +38,7 @@ def _in(x: float, rng) -> bool:
 
 
 def test_rating_range_is_met_unique_and_minimal():
-    got = generate(rating="4.0-5.0", count=3, seed=11)
+    got = aimed(rating="4.0-5.0", count=3, seed=11)
     assert len(got) == 3
     for g in got:
         r = rate(g.puzzle, hodoku=False)
@@ -50,23 +50,23 @@ def test_rating_range_is_met_unique_and_minimal():
 
 
 def test_pearl_and_diamond_ranges():
-    for g in generate(diamond="2.0-3.0", rating="2.0-4.5", count=1, seed=4):
+    for g in aimed(diamond="2.0-3.0", rating="2.0-4.5", count=1, seed=4):
         r = rate(g.puzzle, hodoku=False)
         assert 2.0 <= r.ed <= 3.0 and r.er <= 4.5, r  # the first step: no hidden single
-    for g in generate(diamond="1.5-1.5", count=1, seed=4):  # EP/ED alone: a cut path
+    for g in aimed(diamond="1.5-1.5", count=1, seed=4):  # EP/ED alone: a cut path
         assert rate(g.puzzle, hodoku=False).ed == 1.5
-    for g in generate(pearl="2.0-3.0", rating="2.0-4.5", count=1, seed=5):
+    for g in aimed(pearl="2.0-3.0", rating="2.0-4.5", count=1, seed=5):
         r = rate(g.puzzle, hodoku=False)
         assert 2.0 <= r.ep <= 3.0 and 2.0 <= r.er <= 4.5, r
 
 
 def test_hodoku_level():
-    for g in generate(level="medium", count=2, seed=2):
+    for g in aimed(level="medium", count=2, seed=2):
         assert rate(g.puzzle).level == "medium"
 
 
 def test_technique_is_on_the_whole_path():
-    got = generate(technique="x-wing", count=4, seed=9, symmetry="rot180")
+    got = aimed(technique="x-wing", count=4, seed=9, symmetry="rot180")
     for g in got:
         path = steps(g.puzzle)
         assert path.status == "solved"
@@ -79,22 +79,22 @@ def test_technique_is_on_the_whole_path():
 
 
 def test_technique_on_other_grids():
-    for g in generate(technique="pointing", box="2x3", count=2, seed=1):
+    for g in aimed(technique="pointing", box="2x3", count=2, seed=1):
         assert g.puzzle.size == 6
         assert "pointing" in {s.technique for s in steps(g.puzzle).steps}
         _unique_and_minimal(g.puzzle)
-    for g in generate(technique="naked-pair", geometry="3x3+x", count=1, seed=1):
+    for g in aimed(technique="naked-pair", geometry="3x3+x", count=1, seed=1):
         assert g.puzzle.geometry.name == "3x3+x" or "x" in str(g.puzzle.geometry)
         assert "naked-pair" in {s.technique for s in steps(g.puzzle).steps}
         assert solver.count_solutions(g.puzzle, limit=2) == 1
 
 
 def test_reproducible_and_jobs_independent():
-    one = generate(technique="x-wing", count=2, seed="s", jobs=1)
-    two = generate(technique="x-wing", count=2, seed="s", jobs=2)
+    one = aimed(technique="x-wing", count=2, seed="s", jobs=1)
+    two = aimed(technique="x-wing", count=2, seed="s", jobs=2)
     assert [g.puzzle for g in one] == [g.puzzle for g in two]
     assert remake(one[1]).puzzle == one[1].puzzle
-    lazy = list(iter_generate(technique="x-wing", count=2, seed="s"))
+    lazy = list(iter_aimed(technique="x-wing", count=2, seed="s"))
     assert [g.puzzle for g in lazy] == [g.puzzle for g in one[:2]]
 
 
@@ -104,7 +104,7 @@ def test_same_puzzles_on_the_other_backend():
     import subprocess
     import sys
     from sudokit import _backend
-    here = [g.puzzle.to_line() for g in generate(rating="3.0-4.0", count=2, seed="b")]
+    here = [g.puzzle.to_line() for g in aimed(rating="3.0-4.0", count=2, seed="b")]
     env = dict(os.environ)
     if _backend.C is None:
         env.pop("SUDOKIT_PUREPYTHON", None)
@@ -130,7 +130,7 @@ def test_same_puzzles_on_the_other_backend():
 ])
 def test_bad_targets_name_the_option(kwargs, words):
     with pytest.raises(GenerationError, match=words):
-        generate(count=1, seed=1, **kwargs)
+        aimed(count=1, seed=1, **kwargs)
 
 
 def test_unreachable_target_stops_with_a_clear_error(monkeypatch):
@@ -138,7 +138,7 @@ def test_unreachable_target_stops_with_a_clear_error(monkeypatch):
     monkeypatch.setattr(gt, "WALKS", 2)
     monkeypatch.setattr(gt, "MOVES", 3)
     with pytest.raises(GenerationError, match="no 3x3 puzzle meeting .* in 2 walks"):
-        generate(rating="11.5-12.0", count=1, seed=1)
+        aimed(rating="11.5-12.0", count=1, seed=1)
 
 
 def test_cli_generate_rating_then_rate():
@@ -165,14 +165,14 @@ def test_issue_counts_rating_8_to_9_and_x_wing(capsys):
     """The issue's figures: --rating 8.0-9.0 --count 20 and --technique x-wing --count 100,
     each puzzle in range / using the technique and unique; the rates are printed."""
     t = time.perf_counter()
-    hard = generate(rating="8.0-9.0", count=20, seed=2026)
+    hard = aimed(rating="8.0-9.0", count=20, seed=2026)
     t_hard = time.perf_counter() - t
     for g in hard:
         r = rate(g.puzzle, hodoku=False)
         assert 8.0 <= r.er <= 9.0, r
         assert solver.count_solutions(g.puzzle, limit=2, engine="dlx") == 1
     t = time.perf_counter()
-    wings = generate(technique="x-wing", count=100, seed=2026)
+    wings = aimed(technique="x-wing", count=100, seed=2026)
     t_wing = time.perf_counter() - t
     for g in wings:
         assert "x-wing" in {s.technique for s in steps(g.puzzle).steps}

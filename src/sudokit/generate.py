@@ -106,7 +106,7 @@ class Generated:
     minimal: bool
     engine: str
     clue_range: tuple[int, int] | None = None
-    target: object = None  # generate_target.Target of an aimed puzzle (minimal, met)
+    target: object = None  # the generate_target.Target an aimed puzzle meets (minimal)
 
 
 # --- symmetry ---------------------------------------------------------------------------
@@ -520,9 +520,8 @@ def remake(generated: Generated) -> Generated:
     """Return the same Generated again, made from its seed, index and options."""
     g = generated
     if g.target is not None:
-        from .generate_target import make_aimed
-        return make_aimed(g.puzzle.geometry, g.symmetry, g.clue_range, g.seed, g.index,
-                          g.engine, g.target)
+        return g.target.make(g.puzzle.geometry, g.symmetry, g.clue_range, g.seed, g.index,
+                             g.engine)
     return _make(g.puzzle.geometry, g.symmetry, g.minimal, g.clue_range, g.seed, g.index,
                  g.engine)
 
@@ -583,13 +582,8 @@ def _geometry_of(box, geometry) -> Geometry:
 
 def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
                   clues=None, seed=None, jobs: int = 1, engine: str = "auto",
-                  geometry=None, rating=None, pearl=None, diamond=None, level=None,
-                  technique=None) -> Iterator[Generated]:
+                  geometry=None, target=None) -> Iterator[Generated]:
     """Yield ``count`` Generated puzzles in index order (lazily; see ``generate``)."""
-    target = None
-    if any(x is not None for x in (rating, pearl, diamond, level, technique)):
-        from .generate_target import Target
-        target = Target(rating, pearl, diamond, level, technique)
     geom = _geometry_of(box, geometry)
     _check_geometry_symmetry(symmetry, geom)
     if not (isinstance(count, int) and count >= 0):
@@ -616,11 +610,10 @@ MAX_CHUNK = 64  # puzzles per chunk, reached by doubling from 1 (first puzzles a
 
 def _one(params, index: int, engine: str) -> Generated:
     """Puzzle number index: params are _make's, or ("aim", geom, symmetry, clues, seed,
-    target) for a puzzle aimed at a difficulty (generate_target.make_aimed)."""
+    target) for a puzzle aimed at a difficulty (target.make: generate_target.Target)."""
     if params[0] == "aim":
-        from .generate_target import make_aimed
         _, geom, symmetry, clues, seed, target = params
-        return make_aimed(geom, symmetry, clues, seed, index, engine, target)
+        return target.make(geom, symmetry, clues, seed, index, engine)
     return _make(*params, index, engine)
 
 
@@ -689,8 +682,7 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
 
 def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
              clues=None, seed=None, jobs: int = 1, engine: str = "auto",
-             geometry=None, rating=None, pearl=None, diamond=None, level=None,
-             technique=None) -> list[Generated]:
+             geometry=None, target=None) -> list[Generated]:
     """Return a list of ``count`` Generated puzzles, each with a unique solution.
 
     box       shape 'RxC' (or a Shape): 2x2 to 8x8 boxes, rectangular included (default
@@ -718,22 +710,18 @@ def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool 
               propagate), propagate, dlx, backtrack, fast9 (classic 9x9 only); for other
               geometries, the kernels that take them (GenerationError otherwise).
 
-    rating, pearl, diamond
-              Sudoku Explainer ER / EP / ED ranges ('7.0-8.0', 8.5 or (lo, hi)), classic
-              9x9 only.
-    level     HoDoKu level ('easy', 'medium', 'hard', 'unfair', 'extreme'), classic 9x9.
-    technique a sudokit.logic technique id ('x-wing'): the logical path uses it (any grid).
-              With any of these five the puzzles are aimed (sudokit.generate_target: a walk
-              through {-1+1} neighbours of minimal puzzles) and always minimal; each
-              Generated keeps its target.
+    target    a difficulty to aim at: a sudokit.generate_target.Target (SE ER / EP / ED
+              ranges, HoDoKu level, a technique the logical path uses); the puzzles are then
+              found by a walk through neighbours of minimal puzzles and are always minimal;
+              each Generated keeps its target.  ``generate_target.aimed(rating=...)`` is the
+              short form.
 
     Raises GenerationError (a ValueError) for impossible options, GeometryError for a bad
     geometry.
     """
     return list(iter_generate(box=box, count=count, symmetry=symmetry, minimal=minimal,
                               clues=clues, seed=seed, jobs=jobs, engine=engine,
-                              geometry=geometry, rating=rating, pearl=pearl, diamond=diamond,
-                              level=level, technique=technique))
+                              geometry=geometry, target=target))
 
 
 class _CallableModule(type(sys)):

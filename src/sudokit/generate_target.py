@@ -1,6 +1,7 @@
 """Generation aimed at a difficulty: Sudoku Explainer's ER / EP / ED ranges, HoDoKu's level,
-or a technique the logical path must use (issue #17; ``generate(rating=..., technique=...)``
-and ``sudokit generate --rating 8.0-9.0`` come here).
+or a technique the logical path must use (issue #17).  ``aimed(rating="8.0-9.0", count=20)``
+(or ``generate(target=Target(...))``) and ``sudokit generate --rating 8.0-9.0`` come here;
+sudokit.generate knows a target only as an object with ``check_geometry`` and ``make``.
 
 The search.  Most random minimal puzzles are easy (ER 8 or more is about 1 in 15 of them),
 so drawing puzzles until one lands in a hard range wastes most of its work.  Instead each
@@ -43,7 +44,7 @@ from .generate import GenerationError, Generated, _label, _make, orbits
 from .geometry import Geometry
 from .grid import Grid
 
-__all__ = ["Target", "make_aimed"]
+__all__ = ["Target", "aimed", "iter_aimed", "make_aimed"]
 
 MOVES = 30   # moves of one walk without coming closer before it restarts
 WALKS = 40   # walks per puzzle before GenerationError
@@ -121,6 +122,11 @@ class Target:
     def __repr__(self) -> str:
         parts = [f"{k}={getattr(self, k)!r}" for k in self.__slots__ if getattr(self, k)]
         return f"Target({', '.join(parts)})"
+
+    def make(self, geom: Geometry, symmetry: str, clues, seed, index: int,
+             engine: str) -> Generated:
+        """Puzzle number index of the stream named by seed (make_aimed)."""
+        return make_aimed(geom, symmetry, clues, seed, index, engine, self)
 
     @property
     def needs_se(self) -> bool:
@@ -341,3 +347,21 @@ def make_aimed(geom: Geometry, symmetry: str, clues, seed, index: int, engine: s
     raise GenerationError(f"no {_label(geom)} puzzle meeting {target} in {WALKS} walks of "
                           f"{MOVES} idle moves (closest distance {closest:g}); widen the "
                           f"range or choose another target")
+
+
+def iter_aimed(*, rating=None, pearl=None, diamond=None, level=None, technique=None,
+               **options):
+    """Yield aimed puzzles lazily: iter_generate(target=Target(...), **options)."""
+    from .generate import iter_generate
+    return iter_generate(target=Target(rating, pearl, diamond, level, technique), **options)
+
+
+def aimed(*, rating=None, pearl=None, diamond=None, level=None, technique=None,
+          **options) -> list:
+    """Generated puzzles that meet the target: rating / pearl / diamond (SE ER / EP / ED
+    ranges such as '7.0-8.0', a number, or (lo, hi); classic 9x9), level (HoDoKu's),
+    technique (a sudokit.logic id; grids up to 9x9); the other options are generate()'s
+    (count, seed, jobs, symmetry, clues, box, geometry, engine).  GenerationError names a
+    bad option or a target not met after WALKS walks."""
+    return list(iter_aimed(rating=rating, pearl=pearl, diamond=diamond, level=level,
+                           technique=technique, **options))

@@ -255,11 +255,15 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
     if fmt is None:
         return 2
     try:
+        target = None
+        if any(getattr(args, k, None) is not None
+               for k in ("rating", "pearl", "diamond", "level", "technique")):
+            from ..generate_target import Target
+            target = Target(args.rating, args.pearl, args.diamond, args.level, args.technique)
         puzzles = iter_generate(box=args.box, count=args.count, symmetry=args.symmetry,
                                 minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
                                 jobs=args.jobs, engine=args.engine, geometry=geom,
-                                rating=args.rating, pearl=args.pearl, diamond=args.diamond,
-                                level=args.level, technique=args.technique)
+                                target=target)
     except (GenerationError, ShapeError) as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         return 2
