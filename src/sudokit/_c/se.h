@@ -52,6 +52,7 @@ void se_board_from_line(se_board *b, const char *line81);  /* Board.from_line (R
 void se_place(se_board *b, int cell, int value);           /* Board.place */
 void se_apply(se_board *b, const se_hint *h);              /* Hint.apply */
 void se_hint_clear(se_hint *h);
+double se_length_penalty(int complexity);                  /* chains */
 
 /* se_chains.c: producer 21 (cycles and forcing chains, static) on b; SE_FOUND, SE_NONE,
  * SE_LIMIT (deadline checked per start cell) or SE_ERROR (out of memory, exception set). */

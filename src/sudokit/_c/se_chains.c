@@ -179,18 +179,6 @@ static int ancestors(const search *s, int node)
     return n;
 }
 
-static double length_penalty(int complexity)
-{
-    double added = 0.0;
-    int ceil = 4, length = complexity - 2, odd = 0;
-    while (length > ceil) {
-        added += 0.1;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-        odd = !odd;
-    }
-    return added;
-}
-
 typedef struct {
     int found;
     double rating;
@@ -222,7 +210,7 @@ static int cannot_win(const best_hint *b, double base, int cx)
 {
     if (!b->found)
         return 0;
-    double r = base + length_penalty(cx);
+    double r = base + se_length_penalty(cx);
     return r > b->rating || (r == b->rating && cx > b->complexity);
 }
 
@@ -394,7 +382,7 @@ static void cycle_hint(search *s, int dst, best_hint *b)
     int cx = ancestors(s, dst);
     double base = (s->x && s->y) ? 7.0 : 6.5;
     int key = (s->x && s->y) ? 4 : (s->y ? 3 : 2);
-    double rating = base + length_penalty(cx);
+    double rating = base + se_length_penalty(cx);
     if (b->found && !(rating < b->rating || (rating == b->rating && (cx < b->complexity
             || (cx == b->complexity && key < b->sortkey)))))
         return;
@@ -435,7 +423,7 @@ static void forcing_hint(search *s, int key, int cx, best_hint *b)
     } else {
         elims[cell] = (uint16_t)(1u << v0);
     }
-    consider(b, (s->y ? 7.0 : 6.6) + length_penalty(cx), cx, s->y ? 4 : 2, s, 1, elims,
+    consider(b, (s->y ? 7.0 : 6.6) + se_length_penalty(cx), cx, s->y ? 4 : 2, s, 1, elims,
              place_cell, place_value);
 }
 

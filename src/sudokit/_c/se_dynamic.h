@@ -172,7 +172,6 @@ void eng_finish(engine *e, dhint *h, double base);
 dhint *hints_push(engine *e, dhints *list);
 void hints_sort_merge(engine *e, dhints *list);
 void set_single_elim(engine *e, dhint *h, int cell, uint16_t mask);
-double length_penalty(int complexity);
 
 /* se_dynamic.c */
 void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const uint16_t *cands,

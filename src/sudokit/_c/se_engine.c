@@ -167,18 +167,6 @@ static int walk(engine *e, dnode *t)
 
 int eng_ancestors(engine *e, dnode *target) { return walk(e, target); }
 
-double length_penalty(int complexity)
-{
-    double added = 0.0;
-    int ceil = 4, length = complexity - 2, odd = 0;
-    while (length > ceil) {
-        added += 0.1;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-        odd = !odd;
-    }
-    return added;
-}
-
 /* Flat complexity, nested complexity (every distinct nested chain, by signature, met among
    the targets' chains: ChainHint.nested_complexity) and rating of a hint. */
 void eng_finish(engine *e, dhint *h, double base)
@@ -219,7 +207,7 @@ void eng_finish(engine *e, dhint *h, double base)
     }
     h->flat = flat;
     h->complexity = flat + nested;
-    h->rating = base + length_penalty(h->complexity);
+    h->rating = base + se_length_penalty(h->complexity);
 }
 
 /* ---- hint lists ----------------------------------------------------------------------- */

@@ -93,3 +93,17 @@ void se_hint_clear(se_hint *h)
     memset(h, 0, sizeof *h);
     h->place_cell = -1;
 }
+
+/* SE's getLengthDifficulty (rate/_chains.py length_penalty): 0.1 for each ladder step 4, 6,
+   8, 12, 16, ... that complexity - 2 passes. */
+double se_length_penalty(int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2, odd = 0;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
