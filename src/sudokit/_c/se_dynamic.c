@@ -479,6 +479,19 @@ const dhint *se_dynamic_first(const dhints *list)
     return best;
 }
 
+void se_dynamic_hint(int producer, const dhint *h, se_hint *out)
+{
+    se_hint_clear(out);
+    out->rating = h->rating;
+    out->complexity = h->complexity;
+    out->key = h->sortkey;
+    for (int j = 0; j < h->nel; j++)
+        out->elims[h->ecell[j]] = h->emask[j];
+    out->place_cell = h->place_cell;
+    out->place_value = h->place_value;
+    se_dynamic_name(producer, h, out->name, sizeof out->name);
+}
+
 void *se_chaining_cache_new(void)
 {
     ccache *c = calloc(1, sizeof(ccache));
@@ -519,18 +532,10 @@ int se_chaining_hint(void *cache, const se_board *b, int producer, double deadli
     int code = se_dynamic_run(c->e, b, producer, deadline, 0, &list);
     if (code < 0)
         return code;
-    se_hint_clear(out);
-    if (code == SE_FOUND) {
-        const dhint *h = se_dynamic_first(&list);
-        out->rating = h->rating;
-        out->complexity = h->complexity;
-        out->key = h->sortkey;
-        for (int j = 0; j < h->nel; j++)
-            out->elims[h->ecell[j]] = h->emask[j];
-        out->place_cell = h->place_cell;
-        out->place_value = h->place_value;
-        se_dynamic_name(producer, h, out->name, sizeof out->name);
-    }
+    if (code == SE_FOUND)
+        se_dynamic_hint(producer, se_dynamic_first(&list), out);
+    else
+        se_hint_clear(out);
     c->valid[i] = 1;
     c->last[i] = *b;
     c->code[i] = code;

@@ -186,6 +186,8 @@ engine *se_dynamic_engine(void);
 void se_dynamic_engine_free(engine *e);
 const dhint *se_dynamic_first(const dhints *list);
 void se_dynamic_name(int producer, const dhint *h, char *buf, size_t size);
+/* A hint of producer's list as the se_hint the rating loop applies (name included). */
+void se_dynamic_hint(int producer, const dhint *h, se_hint *out);
 
 /* se_static_nodes.c */
 void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands, dhints *out);

@@ -52,38 +52,7 @@ static int read81(PyObject *obj, int hi, int *out, const char *what)
     return 0;
 }
 
-static PyObject *hint_tuple(int producer, const dhint *h)
-{
-    PyObject *elims = PyDict_New();
-    if (!elims)
-        return NULL;
-    for (int j = 0; j < h->nel; j++) {
-        PyObject *k = PyLong_FromLong(h->ecell[j]), *v = PyLong_FromLong(h->emask[j]);
-        int bad = !k || !v || PyDict_SetItem(elims, k, v) < 0;
-        Py_XDECREF(k);
-        Py_XDECREF(v);
-        if (bad) {
-            Py_DECREF(elims);
-            return NULL;
-        }
-    }
-    PyObject *place;
-    if (h->place_cell >= 0)
-        place = Py_BuildValue("(ii)", h->place_cell, h->place_value);
-    else {
-        Py_INCREF(Py_None);
-        place = Py_None;
-    }
-    if (!place) {
-        Py_DECREF(elims);
-        return NULL;
-    }
-    char name[64];
-    se_dynamic_name(producer, h, name, sizeof name);
-    return Py_BuildValue("(diiNNs)", h->rating, h->complexity, h->sortkey, elims, place, name);
-}
-
-/* An se_hint as the same tuple (its eliminations are the non-zero masks). */
+/* A hint as (rating, complexity, sort key, elims {cell: mask}, place | None, name). */
 static PyObject *se_hint_tuple(const se_hint *h)
 {
     PyObject *elims = PyDict_New();
@@ -180,7 +149,9 @@ static PyObject *se_chaining(PyObject *self, PyObject *const *args, Py_ssize_t n
         if (code >= 0) {
             out = PyList_New(list.n);
             for (int i = 0; out && i < list.n; i++) {
-                PyObject *t = hint_tuple(producer, &list.h[i]);
+                se_hint one;
+                se_dynamic_hint(producer, &list.h[i], &one);
+                PyObject *t = se_hint_tuple(&one);
                 if (!t)
                     Py_CLEAR(out);
                 else
