@@ -157,15 +157,16 @@ def test_c_and_python_chaining_rate_a_9_x_puzzle_alike():
 
 @need_c
 @pytest.mark.slow
-def test_se_hard_public_sample_er():
-    # se_hard_public.txt (ER 10.6-11.9, nested levels 2-5) with the C chaining: ER exact on
-    # at least 80% of a sample, each within 120 s here (the issue asks 60 s: see
-    # docs/se-rating.md 13.4 for the measured times)
+def test_se_hard_public_er():
+    # all of se_hard_public.txt (ER 10.6-11.9, nested levels 2-5) with the whole C rating:
+    # ER exact on at least 80% (the issue's floor; measured 195 / 200), each puzzle within
+    # the issue's 60 s (measured: mean 4.0 s, max 13.7 s of CPU, docs/se-rating.md 13.6)
     from sudokit.rate import rate
-    rows = _rows("se_hard_public.txt")[::25]
+    rows = _rows("se_hard_public.txt")
+    assert len(rows) == 200
     exact = 0
     for puzzle, er in rows:
-        got = rate(puzzle, hodoku=False, time_limit=120.0)
+        got = rate(puzzle, hodoku=False, time_limit=60.0)
         assert got.status != "limit", puzzle
         exact += got.er == er
     assert exact >= 0.8 * len(rows), (exact, len(rows))
