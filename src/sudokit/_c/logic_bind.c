@@ -20,6 +20,7 @@
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
+ *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
  *   logic_dyn_nishio
  *                                                                 logic_dyn.c
@@ -418,5 +419,8 @@ PyMethodDef sk_logic_methods[] = {
      "logic_two_links(state) -> bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
     {"logic_graph", (PyCFunction)lc_py_graph, METH_VARARGS,
      "logic_graph(state, kind) -> (weak, strong, groups): the chains' graph of a kind."},
+    {"logic_probe", (PyCFunction)lc_py_probe, METH_VARARGS,
+     "logic_probe(state, codes, start, givens, rects, flags) -> int: the first ladder"
+     " position at or after start whose probed technique fires (logic_probe.c)."},
     {NULL, NULL, 0, NULL},
 };
