@@ -21,6 +21,7 @@
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
+ *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
  *   logic_dyn_nishio
  *                                                                 logic_dyn.c
@@ -422,5 +423,7 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_probe", (PyCFunction)lc_py_probe, METH_VARARGS,
      "logic_probe(state, codes, start, givens, rects, flags) -> int: the first ladder"
      " position at or after start whose probed technique fires (logic_probe.c)."},
+    {"logic_placed", (PyCFunction)lc_py_placed, METH_O,
+     "logic_placed(state) -> list: the mask of the values placed in each unit."},
     {NULL, NULL, 0, NULL},
 };

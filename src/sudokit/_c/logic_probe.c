@@ -444,6 +444,32 @@ static const probe_fn PROBES[P_COUNT] = {
     lp_multi_colors,
 };
 
+/* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's
+ * placed_masks() table. */
+PyObject *lc_py_placed(PyObject *self, PyObject *cap)
+{
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    probe p;
+    p.s = s;
+    p.g = s->g;
+    p.have_placed = 0;
+    lp_need_placed(&p);
+    PyObject *out = PyList_New(s->g->nunits);
+    if (!out)
+        return NULL;
+    for (int u = 0; u < s->g->nunits; u++) {
+        PyObject *m = PyLong_FromUnsignedLong(p.placed[u]);
+        if (!m) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, u, m);
+    }
+    return out;
+}
+
 PyObject *lc_py_probe(PyObject *self, PyObject *args)
 {
     PyObject *cap;

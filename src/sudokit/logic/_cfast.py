@@ -108,6 +108,7 @@ def call(state, name: str, *args):
 # --- the ladder's probe ------------------------------------------------------------------
 
 NONE = 255
+PROBE = True        # False: the ladder runs every finder (benchmarks/bench_logic.py --noprobe)
 # technique id -> probe code (logic_probe.h's enum, in its order)
 PROBES = {tid: k for k, tid in enumerate((
     "full-house", "hidden-single", "naked-single", "pointing", "claiming",
@@ -144,17 +145,17 @@ class Plan:
 def probe_plan(state, enabled) -> "Plan | None":
     """The probe plan of enabled (a tuple of Techniques in ladder order) for the state's
     geometry, or None when the state stays in Python (see handle) or nothing is probed."""
-    if not ENABLED:
+    if not (ENABLED and PROBE):
         return None
     t = state.tables
     if _geometry(t) is None:
         return None
-    key = (enabled, t)
-    plan = _PLANS.get(key)
-    if plan is None:
+    got = _PLANS.get(id(enabled))    # the entry holds enabled: its id stays its own
+    if got is None or got[0] is not enabled or got[1] is not t:
         if len(_PLANS) > 64:
             _PLANS.clear()
-        plan = _PLANS[key] = Plan(t, enabled)
+        got = _PLANS[id(enabled)] = (enabled, t, Plan(t, enabled))
+    plan = got[2]
     return plan if plan.probed else None
 
 
