@@ -505,7 +505,7 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args)
     p.nrects = (int)(nrects / 4);
     p.flags = flags;
     p.have_placed = p.have_lines = p.have_links = 0;
-    Py_ssize_t i = start < 0 ? 0 : start;
+    Py_ssize_t i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
     for (; i < ncodes; i++) {
         uint8_t code = (uint8_t)codes[i];
         if (code != P_NONE && PROBES[code](&p))
