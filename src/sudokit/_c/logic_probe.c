@@ -441,7 +441,7 @@ static const probe_fn PROBES[P_COUNT] = {
     p_naked2, p_naked3, p_naked4, p_hidden2, p_hidden3, p_hidden4,
     p_fish2, p_fish3, p_fish4, xy_wing, xyz_wing, w_wing,
     lp_ur1, lp_ur2, lp_ur3, lp_ur4, lp_hidden_rect, lp_bug, lp_empty_rect, lp_simple_colors,
-    lp_multi_colors,
+    lp_multi_colors, lp_x_chain, lp_xy_chain,
 };
 
 /* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's

@@ -11,7 +11,7 @@ enum {
     P_NAKED_2, P_NAKED_3, P_NAKED_4, P_HIDDEN_2, P_HIDDEN_3, P_HIDDEN_4,
     P_FISH_2, P_FISH_3, P_FISH_4, P_XY_WING, P_XYZ_WING, P_W_WING,
     P_UR1, P_UR2, P_UR3, P_UR4, P_HIDDEN_RECT, P_BUG, P_EMPTY_RECT,
-    P_SIMPLE_COLORS, P_MULTI_COLORS, P_COUNT,
+    P_SIMPLE_COLORS, P_MULTI_COLORS, P_X_CHAIN, P_XY_CHAIN, P_COUNT,
     P_NONE = 255
 };
 
@@ -52,5 +52,7 @@ int lp_bug(probe *p);
 int lp_empty_rect(probe *p);
 int lp_simple_colors(probe *p);
 int lp_multi_colors(probe *p);
+int lp_x_chain(probe *p);
+int lp_xy_chain(probe *p);
 
 #endif /* SUDOKIT_LOGIC_PROBE_H */

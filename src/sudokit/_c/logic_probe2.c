@@ -432,3 +432,107 @@ int lp_multi_colors(probe *p)
     }
     return 0;
 }
+
+/* --- the chains' verdicts ------------------------------------------------------------------ */
+
+/* X-Chain may fire: closure(state, "x").false is not empty (chains._aic returns at once
+ * otherwise; the x links are group links too, so the group closure's false set is then not
+ * empty either).  The x graph splits by value: weak links join v in peer cells, strong
+ * links the two places of v in a full unit; "c on" reaches "c off" when an "on" node that a
+ * chain from c reaches (through off nodes with a strong link) sees c. */
+int lp_x_chain(probe *p)
+{
+    const lc_geo *g = p->g;
+    for (int v = 1; v <= g->n; v++) {
+        lc_set V = p->s->vcells[v], linked = LC_EMPTY;
+        lc_set sadj[LC_MAXC];
+        for (lc_set x = V; lc_any(x);)
+            sadj[lc_pop(&x)] = LC_EMPTY;
+        for (int i = 0; i < g->nfull; i++) {
+            lc_set w = where(p, g->full[i], v);
+            if (lc_count(w) != 2)
+                continue;
+            int a = lc_pop(&w), b = lc_pop(&w);
+            lc_add(&sadj[a], b);
+            lc_add(&sadj[b], a);
+            lc_add(&linked, a);
+            lc_add(&linked, b);
+        }
+        if (!lc_any(linked))
+            continue;
+        for (lc_set xs = V; lc_any(xs);) {
+            int c = lc_pop(&xs);
+            lc_set on = LC_EMPTY, off_seen = LC_EMPTY, frontier = lc_bit(c);
+            while (lc_any(frontier)) {
+                lc_set off = LC_EMPTY;
+                for (lc_set f = frontier; lc_any(f);)
+                    off = lc_or(off, g->peers[lc_pop(&f)]);
+                off = lc_andnot(lc_and(lc_and(off, V), linked), off_seen);
+                off_seen = lc_or(off_seen, off);
+                lc_set next = LC_EMPTY;
+                for (lc_set o = off; lc_any(o);)
+                    next = lc_or(next, sadj[lc_pop(&o)]);
+                frontier = lc_andnot(next, on);
+                on = lc_or(on, frontier);
+            }
+            if (lc_meets(on, g->peers[c]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* XY-Chain may fire: closure(state, "xy").false is not empty.  The xy graph: weak links
+ * join a value in peer cells, strong links the two candidates of a bivalue cell. */
+int lp_xy_chain(probe *p)
+{
+    const lc_geo *g = p->g;
+    const uint16_t *cands = p->s->cands;
+    int n = g->n;
+    lc_set biv = LC_EMPTY;
+    for (int c = 0; c < g->ncells; c++)
+        if (LC_POP64(cands[c]) == 2)
+            lc_add(&biv, c);
+    if (lc_count(biv) < 2)
+        return 0;
+    lc_set bv[LC_MAXN + 1];   /* bivalue cells holding v: the linked off nodes of v */
+    for (int v = 1; v <= n; v++)
+        bv[v] = lc_and(biv, p->s->vcells[v]);
+    for (int c = 0; c < g->ncells; c++)
+        for (unsigned m = cands[c]; m;) {
+            int v0 = lc_popm(&m) + 1;
+            lc_set on[LC_MAXN + 1], off_seen[LC_MAXN + 1], front[LC_MAXN + 1];
+            for (int v = 1; v <= n; v++)
+                on[v] = off_seen[v] = front[v] = LC_EMPTY;
+            front[v0] = lc_bit(c);
+            int live = 1;
+            while (live) {
+                lc_set next[LC_MAXN + 1];
+                for (int v = 1; v <= n; v++)
+                    next[v] = LC_EMPTY;
+                for (int v = 1; v <= n; v++) {
+                    if (!lc_any(front[v]))
+                        continue;
+                    lc_set off = LC_EMPTY;
+                    for (lc_set f = front[v]; lc_any(f);)
+                        off = lc_or(off, g->peers[lc_pop(&f)]);
+                    off = lc_andnot(lc_and(off, bv[v]), off_seen[v]);
+                    off_seen[v] = lc_or(off_seen[v], off);
+                    for (lc_set o = off; lc_any(o);) {
+                        int cell = lc_pop(&o);
+                        int w = LC_CTZ64(cands[cell] & ~(1u << (v - 1))) + 1;
+                        lc_add(&next[w], cell);
+                    }
+                }
+                live = 0;
+                for (int v = 1; v <= n; v++) {
+                    front[v] = lc_andnot(next[v], on[v]);
+                    on[v] = lc_or(on[v], front[v]);
+                    live |= lc_any(front[v]);
+                }
+            }
+            if (lc_meets(on[v0], g->peers[c]))
+                return 1;
+        }
+    return 0;
+}

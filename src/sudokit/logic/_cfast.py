@@ -19,9 +19,11 @@ The ladder's probe (sudokit/_c/logic_probe.c): ``probe_plan(state, enabled)`` gi
 tuple of techniques in ladder order, the probe code of each (``NONE``: not probed, its
 finder always runs) and ``probe(state, plan, start)`` the first position at or after start
 whose probed technique fires (ladder.first_step uses both).  A probe says "fires" exactly
-when its Python finder yields a step, except that the uniqueness probes assume the givens
-have one solution (they may say "fires" when the finder, seeing several, yields nothing;
-never the other way), so skipping the finders a probe clears never changes a step.
+when its Python finder yields a step, except for MAY_FIRE: the uniqueness probes assume the
+givens have one solution, and the X-Chain and XY-Chain probes answer whether the chains'
+closure of their kind proves anything false (the finder's first test); those may say
+"fires" when the finder yields nothing, never the other way.  So skipping the finders a
+probe clears never changes a step.
 """
 
 from __future__ import annotations
@@ -115,7 +117,14 @@ PROBES = {tid: k for k, tid in enumerate((
     "naked-pair", "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad",
     "x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing", "w-wing",
     "unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3", "unique-rectangle-4",
-    "hidden-rectangle", "bug-plus-1", "empty-rectangle", "simple-colors", "multi-colors"))}
+    "hidden-rectangle", "bug-plus-1", "empty-rectangle", "simple-colors", "multi-colors",
+    "x-chain", "xy-chain"))}
+# probes that may say "fires" when the finder yields nothing (never the other way): the
+# uniqueness ones assume one solution; the chains' say whether closure(state, kind).false
+# is not empty (without it chains._aic yields nothing)
+MAY_FIRE = frozenset(("unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3",
+                      "unique-rectangle-4", "hidden-rectangle", "bug-plus-1", "x-chain",
+                      "xy-chain"))
 # probes that read rows and columns as r*n+c (fish lines, the empty rectangle's arms)
 _LINES = frozenset(("x-wing", "swordfish", "jellyfish", "empty-rectangle"))
 _PLANS: dict = {}
