@@ -82,17 +82,41 @@ def _verdicts(states):
     return out
 
 
+CHAIN_KINDS = {"x-chain": "x", "xy-chain": "xy"}
+
+
 @needs_c
 def test_probe_fires_iff_finder_fires(states, monkeypatch):
-    """Exact, both ways, on every state (uniqueness: givens taken as unique)."""
+    """Exact, both ways, on every state (uniqueness: givens taken as unique); the chain
+    probes only one way (a finder that fires is never skipped): they answer whether the
+    closure of their kind proves something false (next test)."""
     monkeypatch.setattr(uniqueness, "_one_solution", lambda state: True)
     found = _verdicts(states)
     assert set(found) == set(_cfast.PROBES)
     for tid, pairs in found.items():
+        if tid in CHAIN_KINDS:
+            assert all(probe for probe, finder in pairs if finder), tid
+            continue
         wrong = [k for k, (probe, finder) in enumerate(pairs) if probe != finder]
         assert not wrong, (tid, len(wrong), len(pairs))
         fires = sum(finder for _, finder in pairs)
         assert fires > 0 and fires < len(pairs), (tid, fires)  # both answers checked
+
+
+@needs_c
+def test_chain_probes_answer_the_closure(states):
+    """The X-Chain and XY-Chain probes: closure(state, kind).false is not empty."""
+    from sudokit.logic.techniques._links import closure
+    for tid, kind in CHAIN_KINDS.items():
+        tech, yes = logic.technique(tid), 0
+        for s in states[::2]:
+            plan = _cfast.probe_plan(s, (tech,))
+            if plan is None:
+                continue
+            fires = _cfast.probe(s, plan, 0) == 0
+            assert fires == bool(closure(_fresh(s), kind).false), (tid, s.to_pencilmarks())
+            yes += fires
+        assert yes > 0, tid
 
 
 @needs_c
@@ -182,3 +206,32 @@ def test_placed_masks_match_placed_in():
         for s in (s, s.apply(logic.hint(s))):
             s = _fresh(s)
             assert s.placed_masks() == [s.placed_in(u) for u in range(len(s.geometry.units))]
+
+
+@needs_c
+def test_aic_first_layer_in_c_then_the_rest(states):
+    """The chains' search: its first layer with a find comes from C, later ones from the
+    pure search; every step of every chain finder (no limit) is the pure one's."""
+    ids = ("x-chain", "xy-chain", "aic")
+    longer = 0
+    for s in states[::25]:
+        for tid in ids:
+            find = logic.technique(tid).find
+            got = [_key(x) for x in find(_fresh(s))]
+            with _cfast.pure():
+                want = [_key(x) for x in find(_fresh(s))]
+            assert got == want, (tid, s.to_pencilmarks())
+            if got:
+                k, first = _cfast.C.logic_aic_first(
+                    _cfast.handle(_fresh(s)), {"x-chain": 0, "xy-chain": 1, "aic": 3}[tid],
+                    _links_false(s, tid))
+                assert 0 < len(first) <= len(got)
+                longer += len(got) > len(first)
+    assert longer > 0    # the continuation past the C layer was exercised
+
+
+def _links_false(s, tid):
+    from sudokit.logic.techniques._links import closure
+    kind = {"x-chain": "x", "xy-chain": "xy", "aic": "group"}[tid]
+    st = _fresh(s)
+    return closure(st, kind).false.to_bytes((st.size * st.size * st.size + 7) // 8, "little")
