@@ -28,6 +28,7 @@ probe clears never changes a step.
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 
 from .._backend import C
@@ -146,9 +147,13 @@ class Plan:
             codes.append(code)
         self.codes = bytes(codes)
         self.probed = any(c != NONE for c in codes)
-        from .techniques.uniqueness import _bug_geometry, _rectangles
-        self.rects = bytes(c for rect in _rectangles(t.geometry) for c in rect)
-        self.flags = 1 if _bug_geometry(t) else 0
+        self.rects, self.flags = b"", 0
+        for tech in enabled:   # the uniqueness module's own tables (loaded: tech is in it)
+            if tech.needs_unique and PROBES.get(tech.id, NONE) != NONE:
+                module = sys.modules[tech.find.__module__]
+                self.rects = bytes(c for rect in module._rectangles(t.geometry) for c in rect)
+                self.flags = 1 if module._bug_geometry(t) else 0
+                break
 
 
 def probe_plan(state, enabled) -> "Plan | None":
