@@ -6,15 +6,21 @@
  * state?" for the techniques below, so the ladder skips the finders that find nothing and
  * runs in Python only the one that fires (which builds the Step exactly as before).
  *
- * Contract, per code: fires(state) is true iff the Python finder yields a step, with one
- * documented exception: the uniqueness codes assume the givens have one solution (the
- * Python finders yield nothing otherwise; the ladder then just runs the finder, which
- * finds nothing, and probes on), so for them the probe may say "fires" when Python finds
- * nothing, never the other way.  tests/test_logic_probe.py checks both directions on every
- * state of many paths (sizes 4 to 10, X, windoku, jigsaw).
+ * Contract, per code: fires(state) is true iff the Python finder yields a step, with two
+ * documented exceptions, which may say "fires" when Python finds nothing, never the other
+ * way (the ladder then just runs the finder, which finds nothing, and probes on): the
+ * uniqueness codes assume the givens have one solution (the Python finders check it), and
+ * the X-Chain and XY-Chain codes answer "does the chains' closure of that kind prove some
+ * candidate false", the finder's first test (logic_probe2.c).  tests/test_logic_probe.py
+ * checks both directions on every state of many paths (sizes 4 to 10, X, windoku, jigsaw,
+ * anti-knight, random pencil marks).
+ *
+ * Files: this one (the binding, singles, locked candidates, subsets, basic fish, wings)
+ * and logic_probe2.c (uniqueness, empty rectangle, colouring, the chains' verdicts);
+ * logic_probe.h between them.  Also here: logic_placed (State.placed_masks).
  *
  *   logic_probe(state, codes, start, givens, rects, flags) -> int
- *       codes: bytes, one probe code per ladder position (PROBE_NONE: not probed here);
+ *       codes: bytes, one probe code per ladder position (P_NONE: not probed here);
  *       the index of the first position >= start whose technique fires, or len(codes).
  *       givens: bytes, the givens (0 elsewhere) per cell; rects: bytes, 4 cells per
  *       rectangle where the deadly-pattern argument holds (uniqueness._rectangles, in its
