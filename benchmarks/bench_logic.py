@@ -7,6 +7,10 @@ time per puzzle as mean, p50, p99 and max, the share solved by logic alone, step
 puzzle, and the techniques used most.  Then ``logic.hint`` on 9x9 puzzles that need only
 singles (the first puzzles of the 17-clue set whose path is singles only), per call.
 
+--noprobe: also time each path with the ladder's C probe switched off (every finder runs,
+as before the probe), puzzle by puzzle in the same run, and print both (the ratio is the
+probe's gain; the steps are the same, --hash checks it).
+
 --hash: also print a SHA-256 of every step of every path (technique, placements,
 eliminations, evidence, text, rating) per set, to check that two trees (or the two
 backends) take exactly the same paths: run the script with each tree's PYTHONPATH.
@@ -48,7 +52,15 @@ def _pct(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
-def bench_set(name: str, sample: int | None, seed: int, digest: bool = False) -> None:
+def _summary(label: str, times: list[float], t_solve: float) -> None:
+    ms = sorted(x * 1e3 for x in times)
+    print(f"{label}: mean {statistics.fmean(ms):.2f} ms, p50 {_pct(ms, .5):.2f}, "
+          f"p99 {_pct(ms, .99):.2f}, max {ms[-1]:.2f} ms per puzzle "
+          f"(sudokit.solve, same puzzles: {t_solve * 1e6:.1f} us)")
+
+
+def bench_set(name: str, sample: int | None, seed: int, digest: bool = False,
+              noprobe: bool = False) -> None:
     import sudokit
     from sudokit import logic
     puzzles = _lines(name)
@@ -60,10 +72,27 @@ def bench_set(name: str, sample: int | None, seed: int, digest: bool = False) ->
     for p in puzzles:
         sudokit.solve(p)
     t_solve = (time.process_time() - t_solve) / len(puzzles)
-    for p in puzzles:
-        t = time.process_time()
-        path = logic.steps(p)
-        times.append(time.process_time() - t)
+    from sudokit.logic import _cfast
+    plain, h0 = [], hashlib.sha256()
+    for k, p in enumerate(puzzles):
+        if noprobe and k % 2:   # the two timings alternate which runs first (warm caches)
+            t = time.process_time()
+            path = logic.steps(p)
+            times.append(time.process_time() - t)
+        if noprobe:
+            _cfast.PROBE = False
+            t = time.process_time()
+            path0 = logic.steps(p)
+            plain.append(time.process_time() - t)
+            _cfast.PROBE = True
+            if digest:
+                for s in path0.steps:
+                    h0.update(json.dumps(s.to_json(), sort_keys=True).encode())
+                h0.update(path0.status.encode())
+        if not (noprobe and k % 2):
+            t = time.process_time()
+            path = logic.steps(p)
+            times.append(time.process_time() - t)
         status[path.status] += 1
         nsteps.append(len(path.steps))
         used.update({s.technique for s in path.steps})
@@ -71,16 +100,17 @@ def bench_set(name: str, sample: int | None, seed: int, digest: bool = False) ->
             for s in path.steps:
                 h.update(json.dumps(s.to_json(), sort_keys=True).encode())
             h.update(path.status.encode())
-    times.sort()
-    ms = [x * 1e3 for x in times]
     print(f"## {name} ({len(puzzles)} puzzles)")
-    print(f"steps(): mean {statistics.fmean(ms):.2f} ms, p50 {_pct(ms, .5):.2f}, "
-          f"p99 {_pct(ms, .99):.2f}, max {ms[-1]:.2f} ms per puzzle "
-          f"(sudokit.solve, same puzzles: {t_solve * 1e6:.1f} us)")
+    _summary("steps()", times, t_solve)
+    if noprobe:
+        _summary("steps() without the probe", plain, t_solve)
+        print(f"probe gain: x{sum(plain) / sum(times):.2f}")
     print(f"status: {dict(status)}; steps per puzzle: mean {statistics.fmean(nsteps):.1f}")
     print("puzzles using each technique: " + ", ".join(f"{k} {v}" for k, v in used.most_common()))
     if digest:
         print(f"steps sha256: {h.hexdigest()}")
+        if noprobe:
+            print(f"steps sha256 without the probe: {h0.hexdigest()}")
 
 
 def bench_hint(rounds: int) -> None:
@@ -116,13 +146,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--hash", action="store_true", help="print a SHA-256 of every step")
+    ap.add_argument("--noprobe", action="store_true",
+                    help="also time each path without the ladder's C probe (same run)")
     args = ap.parse_args(argv)
     import platform
     import sudokit
     print(f"# sudokit.logic, backend {sudokit.backend()}, python {platform.python_version()}, "
           f"load {os.getloadavg()[0]:.1f}")
     for name in args.sets.split(","):
-        bench_set(name.strip(), args.sample, args.seed, args.hash)
+        bench_set(name.strip(), args.sample, args.seed, args.hash, args.noprobe)
     bench_hint(args.rounds)
     return 0
 

@@ -20,6 +20,9 @@
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
+ *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
+ *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
+ *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
  *   logic_dyn_nishio
  *                                                                 logic_dyn.c
@@ -418,5 +421,13 @@ PyMethodDef sk_logic_methods[] = {
      "logic_two_links(state) -> bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
     {"logic_graph", (PyCFunction)lc_py_graph, METH_VARARGS,
      "logic_graph(state, kind) -> (weak, strong, groups): the chains' graph of a kind."},
+    {"logic_probe", (PyCFunction)lc_py_probe, METH_VARARGS,
+     "logic_probe(state, codes, start, givens, rects, flags) -> int: the first ladder"
+     " position at or after start whose probed technique fires (logic_probe.c)."},
+    {"logic_placed", (PyCFunction)lc_py_placed, METH_O,
+     "logic_placed(state) -> list: the mask of the values placed in each unit."},
+    {"logic_aic_first", (PyCFunction)lc_py_aic_first, METH_VARARGS,
+     "logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): the AIC search's first"
+     " layer with a find (logic_links.c)."},
     {NULL, NULL, 0, NULL},
 };

@@ -555,3 +555,187 @@ done:
     free(gr.gvalue);
     return res;
 }
+
+/* logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): chains._aic's lockstep
+ * search up to its first odd layer k with a find.  false: the literal bytes of
+ * closure(state, kind).false; ends = what those see; one walk per candidate literal a in
+ * ends (cell, then value), from "a off", all walks a layer at a time (layer k: strong
+ * links from the off nodes when k is odd, weak ones from the on nodes when even, the
+ * nodes first reached at that polarity); at an odd layer, each walk in order, each new end
+ * z != a in increasing order, gone = weak[a] & false & weak[z], each pair {a, z} once.
+ * Python rebuilds each record's step from its own walk and continues, if asked, with the
+ * pure search past these records.  (0, []) when the whole search finds nothing. */
+PyObject *lc_py_aic_first(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int kind;
+    const char *fb;
+    Py_ssize_t nfb;
+    if (!PyArg_ParseTuple(args, "Oiy#:logic_aic_first", &cap, &kind, &fb, &nfb))
+        return NULL;
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    if (kind < 0 || kind > 3) {
+        PyErr_Format(PyExc_ValueError, "logic_aic_first: kind %d is outside 0..3", kind);
+        return NULL;
+    }
+    int n = s->g->n, nc = s->g->ncells, nl = n * nc;
+    if (nfb > (nl + 7) / 8) {
+        PyErr_SetString(PyExc_ValueError, "logic_aic_first: false has more bits than literals");
+        return NULL;
+    }
+    graph_t gr;
+    memset(&gr, 0, sizeof gr);
+    PyObject *res = NULL, *recs = NULL, *zero = PyLong_FromLong(0);
+    uint64_t *F = NULL, *ends = NULL, *wa = NULL, *seen = NULL, *front = NULL, *reached = NULL;
+    uint64_t *gone = NULL;
+    int *start = NULL, *live = NULL, *pairs = NULL, npairs = 0;
+    if (!zero)
+        return NULL;
+    if (build(s, kind, &gr) < 0)
+        goto oom;
+    int M = gr.M, W = gr.W, nw = 0;
+    F = calloc((size_t)W, 8);
+    ends = calloc((size_t)W, 8);
+    reached = calloc((size_t)W, 8);
+    gone = calloc((size_t)W, 8);
+    start = malloc((size_t)nl * sizeof(int));
+    recs = PyList_New(0);
+    if (!F || !ends || !reached || !gone || !start || !recs)
+        goto oom;
+    for (Py_ssize_t i = 0; i < nfb; i++)
+        for (int j = 0; j < 8; j++)
+            if ((fb[i] >> j & 1) && 8 * i + j < M)
+                bset(F, (int)(8 * i + j));
+    for (int k = 0; k < W; k++)
+        for (uint64_t b = F[k]; b; b &= b - 1) {
+            const uint64_t *row = ROW(gr.weak, k * 64 + LC_CTZ64(b), W);
+            for (int j = 0; j < W; j++)
+                ends[j] |= row[j];
+        }
+    for (int c = 0; c < nc; c++)
+        for (unsigned m = s->cands[c]; m;) {
+            int x = lc_popm(&m) * nc + c;
+            if (bget(ends, x))
+                start[nw++] = x;
+        }
+    wa = calloc((size_t)(nw ? nw : 1) * W, 8);
+    seen = calloc((size_t)(nw ? nw : 1) * 2 * W, 8);
+    front = calloc((size_t)(nw ? nw : 1) * W, 8);
+    live = malloc((size_t)(nw ? nw : 1) * sizeof(int));
+    pairs = malloc((size_t)(nw ? nw : 1) * 2 * 64 * sizeof(int));
+    if (!wa || !seen || !front || !live || !pairs)
+        goto oom;
+    for (int i = 0; i < nw; i++) {
+        live[i] = 1;
+        bset(ROW(seen, 2 * i, W), start[i]);          /* seen[off] */
+        bset(ROW(front, i, W), start[i]);
+        const uint64_t *row = ROW(gr.weak, start[i], W);
+        for (int j = 0; j < W; j++)
+            ROW(wa, i, W)[j] = row[j] & F[j];
+    }
+    int nlive = nw, layer = 0, cap_pairs = nw * 64;
+    while (nlive) {
+        layer++;
+        int from_on = layer % 2 == 0, to_on = !from_on, odd = layer % 2 == 1;
+        const uint64_t *table = from_on ? gr.weak : gr.strong;
+        int still = 0;
+        for (int i = 0; i < nw; i++) {
+            if (!live[i])
+                continue;
+            uint64_t *fr = ROW(front, i, W), *sn = ROW(seen, 2 * i + to_on, W);
+            memset(reached, 0, (size_t)W * 8);
+            for (int k = 0; k < W; k++)
+                for (uint64_t b = fr[k]; b; b &= b - 1) {
+                    const uint64_t *row = ROW(table, k * 64 + LC_CTZ64(b), W);
+                    for (int j = 0; j < W; j++)
+                        reached[j] |= row[j];
+                }
+            int any = 0;
+            for (int j = 0; j < W; j++) {
+                fr[j] = reached[j] & ~sn[j];
+                sn[j] |= fr[j];
+                any |= fr[j] != 0;
+            }
+            live[i] = any ? 1 : -1;  /* -1: expanded this layer, dead after it */
+            still += any;
+            if (!odd || !any)
+                continue;
+            const uint64_t *w = ROW(wa, i, W);
+            int has = 0;
+            for (int j = 0; j < W; j++)
+                has |= w[j] != 0;
+            if (!has)
+                continue;
+            int a = start[i];
+            for (int k = 0; k < W; k++)
+                for (uint64_t b = fr[k] & ends[k]; b; b &= b - 1) {
+                    int z = k * 64 + LC_CTZ64(b);
+                    if (z == a)
+                        continue;
+                    const uint64_t *wz = ROW(gr.weak, z, W);
+                    int some = 0;
+                    for (int j = 0; j < W; j++) {
+                        gone[j] = w[j] & wz[j];
+                        some |= gone[j] != 0;
+                    }
+                    if (!some)
+                        continue;
+                    int lo = a < z ? a : z, hi = a < z ? z : a, dup = 0;
+                    for (int q = 0; q < npairs && !dup; q++)
+                        dup = pairs[2 * q] == lo && pairs[2 * q + 1] == hi;
+                    if (dup)
+                        continue;
+                    if (npairs == cap_pairs) {
+                        int *more = realloc(pairs, (size_t)cap_pairs * 4 * sizeof(int));
+                        if (!more)
+                            goto oom;
+                        pairs = more;
+                        cap_pairs *= 2;
+                    }
+                    pairs[2 * npairs] = lo;
+                    pairs[2 * npairs + 1] = hi;
+                    npairs++;
+                    PyObject *g = row_int(gone, W, zero);
+                    PyObject *item = g ? Py_BuildValue("(iiN)", a, z, g) : NULL;
+                    if (!item || PyList_Append(recs, item) < 0) {
+                        Py_XDECREF(item);
+                        goto fail;
+                    }
+                    Py_DECREF(item);
+                }
+        }
+        if (PyList_GET_SIZE(recs))
+            break;
+        for (int i = 0; i < nw; i++)
+            if (live[i] < 0)
+                live[i] = 0;
+        nlive = still;
+    }
+    res = Py_BuildValue("(iO)", PyList_GET_SIZE(recs) ? layer : 0, recs);
+    goto done;
+oom:
+    PyErr_NoMemory();
+fail:
+done:
+    Py_DECREF(zero);
+    Py_XDECREF(recs);
+    free(gr.weak);
+    free(gr.strong);
+    free(gr.linked);
+    free(gr.lit);
+    free(gr.gcells);
+    free(gr.gvalue);
+    free(F);
+    free(ends);
+    free(reached);
+    free(gone);
+    free(start);
+    free(wa);
+    free(seen);
+    free(front);
+    free(live);
+    free(pairs);
+    return res;
+}

@@ -20,7 +20,7 @@ and ``InconsistentState`` names what is wrong.
 from __future__ import annotations
 
 from .._value import Value
-from .ladder import LEVELS, Technique, ladder, technique
+from .ladder import LEVELS, Technique, first_step, ladder, technique
 from .state import InconsistentState, Problem, State
 from .step import Step
 
@@ -57,17 +57,7 @@ def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: boo
     state = State.of(puzzle)
     if check:
         state.check()
-    for tech in _enabled(techniques, exclude):
-        found = tech.find(state)
-        if all:
-            out = list(found)
-            if out:
-                return out
-        else:
-            step = next(iter(found), None)
-            if step is not None:
-                return step
-    return [] if all else None
+    return first_step(state, _enabled(techniques, exclude), all=all)
 
 
 def apply(state, step: Step) -> State:
@@ -143,11 +133,7 @@ def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = No
     while not state.is_solved():
         if max_steps is not None and len(path) >= max_steps:
             return Path(LIMIT, start, path, state)
-        step = None
-        for tech in enabled:
-            step = next(iter(tech.find(state)), None)
-            if step is not None:
-                break
+        step = first_step(state, enabled)
         if step is None:
             return Path(STUCK, start, path, state)
         after = state.apply(step)

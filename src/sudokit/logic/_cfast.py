@@ -14,15 +14,26 @@ evidence, text, rating) is identical on both backends (tests/test_logic_c.py).
                     ``ENABLED`` set False, which the comparison tests do)
 
 The geometry's tables go to C once per geometry (Tables are cached per geometry).
+
+The ladder's probe (sudokit/_c/logic_probe.c): ``probe_plan(state, enabled)`` gives, for a
+tuple of techniques in ladder order, the probe code of each (``NONE``: not probed, its
+finder always runs) and ``probe(state, plan, start)`` the first position at or after start
+whose probed technique fires (ladder.first_step uses both).  A probe says "fires" exactly
+when its Python finder yields a step, except for MAY_FIRE: the uniqueness probes assume the
+givens have one solution, and the X-Chain and XY-Chain probes answer whether the chains'
+closure of their kind proves anything false (the finder's first test); those may say
+"fires" when the finder yields nothing, never the other way.  So skipping the finders a
+probe clears never changes a step.
 """
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 
 from .._backend import C
 
-__all__ = ["handle", "ENABLED", "pure", "available"]
+__all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "NONE"]
 
 MAX_CELLS = 128
 ENABLED = C is not None and hasattr(C, "logic_state")
@@ -95,3 +106,77 @@ def call(state, name: str, *args):
     if got is None:
         got = state._cache[key] = getattr(C, name)(h, *args)
     return got
+
+
+# --- the ladder's probe ------------------------------------------------------------------
+
+NONE = 255
+PROBE = True        # False: the ladder runs every finder (benchmarks/bench_logic.py --noprobe)
+# technique id -> probe code (logic_probe.h's enum, in its order)
+PROBES = {tid: k for k, tid in enumerate((
+    "full-house", "hidden-single", "naked-single", "pointing", "claiming",
+    "naked-pair", "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad",
+    "x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing", "w-wing",
+    "unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3", "unique-rectangle-4",
+    "hidden-rectangle", "bug-plus-1", "empty-rectangle", "simple-colors", "multi-colors",
+    "x-chain", "xy-chain"))}
+# probes that may say "fires" when the finder yields nothing (never the other way): the
+# uniqueness ones assume one solution; the chains' say whether closure(state, kind).false
+# is not empty (without it chains._aic yields nothing)
+MAY_FIRE = frozenset(("unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3",
+                      "unique-rectangle-4", "hidden-rectangle", "bug-plus-1", "x-chain",
+                      "xy-chain"))
+# probes that read rows and columns as r*n+c (fish lines, the empty rectangle's arms)
+_LINES = frozenset(("x-wing", "swordfish", "jellyfish", "empty-rectangle"))
+_PLANS: dict = {}
+
+
+class Plan:
+    """The probe of a ladder on one geometry: codes (bytes, one per technique), the
+    rectangles of the uniqueness probes (4 cells each, bytes) and the BUG+1 flag."""
+
+    __slots__ = ("codes", "rects", "flags", "probed")
+
+    def __init__(self, t, enabled):
+        lines = len(t.rows) == t.n and len(t.cols) == t.n
+        codes = bytearray()
+        for tech in enabled:
+            code = PROBES.get(tech.id, NONE)
+            if tech.id in _LINES and not lines:
+                code = NONE
+            codes.append(code)
+        self.codes = bytes(codes)
+        self.probed = any(c != NONE for c in codes)
+        self.rects, self.flags = b"", 0
+        for tech in enabled:   # the uniqueness module's own tables (loaded: tech is in it)
+            if tech.needs_unique and PROBES.get(tech.id, NONE) != NONE:
+                module = sys.modules[tech.find.__module__]
+                self.rects = bytes(c for rect in module._rectangles(t.geometry) for c in rect)
+                self.flags = 1 if module._bug_geometry(t) else 0
+                break
+
+
+def probe_plan(state, enabled) -> "Plan | None":
+    """The probe plan of enabled (a tuple of Techniques in ladder order) for the state's
+    geometry, or None when the state stays in Python (see handle) or nothing is probed."""
+    if not (ENABLED and PROBE):
+        return None
+    t = state.tables
+    if _geometry(t) is None:
+        return None
+    got = _PLANS.get(id(enabled))    # the entry holds enabled: its id stays its own
+    if got is None or got[0] is not enabled or got[1] is not t:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        got = _PLANS[id(enabled)] = (enabled, t, Plan(t, enabled))
+    plan = got[2]
+    return plan if plan.probed else None
+
+
+def probe(state, plan: Plan, start: int) -> int:
+    """The first position >= start of plan whose probed technique fires on the state
+    (len(plan.codes) when none does)."""
+    givens = state._cache.get("c.givens")
+    if givens is None:
+        givens = state._cache["c.givens"] = bytes(state.givens)
+    return C.logic_probe(handle(state), plan.codes, start, givens, plan.rects, plan.flags)

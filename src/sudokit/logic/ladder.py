@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Iterator
 
-__all__ = ["Technique", "ladder", "technique", "FAMILIES", "LEVELS"]
+__all__ = ["Technique", "ladder", "technique", "first_step", "FAMILIES", "LEVELS"]
 
 # the family modules, in sudokit.logic.techniques (each declares TECHNIQUES)
 FAMILIES = ("singles", "intersections", "subsets", "fish", "patterns", "wings", "coloring",
@@ -87,6 +87,49 @@ def technique(id: str) -> Technique:
     except KeyError:
         raise ValueError(f"unknown technique {id!r}: choose from "
                          f"{', '.join(t.id for t in ladder())}") from None
+
+
+def first_step(state, enabled, *, all: bool = False):
+    """The first step of the first technique of enabled (Techniques in ladder order) that
+    finds one on state, or None; all=True: every step of that technique (a list; [] when
+    none finds any).
+
+    With the C extension, one probe (sudokit/_c/logic_probe.c, through _cfast) tells which
+    of the cheap-but-frequent techniques fire; the finders it clears are skipped without
+    running, the others run as they are, so the result is exactly the plain loop's (the
+    probe says "fires" whenever the finder yields a step; when it says so and the finder
+    yields nothing, the loop probes on from the next technique)."""
+    from . import _cfast
+    plan = _cfast.probe_plan(state, enabled)
+    if plan is None:
+        for tech in enabled:
+            found = _run(tech, state, all)
+            if found:
+                return found
+        return [] if all else None
+    codes, none = plan.codes, _cfast.NONE
+    i, count = 0, len(enabled)
+    while i < count:
+        j = _cfast.probe(state, plan, i)
+        for k in range(i, j):
+            if codes[k] == none:
+                found = _run(enabled[k], state, all)
+                if found:
+                    return found
+        if j >= count:
+            break
+        found = _run(enabled[j], state, all)
+        if found:
+            return found
+        i = j + 1
+    return [] if all else None
+
+
+def _run(tech, state, all: bool):
+    """The first step of tech on state (None), or all its steps (a list) when all."""
+    if all:
+        return list(tech.find(state))
+    return next(iter(tech.find(state)), None)
 
 
 def markdown() -> str:

@@ -191,8 +191,12 @@ class State:
         """placed_in(u) for every unit at once, built once per state (read-only)."""
         got = self._cache.get("placed-masks")
         if got is None:
-            got = self._cache["placed-masks"] = [self.placed_in(u)
-                                                 for u in range(len(self.geometry.units))]
+            h = _cfast.handle(self)
+            if h is not None:
+                got = self._cache["placed-masks"] = _cfast.C.logic_placed(h)
+            else:
+                got = self._cache["placed-masks"] = [self.placed_in(u)
+                                                     for u in range(len(self.geometry.units))]
         return got
 
     def _where_table(self):

@@ -43,13 +43,15 @@ the same chain with single candidates.  A remote pair is rated as its XY-chain.
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Iterator
 
+from .. import _cfast
 from .._tables import values_of
 from ..ladder import Technique
 from ..step import Step
-from ._links import (Walk, bits, cell_value, closure, graph, length_penalty, lockstep, node_text,
-                     removed_text)
+from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
+                     node_text, removed_text)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
            "find_discontinuous_nice_loop", "find_continuous_nice_loop", "TECHNIQUES",
@@ -212,6 +214,25 @@ def _aic(state, kind: str, technique: str, name: str) -> Iterator[Step]:
         return                              # nothing "x on => x off": no elimination
     g = graph(state, kind)
     t = state.tables
+    h = None if state.geometry.links else _cfast.handle(state)
+    if h is not None:
+        # the search's first layer with a find, in C (sudokit/_c/logic_links.c); each
+        # step built from its own walk as below; then, if asked, the rest from the search
+        nbytes = (g.n * g.nc + 7) // 8
+        k, found = _cfast.C.logic_aic_first(h, _KINDS[kind], cl.false.to_bytes(nbytes, "little"))
+        for a, z, gone in found:
+            w = Walk(a, False)
+            for _ in range(k):
+                w.expand(g)
+            yield _aic_step(g, t, w, k, z, gone, technique, name)
+        if found:
+            yield from islice(_aic_search(g, t, cl, technique, name), len(found), None)
+        return
+    yield from _aic_search(g, t, cl, technique, name)
+
+
+def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
+    """The AIC steps of graph g with closure cl, in the documented order (lockstep)."""
     ends = 0
     for x in bits(cl.false):
         ends |= g.weak[x]

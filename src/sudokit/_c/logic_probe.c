@@ -1,0 +1,521 @@
+/* logic_probe.c -- which of the cheap-but-frequent techniques fire on a state (logic.h).
+ *
+ * The ladder (sudokit/logic/ladder.py: first_step) asks every easier technique on every
+ * state before the one that fires, and most of those finders find nothing.  This probe
+ * answers, in C, "does the Python finder of technique T yield at least one step on this
+ * state?" for the techniques below, so the ladder skips the finders that find nothing and
+ * runs in Python only the one that fires (which builds the Step exactly as before).
+ *
+ * Contract, per code: fires(state) is true iff the Python finder yields a step, with two
+ * documented exceptions, which may say "fires" when Python finds nothing, never the other
+ * way (the ladder then just runs the finder, which finds nothing, and probes on): the
+ * uniqueness codes assume the givens have one solution (the Python finders check it), and
+ * the X-Chain and XY-Chain codes answer "does the chains' closure of that kind prove some
+ * candidate false", the finder's first test (logic_probe2.c).  tests/test_logic_probe.py
+ * checks both directions on every state of many paths (sizes 4 to 10, X, windoku, jigsaw,
+ * anti-knight, random pencil marks).
+ *
+ * Files: this one (the binding, singles, locked candidates, subsets, basic fish, wings)
+ * and logic_probe2.c (uniqueness, empty rectangle, colouring, the chains' verdicts);
+ * logic_probe.h between them.  Also here: logic_placed (State.placed_masks).
+ *
+ *   logic_probe(state, codes, start, givens, rects, flags) -> int
+ *       codes: bytes, one probe code per ladder position (P_NONE: not probed here);
+ *       the index of the first position >= start whose technique fires, or len(codes).
+ *       givens: bytes, the givens (0 elsewhere) per cell; rects: bytes, 4 cells per
+ *       rectangle where the deadly-pattern argument holds (uniqueness._rectangles, in its
+ *       order); flags: bit 0 = BUG+1's geometry holds (every unit full, no pairs or links).
+ *
+ * Each probe mirrors its finder's loops (same candidates, same conditions) but stops at the
+ * first step instead of building it; the finders' own dedup sets never change whether one
+ * step exists, so they are left out.
+ */
+#include "logic_probe.h"
+
+#include <string.h>
+
+void lp_need_placed(probe *p)
+{
+    if (p->have_placed)
+        return;
+    const lc_geo *g = p->g;
+    for (int u = 0; u < g->nunits; u++) {
+        unsigned m = 0;
+        for (int i = 0; i < g->unit_len[u]; i++) {
+            int v = p->s->values[g->unit_cells[u][i]];
+            if (v)
+                m |= 1u << (v - 1);
+        }
+        p->placed[u] = m;
+    }
+    p->have_placed = 1;
+}
+
+/* _lines.line_masks: lines[0][v][r] = columns of row r holding v (0 when v is placed in
+ * row r), lines[1][v][c] the same over rows. */
+static void need_lines(probe *p)
+{
+    if (p->have_lines)
+        return;
+    int n = p->g->n;
+    unsigned pr[LC_MAXN] = {0}, pc[LC_MAXN] = {0};
+    memset(p->lines, 0, sizeof p->lines);
+    for (int c = 0; c < p->g->ncells; c++) {
+        int r = c / n, k = c % n, val = p->s->values[c];
+        if (val) {
+            pr[r] |= 1u << (val - 1);
+            pc[k] |= 1u << (val - 1);
+            continue;
+        }
+        for (unsigned m = p->s->cands[c]; m;) {
+            int v = lc_popm(&m) + 1;
+            p->lines[0][v][r] |= 1u << k;
+            p->lines[1][v][k] |= 1u << r;
+        }
+    }
+    for (int v = 1; v <= n; v++)
+        for (int i = 0; i < n; i++) {
+            if (pr[i] >> (v - 1) & 1)
+                p->lines[0][v][i] = 0;
+            if (pc[i] >> (v - 1) & 1)
+                p->lines[1][v][i] = 0;
+        }
+    p->have_lines = 1;
+}
+
+/* _lines.strong_links for every value. */
+void lp_need_links(probe *p)
+{
+    if (p->have_links)
+        return;
+    lp_need_placed(p);
+    const lc_geo *g = p->g;
+    for (int v = 1; v <= g->n; v++) {
+        int k = 0;
+        for (int i = 0; i < g->nfull; i++) {
+            int u = g->full[i];
+            if (p->placed[u] >> (v - 1) & 1)
+                continue;
+            lc_set w = where(p, u, v);
+            if (lc_count(w) != 2)
+                continue;
+            p->link_u[v][k] = (uint8_t)u;
+            p->link_a[v][k] = (uint8_t)lc_pop(&w);
+            p->link_b[v][k] = (uint8_t)lc_pop(&w);
+            k++;
+        }
+        p->nlinks[v] = k;
+    }
+    p->have_links = 1;
+}
+
+/* --- singles, locked candidates ------------------------------------------------------ */
+
+static int full_house(probe *p)
+{
+    const lc_geo *g = p->g;
+    unsigned all = (1u << g->n) - 1;
+    lp_need_placed(p);
+    for (int i = 0; i < g->nfull; i++) {
+        int u = g->full[i], empty = 0, cell = -1;
+        for (int j = 0; j < g->unit_len[u]; j++)
+            if (!p->s->values[g->unit_cells[u][j]]) {
+                empty++;
+                cell = g->unit_cells[u][j];
+            }
+        if (empty != 1)
+            continue;
+        unsigned missing = all & ~p->placed[u];
+        if (LC_POP64(missing) == 1 && (p->s->cands[cell] & missing))
+            return 1;
+    }
+    return 0;
+}
+
+static int hidden_single(probe *p)
+{
+    const lc_geo *g = p->g;
+    lp_need_placed(p);
+    for (int i = 0; i < g->nfull; i++) {
+        int u = g->full[i];
+        for (int v = 1; v <= g->n; v++) {
+            if (p->placed[u] >> (v - 1) & 1)
+                continue;
+            if (lc_count(where(p, u, v)) == 1)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int naked_single(probe *p)
+{
+    for (int c = 0; c < p->g->ncells; c++) {
+        unsigned m = p->s->cands[c];
+        if (m && !(m & (m - 1)))
+            return 1;
+    }
+    return 0;
+}
+
+static int locked(probe *p, int pointing)
+{
+    const lc_geo *g = p->g;
+    lp_need_placed(p);
+    for (int k = 0; k < g->ncross; k++) {
+        lc_set common = g->cross_cells[k];
+        for (int side = 0; side < 2; side++) {
+            int src = side ? g->cross_v[k] : g->cross_u[k];
+            int dst = side ? g->cross_u[k] : g->cross_v[k];
+            if ((g->kind[src] == 2) != pointing)
+                continue;
+            for (int x = 1; x <= g->n; x++) {
+                if (p->placed[src] >> (x - 1) & 1)
+                    continue;
+                lc_set w = where(p, src, x);
+                if (!lc_any(w) || !lc_within(w, common))
+                    continue;
+                if (lc_any(lc_andnot(where(p, dst, x), common)))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* --- subsets ---------------------------------------------------------------------------- */
+
+/* A naked subset of k cells of pool[from..] (chosen so far: count cells, union mask, the
+ * cells they all see) that removes something. */
+static int naked_grow(const probe *p, const uint8_t *pool, int npool, int from, int k,
+                      int count, unsigned mask, lc_set sees)
+{
+    for (int i = from; i < npool; i++) {
+        int c = pool[i];
+        unsigned m = mask | p->s->cands[c];
+        if (LC_POP64(m) > k)
+            continue;
+        lc_set s2 = lc_and(sees, p->g->peers[c]);
+        if (count + 1 < k) {
+            if (naked_grow(p, pool, npool, i + 1, k, count + 1, m, s2))
+                return 1;
+            continue;
+        }
+        if (LC_POP64(m) != k)
+            continue;
+        for (lc_set x = s2; lc_any(x);)
+            if (p->s->cands[lc_pop(&x)] & m)
+                return 1;
+    }
+    return 0;
+}
+
+static int naked(probe *p, int k)
+{
+    const lc_geo *g = p->g;
+    for (int u = 0; u < g->nunits; u++) {
+        uint8_t pool[LC_MAXN];
+        int np = 0;
+        for (int j = 0; j < g->unit_len[u]; j++) {
+            int c = g->unit_cells[u][j];
+            unsigned m = p->s->cands[c];
+            if (m && LC_POP64(m) <= k)
+                pool[np++] = (uint8_t)c;
+        }
+        if (np >= k && naked_grow(p, pool, np, 0, k, 0, 0, LC_ALL))
+            return 1;
+    }
+    return 0;
+}
+
+static int hidden_grow(const probe *p, const lc_set *w, const uint8_t *vals, int nv, int from,
+                       int k, int count, lc_set cells, unsigned keep)
+{
+    for (int i = from; i < nv; i++) {
+        lc_set c2 = lc_or(cells, w[vals[i]]);
+        if (lc_count(c2) > k)
+            continue;  /* the union only grows: no k-set through here stays at k cells */
+        unsigned keep2 = keep | 1u << (vals[i] - 1);
+        if (count + 1 < k) {
+            if (hidden_grow(p, w, vals, nv, i + 1, k, count + 1, c2, keep2))
+                return 1;
+            continue;
+        }
+        if (lc_count(c2) != k)
+            continue;
+        for (lc_set x = c2; lc_any(x);)
+            if (p->s->cands[lc_pop(&x)] & ~keep2)
+                return 1;
+    }
+    return 0;
+}
+
+static int hidden(probe *p, int k)
+{
+    const lc_geo *g = p->g;
+    lp_need_placed(p);
+    for (int i = 0; i < g->nfull; i++) {
+        int u = g->full[i];
+        lc_set w[LC_MAXN + 1];
+        uint8_t vals[LC_MAXN];
+        int nv = 0;
+        for (int v = 1; v <= g->n; v++) {
+            if (p->placed[u] >> (v - 1) & 1)
+                continue;
+            w[v] = where(p, u, v);
+            int cnt = lc_count(w[v]);
+            if (cnt > 0 && cnt <= k)
+                vals[nv++] = (uint8_t)v;
+        }
+        if (nv >= k && hidden_grow(p, w, vals, nv, 0, k, 0, LC_EMPTY, 0))
+            return 1;
+    }
+    return 0;
+}
+
+/* --- basic fish --------------------------------------------------------------------------- */
+
+static int fish_grow(const unsigned *m, const uint8_t *lines, int nl, int from, int k,
+                     int count, unsigned used, unsigned uni, int n)
+{
+    for (int i = from; i < nl; i++) {
+        unsigned u2 = uni | m[lines[i]];
+        if (LC_POP64(u2) > k)
+            continue;
+        unsigned used2 = used | 1u << lines[i];
+        if (count + 1 < k) {
+            if (fish_grow(m, lines, nl, i + 1, k, count + 1, used2, u2, n))
+                return 1;
+            continue;
+        }
+        if (LC_POP64(u2) != k)
+            continue;
+        for (int j = 0; j < n; j++)
+            if (!(used2 >> j & 1) && (m[j] & u2))
+                return 1;
+    }
+    return 0;
+}
+
+static int fish(probe *p, int k)
+{
+    int n = p->g->n;
+    need_lines(p);
+    for (int v = 1; v <= n; v++)
+        for (int o = 0; o < 2; o++) {
+            const unsigned *m = p->lines[o][v];
+            uint8_t lines[LC_MAXN];
+            int nl = 0;
+            for (int i = 0; i < n; i++) {
+                int cnt = LC_POP64(m[i]);
+                if (cnt >= 2 && cnt <= k)
+                    lines[nl++] = (uint8_t)i;
+            }
+            if (nl >= k && fish_grow(m, lines, nl, 0, k, 0, 0, 0, n))
+                return 1;
+        }
+    return 0;
+}
+
+/* --- wings ---------------------------------------------------------------------------------- */
+
+static lc_set bivalue(const probe *p)
+{
+    lc_set b = LC_EMPTY;
+    for (int c = 0; c < p->g->ncells; c++)
+        if (LC_POP64(p->s->cands[c]) == 2)
+            lc_add(&b, c);
+    return b;
+}
+
+int lp_any_with(const probe *p, lc_set cells, unsigned mask)
+{
+    while (lc_any(cells))
+        if (p->s->cands[lc_pop(&cells)] & mask)
+            return 1;
+    return 0;
+}
+
+static int xy_wing(probe *p)
+{
+    const lc_state *s = p->s;
+    const lc_geo *g = p->g;
+    lc_set bv = bivalue(p);
+    for (lc_set piv = bv; lc_any(piv);) {
+        int pivot = lc_pop(&piv);
+        unsigned pm = s->cands[pivot];
+        uint8_t wings[LC_MAXC];
+        int nw = 0;
+        for (lc_set x = lc_and(g->peers[pivot], bv); lc_any(x);) {
+            int c = lc_pop(&x);
+            if (LC_POP64(s->cands[c] & pm) == 1)
+                wings[nw++] = (uint8_t)c;
+        }
+        for (int i = 0; i < nw; i++)
+            for (int j = i + 1; j < nw; j++) {
+                unsigned ma = s->cands[wings[i]], mb = s->cands[wings[j]], z = ma & mb;
+                if (LC_POP64(z) != 1 || (z & pm) || ((ma | mb) & pm) != pm)
+                    continue;
+                lc_set sees = lc_andnot(lc_and(g->peers[wings[i]], g->peers[wings[j]]),
+                                        lc_bit(pivot));
+                if (lp_any_with(p, sees, z))
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+static int xyz_wing(probe *p)
+{
+    const lc_state *s = p->s;
+    const lc_geo *g = p->g;
+    lc_set bv = bivalue(p);
+    for (int pivot = 0; pivot < g->ncells; pivot++) {
+        unsigned pm = s->cands[pivot];
+        if (LC_POP64(pm) != 3)
+            continue;
+        uint8_t wings[LC_MAXC];
+        int nw = 0;
+        for (lc_set x = lc_and(g->peers[pivot], bv); lc_any(x);) {
+            int c = lc_pop(&x);
+            if (!(s->cands[c] & ~pm))
+                wings[nw++] = (uint8_t)c;
+        }
+        for (int i = 0; i < nw; i++)
+            for (int j = i + 1; j < nw; j++) {
+                unsigned ma = s->cands[wings[i]], mb = s->cands[wings[j]], z = ma & mb;
+                if (LC_POP64(z) != 1 || (ma | mb) != pm)
+                    continue;
+                lc_set sees = lc_and(lc_and(g->peers[wings[i]], g->peers[wings[j]]),
+                                     g->peers[pivot]);
+                if (lp_any_with(p, sees, z))
+                    return 1;
+            }
+    }
+    return 0;
+}
+
+static int w_wing(probe *p)
+{
+    const lc_state *s = p->s;
+    const lc_geo *g = p->g;
+    lc_set bv = bivalue(p);
+    lp_need_links(p);
+    for (lc_set xa = bv; lc_any(xa);) {
+        int a = lc_pop(&xa);
+        unsigned m = s->cands[a];
+        for (lc_set xb = xa; lc_any(xb);) {
+            int b = lc_pop(&xb);
+            if (s->cands[b] != m || lc_has(g->peers[a], b))
+                continue;
+            lc_set sees = lc_and(g->peers[a], g->peers[b]);
+            for (unsigned mm = m; mm;) {
+                int x = lc_popm(&mm) + 1;
+                unsigned ybit = m & ~(1u << (x - 1));
+                if (!lp_any_with(p, sees, ybit))
+                    continue;
+                for (int k = 0; k < p->nlinks[x]; k++) {
+                    int pp = p->link_a[x][k], q = p->link_b[x][k];
+                    if (pp == a || pp == b || q == a || q == b)
+                        continue;
+                    if ((lc_has(g->peers[pp], a) && lc_has(g->peers[q], b)) ||
+                        (lc_has(g->peers[q], a) && lc_has(g->peers[pp], b)))
+                        return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+typedef int (*probe_fn)(probe *);
+
+static int p_naked2(probe *p) { return naked(p, 2); }
+static int p_naked3(probe *p) { return naked(p, 3); }
+static int p_naked4(probe *p) { return naked(p, 4); }
+static int p_hidden2(probe *p) { return hidden(p, 2); }
+static int p_hidden3(probe *p) { return hidden(p, 3); }
+static int p_hidden4(probe *p) { return hidden(p, 4); }
+static int p_fish2(probe *p) { return fish(p, 2); }
+static int p_fish3(probe *p) { return fish(p, 3); }
+static int p_fish4(probe *p) { return fish(p, 4); }
+static int p_pointing(probe *p) { return locked(p, 1); }
+static int p_claiming(probe *p) { return locked(p, 0); }
+
+static const probe_fn PROBES[P_COUNT] = {
+    full_house, hidden_single, naked_single, p_pointing, p_claiming,
+    p_naked2, p_naked3, p_naked4, p_hidden2, p_hidden3, p_hidden4,
+    p_fish2, p_fish3, p_fish4, xy_wing, xyz_wing, w_wing,
+    lp_ur1, lp_ur2, lp_ur3, lp_ur4, lp_hidden_rect, lp_bug, lp_empty_rect, lp_simple_colors,
+    lp_multi_colors, lp_x_chain, lp_xy_chain,
+};
+
+/* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's
+ * placed_masks() table. */
+PyObject *lc_py_placed(PyObject *self, PyObject *cap)
+{
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    probe p;
+    p.s = s;
+    p.g = s->g;
+    p.have_placed = 0;
+    lp_need_placed(&p);
+    PyObject *out = PyList_New(s->g->nunits);
+    if (!out)
+        return NULL;
+    for (int u = 0; u < s->g->nunits; u++) {
+        PyObject *m = PyLong_FromUnsignedLong(p.placed[u]);
+        if (!m) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, u, m);
+    }
+    return out;
+}
+
+PyObject *lc_py_probe(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    const char *codes, *givens, *rects;
+    Py_ssize_t ncodes, ngivens, nrects;
+    int start, flags;
+    if (!PyArg_ParseTuple(args, "Oy#iy#y#i:logic_probe", &cap, &codes, &ncodes, &start,
+                          &givens, &ngivens, &rects, &nrects, &flags))
+        return NULL;
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    const lc_geo *g = s->g;
+    if (ngivens != g->ncells || nrects % 4) {
+        PyErr_SetString(PyExc_ValueError, "logic_probe: one given per cell, 4 cells a rectangle");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < ncodes; i++)
+        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE) {
+            PyErr_Format(PyExc_ValueError, "logic_probe: unknown code %d", (uint8_t)codes[i]);
+            return NULL;
+        }
+    for (Py_ssize_t i = 0; i < nrects; i++)
+        if ((uint8_t)rects[i] >= g->ncells) {
+            PyErr_SetString(PyExc_ValueError, "logic_probe: a rectangle cell is off the grid");
+            return NULL;
+        }
+    probe p;
+    p.s = s;
+    p.g = g;
+    p.givens = (const uint8_t *)givens;
+    p.rects = (const uint8_t *)rects;
+    p.nrects = (int)(nrects / 4);
+    p.flags = flags;
+    p.have_placed = p.have_lines = p.have_links = 0;
+    Py_ssize_t i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
+    for (; i < ncodes; i++) {
+        uint8_t code = (uint8_t)codes[i];
+        if (code != P_NONE && PROBES[code](&p))
+            break;
+    }
+    return PyLong_FromSsize_t(i);
+}

@@ -1,0 +1,58 @@
+/* logic_probe.h -- what the two files of the ladder's probe share (logic_probe.c: the
+ * binding, singles, locked candidates, subsets, basic fish, wings; logic_probe2.c:
+ * uniqueness, empty rectangle, colouring).  Private to them. */
+#ifndef SUDOKIT_LOGIC_PROBE_H
+#define SUDOKIT_LOGIC_PROBE_H
+
+#include "logic.h"
+
+enum {
+    P_FULL_HOUSE, P_HIDDEN_SINGLE, P_NAKED_SINGLE, P_POINTING, P_CLAIMING,
+    P_NAKED_2, P_NAKED_3, P_NAKED_4, P_HIDDEN_2, P_HIDDEN_3, P_HIDDEN_4,
+    P_FISH_2, P_FISH_3, P_FISH_4, P_XY_WING, P_XYZ_WING, P_W_WING,
+    P_UR1, P_UR2, P_UR3, P_UR4, P_HIDDEN_RECT, P_BUG, P_EMPTY_RECT,
+    P_SIMPLE_COLORS, P_MULTI_COLORS, P_X_CHAIN, P_XY_CHAIN, P_COUNT,
+    P_NONE = 255
+};
+
+typedef struct {
+    const lc_state *s;
+    const lc_geo *g;
+    const uint8_t *givens;
+    const uint8_t *rects;
+    int nrects, flags;
+    int have_placed, have_lines, have_links;
+    unsigned placed[LC_MAXU];               /* values placed in each unit */
+    unsigned lines[2][LC_MAXN + 1][LC_MAXN]; /* fish line masks: [o][v][line] */
+    /* strong links per value: full units without v placed where v has two cells */
+    int nlinks[LC_MAXN + 1];
+    uint8_t link_u[LC_MAXN + 1][LC_MAXU], link_a[LC_MAXN + 1][LC_MAXU],
+        link_b[LC_MAXN + 1][LC_MAXU];
+} probe;
+
+static inline lc_set where(const probe *p, int u, int v)
+{
+    return lc_and(p->g->unit_bits[u], p->s->vcells[v]);
+}
+
+/* Fill p->placed (values placed per unit) once. */
+void lp_need_placed(probe *p);
+/* Fill the strong links per value (p->nlinks, link_u/a/b) once. */
+void lp_need_links(probe *p);
+/* True when some cell of cells holds a candidate of mask. */
+int lp_any_with(const probe *p, lc_set cells, unsigned mask);
+
+/* logic_probe2.c */
+int lp_ur1(probe *p);
+int lp_ur2(probe *p);
+int lp_ur3(probe *p);
+int lp_ur4(probe *p);
+int lp_hidden_rect(probe *p);
+int lp_bug(probe *p);
+int lp_empty_rect(probe *p);
+int lp_simple_colors(probe *p);
+int lp_multi_colors(probe *p);
+int lp_x_chain(probe *p);
+int lp_xy_chain(probe *p);
+
+#endif /* SUDOKIT_LOGIC_PROBE_H */
