@@ -64,9 +64,8 @@ HODOKU_ORDER = (
     (5360, "multi-colors", "hard", 200),
     (5400, "x-chain", "unfair", 260),
     (5500, "xy-chain", "unfair", 260),
-    (5600, "continuous-nice-loop", "unfair", 280),
-    (5600, "discontinuous-nice-loop", "unfair", 280),
-    (5600, "aic", "unfair", 280),
+    (5600, "hd:nice-loop", "unfair", 280),
+    (5650, "hd:grouped-nice-loop", "unfair", 300),
     (5700, "als-xz", "unfair", 300),
     (5800, "als-xy-wing", "unfair", 320),
     (8500, "cell-forcing-chain", "extreme", 500),
@@ -110,16 +109,32 @@ def _finders():
             find = _locked(technique("naked-triple").find, 3, True)
         elif tid in ("naked-pair", "naked-triple"):
             find = _locked(technique(tid).find, 2 if tid == "naked-pair" else 3, False)
+        elif tid in _OWN:
+            out.append((_OWN[tid], level, score, index, tid, True))
+            continue
         else:
             try:
                 find = technique(tid).find
             except (KeyError, ValueError):
                 continue
-        out.append((find, level, score))
+        out.append((find, level, score, index, tid, False))
     return out
 
 
 _FINDERS = None
+
+
+def _nice_loops(hd, groups: bool):
+    from ._hodoku_tabling import nice_loop_step
+    step = nice_loop_step(hd.cands, hd.free, groups)
+    return None if step is None else ([], list(step[1]))
+
+
+# HoDoKu's own finders: find(hd) -> (placements, deletions) or None
+_OWN = {
+    "hd:nice-loop": lambda hd: _nice_loops(hd, False),
+    "hd:grouped-nice-loop": lambda hd: _nice_loops(hd, True),
+}
 
 # HoDoKu's constraints: rows 0-8, cols 9-17, boxes 18-26; each cell's (row, col, box)
 _CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
@@ -378,48 +393,72 @@ _FIRST_LOGIC = 2200  # from x-wing on, the steps come from sudokit.logic's finde
 
 def hodoku_rating(line: str):
     """(level, score) HoDoKu 2.2.0 would give the unique puzzle line (81 characters)."""
+    level, score = 0, 0
+    for _index, lvl, pts, _places, _dels in hodoku_path(line):
+        score += pts
+        level = max(level, LEVELS.index(lvl))
+    name = LEVELS[level]
+    while name in MAX_SCORE and score > MAX_SCORE[name]:
+        name = LEVELS[LEVELS.index(name) + 1]
+    return name, score
+
+
+_SINGLE_STEPS = ((100, "easy", 4), (200, "easy", 4), (300, "easy", 14))
+_SIMPLE_INDEX = (1000, 1100, 1200, 1210, 1300, 1400, 1500, 1600, 2000, 2100)
+
+
+def hodoku_path(line: str):
+    """Yield HoDoKu's steps for the unique puzzle line, one tuple per applied step:
+    (HoDoKu index, level, score, placements [(cell, value)], deletions [(cell, value)])."""
     global _FINDERS
     from ..logic import State
     if _FINDERS is None:
         _FINDERS = _finders()
     state = State.of(line)
     hd = _Simple(line)
-    level, score = 0, 0
     solution = None
     while not state.is_solved():
         single = None
-        for find, pts in ((hd.full_house, 4), (hd.naked_single, 4), (hd.hidden_single, 14)):
+        for k, find in enumerate((hd.full_house, hd.naked_single, hd.hidden_single)):
             single = find()
             if single is not None:
                 break
         if single is not None:
             hd.set_cell(*single)
             state = state.place(*single)
-            score += pts
+            yield _SINGLE_STEPS[k] + ([single], [])
             continue
         dels = None
-        for simple, lvl, pts in _SIMPLE:
+        for k, (simple, lvl, pts) in enumerate(_SIMPLE):
             dels = simple(hd)
             if dels:
                 for cell, v in dels:
                     hd.del_cand(cell, v)
                 state = state.eliminate([(c, v) for c, v in dels])
-                score += pts
-                level = max(level, LEVELS.index(lvl))
+                yield _SIMPLE_INDEX[k], lvl, pts, [], list(dels)
                 break
         if dels:
             continue
-        for find, lvl, pts in _FINDERS:
-            step = next(iter(find(state)), None)
-            if step is not None:
-                state = state.apply(step)
-                for cell, v in step.eliminations:
-                    hd.del_cand(cell, v)
-                for cell, v in step.placements:
-                    hd.set_cell(cell, v)
-                score += pts
-                level = max(level, LEVELS.index(lvl))
-                break
+        for find, lvl, pts, index, _tid, own in _FINDERS:
+            if own:
+                found = find(hd)
+                if found is None:
+                    continue
+                places, dels = found
+            else:
+                step = next(iter(find(state)), None)
+                if step is None:
+                    continue
+                places, dels = list(step.placements), list(step.eliminations)
+            if dels:
+                state = state.eliminate(dels)
+            for cell, v in dels:
+                hd.del_cand(cell, v)
+            for cell, v in places:
+                state = state.place(cell, v)
+                hd.set_cell(cell, v)
+            yield index, lvl, pts, places, dels
+            break
         else:  # brute force: one value of the solution
             if solution is None:
                 from ..solver import solve
@@ -427,9 +466,4 @@ def hodoku_rating(line: str):
             cell = next(c for c in range(81) if not state.values[c])
             state = state.place(cell, solution[cell])
             hd.set_cell(cell, solution[cell])
-            score += 10000
-            level = LEVELS.index("extreme")
-    name = LEVELS[level]
-    while name in MAX_SCORE and score > MAX_SCORE[name]:
-        name = LEVELS[LEVELS.index(name) + 1]
-    return name, score
+            yield 8900, "extreme", 10000, [(cell, solution[cell])], []
