@@ -39,11 +39,11 @@ HODOKU_ORDER = (
     (2200, "x-wing", "hard", 140),
     (2300, "swordfish", "hard", 150),
     (2400, "jellyfish", "hard", 160),
-    (2800, "remote-pair", "hard", 110),
+    (2800, "hd:remote-pair", "hard", 110),
     (2900, "bug-plus-1", "hard", 100),
     (3000, "skyscraper", "hard", 130),
     (3100, "two-string-kite", "hard", 150),
-    (3120, "turbot-fish", "hard", 120),
+    (3120, "hd:turbot-fish", "hard", 120),
     (3170, "empty-rectangle", "hard", 120),
     (3200, "w-wing", "hard", 150),
     (3300, "xy-wing", "hard", 160),
@@ -62,8 +62,8 @@ HODOKU_ORDER = (
     (5300, "sue-de-coq", "unfair", 250),
     (5330, "simple-colors", "hard", 150),
     (5360, "multi-colors", "hard", 200),
-    (5400, "x-chain", "unfair", 260),
-    (5500, "xy-chain", "unfair", 260),
+    (5400, "hd:x-chain", "unfair", 260),
+    (5500, "hd:xy-chain", "unfair", 260),
     (5600, "hd:nice-loop", "unfair", 280),
     (5650, "hd:grouped-nice-loop", "unfair", 300),
     (5700, "als-xz", "unfair", 300),
@@ -130,8 +130,18 @@ def _nice_loops(hd, groups: bool):
     return None if step is None else ([], list(step[1]))
 
 
+def _chains(hd, kind: str):
+    from ._hodoku_chains import chain_step
+    step = chain_step(hd.cands, hd.free, kind)
+    return None if step is None else ([], list(step[1]))
+
+
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:remote-pair": lambda hd: _chains(hd, "remote-pair"),
+    "hd:turbot-fish": lambda hd: _chains(hd, "turbot"),
+    "hd:x-chain": lambda hd: _chains(hd, "x-chain"),
+    "hd:xy-chain": lambda hd: _chains(hd, "xy-chain"),
     "hd:nice-loop": lambda hd: _nice_loops(hd, False),
     "hd:grouped-nice-loop": lambda hd: _nice_loops(hd, True),
 }
