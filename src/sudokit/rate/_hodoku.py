@@ -40,7 +40,7 @@ HODOKU_ORDER = (
     (2300, "swordfish", "hard", 150),
     (2400, "jellyfish", "hard", 160),
     (2800, "hd:remote-pair", "hard", 110),
-    (2900, "bug-plus-1", "hard", 100),
+    (2900, "hd:bug-plus-1", "hard", 100),
     (3000, "skyscraper", "hard", 130),
     (3100, "two-string-kite", "hard", 150),
     (3120, "hd:turbot-fish", "hard", 120),
@@ -130,6 +130,12 @@ def _nice_loops(hd, groups: bool):
     return None if step is None else ([], list(step[1]))
 
 
+def _deletions(hd, what: str):
+    from ._hodoku_unique import bug_plus_1
+    dels = bug_plus_1(hd.cands, hd.free)
+    return None if not dels else ([], dels)
+
+
 def _chains(hd, kind: str):
     from ._hodoku_chains import chain_step
     step = chain_step(hd.cands, hd.free, kind)
@@ -138,6 +144,7 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:bug-plus-1": lambda hd: _deletions(hd, "bug"),
     "hd:remote-pair": lambda hd: _chains(hd, "remote-pair"),
     "hd:turbot-fish": lambda hd: _chains(hd, "turbot"),
     "hd:x-chain": lambda hd: _chains(hd, "x-chain"),
