@@ -68,9 +68,7 @@ HODOKU_ORDER = (
     (5650, "hd:grouped-nice-loop", "unfair", 300),
     (5700, "als-xz", "unfair", 300),
     (5800, "als-xy-wing", "unfair", 320),
-    (8500, "cell-forcing-chain", "extreme", 500),
-    (8500, "unit-forcing-chain", "extreme", 500),
-    (8500, "nishio", "extreme", 500),
+    (8500, "hd:forcing-chain", "extreme", 500),
     (8600, "dynamic-forcing-chain", "extreme", 700),
     (8600, "dynamic-forcing-chain-plus", "extreme", 700),
     (8600, "nested-forcing-chain", "extreme", 700),
@@ -136,6 +134,11 @@ def _deletions(hd, what: str):
     return None if not dels else ([], dels)
 
 
+def _forcing(hd):
+    from ._hodoku_tabling import forcing_chain_step
+    return forcing_chain_step(hd.cands, hd.free, hd.values)
+
+
 def _chains(hd, kind: str):
     from ._hodoku_chains import chain_step
     step = chain_step(hd.cands, hd.free, kind)
@@ -144,6 +147,7 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:forcing-chain": lambda hd: _forcing(hd),
     "hd:bug-plus-1": lambda hd: _deletions(hd, "bug"),
     "hd:remote-pair": lambda hd: _chains(hd, "remote-pair"),
     "hd:turbot-fish": lambda hd: _chains(hd, "turbot"),

@@ -332,7 +332,7 @@ def nice_loop_step(cands, free, groups: bool):
     cells of the constraint (rows 0-8, cols 9-17, boxes 18-26) hold the value.
     groups: False for HoDoKu's step 5600, True for 5650 (group nodes).
     Returns (type, deletions [(cell, value)], chain length)."""
-    tab = _Tabling(cands, free, groups)
+    tab = _tabling(cands, free, groups)
     steps, seen = [], {}
 
     def keep(kind, dels, chain):
@@ -465,3 +465,142 @@ def _aic(tab, t, j, keep):
     if _lasso(tab, chain, True):
         return
     keep(AIC, dels, chain)
+
+
+# --- forcing chains (8500) ------------------------------------------------------------------
+
+_CACHE = {}
+
+
+def _tabling(cands, free, groups: bool):
+    """The expanded tables of the grid (the last ones are kept: HoDoKu's grouped nice loops
+    and forcing chains use the same tables of the same grid)."""
+    key = (tuple(cands), groups)
+    tab = _CACHE.get(key)
+    if tab is None:
+        _CACHE.clear()
+        tab = _CACHE[key] = _Tabling(cands, free, groups)
+    return tab
+
+
+def _sets(table):
+    """(on, off): per value, the bitmask of cells whose normal node is in the table."""
+    on, off = [0] * 10, [0] * 10
+    for n in table.nodes:
+        if n < 1620:
+            if n & 1:
+                on[(n // 2) % 10] |= 1 << (n // 20)
+            else:
+                off[(n // 2) % 10] |= 1 << (n // 20)
+    return on, off
+
+
+def forcing_chain_step(cands, free, values):
+    """HoDoKu's forcing chain step (8500) for the grid, or None.
+
+    [HD] TablingSolver.checkForcingChains / checkOneChain / checkTwoChains /
+    checkAllChainsForHouse / checkEntryList and TablingComparator: every outcome is a single
+    placement or a single deletion; placements come first (lowest cell), then deletions
+    (lowest cell * 10 + value).  Chain lengths only choose among steps with the same
+    outcome, so they are not needed.  Returns (placements, deletions)."""
+    tab = _tabling(cands, free, True)
+    tables = tab.tables
+    sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
+    allowed = [0] * 10
+    empty = sum(1 << c for c in range(81) if not values[c])
+    for v in range(1, 10):
+        m = empty
+        for c in range(81):
+            if values[c] == v:
+                m &= ~_PEERS[c]
+        allowed[v] = m
+    where = tab.where
+    places, dels = set(), set()
+
+    def outcome(key):
+        cell, v = key // 20, (key // 2) % 10
+        (dels if key & 1 else places).add((cell, v))
+
+    for key in sorted(sets):
+        if _one_chain_contradiction(key, sets[key], cands, where, allowed):
+            outcome(key)
+    for key in sorted(sets):
+        if not key & 1 or key - 1 not in sets:
+            continue
+        on1, off1 = sets[key]
+        on2, off2 = sets[key - 1]
+        start = ~(1 << (key // 20))
+        for v in range(1, 10):
+            for c in _cells(on1[v] & on2[v] & start):
+                places.add((c, v))
+        for v in range(1, 10):
+            for c in _cells(off1[v] & off2[v] & start):
+                dels.add((c, v))
+    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+              for c in range(81) if cands[c]]
+    for base in (0, 9, 18):
+        for h in range(9):
+            for v in range(1, 10):
+                cells = _cells(_HOUSE[base + h] & where[v])
+                if cells:
+                    groups.append([_normal(c, v, True) for c in cells])
+    for group in groups:
+        on = [~0] * 10
+        off = [~0] * 10
+        for key in group:
+            s_on, s_off = sets[key]
+            for v in range(1, 10):
+                on[v] &= s_on[v]
+                off[v] &= s_off[v]
+        for v in range(1, 10):
+            for c in _cells(on[v] & ((1 << 81) - 1)):
+                places.add((c, v))
+            for c in _cells(off[v] & ((1 << 81) - 1)):
+                dels.add((c, v))
+    if places:
+        cell = min(c for c, _v in places)
+        return [min(p for p in places if p[0] == cell)], []
+    if dels:
+        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
+    return None
+
+
+def _one_chain_contradiction(key, on_off, cands, where, allowed) -> bool:
+    """checkOneChain: does the start node of this table lead to a contradiction?"""
+    on, off = on_off
+    cell, v0 = key // 20, (key // 2) % 10
+    if key & 1:
+        if off[v0] >> cell & 1:
+            return True
+    elif on[v0] >> cell & 1:
+        return True
+    for v in range(1, 10):
+        if on[v] & off[v]:
+            return True
+    for v in range(1, 10):
+        for w in range(v + 1, 10):
+            if on[v] & on[w]:
+                return True
+    for base in (0, 9, 18):
+        for h in range(9):
+            house = _HOUSE[base + h]
+            for v in range(1, 10):
+                m = house & on[v]
+                if m & (m - 1):
+                    return True
+    # a cell with every candidate off and nothing on
+    dead = (1 << 81) - 1
+    for v in range(1, 10):
+        dead &= off[v] | ~where[v]
+    for v in range(1, 10):
+        dead &= ~on[v]
+    dead &= sum(1 << c for c in range(81) if cands[c])
+    if dead:
+        return True
+    for v in range(1, 10):
+        for base in (0, 9, 18):
+            for h in range(9):
+                m = _HOUSE[base + h] & allowed[v]
+                if m and m & off[v] == m:
+                    return True
+    return False
