@@ -66,8 +66,9 @@ HODOKU_ORDER = (
     (5500, "hd:xy-chain", "unfair", 260),
     (5600, "hd:nice-loop", "unfair", 280),
     (5650, "hd:grouped-nice-loop", "unfair", 300),
-    (5700, "als-xz", "unfair", 300),
-    (5800, "als-xy-wing", "unfair", 320),
+    (5700, "hd:als-xz", "unfair", 300),
+    (5800, "hd:als-xy-wing", "unfair", 320),
+    (5900, "hd:als-chain", "unfair", 340),
     (8500, "hd:forcing-chain", "extreme", 500),
     (8600, "dynamic-forcing-chain", "extreme", 700),
     (8600, "dynamic-forcing-chain-plus", "extreme", 700),
@@ -134,6 +135,12 @@ def _deletions(hd, what: str):
     return None if not dels else ([], dels)
 
 
+def _als(hd, name: str):
+    from . import _hodoku_als
+    dels = getattr(_hodoku_als, name)(hd.cands)
+    return None if not dels else ([], dels)
+
+
 def _forcing(hd):
     from ._hodoku_tabling import forcing_chain_step
     return forcing_chain_step(hd.cands, hd.free, hd.values)
@@ -147,6 +154,9 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:als-xz": lambda hd: _als(hd, "als_xz"),
+    "hd:als-xy-wing": lambda hd: _als(hd, "als_xy_wing"),
+    "hd:als-chain": lambda hd: _als(hd, "als_chain"),
     "hd:forcing-chain": lambda hd: _forcing(hd),
     "hd:bug-plus-1": lambda hd: _deletions(hd, "bug"),
     "hd:remote-pair": lambda hd: _chains(hd, "remote-pair"),
