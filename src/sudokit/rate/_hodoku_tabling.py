@@ -21,10 +21,11 @@ The rules reproduced here, in our words:
 * The tables are then expanded in order (all "on" tables, then all "off" tables): the
   entries of a table are walked in order, including the entries being appended, and each
   entry's own table contributes its direct entries (entries that came from expansion are
-  skipped).  A new node is appended with distance = the entry's distance + the direct
-  distance and remembers the entry's node as its predecessor; a node already reached by
-  expansion takes the new predecessor when the new distance is shorter.  A table holds at
-  most 1000 entries.  Distances are kept in 9 bits.
+  skipped).  A new node is appended with distance = the entry's distance + 2 and remembers
+  the entry's node as its predecessor; a node already reached by expansion would take a
+  new predecessor only at a shorter distance, which cannot happen as the distances grow
+  along the list (so the expansion is a breadth-first search).  A table holds at most
+  1000 entries.
 * A chain is read back by following predecessors to the start node.  Loops whose first
   link stays in the start cell, or that revisit a cell (a lasso), are dropped.
 * Nice loops: a table entry (normal node) in the start cell at distance > 2 closes a loop;
@@ -72,27 +73,28 @@ def _normal(cell: int, value: int, strong: bool) -> int:
 
 
 class _Table:
-    """One TableEntry: nodes in order, their distances, predecessors, expanded flags."""
+    """One TableEntry: nodes in order and their predecessors.  Entries 1 .. direct - 1 are
+    the direct consequences (distance 2, predecessor the start node); later entries come
+    from expansion (distance > 2)."""
 
-    __slots__ = ("nodes", "index", "dist", "pred", "expanded", "direct")
+    __slots__ = ("nodes", "index", "pred", "direct")
 
     def __init__(self, start: int):
         self.nodes = [start]
         self.index = {start: 0}
-        self.dist = [1]
         self.pred = [None]
-        self.expanded = [False]
-        self.direct = None
+        self.direct = 1
 
     def add(self, node: int, normal: bool = True):
-        """Append a direct consequence (distance 2); a normal node already present is skipped."""
+        """Append a direct consequence; a normal node already present is skipped."""
         if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
             return
         self.index[node] = len(self.nodes)
         self.nodes.append(node)
-        self.dist.append(2)
         self.pred.append(None)
-        self.expanded.append(False)
+
+    def dist_above_2(self, i: int) -> bool:
+        return i >= self.direct
 
 
 class _Tabling:
@@ -113,8 +115,10 @@ class _Tabling:
         self._fill()
         if groups:
             self._fill_groups()
-        for t in self.tables.values():
-            t.direct = list(zip(t.nodes[1:], t.dist[1:]))
+        self.direct_of = {}
+        for key, t in self.tables.items():
+            t.direct = len(t.nodes)
+            self.direct_of[key] = tuple(t.nodes[1:])
         self._expand()
 
     # -- filling ---------------------------------------------------------------------
@@ -218,36 +222,25 @@ class _Tabling:
                     self._expand_one(tables[key])
 
     def _expand_one(self, dest):
-        tables = self.tables
-        nodes, index, dist, pred, expanded = (dest.nodes, dest.index, dest.dist, dest.pred,
-                                              dest.expanded)
+        """Breadth-first: each entry's table contributes its direct entries (HoDoKu's
+        distances grow along the entry list, so an entry is never re-linked)."""
+        direct_of = self.direct_of
+        nodes, index, pred = dest.nodes, dest.index, dest.pred
         j = 1
         while j < len(nodes):
             if len(nodes) >= _MAX_ENTRIES:
                 break
             node = nodes[j]
-            src = tables.get(node)
             j += 1
-            if src is None:
-                continue
-            base = dist[j - 1]
-            for k_node, k_dist in src.direct:
-                nd = (base + k_dist) & 0x1FF
-                o = index.get(k_node)
-                if o is not None:
-                    if expanded[o] and dist[o] > nd:
-                        pred[o] = node
-                        dist[o] = nd
-                elif len(nodes) >= _MAX_ENTRIES:
-                    expanded[-1] = True
+            for k in direct_of.get(node, ()):
+                if k in index:
+                    continue
+                if len(nodes) >= _MAX_ENTRIES:
                     pred[-1] = node
-                    dist[-1] = nd
-                else:
-                    index[k_node] = len(nodes)
-                    nodes.append(k_node)
-                    dist.append(nd)
-                    pred.append(node)
-                    expanded.append(True)
+                    continue
+                index[k] = len(nodes)
+                nodes.append(k)
+                pred.append(node)
 
     # -- chains ---------------------------------------------------------------------
     def chain(self, table, end_index):
@@ -387,7 +380,7 @@ def nice_loop_step(cands, free, groups: bool):
 
 def _nice_loop(tab, t, j, keep):
     """checkNiceLoop: the loop closed by entry j of table t."""
-    if t.dist[j] <= 2:
+    if not t.dist_above_2(j):
         return
     chain, chain_cells = tab.chain(t, j)
     if len(chain) > 1 and _first_cell(tab, chain[-1]) == _first_cell(tab, chain[-2]):
@@ -444,7 +437,7 @@ def _nice_loop(tab, t, j, keep):
 
 def _aic(tab, t, j, keep):
     """checkAic: the AIC from the start of off table t to its entry j."""
-    if t.dist[j] <= 2:
+    if not t.dist_above_2(j):
         return
     start_node, end_node = t.nodes[0], t.nodes[j]
     scand, ecand = (start_node // 2) % 10, (end_node // 2) % 10
