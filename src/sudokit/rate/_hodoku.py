@@ -48,11 +48,13 @@ HODOKU_ORDER = (
     (3200, "w-wing", "hard", 150),
     (3300, "xy-wing", "hard", 160),
     (3400, "xyz-wing", "hard", 180),
-    (3500, "unique-rectangle-1", "hard", 100),
-    (3600, "unique-rectangle-2", "hard", 100),
-    (3700, "unique-rectangle-3", "hard", 100),
-    (3800, "unique-rectangle-4", "hard", 100),
-    (4010, "hidden-rectangle", "hard", 100),
+    (3500, "hd:u1", "hard", 100),
+    (3600, "hd:u2", "hard", 100),
+    (3700, "hd:u3", "hard", 100),
+    (3800, "hd:u4", "hard", 100),
+    (3900, "hd:u5", "hard", 100),
+    (4000, "hd:u6", "hard", 100),
+    (4010, "hd:hr", "hard", 100),
     (4100, "finned-x-wing", "hard", 130),
     (4200, "sashimi-x-wing", "hard", 150),
     (4300, "finned-swordfish", "unfair", 200),
@@ -129,6 +131,21 @@ def _nice_loops(hd, groups: bool):
     return None if step is None else ([], list(step[1]))
 
 
+def _unique(hd, kind: str):
+    from ._hodoku_unique import uniqueness
+    dels = uniqueness(hd.cands, hd.values, kind)
+    return None if not dels else ([], _distinct(dels))
+
+
+def _distinct(pairs):
+    """pairs without repeats, first occurrence kept."""
+    out = []
+    for p in pairs:
+        if p not in out:
+            out.append(p)
+    return out
+
+
 def _deletions(hd, what: str):
     from ._hodoku_unique import bug_plus_1
     dels = bug_plus_1(hd.cands, hd.free)
@@ -154,6 +171,13 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:u1": lambda hd: _unique(hd, "u1"),
+    "hd:u2": lambda hd: _unique(hd, "u2"),
+    "hd:u3": lambda hd: _unique(hd, "u3"),
+    "hd:u4": lambda hd: _unique(hd, "u4"),
+    "hd:u5": lambda hd: _unique(hd, "u5"),
+    "hd:u6": lambda hd: _unique(hd, "u6"),
+    "hd:hr": lambda hd: _unique(hd, "hr"),
     "hd:als-xz": lambda hd: _als(hd, "als_xz"),
     "hd:als-xy-wing": lambda hd: _als(hd, "als_xy_wing"),
     "hd:als-chain": lambda hd: _als(hd, "als_chain"),
