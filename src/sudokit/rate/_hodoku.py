@@ -45,9 +45,9 @@ HODOKU_ORDER = (
     (3100, "two-string-kite", "hard", 150),
     (3120, "hd:turbot-fish", "hard", 120),
     (3170, "empty-rectangle", "hard", 120),
-    (3200, "w-wing", "hard", 150),
-    (3300, "xy-wing", "hard", 160),
-    (3400, "xyz-wing", "hard", 180),
+    (3200, "hd:w-wing", "hard", 150),
+    (3300, "hd:xy-wing", "hard", 160),
+    (3400, "hd:xyz-wing", "hard", 180),
     (3500, "hd:u1", "hard", 100),
     (3600, "hd:u2", "hard", 100),
     (3700, "hd:u3", "hard", 100),
@@ -131,6 +131,12 @@ def _nice_loops(hd, groups: bool):
     return None if step is None else ([], list(step[1]))
 
 
+def _wing(hd, kind: str):
+    from ._hodoku_wings import w_wing, xy_wing
+    dels = w_wing(hd.cands, hd.free) if kind == "w" else xy_wing(hd.cands, kind == "xyz")
+    return None if not dels else ([], dels)
+
+
 def _unique(hd, kind: str):
     from ._hodoku_unique import uniqueness
     dels = uniqueness(hd.cands, hd.values, kind)
@@ -171,6 +177,9 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:w-wing": lambda hd: _wing(hd, "w"),
+    "hd:xy-wing": lambda hd: _wing(hd, "xy"),
+    "hd:xyz-wing": lambda hd: _wing(hd, "xyz"),
     "hd:u1": lambda hd: _unique(hd, "u1"),
     "hd:u2": lambda hd: _unique(hd, "u2"),
     "hd:u3": lambda hd: _unique(hd, "u3"),
