@@ -101,8 +101,8 @@ class _Tabling:
     """The tables of one grid (cands: 81 candidate bitmasks, bit v-1 for value v)."""
 
     def __init__(self, cands, free, groups: bool):
-        self.cands = cands
-        self.free = free
+        self.cands = tuple(cands)       # copies: the caller's lists change later
+        self.free = tuple(tuple(f) for f in free)
         self.where = [0] * 10
         for c in range(81):
             m = cands[c]
