@@ -55,6 +55,8 @@ HODOKU_ORDER = (
     (3900, "hd:u5", "hard", 100),
     (4000, "hd:u6", "hard", 100),
     (4010, "hd:hr", "hard", 100),
+    (4020, "hd:ar1", "hard", 100),
+    (4030, "hd:ar2", "hard", 100),
     (4100, "finned-x-wing", "hard", 130),
     (4200, "sashimi-x-wing", "hard", 150),
     (4300, "finned-swordfish", "unfair", 200),
@@ -137,6 +139,12 @@ def _wing(hd, kind: str):
     return None if not dels else ([], dels)
 
 
+def _avoidable(hd, kind: str):
+    from ._hodoku_unique import avoidable_rectangle
+    dels = avoidable_rectangle(hd.cands, hd.values, hd.givens, kind)
+    return None if not dels else ([], dels)
+
+
 def _unique(hd, kind: str):
     from ._hodoku_unique import uniqueness
     dels = uniqueness(hd.cands, hd.values, kind)
@@ -177,6 +185,8 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:ar1": lambda hd: _avoidable(hd, "ar1"),
+    "hd:ar2": lambda hd: _avoidable(hd, "ar2"),
     "hd:w-wing": lambda hd: _wing(hd, "w"),
     "hd:xy-wing": lambda hd: _wing(hd, "xy"),
     "hd:xyz-wing": lambda hd: _wing(hd, "xyz"),
@@ -480,6 +490,7 @@ def hodoku_path(line: str):
         _FINDERS = _finders()
     state = State.of(line)
     hd = _Simple(line)
+    hd.givens = frozenset(c for c, ch in enumerate(line[:81]) if "1" <= ch <= "9")
     solution = None
     while not state.is_solved():
         single = None

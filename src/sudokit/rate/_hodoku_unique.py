@@ -273,3 +273,77 @@ def _type3_rec(g, kind, unit, pool, have, cells, start, out):
                                             if (cands[c] & now_cands) >> (v - 1) & 1)
                 out.append(("u3", dels))
         _type3_rec(g, kind, unit, pool, now_cands, now_cells, i + 1, out)
+
+
+def avoidable_rectangle(cands, values, givens, kind: str):
+    """HoDoKu's first avoidable rectangle of kind ("ar1" 4020, "ar2" 4030): deletions or None.
+
+    [HD] UniquenessSolver.getAllAvoidableRectangles / checkAvoidableRectangle: the start
+    cells are the placed, non-given cells (ascending) with their value v1; the second
+    corner a placed non-given cell of the box in the start cell's row or column (value v2);
+    the other corners, on the crossing lines outside the box, are (v2 placed non-given,
+    empty bivalue with v1), (empty bivalue with v2, v1 placed non-given) or two empty
+    bivalue cells with v2 and v1.  Type 1 (a corner placed) deletes v1 / v2 from the empty
+    corner; type 2 deletes the bivalue corners' common other value from the cells seeing
+    both.  Steps found while searching type 1 are remembered for type 2 (same grid)."""
+    key = ("ar", tuple(cands), tuple(values))
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = _all_avoidable(cands, values, givens)
+    for k, dels in found:
+        if k == kind:
+            return dels
+    return None
+
+
+def _all_avoidable(cands, values, givens):
+    out, rects = [], []
+    where = [0] * 10
+    for c in range(81):
+        for v in range(1, 10):
+            if cands[c] >> (v - 1) & 1:
+                where[v] |= 1 << c
+    placed = [values[c] != 0 and c not in givens for c in range(81)]
+    for i11 in range(81):
+        if not placed[i11]:
+            continue
+        v1 = values[i11]
+        row11, col11, box11 = i11 // 9, i11 % 9, _CONSTR[i11][2]
+        for i12 in _UNITS[box11]:
+            if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9) or not placed[i12]:
+                continue
+            v2 = values[i12]
+            lines = row11 == i12 // 9
+            unit11 = _UNITS[9 + col11] if lines else _UNITS[row11]
+            unit12 = _UNITS[9 + i12 % 9] if lines else _UNITS[i12 // 9]
+            for j in range(9):
+                i21, i22 = unit11[j], unit12[j]
+                if _CONSTR[i21][2] == box11:
+                    continue
+                bi21 = not values[i21] and cands[i21] >> (v2 - 1) & 1 and _POP[cands[i21]] == 2
+                bi22 = not values[i22] and cands[i22] >> (v1 - 1) & 1 and _POP[cands[i22]] == 2
+                if not ((values[i21] == v2 and placed[i21] and bi22)
+                        or (values[i22] == v1 and placed[i22] and bi21) or (bi21 and bi22)):
+                    continue
+                corners = sorted((i11, i12, i21, i22))
+                rect = ((corners[0] * 10 + corners[1]) * 10 + corners[2]) * 10 + corners[3]
+                if rect in rects:
+                    continue
+                if len(rects) < 400:
+                    rects.append(rect)
+                if values[i21] or values[i22]:
+                    if values[i21]:
+                        dels = [(i22, v1)] if cands[i22] >> (v1 - 1) & 1 else []
+                    else:
+                        dels = [(i21, v2)] if cands[i21] >> (v2 - 1) & 1 else []
+                    if dels:
+                        out.append(("ar1", dels))
+                else:
+                    other = cands[i21] & ~(1 << (v2 - 1))
+                    add = other.bit_length()
+                    if not cands[i22] >> (add - 1) & 1:
+                        continue
+                    m = _PEERS[i21] & _PEERS[i22] & where[add]
+                    if m:
+                        out.append(("ar2", [(c, add) for c in _cells(m)]))
+    return out
