@@ -41,10 +41,10 @@ HODOKU_ORDER = (
     (2400, "jellyfish", "hard", 160),
     (2800, "hd:remote-pair", "hard", 110),
     (2900, "hd:bug-plus-1", "hard", 100),
-    (3000, "skyscraper", "hard", 130),
-    (3100, "two-string-kite", "hard", 150),
+    (3000, "hd:skyscraper", "hard", 130),
+    (3100, "hd:two-string-kite", "hard", 150),
     (3120, "hd:turbot-fish", "hard", 120),
-    (3170, "empty-rectangle", "hard", 120),
+    (3170, "hd:empty-rectangle", "hard", 120),
     (3200, "hd:w-wing", "hard", 150),
     (3300, "hd:xy-wing", "hard", 160),
     (3400, "hd:xyz-wing", "hard", 180),
@@ -139,6 +139,12 @@ def _wing(hd, kind: str):
     return None if not dels else ([], dels)
 
 
+def _sdp(hd, name: str):
+    from . import _hodoku_sdp
+    dels = getattr(_hodoku_sdp, name)(hd.cands, hd.free)
+    return None if not dels else ([], dels)
+
+
 def _avoidable(hd, kind: str):
     from ._hodoku_unique import avoidable_rectangle
     dels = avoidable_rectangle(hd.cands, hd.values, hd.givens, kind)
@@ -185,6 +191,9 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:skyscraper": lambda hd: _sdp(hd, "skyscraper"),
+    "hd:two-string-kite": lambda hd: _sdp(hd, "two_string_kite"),
+    "hd:empty-rectangle": lambda hd: _sdp(hd, "empty_rectangle"),
     "hd:ar1": lambda hd: _avoidable(hd, "ar1"),
     "hd:ar2": lambda hd: _avoidable(hd, "ar2"),
     "hd:w-wing": lambda hd: _wing(hd, "w"),
