@@ -64,8 +64,8 @@ HODOKU_ORDER = (
     (4500, "finned-jellyfish", "unfair", 250),
     (4600, "sashimi-jellyfish", "unfair", 260),
     (5300, "sue-de-coq", "unfair", 250),
-    (5330, "simple-colors", "hard", 150),
-    (5360, "multi-colors", "hard", 200),
+    (5330, "hd:simple-colors", "hard", 150),
+    (5360, "hd:multi-colors", "hard", 200),
     (5400, "hd:x-chain", "unfair", 260),
     (5500, "hd:xy-chain", "unfair", 260),
     (5600, "hd:nice-loop", "unfair", 280),
@@ -139,6 +139,12 @@ def _wing(hd, kind: str):
     return None if not dels else ([], dels)
 
 
+def _colors(hd, name: str):
+    from . import _hodoku_colors
+    dels = getattr(_hodoku_colors, name)(hd.cands, hd.free)
+    return None if not dels else ([], _distinct(dels))
+
+
 def _sdp(hd, name: str):
     from . import _hodoku_sdp
     dels = getattr(_hodoku_sdp, name)(hd.cands, hd.free)
@@ -191,6 +197,8 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:simple-colors": lambda hd: _colors(hd, "simple_colors"),
+    "hd:multi-colors": lambda hd: _colors(hd, "multi_colors"),
     "hd:skyscraper": lambda hd: _sdp(hd, "skyscraper"),
     "hd:two-string-kite": lambda hd: _sdp(hd, "two_string_kite"),
     "hd:empty-rectangle": lambda hd: _sdp(hd, "empty_rectangle"),
