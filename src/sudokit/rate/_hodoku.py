@@ -63,7 +63,7 @@ HODOKU_ORDER = (
     (4400, "sashimi-swordfish", "unfair", 240),
     (4500, "finned-jellyfish", "unfair", 250),
     (4600, "sashimi-jellyfish", "unfair", 260),
-    (5300, "sue-de-coq", "unfair", 250),
+    (5300, "hd:sue-de-coq", "unfair", 250),
     (5330, "hd:simple-colors", "hard", 150),
     (5360, "hd:multi-colors", "hard", 200),
     (5400, "hd:x-chain", "unfair", 260),
@@ -139,6 +139,12 @@ def _wing(hd, kind: str):
     return None if not dels else ([], dels)
 
 
+def _sdc(hd):
+    from ._hodoku_sdc import sue_de_coq
+    dels = sue_de_coq(hd.cands)
+    return None if not dels else ([], _distinct(dels))
+
+
 def _colors(hd, name: str):
     from . import _hodoku_colors
     dels = getattr(_hodoku_colors, name)(hd.cands, hd.free)
@@ -197,6 +203,7 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:sue-de-coq": lambda hd: _sdc(hd),
     "hd:simple-colors": lambda hd: _colors(hd, "simple_colors"),
     "hd:multi-colors": lambda hd: _colors(hd, "multi_colors"),
     "hd:skyscraper": lambda hd: _sdp(hd, "skyscraper"),
