@@ -74,9 +74,7 @@ HODOKU_ORDER = (
     (5800, "hd:als-xy-wing", "unfair", 320),
     (5900, "hd:als-chain", "unfair", 340),
     (8500, "hd:forcing-chain", "extreme", 500),
-    (8600, "dynamic-forcing-chain", "extreme", 700),
-    (8600, "dynamic-forcing-chain-plus", "extreme", 700),
-    (8600, "nested-forcing-chain", "extreme", 700),
+    (8600, "hd:forcing-net", "extreme", 700),
 )
 
 
@@ -137,6 +135,11 @@ def _wing(hd, kind: str):
     from ._hodoku_wings import w_wing, xy_wing
     dels = w_wing(hd.cands, hd.free) if kind == "w" else xy_wing(hd.cands, kind == "xyz")
     return None if not dels else ([], dels)
+
+
+def _nets(hd):
+    from ._hodoku_nets import forcing_net_step
+    return forcing_net_step(hd)
 
 
 def _sdc(hd):
@@ -203,6 +206,7 @@ def _chains(hd, kind: str):
 
 # HoDoKu's own finders: find(hd) -> (placements, deletions) or None
 _OWN = {
+    "hd:forcing-net": lambda hd: _nets(hd),
     "hd:sue-de-coq": lambda hd: _sdc(hd),
     "hd:simple-colors": lambda hd: _colors(hd, "simple_colors"),
     "hd:multi-colors": lambda hd: _colors(hd, "multi_colors"),

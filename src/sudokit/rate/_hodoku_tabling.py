@@ -112,14 +112,20 @@ class _Tabling:
                 m ^= low
         self.tables = {}
         self.groups = []        # (value, cells mask, cells tuple, line, col, block, buddies)
+        self.group_keys = []    # extended table index -> group node key
         self._fill()
         if groups:
             self._fill_groups()
+        self._finish()
+
+    def _finish(self):
         self.direct_of = {}
         for key, t in self.tables.items():
             t.direct = len(t.nodes)
             self.direct_of[key] = tuple(t.nodes[1:])
         self._expand()
+
+    _new_table = _Table
 
     # -- filling ---------------------------------------------------------------------
     def _fill(self):
@@ -173,8 +179,9 @@ class _Tabling:
         for g, (gbase, gn) in enumerate(gnode):
             cand, part, cells, line, col, block, buddies = gn
             on_key, off_key = gbase + 1, gbase
-            on = tables[on_key] = _Table(on_key)
-            off = tables[off_key] = _Table(off_key)
+            on = tables[on_key] = self._new_table(on_key)
+            off = tables[off_key] = self._new_table(off_key)
+            self.group_keys.extend((on_key, off_key))
             seen = where[cand] & buddies
             if seen:
                 for c in _cells(seen):
