@@ -1,17 +1,17 @@
-"""HoDoKu 2.2.0's level and score, from a path of sudokit.logic steps in HoDoKu's order.
+"""HoDoKu 2.2.0's level and score, from HoDoKu's own step path (docs/se-rating.md section 10).
 
-docs/se-rating.md section 10.  HoDoKu tries its steps in the order of their index (full
-house 100, naked single 200, hidden single 300, locked pair 1000, ...), applies the first
-step found, adds that step's score, and raises the level to the step's level; at the end the
-level rises while the score exceeds the level's maximum (Easy 800, Medium 1000, Hard 1600,
-Unfair 1800).
+HoDoKu tries its steps in the order of their index (full house 100, naked single 200,
+hidden single 300, locked pair 1000, ...), applies the first step found, adds that step's
+score, and raises the level to the step's level; at the end the level rises while the
+score exceeds the level's maximum (Easy 800, Medium 1000, Hard 1600, Unfair 1800).
 
-The finders are sudokit.logic's techniques: they find HoDoKu's patterns, but not always the
-same instance first (each finder has its own scan order), so paths can differ from
-HoDoKu's; the level and score agree when the differences do not change which techniques are
-needed.  Locked pairs / triples (HoDoKu 1000 / 1100) are naked pairs / triples whose cells
-share a box and a line.  A puzzle logic cannot finish gets HoDoKu's brute force: a value of
-the solution placed for 10000 points.
+The score depends on the whole path, so each step must be the instance HoDoKu takes.  The
+singles, locked candidates and subsets are reproduced here (HoDoKu's singles queues and
+scan orders); wings, single-digit patterns, chains, uniqueness, colouring, Sue de Coq, ALS
+steps, nice loops and forcing chains / nets come from the _hodoku_*.py modules (HoDoKu's
+scan orders and step sorting, rewritten from its rules); only the fish (2200-4600) still
+come from sudokit.logic's finders.  A puzzle logic cannot finish gets HoDoKu's brute
+force: a value of the solution placed for 10000 points.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ __all__ = ["hodoku_rating", "HODOKU_ORDER"]
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 
-# (HoDoKu index, sudokit.logic technique id, level, score), in HoDoKu's solving order
+# (HoDoKu index, technique id, level, score), in HoDoKu's solving order; "hd:" ids are
+# HoDoKu's own finders (_OWN), the others sudokit.logic's
 HODOKU_ORDER = (
     (100, "full-house", "easy", 4),
     (200, "naked-single", "easy", 4),
@@ -78,39 +79,15 @@ HODOKU_ORDER = (
 )
 
 
-def _is_locked(state, step, size: int) -> bool:
-    """A naked subset of size cells lying in one box and one line (HoDoKu's locked set)."""
-    cells = step.evidence.get("cells", ())
-    if len(cells) != size:
-        return False
-    t = state.tables
-    kinds = {t.kind[u] for u in range(len(t.unit_bits))
-             if all(t.unit_bits[u] >> c & 1 for c in cells)}
-    return "box" in kinds and bool({"row", "col"} & kinds)
-
-
-def _locked(find, size: int, locked: bool):
-    """The steps of find that are (locked=True) or are not (False) locked sets."""
-    def find_some(state):
-        for step in find(state):
-            if _is_locked(state, step, size) == locked:
-                yield step
-    return find_some
-
-
 def _finders():
+    """[(find, level, score, index, id, own)] for HoDoKu's steps from index 2200 on; own
+    finders take the _Singles state, the others (sudokit.logic's) a logic State."""
     from ..logic import technique
     out = []
     for index, tid, level, score in HODOKU_ORDER:
         if index < 2200:  # singles, locked candidates and subsets: _Simple
             continue
-        if tid == "locked-pair":
-            find = _locked(technique("naked-pair").find, 2, True)
-        elif tid == "locked-triple":
-            find = _locked(technique("naked-triple").find, 3, True)
-        elif tid in ("naked-pair", "naked-triple"):
-            find = _locked(technique(tid).find, 2 if tid == "naked-pair" else 3, False)
-        elif tid in _OWN:
+        if tid in _OWN:
             out.append((_OWN[tid], level, score, index, tid, True))
             continue
         else:

@@ -45,7 +45,7 @@ def _clusters(cands, free, v):
     out = []
     while start:
         sets = [0, 0]
-        stack = [((start & -start).bit_length() - 1, 0)]
+        first = (start & -start).bit_length() - 1
 
         def colour(index, on):
             nonlocal start
@@ -59,7 +59,7 @@ def _clusters(cands, free, v):
                     other = (_HOUSE[u] & where & ~(1 << index)).bit_length() - 1
                 colour(other, 1 - on)
 
-        colour(stack[0][0], 0)
+        colour(first, 0)
         if sets[0] and sets[1]:
             out.append((sets[0], sets[1]))
     return out, where

@@ -243,7 +243,7 @@ def _hidden_rectangle(g, corner, corners, c1, c2, extra, out):
 
 def _type3(g, kind, unit_index, u3, ur, two, extra, out):
     """checkUniqueness3: naked subsets of the unit with the two extra cells as one."""
-    cands, values = g.cands, g.values
+    cands = g.cands
     unit = _UNITS[unit_index]
     rect = set(two) | set(extra)
     pool = sorted(c for c in unit if cands[c] and not cands[c] & ur and c not in rect)
