@@ -106,15 +106,15 @@ def test_tabling_order_rule():
 
 @pytest.mark.slow
 def test_cb_file_agreement():
-    # measured LEVEL_CB / SCORE_CB (docs/se-rating.md section 13.2); the issue asks for
-    # level >= 95% and score >= 90%, the floors guard what is reached
+    # measured 1590 / 1590 levels and 1582 / 1590 scores (docs/se-rating.md section 13.2);
+    # the issue asks for level >= 95% and score >= 90%, the floors guard what is reached
     rows = _rows("hodoku220_cb_public.csv")
     level, score = _agreement(rows)
-    assert level >= 0.99 * len(rows) and score >= 0.95 * len(rows), (level, score)
+    assert level >= 0.995 * len(rows) and score >= 0.99 * len(rows), (level, score)
 
 
 @pytest.mark.slow
 def test_levels_file_agreement():
     rows = _rows("hodoku_levels_public.csv", "hodoku220_level", "hodoku220_score")
-    level, score = _agreement(rows)  # measured LEVEL_LV / SCORE_LV
-    assert level >= 0.99 * len(rows) and score >= 0.95 * len(rows), (level, score)
+    level, score = _agreement(rows)  # measured 407 / 407 levels, 404 / 407 scores
+    assert level >= 0.995 * len(rows) and score >= 0.99 * len(rows), (level, score)
