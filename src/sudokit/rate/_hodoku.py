@@ -1,17 +1,17 @@
-"""HoDoKu 2.2.0's level and score, from a path of sudokit.logic steps in HoDoKu's order.
+"""HoDoKu 2.2.0's level and score, from HoDoKu's own step path (docs/se-rating.md section 10).
 
-docs/se-rating.md section 10.  HoDoKu tries its steps in the order of their index (full
-house 100, naked single 200, hidden single 300, locked pair 1000, ...), applies the first
-step found, adds that step's score, and raises the level to the step's level; at the end the
-level rises while the score exceeds the level's maximum (Easy 800, Medium 1000, Hard 1600,
-Unfair 1800).
+HoDoKu tries its steps in the order of their index (full house 100, naked single 200,
+hidden single 300, locked pair 1000, ...), applies the first step found, adds that step's
+score, and raises the level to the step's level; at the end the level rises while the
+score exceeds the level's maximum (Easy 800, Medium 1000, Hard 1600, Unfair 1800).
 
-The finders are sudokit.logic's techniques: they find HoDoKu's patterns, but not always the
-same instance first (each finder has its own scan order), so paths can differ from
-HoDoKu's; the level and score agree when the differences do not change which techniques are
-needed.  Locked pairs / triples (HoDoKu 1000 / 1100) are naked pairs / triples whose cells
-share a box and a line.  A puzzle logic cannot finish gets HoDoKu's brute force: a value of
-the solution placed for 10000 points.
+The score depends on the whole path, so each step must be the instance HoDoKu takes.  The
+singles, locked candidates and subsets are reproduced here (HoDoKu's singles queues and
+scan orders); wings, single-digit patterns, chains, uniqueness, colouring, Sue de Coq, ALS
+steps, nice loops and forcing chains / nets come from the _hodoku_*.py modules (HoDoKu's
+scan orders and step sorting, rewritten from its rules); only the fish (2200-4600) still
+come from sudokit.logic's finders.  A puzzle logic cannot finish gets HoDoKu's brute
+force: a value of the solution placed for 10000 points.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ __all__ = ["hodoku_rating", "HODOKU_ORDER"]
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 
-# (HoDoKu index, sudokit.logic technique id, level, score), in HoDoKu's solving order
+# (HoDoKu index, technique id, level, score), in HoDoKu's solving order; "hd:" ids are
+# HoDoKu's own finders (_OWN), the others sudokit.logic's
 HODOKU_ORDER = (
     (100, "full-house", "easy", 4),
     (200, "naked-single", "easy", 4),
@@ -39,87 +40,180 @@ HODOKU_ORDER = (
     (2200, "x-wing", "hard", 140),
     (2300, "swordfish", "hard", 150),
     (2400, "jellyfish", "hard", 160),
-    (2800, "remote-pair", "hard", 110),
-    (2900, "bug-plus-1", "hard", 100),
-    (3000, "skyscraper", "hard", 130),
-    (3100, "two-string-kite", "hard", 150),
-    (3120, "turbot-fish", "hard", 120),
-    (3170, "empty-rectangle", "hard", 120),
-    (3200, "w-wing", "hard", 150),
-    (3300, "xy-wing", "hard", 160),
-    (3400, "xyz-wing", "hard", 180),
-    (3500, "unique-rectangle-1", "hard", 100),
-    (3600, "unique-rectangle-2", "hard", 100),
-    (3700, "unique-rectangle-3", "hard", 100),
-    (3800, "unique-rectangle-4", "hard", 100),
-    (4010, "hidden-rectangle", "hard", 100),
+    (2800, "hd:remote-pair", "hard", 110),
+    (2900, "hd:bug-plus-1", "hard", 100),
+    (3000, "hd:skyscraper", "hard", 130),
+    (3100, "hd:two-string-kite", "hard", 150),
+    (3120, "hd:turbot-fish", "hard", 120),
+    (3170, "hd:empty-rectangle", "hard", 120),
+    (3200, "hd:w-wing", "hard", 150),
+    (3300, "hd:xy-wing", "hard", 160),
+    (3400, "hd:xyz-wing", "hard", 180),
+    (3500, "hd:u1", "hard", 100),
+    (3600, "hd:u2", "hard", 100),
+    (3700, "hd:u3", "hard", 100),
+    (3800, "hd:u4", "hard", 100),
+    (3900, "hd:u5", "hard", 100),
+    (4000, "hd:u6", "hard", 100),
+    (4010, "hd:hr", "hard", 100),
+    (4020, "hd:ar1", "hard", 100),
+    (4030, "hd:ar2", "hard", 100),
     (4100, "finned-x-wing", "hard", 130),
     (4200, "sashimi-x-wing", "hard", 150),
     (4300, "finned-swordfish", "unfair", 200),
     (4400, "sashimi-swordfish", "unfair", 240),
     (4500, "finned-jellyfish", "unfair", 250),
     (4600, "sashimi-jellyfish", "unfair", 260),
-    (5300, "sue-de-coq", "unfair", 250),
-    (5330, "simple-colors", "hard", 150),
-    (5360, "multi-colors", "hard", 200),
-    (5400, "x-chain", "unfair", 260),
-    (5500, "xy-chain", "unfair", 260),
-    (5600, "continuous-nice-loop", "unfair", 280),
-    (5600, "discontinuous-nice-loop", "unfair", 280),
-    (5600, "aic", "unfair", 280),
-    (5700, "als-xz", "unfair", 300),
-    (5800, "als-xy-wing", "unfair", 320),
-    (8500, "cell-forcing-chain", "extreme", 500),
-    (8500, "unit-forcing-chain", "extreme", 500),
-    (8500, "nishio", "extreme", 500),
-    (8600, "dynamic-forcing-chain", "extreme", 700),
-    (8600, "dynamic-forcing-chain-plus", "extreme", 700),
-    (8600, "nested-forcing-chain", "extreme", 700),
+    (5300, "hd:sue-de-coq", "unfair", 250),
+    (5330, "hd:simple-colors", "hard", 150),
+    (5360, "hd:multi-colors", "hard", 200),
+    (5400, "hd:x-chain", "unfair", 260),
+    (5500, "hd:xy-chain", "unfair", 260),
+    (5600, "hd:nice-loop", "unfair", 280),
+    (5650, "hd:grouped-nice-loop", "unfair", 300),
+    (5700, "hd:als-xz", "unfair", 300),
+    (5800, "hd:als-xy-wing", "unfair", 320),
+    (5900, "hd:als-chain", "unfair", 340),
+    (8500, "hd:forcing-chain", "extreme", 500),
+    (8600, "hd:forcing-net", "extreme", 700),
 )
 
 
-def _is_locked(state, step, size: int) -> bool:
-    """A naked subset of size cells lying in one box and one line (HoDoKu's locked set)."""
-    cells = step.evidence.get("cells", ())
-    if len(cells) != size:
-        return False
-    t = state.tables
-    kinds = {t.kind[u] for u in range(len(t.unit_bits))
-             if all(t.unit_bits[u] >> c & 1 for c in cells)}
-    return "box" in kinds and bool({"row", "col"} & kinds)
-
-
-def _locked(find, size: int, locked: bool):
-    """The steps of find that are (locked=True) or are not (False) locked sets."""
-    def find_some(state):
-        for step in find(state):
-            if _is_locked(state, step, size) == locked:
-                yield step
-    return find_some
-
-
 def _finders():
+    """[(find, level, score, index, id, own)] for HoDoKu's steps from index 2200 on; own
+    finders take the _Singles state, the others (sudokit.logic's) a logic State."""
     from ..logic import technique
     out = []
     for index, tid, level, score in HODOKU_ORDER:
         if index < 2200:  # singles, locked candidates and subsets: _Simple
             continue
-        if tid == "locked-pair":
-            find = _locked(technique("naked-pair").find, 2, True)
-        elif tid == "locked-triple":
-            find = _locked(technique("naked-triple").find, 3, True)
-        elif tid in ("naked-pair", "naked-triple"):
-            find = _locked(technique(tid).find, 2 if tid == "naked-pair" else 3, False)
+        if tid in _OWN:
+            out.append((_OWN[tid], level, score, index, tid, True))
+            continue
         else:
             try:
                 find = technique(tid).find
             except (KeyError, ValueError):
                 continue
-        out.append((find, level, score))
+        out.append((find, level, score, index, tid, False))
     return out
 
 
 _FINDERS = None
+
+
+def _nice_loops(hd, groups: bool):
+    from ._hodoku_tabling import nice_loop_step
+    step = nice_loop_step(hd.cands, hd.free, groups)
+    return None if step is None else ([], list(step[1]))
+
+
+def _wing(hd, kind: str):
+    from ._hodoku_wings import w_wing, xy_wing
+    dels = w_wing(hd.cands, hd.free) if kind == "w" else xy_wing(hd.cands, kind == "xyz")
+    return None if not dels else ([], dels)
+
+
+def _nets(hd):
+    from ._hodoku_nets import forcing_net_step
+    return forcing_net_step(hd)
+
+
+def _sdc(hd):
+    from ._hodoku_sdc import sue_de_coq
+    dels = sue_de_coq(hd.cands)
+    return None if not dels else ([], _distinct(dels))
+
+
+def _colors(hd, name: str):
+    from . import _hodoku_colors
+    dels = getattr(_hodoku_colors, name)(hd.cands, hd.free)
+    return None if not dels else ([], _distinct(dels))
+
+
+def _sdp(hd, name: str):
+    from . import _hodoku_sdp
+    dels = getattr(_hodoku_sdp, name)(hd.cands, hd.free)
+    return None if not dels else ([], dels)
+
+
+def _avoidable(hd, kind: str):
+    from ._hodoku_unique import avoidable_rectangle
+    dels = avoidable_rectangle(hd.cands, hd.values, hd.givens, kind)
+    return None if not dels else ([], dels)
+
+
+def _unique(hd, kind: str):
+    from ._hodoku_unique import uniqueness
+    dels = uniqueness(hd.cands, hd.values, kind)
+    return None if not dels else ([], _distinct(dels))
+
+
+def _distinct(pairs):
+    """pairs without repeats, first occurrence kept."""
+    out = []
+    for p in pairs:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def _deletions(hd, what: str):
+    from ._hodoku_unique import bug_plus_1
+    dels = bug_plus_1(hd.cands, hd.free)
+    return None if not dels else ([], dels)
+
+
+def _als(hd, name: str):
+    from . import _hodoku_als
+    dels = getattr(_hodoku_als, name)(hd.cands)
+    return None if not dels else ([], dels)
+
+
+def _forcing(hd):
+    from ._hodoku_tabling import forcing_chain_step
+    return forcing_chain_step(hd.cands, hd.free, hd.values)
+
+
+def _chains(hd, kind: str):
+    from ._hodoku_chains import chain_step
+    step = chain_step(hd.cands, hd.free, kind)
+    return None if step is None else ([], list(step[1]))
+
+
+# HoDoKu's own finders: find(hd) -> (placements, deletions) or None
+_OWN = {
+    "hd:forcing-net": lambda hd: _nets(hd),
+    "hd:sue-de-coq": lambda hd: _sdc(hd),
+    "hd:simple-colors": lambda hd: _colors(hd, "simple_colors"),
+    "hd:multi-colors": lambda hd: _colors(hd, "multi_colors"),
+    "hd:skyscraper": lambda hd: _sdp(hd, "skyscraper"),
+    "hd:two-string-kite": lambda hd: _sdp(hd, "two_string_kite"),
+    "hd:empty-rectangle": lambda hd: _sdp(hd, "empty_rectangle"),
+    "hd:ar1": lambda hd: _avoidable(hd, "ar1"),
+    "hd:ar2": lambda hd: _avoidable(hd, "ar2"),
+    "hd:w-wing": lambda hd: _wing(hd, "w"),
+    "hd:xy-wing": lambda hd: _wing(hd, "xy"),
+    "hd:xyz-wing": lambda hd: _wing(hd, "xyz"),
+    "hd:u1": lambda hd: _unique(hd, "u1"),
+    "hd:u2": lambda hd: _unique(hd, "u2"),
+    "hd:u3": lambda hd: _unique(hd, "u3"),
+    "hd:u4": lambda hd: _unique(hd, "u4"),
+    "hd:u5": lambda hd: _unique(hd, "u5"),
+    "hd:u6": lambda hd: _unique(hd, "u6"),
+    "hd:hr": lambda hd: _unique(hd, "hr"),
+    "hd:als-xz": lambda hd: _als(hd, "als_xz"),
+    "hd:als-xy-wing": lambda hd: _als(hd, "als_xy_wing"),
+    "hd:als-chain": lambda hd: _als(hd, "als_chain"),
+    "hd:forcing-chain": lambda hd: _forcing(hd),
+    "hd:bug-plus-1": lambda hd: _deletions(hd, "bug"),
+    "hd:remote-pair": lambda hd: _chains(hd, "remote-pair"),
+    "hd:turbot-fish": lambda hd: _chains(hd, "turbot"),
+    "hd:x-chain": lambda hd: _chains(hd, "x-chain"),
+    "hd:xy-chain": lambda hd: _chains(hd, "xy-chain"),
+    "hd:nice-loop": lambda hd: _nice_loops(hd, False),
+    "hd:grouped-nice-loop": lambda hd: _nice_loops(hd, True),
+}
 
 # HoDoKu's constraints: rows 0-8, cols 9-17, boxes 18-26; each cell's (row, col, box)
 _CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
@@ -378,48 +472,73 @@ _FIRST_LOGIC = 2200  # from x-wing on, the steps come from sudokit.logic's finde
 
 def hodoku_rating(line: str):
     """(level, score) HoDoKu 2.2.0 would give the unique puzzle line (81 characters)."""
+    level, score = 0, 0
+    for _index, lvl, pts, _places, _dels in hodoku_path(line):
+        score += pts
+        level = max(level, LEVELS.index(lvl))
+    name = LEVELS[level]
+    while name in MAX_SCORE and score > MAX_SCORE[name]:
+        name = LEVELS[LEVELS.index(name) + 1]
+    return name, score
+
+
+_SINGLE_STEPS = ((100, "easy", 4), (200, "easy", 4), (300, "easy", 14))
+_SIMPLE_INDEX = (1000, 1100, 1200, 1210, 1300, 1400, 1500, 1600, 2000, 2100)
+
+
+def hodoku_path(line: str):
+    """Yield HoDoKu's steps for the unique puzzle line, one tuple per applied step:
+    (HoDoKu index, level, score, placements [(cell, value)], deletions [(cell, value)])."""
     global _FINDERS
     from ..logic import State
     if _FINDERS is None:
         _FINDERS = _finders()
     state = State.of(line)
     hd = _Simple(line)
-    level, score = 0, 0
+    hd.givens = frozenset(c for c, ch in enumerate(line[:81]) if "1" <= ch <= "9")
     solution = None
     while not state.is_solved():
         single = None
-        for find, pts in ((hd.full_house, 4), (hd.naked_single, 4), (hd.hidden_single, 14)):
+        for k, find in enumerate((hd.full_house, hd.naked_single, hd.hidden_single)):
             single = find()
             if single is not None:
                 break
         if single is not None:
             hd.set_cell(*single)
             state = state.place(*single)
-            score += pts
+            yield _SINGLE_STEPS[k] + ([single], [])
             continue
         dels = None
-        for simple, lvl, pts in _SIMPLE:
+        for k, (simple, lvl, pts) in enumerate(_SIMPLE):
             dels = simple(hd)
             if dels:
                 for cell, v in dels:
                     hd.del_cand(cell, v)
                 state = state.eliminate([(c, v) for c, v in dels])
-                score += pts
-                level = max(level, LEVELS.index(lvl))
+                yield _SIMPLE_INDEX[k], lvl, pts, [], list(dels)
                 break
         if dels:
             continue
-        for find, lvl, pts in _FINDERS:
-            step = next(iter(find(state)), None)
-            if step is not None:
-                state = state.apply(step)
-                for cell, v in step.eliminations:
-                    hd.del_cand(cell, v)
-                for cell, v in step.placements:
-                    hd.set_cell(cell, v)
-                score += pts
-                level = max(level, LEVELS.index(lvl))
-                break
+        for find, lvl, pts, index, _tid, own in _FINDERS:
+            if own:
+                found = find(hd)
+                if found is None:
+                    continue
+                places, dels = found
+            else:
+                step = next(iter(find(state)), None)
+                if step is None:
+                    continue
+                places, dels = list(step.placements), list(step.eliminations)
+            if dels:
+                state = state.eliminate(dels)
+            for cell, v in dels:
+                hd.del_cand(cell, v)
+            for cell, v in places:
+                state = state.place(cell, v)
+                hd.set_cell(cell, v)
+            yield index, lvl, pts, places, dels
+            break
         else:  # brute force: one value of the solution
             if solution is None:
                 from ..solver import solve
@@ -427,9 +546,4 @@ def hodoku_rating(line: str):
             cell = next(c for c in range(81) if not state.values[c])
             state = state.place(cell, solution[cell])
             hd.set_cell(cell, solution[cell])
-            score += 10000
-            level = LEVELS.index("extreme")
-    name = LEVELS[level]
-    while name in MAX_SCORE and score > MAX_SCORE[name]:
-        name = LEVELS[LEVELS.index(name) + 1]
-    return name, score
+            yield 8900, "extreme", 10000, [(cell, solution[cell])], []

@@ -1,0 +1,352 @@
+"""HoDoKu 2.2.0's ALS steps: ALS-XZ (5700), ALS-XY-wing (5800) and ALS chains (5900), found
+as HoDoKu's ALS solver finds them (docs/se-rating.md section 10).
+
+[HD] `src/solver/AlsSolver.java` (`getAlsXZInt`, `getAlsXYWingInt`,
+`getAlsXYChainRecursive`, `checkCandidatesToDelete`, `checkDoublyLinkedAls`, the
+AlsComparator), `src/solver/SudokuStepFinder.java` (`doGetAlses`,
+`doGetRestrictedCommons`), `src/solver/Als.java`, `src/solver/RestrictedCommon.java`.
+
+The rules, in our words:
+
+* ALSes: for every house (rows, columns, boxes), every set of 1-8 unsolved cells, in
+  depth-first order of the house's cells, whose candidates number one more than its cells;
+  a cell set already found in an earlier house is not repeated.
+* Restricted commons: for every pair of ALSes (first index < second), disjoint, and every
+  common value (ascending) whose cells in both ALSes all see each other; a pair has at most
+  two such values (cand1, cand2).
+* ALS-XZ: the first restricted common (in that order) whose ALSes delete something: every
+  other common value from the cells (outside both) seeing all its cells in both ALSes; with
+  two restricted commons also each of them, and (doubly linked) every other value of each
+  ALS from the cells seeing all its cells of that value outside the other ALS.
+* ALS-XY-wing: the first pair of restricted commons (list order) joining ALSes A-C and B-C
+  (A and B disjoint, neither inside the other, not both the same single value) whose A and
+  B delete a common value other than the four restricted values.
+* ALS chains: from every ALS, depth-first over restricted commons to ALSes of higher index
+  not yet in the chain, each restricted common chosen so that it differs from the previous
+  one (HoDoKu's checkRC; a start with two commons is tried with each); from 3 links on the
+  start and end ALS delete as for ALS-XZ, without the first and last restricted values.  Of
+  steps with the same deletions the one with fewer ALS cells is kept; the steps are
+  sorted (most deletions, index sum of the deletions, ALS count, ALS cells) and the first
+  is taken.  At most 50 links.
+"""
+
+from __future__ import annotations
+
+from functools import cmp_to_key
+
+__all__ = ["als_xz", "als_xy_wing", "als_chain"]
+
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_PEERS = tuple(sum(1 << d for d in range(81)
+                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
+_POP = tuple(bin(m).count("1") for m in range(512))
+_ALL = (1 << 81) - 1
+_MAX_RC = 50
+
+
+def _cells(mask: int):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Als:
+    __slots__ = ("cells", "cands", "per", "buddies_per", "buddies_als_per", "buddies", "size")
+
+    def __init__(self, cells: int, cands: int, where):
+        self.cells, self.cands = cells, cands
+        self.size = _POP_CELLS(cells)
+        self.per = [0] * 10
+        self.buddies_per = [0] * 10
+        self.buddies_als_per = [0] * 10
+        self.buddies = 0
+        for v in range(1, 10):
+            if cands >> (v - 1) & 1:
+                per = cells & where[v]
+                seen = _ALL
+                for c in _cells(per):
+                    seen &= _PEERS[c]
+                b = seen & ~cells & where[v]
+                self.per[v] = per
+                self.buddies_per[v] = b
+                self.buddies_als_per[v] = b | per
+                self.buddies |= b
+
+
+def _POP_CELLS(m: int) -> int:
+    return bin(m).count("1")
+
+
+class _RC:
+    __slots__ = ("als1", "als2", "cand1", "cand2", "actual")
+
+    def __init__(self, als1, als2, cand1):
+        self.als1, self.als2, self.cand1, self.cand2, self.actual = als1, als2, cand1, 0, 0
+
+    def check(self, last, first_try: bool) -> bool:
+        """HoDoKu's RestrictedCommon.checkRC: sets actual (0 = not usable after last)."""
+        self.actual = 1 if self.cand2 == 0 else 3
+        if last is None:
+            if self.cand2:
+                self.actual = 1 if first_try else 2
+            return self.actual != 0
+        if last.actual == 1:
+            self.actual = _check_rc(last.cand1, 0, self.cand1, self.cand2)
+        elif last.actual == 2:
+            self.actual = _check_rc(last.cand2, 0, self.cand1, self.cand2)
+        elif last.actual == 3:
+            self.actual = _check_rc(last.cand1, last.cand1, self.cand1, self.cand2)
+        return self.actual != 0
+
+
+def _check_rc(c11, c12, c21, c22) -> int:
+    if c12 == 0:
+        if c22 == 0:
+            return 0 if c11 == c21 else 1
+        if c11 == c22:
+            return 1
+        return 2 if c11 == c21 else 3
+    if c22 == 0:
+        return 0 if c11 == c21 or c12 == c21 else 1
+    if (c11 == c21 and c12 == c22) or (c11 == c22 and c12 == c21):
+        return 0
+    if c11 == c22 or c12 == c22:
+        return 1
+    return 2 if c11 == c21 or c12 == c21 else 3
+
+
+_CACHE = {}
+
+
+def _prepare(cands):
+    """(alses, rcs, rcs per first ALS) of the grid, cached for the last grid."""
+    key = tuple(cands)
+    got = _CACHE.get(key)
+    if got is not None:
+        return got
+    where = [0] * 10
+    for c in range(81):
+        for v in range(1, 10):
+            if cands[c] >> (v - 1) & 1:
+                where[v] |= 1 << c
+    alses, seen = [], set()
+    for unit in _UNITS:
+        free = [c for c in unit if cands[c]]
+        _collect(free, 0, 0, 0, 0, cands, alses, seen, where)
+    rcs, by_first = [], []
+    for i, a1 in enumerate(alses):
+        mine = []
+        for j in range(i + 1, len(alses)):
+            a2 = alses[j]
+            if a1.cells & a2.cells:
+                continue
+            common = a1.cands & a2.cands
+            if not common:
+                continue
+            rc = None
+            for v in range(1, 10):
+                if not common >> (v - 1) & 1:
+                    continue
+                idx = a1.per[v] | a2.per[v]
+                if idx & ~(a1.buddies_als_per[v] & a2.buddies_als_per[v]):
+                    continue
+                if rc is None:
+                    rc = _RC(i, j, v)
+                    rcs.append(rc)
+                    mine.append(rc)
+                else:
+                    rc.cand2 = v
+        by_first.append(mine)
+    got = (alses, rcs, by_first)
+    _CACHE.clear()
+    _CACHE[key] = got
+    return got
+
+
+def _collect(free, start, depth, cells, mask, cands, alses, seen, where):
+    """checkAlsRecursive: subsets of free in depth-first order, 1-8 cells."""
+    depth += 1
+    if depth > 8:
+        return
+    for i in range(start, len(free)):
+        c = free[i]
+        now_cells = cells | (1 << c)
+        now_mask = mask | cands[c]
+        if _POP[now_mask] - depth == 1 and now_cells not in seen:
+            seen.add(now_cells)
+            alses.append(_Als(now_cells, now_mask, where))
+        _collect(free, i + 1, depth, now_cells, now_mask, cands, alses, seen, where)
+
+
+def _deletions(a1, a2, restricted, dels):
+    """checkCandidatesToDelete (no forbidden cells): appends to dels."""
+    common = a1.cands & a2.cands
+    for r in restricted:
+        if r > 0:
+            common &= ~(1 << (r - 1))
+    if not common or not a1.buddies & a2.buddies:
+        return
+    for v in range(1, 10):
+        if common >> (v - 1) & 1:
+            dels.extend((c, v) for c in _cells(a1.buddies_per[v] & a2.buddies_per[v]))
+
+
+def _doubly(a1, a2, rc1, rc2, dels):
+    rest = a1.cands & ~(1 << (rc1 - 1)) & ~(1 << (rc2 - 1))
+    for v in range(1, 10):
+        if rest >> (v - 1) & 1:
+            dels.extend((c, v) for c in _cells(a1.buddies_per[v] & ~a2.cells))
+
+
+def _unique(dels):
+    out = []
+    for d in dels:
+        if d not in out:
+            out.append(d)
+    return out
+
+
+def als_xz(cands):
+    """HoDoKu's first ALS-XZ deletions [(cell, value)] or None."""
+    alses, rcs, _ = _prepare(cands)
+    for rc in rcs:
+        a1, a2 = alses[rc.als1], alses[rc.als2]
+        dels = []
+        _deletions(a1, a2, (rc.cand1,), dels)
+        if rc.cand2:
+            _deletions(a1, a2, (rc.cand2,), dels)
+            _doubly(a1, a2, rc.cand1, rc.cand2, dels)
+            _doubly(a2, a1, rc.cand1, rc.cand2, dels)
+        if dels:
+            return _unique(dels)
+    return None
+
+
+def als_xy_wing(cands):
+    """HoDoKu's first ALS-XY-wing deletions or None."""
+    alses, rcs, _ = _prepare(cands)
+    by_als = {}
+    for k, rc in enumerate(rcs):
+        by_als.setdefault(rc.als1, []).append(k)
+        by_als.setdefault(rc.als2, []).append(k)
+    for i, rc1 in enumerate(rcs):
+        partners = sorted({k for k in by_als[rc1.als1] + by_als[rc1.als2] if k > i})
+        for j in partners:
+            rc2 = rcs[j]
+            if rc1.cand2 == 0 and rc2.cand2 == 0 and rc1.cand1 == rc2.cand1:
+                continue
+            if not ((rc1.als1 == rc2.als1 and rc1.als2 != rc2.als2)
+                    or (rc1.als2 == rc2.als1 and rc1.als1 != rc2.als2)
+                    or (rc1.als1 == rc2.als2 and rc1.als2 != rc2.als1)
+                    or (rc1.als2 == rc2.als2 and rc1.als1 != rc2.als1)):
+                continue
+            a = b = None
+            if rc1.als1 == rc2.als1:
+                a, b = alses[rc1.als2], alses[rc2.als2]
+            if rc1.als1 == rc2.als2:
+                a, b = alses[rc1.als2], alses[rc2.als1]
+            if rc1.als2 == rc2.als1:
+                a, b = alses[rc1.als1], alses[rc2.als2]
+            if rc1.als2 == rc2.als2:
+                a, b = alses[rc1.als1], alses[rc2.als1]
+            if a.cells & b.cells:
+                continue
+            union = a.cells | b.cells
+            if union == a.cells or union == b.cells:
+                continue
+            dels = []
+            _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), dels)
+            if dels:
+                return _unique(dels)
+    return None
+
+
+def _index_sum(dels):
+    s, off = 0, 1
+    for cell, v in dels:
+        s += cell * off + v
+        off += 80
+    return s
+
+
+def _compare(a, b):
+    """AlsComparator on (dels, als count, als cells)."""
+    r = len(b[0]) - len(a[0])
+    if r:
+        return r
+    if a[0] != b[0]:
+        return _index_sum(a[0]) - _index_sum(b[0])
+    if a[1] != b[1]:
+        return a[1] - b[1]
+    return a[2] - b[2]
+
+
+def als_chain(cands):
+    """HoDoKu's ALS chain (ALS-XY-chain) deletions or None."""
+    alses, _rcs, by_first = _prepare(cands)
+    steps, seen = [], {}
+    for i in range(len(alses)):
+        in_chain = [False] * len(alses)
+        in_chain[i] = True
+        _chain_search(alses, by_first, i, i, None, [], in_chain, steps, seen)
+    if not steps:
+        return None
+    steps.sort(key=cmp_to_key(_compare))
+    return list(steps[0][0])
+
+
+def _chain_search(alses, by_first, start, als_index, last, chain, in_chain, steps, seen):
+    """getAlsXYChainRecursive."""
+    if len(chain) >= _MAX_RC:
+        return
+    rcs = by_first[als_index]
+    first_try = True
+    k = 0
+    while k < len(rcs):
+        rc = rcs[k]
+        k += 1
+        if len(chain) >= _MAX_RC or not rc.check(last, first_try):
+            continue
+        if in_chain[rc.als2]:
+            continue
+        chain.append(rc)
+        in_chain[rc.als2] = True
+        if len(chain) >= 3:
+            first = chain[0]
+            c1, c2 = first.cand1, first.cand2
+            if first.actual == 1:
+                c2 = 0
+            elif first.actual == 2:
+                c1 = 0
+            c3 = c4 = 0
+            if rc.actual == 1:
+                c3 = rc.cand1
+            elif rc.actual == 2:
+                c3 = rc.cand2
+            elif rc.actual == 3:
+                c3, c4 = rc.cand1, rc.cand2
+            dels = []
+            _deletions(alses[start], alses[rc.als2], (c1, c2, c3, c4), dels)
+            if dels:
+                key = tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
+                count = alses[start].size + sum(alses[x.als2].size for x in chain)
+                old = seen.get(key)
+                step = (key, len(chain) + 1, count)
+                if old is None:
+                    seen[key] = len(steps)
+                    steps.append(step)
+                elif steps[old][2] > count:
+                    steps[old] = step
+        _chain_search(alses, by_first, start, rc.als2, rc, chain, in_chain, steps, seen)
+        in_chain[rc.als2] = False
+        chain.pop()
+        if last is None:
+            if rc.cand2 and first_try:
+                first_try = False
+                k -= 1
+            else:
+                first_try = True

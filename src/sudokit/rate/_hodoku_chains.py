@@ -1,0 +1,238 @@
+"""HoDoKu 2.2.0's simple chains: remote pair (2800), turbot fish (3120), X-chain (5400) and
+XY-chain (5500), found as HoDoKu's chain solver finds them (docs/se-rating.md section 10).
+
+[HD] `src/solver/ChainSolver.java` (`getAllLinks`, `getChains`, `getChain`, `checkXChain`,
+`checkXYChain`, `checkRemotePairs`), `src/sudoku/SolutionStep.java` (`compareTo`).
+
+The rules, in our words:
+
+* Links from a candidate (cell, value): when the cell is bivalue (not for X-chains / turbot
+  fish) a strong link to the cell's other value; then for the cell's row, column and box
+  (in that order) a link to every other cell of the house holding the value, cells
+  ascending, box cells sharing the row or column skipped.  For X-chains and turbot fish a
+  house link is strong when the house holds the value exactly twice; for XY-chains and
+  remote pairs house links are weak and only reach bivalue cells (remote pairs: cells with
+  the same two values).
+* A depth-first search starts from every unsolved cell (ascending) and each of its values
+  (ascending) with a strong first link (X / turbot: same value; XY / remote pair: the
+  cell's other value), alternates weak and strong links (a strong link may be used as a
+  weak one), keeps a set of the cells used (with HoDoKu's bookkeeping of that set, which
+  drops a cell when the search backs up to it), and stops at 20 links (3 for turbot fish).
+* Whenever a strong link ends on the start value (after the first link) in a cell that
+  sees start-value candidates also seen by the start cell, those candidates are deleted
+  (remote pairs: from 7 links on, with HoDoKu's remote pair rule).  A step with the same
+  deletions as an earlier one of equal or shorter length is dropped (not for turbot fish);
+  the steps are sorted by HoDoKu's step order (most deletions first, index sum of the
+  deletions, length, values) and the first is taken.
+"""
+
+from __future__ import annotations
+
+from functools import cmp_to_key
+
+__all__ = ["chain_step", "X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "TURBOT_FISH"]
+
+X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH = "x-chain", "xy-chain", "remote-pair", "turbot"
+
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_PEERS = tuple(sum(1 << d for d in range(81)
+                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
+_POP = tuple(bin(m).count("1") for m in range(512))
+
+
+def _cells(mask: int):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _links(cands, free, kind):
+    """{(cell, value): [(cell2, value2, strong)]} in HoDoKu's order."""
+    xlike = kind in (X_CHAIN, TURBOT_FISH)
+    out = {}
+    for cell in range(81):
+        m = cands[cell]
+        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and _POP[m] != 2):
+            continue
+        values = [v for v in range(1, 10) if m >> (v - 1) & 1]
+        for v in values:
+            links = out[cell * 10 + v] = []
+            if len(values) == 2 and not xlike:
+                links.append((cell, values[0] if values[1] == v else values[1], True))
+            bit = 1 << (v - 1)
+            row, col = cell // 9, cell % 9
+            for k, constr in enumerate(_CONSTR[cell]):
+                strong = xlike and free[constr][v] == 2
+                for c2 in _UNITS[constr]:
+                    if c2 == cell or not cands[c2] & bit:
+                        continue
+                    m2 = cands[c2]
+                    if kind == REMOTE_PAIR and m2 != m:
+                        continue
+                    if kind == XY_CHAIN and _POP[m2] != 2:
+                        continue
+                    if k == 2 and (c2 // 9 == row or c2 % 9 == col):
+                        continue
+                    links.append((c2, v, strong))
+    return out
+
+
+def _index_sum(dels):
+    s, off = 0, 1
+    for cell, v in dels:
+        s += cell * off + v
+        off += 80
+    return s
+
+
+def _compare(a, b):
+    """HoDoKu's SolutionStep.compareTo for (type, dels, length, values) of one kind."""
+    r = len(b[1]) - len(a[1])
+    if r:
+        return r
+    if a[0] != b[0] or a[1] != b[1]:
+        return _index_sum(a[1]) - _index_sum(b[1])
+    if a[2] != b[2]:
+        return a[2] - b[2]
+    return sum(a[3]) - sum(b[3]) if a[3] != b[3] else 0
+
+
+def _sorted_dels(dels):
+    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
+
+
+class _Entry:
+    __slots__ = ("cell", "cand", "strong_only", "links", "akt")
+
+    def __init__(self):
+        self.cell = self.cand = 0
+        self.strong_only = False
+        self.links = ()
+        self.akt = 0
+
+
+def chain_step(cands, free, kind):
+    """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) or None.
+
+    cands: 81 candidate bitmasks; free[constraint][value] as in _hodoku._Singles.
+    Returns (kind, deletions [(cell, value)] sorted as HoDoKu stores them, length)."""
+    links = _links(cands, free, kind)
+    where = [0] * 10
+    for c in range(81):
+        for v in range(1, 10):
+            if cands[c] >> (v - 1) & 1:
+                where[v] |= 1 << c
+    max_len = 3 if kind == TURBOT_FISH else 20
+    steps, seen = [], {}
+    stack = [_Entry() for _ in range(163)]
+    chain = [None] * 163
+    for start in range(81):
+        m = cands[start]
+        if not m:
+            continue
+        for scand in (v for v in range(1, 10) if m >> (v - 1) & 1):
+            scand2 = 0
+            if kind == REMOTE_PAIR:
+                vals = [v for v in range(1, 10) if m >> (v - 1) & 1]
+                scand2 = vals[0] if vals[0] != scand else vals[1]
+            for first in links.get(start * 10 + scand, ()):
+                c1, v1, s1 = first
+                if not s1:
+                    continue
+                if kind in (X_CHAIN, TURBOT_FISH) and v1 != scand:
+                    continue
+                if kind in (XY_CHAIN, REMOTE_PAIR) and (_POP[cands[c1]] != 2 or c1 != start):
+                    continue
+                chain[0] = (start, scand, False)
+                chain[1] = first
+                entry = stack[1]
+                entry.cell, entry.cand, entry.strong_only = c1, v1, not s1
+                entry.links, entry.akt = links.get(c1 * 10 + v1, ()), 0
+                start_set = _PEERS[start] & where[scand]
+                start_set2 = _PEERS[start] & where[scand2] if scand2 else 0
+                _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2,
+                        start_set, start_set2, max_len, steps, seen)
+    if not steps:
+        return None
+    steps.sort(key=cmp_to_key(_compare))
+    return steps[0][:3]
+
+
+def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2,
+            start_set, start_set2, max_len, steps, seen):
+    """HoDoKu's getChain: the iterative depth-first search from chain[0..1]."""
+    level = 1
+    used = {start}
+    while True:
+        while entry.akt >= len(entry.links):
+            level -= 1
+            entry = stack[level]
+            used.discard(entry.cell)
+            if level <= 0:
+                return
+        c2, v2, strong = entry.links[entry.akt]
+        entry.akt += 1
+        if entry.strong_only and not strong:
+            continue
+        if entry.cell == c2 and entry.cand == v2:
+            continue
+        if kind == REMOTE_PAIR and cands[c2] != cands[start]:
+            continue
+        if kind in (X_CHAIN, TURBOT_FISH) and v2 != scand:
+            continue
+        if kind in (XY_CHAIN, REMOTE_PAIR):
+            if _POP[cands[c2]] != 2 or (entry.strong_only and c2 != entry.cell):
+                continue
+        loop = False
+        if c2 in used:
+            if c2 != start:
+                continue
+            loop = True
+        used.add(entry.cell)
+        if not entry.strong_only and strong:
+            strong = False
+        level += 1
+        chain[level] = (c2, v2, strong)
+        if level > 1 and strong and v2 == scand:
+            m = start_set & _PEERS[c2]
+            if m:
+                if kind == X_CHAIN or kind == XY_CHAIN or (kind == TURBOT_FISH and level == 3):
+                    dels = _sorted_dels([(c, scand) for c in _cells(m)])
+                    _keep(kind, dels, level, (scand,), steps, seen, kind != TURBOT_FISH)
+                elif kind == REMOTE_PAIR and level >= 7:
+                    dels = _remote_pair_dels(chain, level, where, scand, scand2, m,
+                                             start_set2 & _PEERS[c2])
+                    _keep(kind, dels, level, (scand, scand2), steps, seen, True)
+        old_strong_only = entry.strong_only
+        entry = stack[level]
+        if level < max_len and not loop:
+            entry.cell, entry.cand, entry.strong_only = c2, v2, not old_strong_only
+            entry.links, entry.akt = links.get(c2 * 10 + v2, ()), 0
+        else:
+            entry.akt = len(entry.links)
+
+
+def _remote_pair_dels(chain, level, where, scand, scand2, m1, m2):
+    if level > 7:
+        r1 = r2 = 0
+        for i in range(0, level + 1, 2):
+            for j in range(i + 6, level + 1, 4):
+                both = _PEERS[chain[i][0]] & _PEERS[chain[j][0]]
+                r1 |= both & where[scand]
+                r2 |= both & where[scand2]
+    else:
+        r1, r2 = m1, m2
+    return _sorted_dels([(c, scand) for c in _cells(r1)] + [(c, scand2) for c in _cells(r2)])
+
+
+def _keep(kind, dels, level, values, steps, seen, dedupe):
+    if dedupe:
+        old = seen.get(dels)
+        if old is not None and old <= level:
+            return
+        seen[dels] = level
+    steps.append((kind, dels, level + 1, values))

@@ -1,0 +1,133 @@
+"""HoDoKu 2.2.0's colouring: simple colors (5330) and multi colors (5360), found in the
+order HoDoKu's colouring solver finds them (docs/se-rating.md section 10).
+
+[HD] `src/solver/ColoringSolver.java` (`doColoring`, `doColoringForColorRecursive`,
+`findSimpleColorStepsForCandidate`, `findMultiColorStepsForCandidate`).  The first step is
+taken.  Per value (ascending), the cells of the value lying in a house that holds it
+exactly twice are coloured: from the lowest uncoloured such cell, depth-first along the
+conjugate pairs of its row, column and box (in that order), alternating two colours; a
+cluster with only one colour is dropped.
+
+* Simple colors, per cluster: a colour with two cells seeing each other is deleted
+  (wrap); else the cells seeing a cell of each colour lose the value (trap).
+* Multi colors, per ordered pair of clusters (i, j): a colour of i with cells seeing both
+  colours of j is deleted (HoDoKu's type "2"); else, for each pair of colours of i and j
+  with cells seeing each other, the cells seeing the other colour of i and the other
+  colour of j lose the value (HoDoKu's type "1").
+"""
+
+from __future__ import annotations
+
+__all__ = ["simple_colors", "multi_colors"]
+
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_PEERS = tuple(sum(1 << d for d in range(81)
+                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
+
+
+def _cells(mask: int):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _clusters(cands, free, v):
+    """[(colour 1 mask, colour 2 mask)] of the value, HoDoKu's doColoring."""
+    where = sum(1 << c for c in range(81) if cands[c] >> (v - 1) & 1)
+    start = 0
+    for c in _cells(where):
+        if any(free[u][v] == 2 for u in _CONSTR[c]):
+            start |= 1 << c
+    out = []
+    while start:
+        sets = [0, 0]
+        first = (start & -start).bit_length() - 1
+
+        def colour(index, on):
+            nonlocal start
+            if index == -1 or not start >> index & 1:
+                return
+            sets[on] |= 1 << index
+            start &= ~(1 << index)
+            for u in _CONSTR[index]:
+                other = -1
+                if free[u][v] == 2:
+                    other = (_HOUSE[u] & where & ~(1 << index)).bit_length() - 1
+                colour(other, 1 - on)
+
+        colour(first, 0)
+        if sets[0] and sets[1]:
+            out.append((sets[0], sets[1]))
+    return out, where
+
+
+def _sees(a: int, b: int) -> bool:
+    """Does a cell of mask a see a cell of mask b?"""
+    for c in _cells(a):
+        if _PEERS[c] & b:
+            return True
+    return False
+
+
+def _trap(a, b, where):
+    m = 0
+    for x in _cells(a):
+        for y in _cells(b):
+            m |= _PEERS[x] & _PEERS[y] & where
+    return m
+
+
+def simple_colors(cands, free):
+    """HoDoKu's first simple colors step: deletions [(cell, value)] or None."""
+    for v in range(1, 10):
+        clusters, where = _clusters(cands, free, v)
+        for s1, s2 in clusters:
+            dels = []
+            for s in (s1, s2):
+                if any(_PEERS[c] & s for c in _cells(s)):
+                    dels.extend((c, v) for c in _cells(s))
+            if dels:
+                return dels
+            m = _trap(s1, s2, where)
+            if m:
+                return [(c, v) for c in _cells(m)]
+    return None
+
+
+def multi_colors(cands, free):
+    """HoDoKu's first multi colors step: deletions or None."""
+    for v in range(1, 10):
+        clusters, where = _clusters(cands, free, v)
+        for i, (s11, s12) in enumerate(clusters):
+            for j, (s21, s22) in enumerate(clusters):
+                if i == j:
+                    continue
+                dels = []
+                for s in (s11, s12):
+                    if _sees_both(s, s21, s22):
+                        dels.extend((c, v) for c in _cells(s))
+                if dels:
+                    return dels
+                for a, b, rest_a, rest_b in ((s11, s21, s12, s22), (s11, s22, s12, s21),
+                                             (s12, s21, s11, s22), (s12, s22, s11, s21)):
+                    if _sees(a, b):
+                        dels.extend((c, v) for c in _cells(_trap(rest_a, rest_b, where)))
+                if dels:
+                    return dels
+    return None
+
+
+def _sees_both(s, s21, s22) -> bool:
+    see1 = see2 = False
+    for c in _cells(s):
+        if _PEERS[c] & s21:
+            see1 = True
+        if _PEERS[c] & s22:
+            see2 = True
+        if see1 and see2:
+            return True
+    return False

@@ -1,0 +1,385 @@
+"""HoDoKu 2.2.0's forcing nets (8600): the forcing chain checks on tables that look ahead
+through singles, keeping only outcomes one of whose chains is a net (docs/se-rating.md
+section 10).
+
+[HD] `src/solver/TablingSolver.java` (`fillTables` without `chainsOnly`, `getTableEntry`,
+`setCell`, `getRetIndicesForHouse`, `expandTables`, `buildChain`, `replaceOrCopyStep`,
+`checkForcingChains`), `src/solver/TableEntry.java`, `src/solver/SimpleSolver.java`
+(`findAllNakedSingles`, `findAllHiddenSingles`), `src/sudoku/SolutionStep.java` (`isNet`).
+
+The rules, in our words:
+
+* Each table is filled by playing its premise on a copy of the grid (HoDoKu's Sudoku2 with
+  its singles queues): setting a value records the value "on", its peers (by the grid's
+  candidates) and the cell's other candidates "off"; a deletion that leaves one candidate
+  sets it.  Then four rounds: all naked singles (queue order) and all hidden singles (queue
+  order) of the copy are set, each recording as its reasons the "off" entries of the
+  cell's other original candidates (naked) or of the value's other original cells in the
+  house where the value was scarcest (row, column, box on ties), up to five.  A node's
+  distance is its latest reason's distance + 1.
+* Group nodes are added as for forcing chains; the tables are expanded in table order,
+  taking each entry's table's own (not expanded) entries at distance base + their
+  distance; an entry reached by expansion takes a shorter new source, its "on" / "group"
+  marks staying set (HoDoKu ORs them).
+* A chain is read back through the first reason of each entry (an expanded entry jumps
+  into its source table and back); the step is a net when some entry passed has more
+  than one reason (HoDoKu builds the extra branches, which always rejoin the chain).  Only
+  net steps are kept; the outcomes are chosen as for forcing chains (placements first,
+  lowest cell; then deletions, lowest cell * 10 + value).
+"""
+
+from __future__ import annotations
+
+from ._hodoku_tabling import (_CONSTR, _HOUSE, _MAX_ENTRIES, _PEERS, _Tabling, _cells,
+                              _normal)
+
+__all__ = ["forcing_net_step"]
+
+
+class _NetTable:
+    """A TableEntry with reasons: ret[i] = entry indices (first = latest), dist, flags."""
+
+    __slots__ = ("nodes", "index", "ret", "dist", "expanded", "on", "ext", "direct")
+
+    def __init__(self, start: int):
+        self.nodes, self.index = [], {}
+        self.ret, self.dist, self.expanded, self.on, self.ext = [], [], [], [], []
+        self.direct = 0
+        self.add(start, start < 1620)
+
+    def add(self, node: int, normal: bool = True, rets=(0,)):
+        if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
+            return
+        rest = list(rets) or [0]
+        first = max(rest)
+        rest.remove(first)
+        others = tuple(r for r in rest if r)
+        d = self.dist[first] + 1 if first < len(self.dist) else 1
+        self.index[node] = len(self.nodes)
+        self.nodes.append(node)
+        self.ret.append((first,) + others)
+        self.dist.append(d & 0x1FF)
+        self.expanded.append(False)
+        self.on.append(False)
+        self.ext.append(False)
+
+
+class _NetTabling(_Tabling):
+    """The net tables of the grid in hd (a _Singles state of _hodoku)."""
+
+    _new_table = _NetTable
+
+    def __init__(self, hd):
+        self.hd = hd
+        super().__init__(hd.cands, hd.free, True)
+
+    def _fill_groups(self):
+        super()._fill_groups()
+        self.group_index = {k: i for i, k in enumerate(self.group_keys)}
+
+    def _fill(self):
+        hd, tables = self.hd, self.tables
+        for i in range(81):
+            m = self.cands[i]
+            if not m:
+                continue
+            for cand in (v for v in range(1, 10) if m >> (v - 1) & 1):
+                for strong in (True, False):
+                    key = _normal(i, cand, strong)
+                    t = tables[key] = _NetTable.__new__(_NetTable)
+                    t.nodes, t.index = [], {}
+                    t.ret, t.dist, t.expanded, t.on, t.ext = [], [], [], [], []
+                    t.direct = 0
+                    self._entry(t, _copy(hd), i, cand, strong)
+
+    def _entry(self, t, sim, cell, cand, strong):
+        """getTableEntry: play the premise on sim and four rounds of singles."""
+        if strong:
+            self._set(t, sim, cell, cand, False, False)
+        else:
+            sim.del_cand(cell, cand)
+            t.add(_normal(cell, cand, False), True, (0,))
+            m = sim.cands[cell]
+            if m and not m & (m - 1):
+                self._set(t, sim, cell, m.bit_length(), False, True)
+        for _round in range(4):
+            singles = []
+            q = sim.ns
+            for k in range(q.get, q.put):
+                c, v = q.cells[k], q.values[k]
+                if sim.values[c] == 0:
+                    singles.append((c, v, True))
+            q = sim.hs
+            found = set()
+            for k in range(q.get, q.put):
+                c, v = q.cells[k], q.values[k]
+                if sim.values[c] == 0 and c not in found:
+                    if any(sim.free[u][v] == 1 for u in _CONSTR[c]):
+                        singles.append((c, v, False))
+                        found.add(c)
+            for c, v, naked in singles:
+                self._set(t, sim, c, v, True, naked)
+
+    def _set(self, t, sim, cell, cand, reasons: bool, naked: bool):
+        """setCell: record cell = cand and its consequences in table t."""
+        peers = self.where[cand] & ~(1 << cell) & _PEERS[cell]
+        now = [v for v in range(1, 10) if sim.cands[cell] >> (v - 1) & 1]
+        row, col, box = _CONSTR[cell]
+        house, best = row, sim.free[row][cand]
+        if sim.free[col][cand] < best:
+            house, best = col, sim.free[col][cand]
+        if sim.free[box][cand] < best:
+            house = box
+        sim.set_cell(cell, cand)
+        at = len(t.nodes)
+        if reasons:
+            if naked:
+                others = [v for v in range(1, 10)
+                          if self.cands[cell] >> (v - 1) & 1 and v != cand]
+                rets = [t.index.get(_normal(cell, v, False), 0) for v in others][:5]
+            else:
+                cells = _cells(self.where[cand] & ~(1 << cell) & _HOUSE[house])
+                rets = [t.index.get(_normal(c, cand, False), 0) for c in cells][:5]
+            t.add(_normal(cell, cand, True), True, tuple(rets) or (0,))
+        else:
+            t.add(_normal(cell, cand, True), True, (0,))
+        for c in _cells(peers):
+            t.add(_normal(c, cand, False), True, (at,))
+        for v in now:
+            if v != cand:
+                t.add(_normal(cell, v, False), True, (at,))
+
+    def _finish(self):
+        for t in self.tables.values():
+            t.direct = len(t.nodes)
+        order = sorted(k for k in self.tables if k < 1620)
+        for strong in (1, 0):
+            for key in order:
+                if key & 1 == strong:
+                    self._expand_net(self.tables[key])
+
+    def _source(self, node):
+        """(table, HoDoKu table index, from on table, from extended table) of a node."""
+        t = self.tables.get(node)
+        if node < 1620:
+            return t, node // 2, bool(node & 1), False
+        return t, self.group_index[node], False, True
+
+    def _expand_net(self, dest):
+        j = 1
+        while j < len(dest.nodes):
+            if len(dest.nodes) >= _MAX_ENTRIES:
+                break
+            node = dest.nodes[j]
+            src, src_index, from_on, from_ext = self._source(node)
+            base = dest.dist[j]
+            j += 1
+            if src is None or not src.nodes:
+                continue
+            for k in range(1, len(src.nodes)):
+                if src.expanded[k]:
+                    continue
+                knode = src.nodes[k]
+                nd = (base + src.dist[k]) & 0x1FF
+                o = dest.index.get(knode)
+                if o is not None:
+                    if dest.expanded[o] and dest.dist[o] > nd:
+                        self._mark(dest, o, src_index, from_on, from_ext, nd)
+                    continue
+                if len(dest.nodes) >= _MAX_ENTRIES:
+                    self._mark(dest, len(dest.nodes) - 1, src_index, from_on, from_ext, nd)
+                    continue
+                dest.index[knode] = len(dest.nodes)
+                dest.nodes.append(knode)
+                dest.ret.append((src_index,))
+                dest.dist.append(nd)
+                dest.expanded.append(False)
+                dest.on.append(False)
+                dest.ext.append(False)
+                self._mark(dest, len(dest.nodes) - 1, src_index, from_on, from_ext, nd)
+
+    @staticmethod
+    def _mark(dest, o, src_index, from_on, from_ext, nd):
+        dest.ret[o] = (src_index,)
+        dest.expanded[o] = True
+        if from_ext:
+            dest.ext[o] = True
+        elif from_on:
+            dest.on[o] = True
+        dest.dist[o] = nd
+
+    def is_net(self, table, node) -> bool:
+        """Does the chain from table's start to node pass an entry with several reasons?"""
+        idx = table.index.get(node)
+        if idx is None:
+            return False
+        org = table
+        steps = 0
+        while idx != 0 and steps < 2000:
+            steps += 1
+            if org.expanded[idx]:
+                r = org.ret[idx][0]
+                if org.ext[idx]:
+                    src = self.tables.get(self.group_keys[r]) if r < len(self.group_keys) else None
+                else:
+                    src = self.tables.get(r * 2 + (1 if org.on[idx] else 0))
+                if src is None or org.nodes[idx] not in src.index:
+                    return False
+                k = src.index[org.nodes[idx]]
+                while k != 0:
+                    if k >= len(src.ret) or src.expanded[k]:
+                        return False    # HoDoKu's sticky marks led elsewhere: not followed
+                    rets = src.ret[k]
+                    if any(rets[1:]):
+                        return True
+                    k = rets[0]
+                idx = org.index.get(src.nodes[0])
+                if idx is None:
+                    return False
+            else:
+                rets = org.ret[idx]
+                if any(rets[1:]):
+                    return True
+                idx = rets[0]
+        return False
+
+
+def _copy(hd):
+    """A copy of a _Singles state (values, candidates, free counts, queues)."""
+    sim = object.__new__(type(hd))
+    sim.values = list(hd.values)
+    sim.cands = list(hd.cands)
+    sim.free = [list(f) for f in hd.free]
+    for name in ("ns", "hs"):
+        q = getattr(hd, name)
+        q2 = object.__new__(type(q))
+        q2.cells, q2.values = q.cells[:], q.values[:]
+        q2.get, q2.put = q.get, q.put
+        setattr(sim, name, q2)
+    return sim
+
+
+def _sets(table):
+    on, off = [0] * 10, [0] * 10
+    for n in table.nodes:
+        if n < 1620:
+            if n & 1:
+                on[(n // 2) % 10] |= 1 << (n // 20)
+            else:
+                off[(n // 2) % 10] |= 1 << (n // 20)
+    return on, off
+
+
+def forcing_net_step(hd):
+    """HoDoKu's forcing net step (8600) for the grid of hd, or None: (placements, dels)."""
+    tab = _NetTabling(hd)
+    tables, cands, where, values = tab.tables, tab.cands, tab.where, hd.values
+    sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
+    allowed = [0] * 10
+    empty = sum(1 << c for c in range(81) if not values[c])
+    for v in range(1, 10):
+        m = empty
+        for c in range(81):
+            if values[c] == v:
+                m &= ~_PEERS[c]
+        allowed[v] = m
+    places, dels = set(), set()
+
+    def net(chains):
+        return any(tab.is_net(t, n) for t, n in chains)
+
+    for key in sorted(sets):
+        t = tables[key]
+        cell, v0 = key // 20, (key // 2) % 10
+        outcome = (dels if key & 1 else places, (cell, v0))
+        if outcome[1] in outcome[0]:
+            continue
+        for chains in _one_chain_checks(key, t, sets[key], cands, where, allowed):
+            if net(chains):
+                outcome[0].add(outcome[1])
+                break
+    for key in sorted(sets):
+        if not key & 1 or key - 1 not in sets:
+            continue
+        t_on, t_off = tables[key], tables[key - 1]
+        (on1, off1), (on2, off2) = sets[key], sets[key - 1]
+        start = ~(1 << (key // 20))
+        for v in range(1, 10):
+            for c in _cells(on1[v] & on2[v] & start):
+                n = _normal(c, v, True)
+                if (c, v) not in places and net([(t_on, n), (t_off, n)]):
+                    places.add((c, v))
+            for c in _cells(off1[v] & off2[v] & start):
+                n = _normal(c, v, False)
+                if (c, v) not in dels and net([(t_on, n), (t_off, n)]):
+                    dels.add((c, v))
+    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+              for c in range(81) if cands[c]]
+    for base in (0, 9, 18):
+        for h in range(9):
+            for v in range(1, 10):
+                cs = _cells(_HOUSE[base + h] & where[v])
+                if cs:
+                    groups.append([_normal(c, v, True) for c in cs])
+    full = (1 << 81) - 1
+    for group in groups:
+        on, off = [full] * 10, [full] * 10
+        for key in group:
+            s_on, s_off = sets[key]
+            for v in range(1, 10):
+                on[v] &= s_on[v]
+                off[v] &= s_off[v]
+        for v in range(1, 10):
+            for c in _cells(on[v]):
+                n = _normal(c, v, True)
+                if (c, v) not in places and net([(tables[k], n) for k in group]):
+                    places.add((c, v))
+            for c in _cells(off[v]):
+                n = _normal(c, v, False)
+                if (c, v) not in dels and net([(tables[k], n) for k in group]):
+                    dels.add((c, v))
+    if places:
+        cell = min(c for c, _v in places)
+        return [min(p for p in places if p[0] == cell)], []
+    if dels:
+        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
+    return None
+
+
+def _one_chain_checks(key, t, on_off, cands, where, allowed):
+    """checkOneChain: the chains of each contradiction of table t (start node key)."""
+    on, off = on_off
+    cell, v0 = key // 20, (key // 2) % 10
+    if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
+        yield [(t, _normal(cell, v0, not key & 1))]
+    for v in range(1, 10):
+        m = on[v] & off[v]
+        if m:
+            c = (m & -m).bit_length() - 1
+            yield [(t, _normal(c, v, False)), (t, _normal(c, v, True))]
+    for v in range(1, 10):
+        for w in range(v + 1, 10):
+            m = on[v] & on[w]
+            if m:
+                c = (m & -m).bit_length() - 1
+                yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
+    for base in (0, 9, 18):
+        for v in range(1, 10):
+            for h in range(9):
+                m = _HOUSE[base + h] & on[v]
+                if m & (m - 1):
+                    yield [(t, _normal(c, v, True)) for c in _cells(m)]
+    dead = (1 << 81) - 1
+    for v in range(1, 10):
+        dead &= off[v] | ~where[v]
+    for v in range(1, 10):
+        dead &= ~on[v]
+    dead &= sum(1 << c for c in range(81) if cands[c])
+    for c in _cells(dead):
+        yield [(t, _normal(c, v, False)) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+    for base in (0, 9, 18):
+        for v in range(1, 10):
+            for h in range(9):
+                m = _HOUSE[base + h] & allowed[v]
+                if m and m & off[v] == m:
+                    yield [(t, _normal(c, v, False)) for c in _cells(m)]

@@ -1,0 +1,606 @@
+"""HoDoKu 2.2.0's nice loops and AICs (indices 5600 and 5650), found the way HoDoKu's
+tabling solver finds them: docs/se-rating.md section 10.
+
+[HD] `src/solver/TablingSolver.java` (`doGetNiceLoops`, `fillTables`,
+`fillTablesWithGroupNodes`, `expandTables`, `checkNiceLoops`, `checkNiceLoop`, `checkAics`,
+`checkAic`, `addChain`, `buildChain`), `src/solver/TableEntry.java`,
+`src/solver/GroupNode.java`, `src/sudoku/SolutionStep.java` (`compareTo`).
+
+The rules reproduced here, in our words:
+
+* Every candidate has two tables, "on" (the candidate is set) and "off" (it is deleted),
+  indexed cell * 10 + value and visited in that order.  A table starts with its own node
+  and lists the direct consequences: for "on", every other candidate of the cell and the
+  same value in every other cell of the cell's row, column and box (houses in that order,
+  cells ascending) goes off; for "off", the other candidate of a bivalue cell goes on, and
+  in each house holding the value exactly twice the other cell goes on.  A node already in
+  the table is not added again.  Direct entries have distance 2, the start node 1.
+* With group nodes (5650), every group of 2-3 cells holding a value inside one line and one
+  box (rows then columns, lines ascending, values ascending, boxes ascending) gets an "on"
+  and an "off" table of its own, and links to and from the normal tables.
+* The tables are then expanded in order (all "on" tables, then all "off" tables): the
+  entries of a table are walked in order, including the entries being appended, and each
+  entry's own table contributes its direct entries (entries that came from expansion are
+  skipped).  A new node is appended with distance = the entry's distance + 2 and remembers
+  the entry's node as its predecessor; a node already reached by expansion would take a
+  new predecessor only at a shorter distance, which cannot happen as the distances grow
+  along the list (so the expansion is a breadth-first search).  A table holds at most
+  1000 entries.
+* A chain is read back by following predecessors to the start node.  Loops whose first
+  link stays in the start cell, or that revisit a cell (a lasso), are dropped.
+* Nice loops: a table entry (normal node) in the start cell at distance > 2 closes a loop;
+  discontinuous and continuous loops give HoDoKu's deletions.  AICs: off tables only, the
+  end an "on" normal node in another cell; same value: the cells seeing both ends lose the
+  value when there are at least two such cells; different values: the ends see each other
+  and each end loses the other end's value.
+* Steps with the same deletions as an earlier step of equal or shorter chain are dropped;
+  the rest are sorted by HoDoKu's step order (most deletions first, then the index sum of
+  the deletions, then the chain length) and the first is taken.
+"""
+
+from __future__ import annotations
+
+from functools import cmp_to_key
+
+__all__ = ["nice_loop_step"]
+
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_PEERS = tuple(sum(1 << d for d in range(81)
+                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
+_MAX_ENTRIES = 1000
+
+# step types (their order is HoDoKu's SolutionType order, used only as the last tie-break)
+DNL, CNL, AIC = "discontinuous-nice-loop", "continuous-nice-loop", "aic"
+GROUPED = {DNL: "grouped-discontinuous-nice-loop", CNL: "grouped-continuous-nice-loop",
+           AIC: "grouped-aic"}
+
+
+def _cells(mask: int):
+    """The cells of a bitmask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# Nodes are ints.  Normal node: (cell * 10 + value) * 2 + strong  (< 1620).
+# Group node: 2000 + ((g * 10 + value) * 2 + strong) with g the group's index.
+def _normal(cell: int, value: int, strong: bool) -> int:
+    return (cell * 10 + value) * 2 + strong
+
+
+class _Table:
+    """One TableEntry: nodes in order and their predecessors.  Entries 1 .. direct - 1 are
+    the direct consequences (distance 2, predecessor the start node); later entries come
+    from expansion (distance > 2)."""
+
+    __slots__ = ("nodes", "index", "pred", "direct")
+
+    def __init__(self, start: int):
+        self.nodes = [start]
+        self.index = {start: 0}
+        self.pred = [None]
+        self.direct = 1
+
+    def add(self, node: int, normal: bool = True):
+        """Append a direct consequence; a normal node already present is skipped."""
+        if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
+            return
+        self.index[node] = len(self.nodes)
+        self.nodes.append(node)
+        self.pred.append(None)
+
+    def dist_above_2(self, i: int) -> bool:
+        return i >= self.direct
+
+
+class _Tabling:
+    """The tables of one grid (cands: 81 candidate bitmasks, bit v-1 for value v)."""
+
+    def __init__(self, cands, free, groups: bool):
+        self.cands = tuple(cands)       # copies: the caller's lists change later
+        self.free = tuple(tuple(f) for f in free)
+        self.where = [0] * 10
+        for c in range(81):
+            m = cands[c]
+            while m:
+                low = m & -m
+                self.where[low.bit_length()] |= 1 << c
+                m ^= low
+        self.tables = {}
+        self.groups = []        # (value, cells mask, cells tuple, line, col, block, buddies)
+        self.group_keys = []    # extended table index -> group node key
+        self._fill()
+        if groups:
+            self._fill_groups()
+        self._finish()
+
+    def _finish(self):
+        self.direct_of = {}
+        for key, t in self.tables.items():
+            t.direct = len(t.nodes)
+            self.direct_of[key] = tuple(t.nodes[1:])
+        self._expand()
+
+    _new_table = _Table
+
+    # -- filling ---------------------------------------------------------------------
+    def _fill(self):
+        cands, tables, where, free = self.cands, self.tables, self.where, self.free
+        for i in range(81):
+            m = cands[i]
+            if not m:
+                continue
+            values = [v for v in range(1, 10) if m >> (v - 1) & 1]
+            for cand in values:
+                on = tables[_normal(i, cand, True)] = _Table(_normal(i, cand, True))
+                off = tables[_normal(i, cand, False)] = _Table(_normal(i, cand, False))
+                for other in values:
+                    if other != cand:
+                        on.add(_normal(i, other, False))
+                        if len(values) == 2:
+                            off.add(_normal(i, other, True))
+                rest = where[cand] & ~(1 << i)
+                for constr in _CONSTR[i]:
+                    n = free[constr][cand]
+                    if n < 2:
+                        continue
+                    cells = _cells(rest & _HOUSE[constr])
+                    if not cells:
+                        continue
+                    for c in cells:
+                        on.add(_normal(c, cand, False))
+                    if n == 2:
+                        off.add(_normal(cells[0], cand, True))
+
+    def _fill_groups(self):
+        groups = self.groups
+        for base in (0, 9):                       # rows, then columns
+            for k in range(9):
+                for cand in range(1, 10):
+                    in_house = _HOUSE[base + k] & self.where[cand]
+                    if not in_house:
+                        continue
+                    for b in range(9):
+                        part = in_house & _HOUSE[18 + b]
+                        if part and part & (part - 1):
+                            cells = tuple(_cells(part))
+                            buddies = _PEERS[cells[0]]
+                            for c in cells[1:]:
+                                buddies &= _PEERS[c]
+                            line = cells[0] // 9 if cells[0] // 9 == cells[1] // 9 else -1
+                            col = cells[0] % 9 if cells[0] % 9 == cells[1] % 9 else -1
+                            groups.append((cand, part, cells, line, col, b, buddies))
+        tables, where = self.tables, self.where
+        gnode = [(2000 + g * 20 + gn[0] * 2, gn) for g, gn in enumerate(groups)]
+        for g, (gbase, gn) in enumerate(gnode):
+            cand, part, cells, line, col, block, buddies = gn
+            on_key, off_key = gbase + 1, gbase
+            on = tables[on_key] = self._new_table(on_key)
+            off = tables[off_key] = self._new_table(off_key)
+            self.group_keys.extend((on_key, off_key))
+            seen = where[cand] & buddies
+            if seen:
+                for c in _cells(seen):
+                    on.add(_normal(c, cand, False))
+                    tables[_normal(c, cand, True)].add(off_key, False)
+                inb = seen & _HOUSE[18 + block]
+                if inb and not inb & (inb - 1):
+                    c = inb.bit_length() - 1
+                    off.add(_normal(c, cand, True))
+                    tables[_normal(c, cand, False)].add(on_key, False)
+                inl = seen & (_HOUSE[line] if line != -1 else _HOUSE[9 + col])
+                if inl and not inl & (inl - 1):
+                    c = inl.bit_length() - 1
+                    off.add(_normal(c, cand, True))
+                    tables[_normal(c, cand, False)].add(on_key, False)
+            counts = {"line": [0, -1], "col": [0, -1], "block": [0, -1]}
+            for j, (gbase2, gn2) in enumerate(gnode):
+                if j == g or gn2[0] != cand or gn2[1] & part:
+                    continue
+                for kind, mine, theirs in (("line", line, gn2[3]), ("col", col, gn2[4]),
+                                           ("block", block, gn2[5])):
+                    if (kind == "block" or mine != -1) and mine == theirs:
+                        cnt = counts[kind]
+                        cnt[0] += 1
+                        if cnt[0] == 1:
+                            cnt[1] = j
+                        on.add(gbase2, False)
+            for kind, house in (("line", line), ("col", col), ("block", block)):
+                cnt = counts[kind]
+                if cnt[0] != 1:
+                    continue
+                gbase2, gn2 = gnode[cnt[1]]
+                h = _HOUSE[house] if kind == "line" else (
+                    _HOUSE[9 + house] if kind == "col" else _HOUSE[18 + house])
+                if not h & where[cand] & ~part & ~gn2[1]:
+                    off.add(gbase2 + 1, False)
+
+    # -- expansion ------------------------------------------------------------------
+    def _expand(self):
+        tables = self.tables
+        order = sorted(k for k in tables if k < 1620)
+        for strong in (1, 0):
+            for key in order:
+                if key & 1 == strong:
+                    self._expand_one(tables[key])
+
+    def _expand_one(self, dest):
+        """Breadth-first: each entry's table contributes its direct entries (HoDoKu's
+        distances grow along the entry list, so an entry is never re-linked)."""
+        direct_of = self.direct_of
+        nodes, index, pred = dest.nodes, dest.index, dest.pred
+        j = 1
+        while j < len(nodes):
+            if len(nodes) >= _MAX_ENTRIES:
+                break
+            node = nodes[j]
+            j += 1
+            for k in direct_of.get(node, ()):
+                if k in index:
+                    continue
+                if len(nodes) >= _MAX_ENTRIES:
+                    pred[-1] = node
+                    continue
+                index[k] = len(nodes)
+                nodes.append(k)
+                pred.append(node)
+
+    # -- chains ---------------------------------------------------------------------
+    def chain(self, table, end_index):
+        """The chain start -> ... -> end as a list of nodes, and the cells of all its nodes
+        but the end (HoDoKu's chainSet)."""
+        rev = [table.nodes[end_index]]
+        i = end_index
+        chain_cells = 0
+        while i != 0:
+            p = table.pred[i]
+            if p is None:
+                p = table.nodes[0]
+                i = 0
+            else:
+                i = table.index[p]
+            rev.append(p)
+            chain_cells |= self.node_cells(p)
+        rev.reverse()
+        return rev, chain_cells
+
+    def node_cells(self, node):
+        if node < 1620:
+            return 1 << (node // 20)
+        return self.groups[(node - 2000) // 20][1]
+
+    def node_buddies(self, node):
+        if node < 1620:
+            return _PEERS[node // 20]
+        return self.groups[(node - 2000) // 20][6]
+
+
+def _cell(node):
+    return node // 20 if node < 1620 else -1
+
+
+def _first_cell(tab, node):
+    return node // 20 if node < 1620 else tab.groups[(node - 2000) // 20][2][0]
+
+
+def _lasso(tab, chain, aic: bool) -> bool:
+    """HoDoKu's lasso test on the chain start -> end: True if a cell is revisited."""
+    seen = 0
+    first = _first_cell(tab, chain[0])
+    last = None
+    for node in chain:
+        cell = _first_cell(tab, node)
+        if seen >> cell & 1:
+            return True
+        if last is not None and (_first_cell(tab, last) != first or aic):
+            seen |= tab.node_cells(last)
+        last = node
+    return False
+
+
+def _index_sum(dels):
+    s, off = 0, 1
+    for cell, v in dels:
+        s += cell * off + v
+        off += 80
+    return s
+
+
+def _compare(a, b):
+    """HoDoKu's SolutionStep.compareTo for two chain steps (type, dels, length)."""
+    r = len(b[1]) - len(a[1])
+    if r:
+        return r
+    if a[0] != b[0] or a[1] != b[1]:
+        return _index_sum(a[1]) - _index_sum(b[1])
+    return a[2] - b[2]
+
+
+def _key(dels):
+    """Deletions sorted by (value, cell) and without repeats, as HoDoKu stores them."""
+    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
+
+
+def nice_loop_step(cands, free, groups: bool):
+    """HoDoKu's first nice loop / AIC for the grid, or None.
+
+    cands: 81 candidate bitmasks (bit v-1 for value v), free[constraint][value]: how many
+    cells of the constraint (rows 0-8, cols 9-17, boxes 18-26) hold the value.
+    groups: False for HoDoKu's step 5600, True for 5650 (group nodes).
+    Returns (type, deletions [(cell, value)], chain length)."""
+    tab = _tabling(cands, free, groups)
+    steps, seen = [], {}
+
+    def keep(kind, dels, chain):
+        if not dels:
+            return
+        if any(n >= 1620 for n in chain):
+            kind = GROUPED[kind]
+        dels = _key(dels)
+        length = len(chain)
+        old = seen.get(dels)
+        if old is not None and steps[old][2] <= length:
+            return
+        seen[dels] = len(steps)
+        steps.append((kind, dels, length))
+
+    tables = tab.tables
+    order = sorted(k for k in tables if k < 1620)
+    for strong in (1, 0):
+        for key in order:
+            if key & 1 != strong:
+                continue
+            t = tables[key]
+            start = key // 20
+            for j in range(1, len(t.nodes)):
+                n = t.nodes[j]
+                if n < 1620 and n // 20 == start:
+                    _nice_loop(tab, t, j, keep)
+    where = tab.where
+    for key in order:
+        if key & 1:
+            continue
+        t = tables[key]
+        start, scand = key // 20, (key // 2) % 10
+        buddies = _PEERS[start]
+        for j in range(1, len(t.nodes)):
+            n = t.nodes[j]
+            if n >= 1620 or not n & 1 or n // 20 == start:
+                continue
+            ecell, ecand = n // 20, (n // 2) % 10
+            if scand == ecand:
+                m = buddies & _PEERS[ecell] & where[scand]
+                if m and m & (m - 1):
+                    _aic(tab, t, j, keep)
+            elif buddies >> ecell & 1:
+                if cands[ecell] >> (scand - 1) & 1 and cands[start] >> (ecand - 1) & 1:
+                    _aic(tab, t, j, keep)
+    if not steps:
+        return None
+    steps.sort(key=cmp_to_key(_compare))
+    return steps[0]
+
+
+def _nice_loop(tab, t, j, keep):
+    """checkNiceLoop: the loop closed by entry j of table t."""
+    if not t.dist_above_2(j):
+        return
+    chain, chain_cells = tab.chain(t, j)
+    if len(chain) > 1 and _first_cell(tab, chain[-1]) == _first_cell(tab, chain[-2]):
+        return
+    if _lasso(tab, chain, False):
+        return
+    if _first_cell(tab, chain[0]) == _first_cell(tab, chain[1]):
+        return
+    cands, where = tab.cands, tab.where
+    start_node, end_node = t.nodes[0], t.nodes[j]
+    first_strong = bool(t.nodes[1] & 1)
+    last_strong = bool(end_node & 1)
+    scand, ecand = (start_node // 2) % 10, (end_node // 2) % 10
+    start = start_node // 20
+    dels = []
+    kind = DNL
+    if not first_strong and not last_strong and scand == ecand:
+        dels.append((start, scand))
+    elif first_strong and last_strong and scand == ecand:
+        dels.extend((start, v) for v in range(1, 10)
+                    if cands[start] >> (v - 1) & 1 and v != scand)
+    elif first_strong != last_strong and scand != ecand:
+        dels.append((start, scand if not first_strong else ecand))
+    elif ((not first_strong and not last_strong and bin(cands[start]).count("1") == 2
+           and scand != ecand) or (first_strong and last_strong and scand != ecand)
+          or (first_strong != last_strong and scand == ecand)):
+        kind = CNL
+        last = len(chain) - 1
+        for i in range(last + 1):
+            node = chain[i]
+            strong = node & 1
+            if (i == 0 and first_strong and last_strong) or (
+                    i > 0 and strong and i <= last - 2
+                    and _first_cell(tab, chain[i - 1]) != _first_cell(tab, node)):
+                if i == 0 or (not chain[i + 1] & 1
+                              and _first_cell(tab, node) == _first_cell(tab, chain[i + 1])
+                              and chain[i + 2] & 1
+                              and _first_cell(tab, chain[i + 1])
+                              != _first_cell(tab, chain[i + 2])):
+                    c1 = (node // 2) % 10
+                    c2 = (chain[i + 2] // 2) % 10 if i + 2 <= last else -1
+                    if i == 0:
+                        c1, c2 = scand, ecand
+                    cell = _first_cell(tab, node)
+                    dels.extend((cell, v) for v in range(1, 10)
+                                if cands[cell] >> (v - 1) & 1 and v != c1 and v != c2)
+            if i > 0 and not strong and _first_cell(tab, chain[i - 1]) != _first_cell(tab, node):
+                v = (node // 2) % 10
+                m = (tab.node_buddies(chain[i - 1]) & tab.node_buddies(node) & ~chain_cells
+                     & ~(1 << start) & where[v])
+                dels.extend((c, v) for c in _cells(m))
+    keep(kind, dels, chain)
+
+
+def _aic(tab, t, j, keep):
+    """checkAic: the AIC from the start of off table t to its entry j."""
+    if not t.dist_above_2(j):
+        return
+    start_node, end_node = t.nodes[0], t.nodes[j]
+    scand, ecand = (start_node // 2) % 10, (end_node // 2) % 10
+    start, end = start_node // 20, end_node // 20
+    dels = []
+    if scand == ecand:
+        m = _PEERS[start] & _PEERS[end] & tab.where[scand]
+        if m & (m - 1):
+            dels = [(c, scand) for c in _cells(m) if c != start]
+    else:
+        if tab.cands[start] >> (ecand - 1) & 1:
+            dels.append((start, ecand))
+        if tab.cands[end] >> (scand - 1) & 1:
+            dels.append((end, scand))
+    if not dels:
+        return
+    chain, _cells_unused = tab.chain(t, j)
+    if _lasso(tab, chain, True):
+        return
+    keep(AIC, dels, chain)
+
+
+# --- forcing chains (8500) ------------------------------------------------------------------
+
+_CACHE = {}
+
+
+def _tabling(cands, free, groups: bool):
+    """The expanded tables of the grid (the last ones are kept: HoDoKu's grouped nice loops
+    and forcing chains use the same tables of the same grid)."""
+    key = (tuple(cands), groups)
+    tab = _CACHE.get(key)
+    if tab is None:
+        _CACHE.clear()
+        tab = _CACHE[key] = _Tabling(cands, free, groups)
+    return tab
+
+
+def _sets(table):
+    """(on, off): per value, the bitmask of cells whose normal node is in the table."""
+    on, off = [0] * 10, [0] * 10
+    for n in table.nodes:
+        if n < 1620:
+            if n & 1:
+                on[(n // 2) % 10] |= 1 << (n // 20)
+            else:
+                off[(n // 2) % 10] |= 1 << (n // 20)
+    return on, off
+
+
+def forcing_chain_step(cands, free, values):
+    """HoDoKu's forcing chain step (8500) for the grid, or None.
+
+    [HD] TablingSolver.checkForcingChains / checkOneChain / checkTwoChains /
+    checkAllChainsForHouse / checkEntryList and TablingComparator: every outcome is a single
+    placement or a single deletion; placements come first (lowest cell), then deletions
+    (lowest cell * 10 + value).  Chain lengths only choose among steps with the same
+    outcome, so they are not needed.  Returns (placements, deletions)."""
+    tab = _tabling(cands, free, True)
+    tables = tab.tables
+    sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
+    allowed = [0] * 10
+    empty = sum(1 << c for c in range(81) if not values[c])
+    for v in range(1, 10):
+        m = empty
+        for c in range(81):
+            if values[c] == v:
+                m &= ~_PEERS[c]
+        allowed[v] = m
+    where = tab.where
+    places, dels = set(), set()
+
+    def outcome(key):
+        cell, v = key // 20, (key // 2) % 10
+        (dels if key & 1 else places).add((cell, v))
+
+    for key in sorted(sets):
+        if _one_chain_contradiction(key, sets[key], cands, where, allowed):
+            outcome(key)
+    for key in sorted(sets):
+        if not key & 1 or key - 1 not in sets:
+            continue
+        on1, off1 = sets[key]
+        on2, off2 = sets[key - 1]
+        start = ~(1 << (key // 20))
+        for v in range(1, 10):
+            for c in _cells(on1[v] & on2[v] & start):
+                places.add((c, v))
+        for v in range(1, 10):
+            for c in _cells(off1[v] & off2[v] & start):
+                dels.add((c, v))
+    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+              for c in range(81) if cands[c]]
+    for base in (0, 9, 18):
+        for h in range(9):
+            for v in range(1, 10):
+                cells = _cells(_HOUSE[base + h] & where[v])
+                if cells:
+                    groups.append([_normal(c, v, True) for c in cells])
+    for group in groups:
+        on = [~0] * 10
+        off = [~0] * 10
+        for key in group:
+            s_on, s_off = sets[key]
+            for v in range(1, 10):
+                on[v] &= s_on[v]
+                off[v] &= s_off[v]
+        for v in range(1, 10):
+            for c in _cells(on[v] & ((1 << 81) - 1)):
+                places.add((c, v))
+            for c in _cells(off[v] & ((1 << 81) - 1)):
+                dels.add((c, v))
+    if places:
+        cell = min(c for c, _v in places)
+        return [min(p for p in places if p[0] == cell)], []
+    if dels:
+        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
+    return None
+
+
+def _one_chain_contradiction(key, on_off, cands, where, allowed) -> bool:
+    """checkOneChain: does the start node of this table lead to a contradiction?"""
+    on, off = on_off
+    cell, v0 = key // 20, (key // 2) % 10
+    if key & 1:
+        if off[v0] >> cell & 1:
+            return True
+    elif on[v0] >> cell & 1:
+        return True
+    for v in range(1, 10):
+        if on[v] & off[v]:
+            return True
+    for v in range(1, 10):
+        for w in range(v + 1, 10):
+            if on[v] & on[w]:
+                return True
+    for base in (0, 9, 18):
+        for h in range(9):
+            house = _HOUSE[base + h]
+            for v in range(1, 10):
+                m = house & on[v]
+                if m & (m - 1):
+                    return True
+    # a cell with every candidate off and nothing on
+    dead = (1 << 81) - 1
+    for v in range(1, 10):
+        dead &= off[v] | ~where[v]
+    for v in range(1, 10):
+        dead &= ~on[v]
+    dead &= sum(1 << c for c in range(81) if cands[c])
+    if dead:
+        return True
+    for v in range(1, 10):
+        for base in (0, 9, 18):
+            for h in range(9):
+                m = _HOUSE[base + h] & allowed[v]
+                if m and m & off[v] == m:
+                    return True
+    return False

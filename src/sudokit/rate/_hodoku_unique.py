@@ -1,0 +1,349 @@
+"""HoDoKu 2.2.0's uniqueness steps: BUG+1 (2900), uniqueness tests 1-6 (3500-4000) and
+hidden rectangles (4010), found as HoDoKu's uniqueness solver finds them.
+
+[HD] `src/solver/UniquenessSolver.java` (`getBugPlus1`, `getUniqueness`,
+`findUniquenessForStartCell`, `checkURForStep`, `checkUniqueness3Recursive`,
+`checkHiddenRectangle`, `checkRect`).
+
+Unique rectangles, in our words: the start cells are the bivalue cells (ascending) with
+their two values; the second corner is another cell of the start cell's box in its row or
+column (box order) where both values are still allowed (no placed peer holds them: HoDoKu
+allows missing candidates); the other two corners are the cells of the two crossing lines,
+outside the box, line order, where the values are allowed (HoDoKu checks the first of them
+for the first value only).  A rectangle is examined once per grid (HoDoKu's key
+((a*10+b)*10+c)*10+d of the sorted corners, which can confuse two rectangles, and at most
+400 of them).  For each rectangle the tests run in the order type 1, 2/5, 3 (row, column,
+box), 4, 6, hidden rectangle; the first step found of the type asked for is taken, the
+others are remembered for the later types of the same grid (HoDoKu's cache).
+
+HoDoKu's BUG+1 does not place
+the value: it deletes the other candidates of the one cell with three candidates (the
+placement then comes as a naked single, a separate step of 4 points).  It applies when
+every unsolved cell but one is bivalue, that cell has three candidates, no house holds a
+value more than three times, and the houses holding a value three times are, one per
+house kind, the row, column and box of that cell, all for one value that the cell holds.
+"""
+
+from __future__ import annotations
+
+__all__ = ["bug_plus_1"]
+
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_POP = tuple(bin(m).count("1") for m in range(512))
+
+
+def bug_plus_1(cands, free):
+    """HoDoKu's BUG+1 deletions [(cell, value)] for the grid, or None."""
+    index3 = -1
+    for c in range(81):
+        n = _POP[cands[c]]
+        if n > 3:
+            return None
+        if n == 3:
+            if index3 != -1:
+                return None
+            index3 = c
+    if index3 == -1:
+        return None
+    cand3 = -1
+    bug = [-1, -1, -1]
+    for constr in range(27):
+        for v in range(1, 10):
+            n = free[constr][v]
+            if n > 3:
+                return None
+            if n == 3:
+                if bug[constr // 9] != -1 or (cand3 != -1 and cand3 != v):
+                    return None
+                cand3 = v
+                bug[constr // 9] = constr
+    if cand3 == -1 or not cands[index3] >> (cand3 - 1) & 1:
+        return None
+    if list(_CONSTR[index3]) != bug:
+        return None
+    return [(index3, v) for v in range(1, 10) if cands[index3] >> (v - 1) & 1 and v != cand3]
+
+
+_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_PEERS = tuple(sum(1 << d for d in range(81)
+                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
+_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+UR_TYPES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr")
+_CACHE = {}
+
+
+def _cells(mask: int):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def uniqueness(cands, values, kind: str):
+    """HoDoKu's first uniqueness step of kind ("u1" .. "u6", "hr") for the grid: deletions
+    [(cell, value)] or None.  All rectangles are examined once per grid; the steps found
+    are kept per grid, in the order found."""
+    key = (tuple(cands), tuple(values))
+    found = _CACHE.get(key)
+    if found is None:
+        _CACHE.clear()
+        found = _CACHE[key] = _all_rectangle_steps(cands, values)
+    for k, dels in found:
+        if k == kind:
+            return dels
+    return None
+
+
+def _all_rectangle_steps(cands, values):
+    """Every uniqueness step of the grid in HoDoKu's discovery order: [(type, deletions)]."""
+    where = [0] * 10
+    for c in range(81):
+        for v in range(1, 10):
+            if cands[c] >> (v - 1) & 1:
+                where[v] |= 1 << c
+    allowed = [0] * 10
+    empty = sum(1 << c for c in range(81) if not values[c])
+    for v in range(1, 10):
+        m = empty
+        for c in range(81):
+            if values[c] == v:
+                m &= ~_PEERS[c]
+        allowed[v] = m
+    grid = _Grid(cands, values, where, allowed)
+    out, rects = [], []
+    for i in range(81):
+        if _POP[cands[i]] != 2:
+            continue
+        c1, c2 = [v for v in range(1, 10) if cands[i] >> (v - 1) & 1]
+        _start_cell(grid, i, c1, c2, rects, out)
+    return out
+
+
+class _Grid:
+    __slots__ = ("cands", "values", "where", "allowed")
+
+    def __init__(self, cands, values, where, allowed):
+        self.cands, self.values, self.where, self.allowed = cands, values, where, allowed
+
+
+def _start_cell(g, i11, c1, c2, rects, out):
+    row11, col11, box11 = i11 // 9, i11 % 9, _CONSTR[i11][2]
+    a1, a2 = g.allowed[c1], g.allowed[c2]
+    for i12 in _UNITS[box11]:
+        if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9):
+            continue
+        if g.values[i12] or not (a1 >> i12 & 1 and a2 >> i12 & 1):
+            continue
+        lines = row11 == i12 // 9
+        unit11 = _UNITS[9 + col11] if lines else _UNITS[row11]
+        unit12 = _UNITS[9 + i12 % 9] if lines else _UNITS[i12 // 9]
+        for j in range(9):
+            i21, i22 = unit11[j], unit12[j]
+            if _CONSTR[i21][2] == box11:
+                continue
+            if not (a1 >> i21 & 1 and a1 >> i22 & 1 and a2 >> i22 & 1):
+                continue
+            corners = sorted((i11, i12, i21, i22))
+            rect = ((corners[0] * 10 + corners[1]) * 10 + corners[2]) * 10 + corners[3]
+            if rect in rects:
+                continue
+            if len(rects) < 400:
+                rects.append(rect)
+            _check_rectangle(g, (i11, i12, i21, i22), c1, c2, out)
+
+
+def _check_rectangle(g, corners, c1, c2, out):
+    """checkURForStep: append every step of this rectangle to out, in HoDoKu's order."""
+    cands, where = g.cands, g.where
+    ur = (1 << (c1 - 1)) | (1 << (c2 - 1))
+    two = sorted(c for c in corners if not cands[c] & ~ur)
+    extra = sorted(c for c in corners if cands[c] & ~ur)
+    n2 = len(two)
+    if n2 == 3:
+        d = extra[0]
+        dels = [(d, v) for v in (c1, c2) if cands[d] >> (v - 1) & 1]
+        if dels:
+            out.append(("u1", dels))
+    if n2 in (1, 2):
+        add, seen = 0, (1 << 81) - 1
+        for c in extra:
+            add |= cands[c] & ~ur
+            if _POP[add] > 1:
+                break
+            seen &= _PEERS[c]
+        if _POP[add] == 1:
+            v = add.bit_length()
+            m = seen & where[v]
+            if m:
+                i1, i2 = extra[0], extra[1]
+                kind = "u2"
+                if len(extra) == 3 or (i1 // 9 != i2 // 9 and i1 % 9 != i2 % 9):
+                    kind = "u5"
+                out.append((kind, [(c, v) for c in _cells(m)]))
+    if n2 == 2:
+        i1, i2 = extra
+        u3 = 0
+        for c in extra:
+            u3 |= cands[c] & ~ur
+        if i1 // 9 == i2 // 9:
+            _type3(g, "line", i1 // 9, u3, ur, two, extra, out)
+        if i1 % 9 == i2 % 9:
+            _type3(g, "col", 9 + i1 % 9, u3, ur, two, extra, out)
+        if _CONSTR[i1][2] == _CONSTR[i2][2]:
+            _type3(g, "box", _CONSTR[i1][2], u3, ur, two, extra, out)
+        if i1 // 9 == i2 // 9 or i1 % 9 == i2 % 9:
+            both = _PEERS[i1] & _PEERS[i2]
+            delc = -1
+            if not both & where[c1]:
+                delc = c2
+            elif not both & where[c2]:
+                delc = c1
+            if delc != -1:
+                dels = [(c, delc) for c in (i1, i2) if cands[c] >> (delc - 1) & 1]
+                if dels:
+                    out.append(("u4", dels))
+        else:
+            lines = (_HOUSE[i1 // 9] | _HOUSE[9 + i1 % 9] | _HOUSE[i2 // 9] | _HOUSE[9 + i2 % 9])
+            for c in corners:
+                lines &= ~(1 << c)
+            delc = -1
+            if not lines & where[c1]:
+                delc = c1
+            elif not lines & where[c2]:
+                delc = c2
+            if delc != -1:
+                dels = [(c, delc) for c in (i1, i2) if cands[c] >> (delc - 1) & 1]
+                if dels:
+                    out.append(("u6", dels))
+    if n2 in (1, 2):
+        i1 = two[0]
+        do = not (n2 == 2 and (two[0] // 9 == two[1] // 9 or two[0] % 9 == two[1] % 9))
+        if do:
+            _hidden_rectangle(g, i1, corners, c1, c2, extra, out)
+            if n2 == 2:
+                _hidden_rectangle(g, two[1], corners, c1, c2, extra, out)
+
+
+def _hidden_rectangle(g, corner, corners, c1, c2, extra, out):
+    i1, i2 = extra[0], extra[1]
+    line = i1 // 9 if i1 // 9 != corner // 9 else i2 // 9
+    col = i1 % 9 if i1 % 9 != corner % 9 else i2 % 9
+    rect = 0
+    for c in corners:
+        rect |= 1 << c
+    for a, b in ((c1, c2), (c2, c1)):
+        if g.where[a] & _HOUSE[line] & ~rect or g.where[a] & _HOUSE[9 + col] & ~rect:
+            continue
+        d = line * 9 + col
+        if g.cands[d] >> (b - 1) & 1:
+            out.append(("hr", [(d, b)]))
+
+
+def _type3(g, kind, unit_index, u3, ur, two, extra, out):
+    """checkUniqueness3: naked subsets of the unit with the two extra cells as one."""
+    cands = g.cands
+    unit = _UNITS[unit_index]
+    rect = set(two) | set(extra)
+    pool = sorted(c for c in unit if cands[c] and not cands[c] & ur and c not in rect)
+    if pool:
+        _type3_rec(g, kind, unit, pool, u3, list(extra), 0, out)
+
+
+def _type3_rec(g, kind, unit, pool, have, cells, start, out):
+    cands, values = g.cands, g.values
+    for i in range(start, len(pool)):
+        now_cands = have | cands[pool[i]]
+        now_cells = sorted(cells + [pool[i]])
+        same = (len({c // 9 for c in now_cells}) == 1 or len({c % 9 for c in now_cells}) == 1)
+        if (kind != "box" or not same) and _POP[now_cands] == len(now_cells) - 1:
+            dels = []
+            for c in unit:
+                if not values[c] and c not in now_cells:
+                    dels.extend((c, v) for v in range(1, 10)
+                                if (cands[c] & now_cands) >> (v - 1) & 1)
+            if dels:
+                if kind in ("line", "col"):
+                    boxes = {_CONSTR[c][2] for c in now_cells}
+                    if len(boxes) == 1:
+                        for c in _UNITS[boxes.pop()]:
+                            if not values[c] and c not in now_cells:
+                                dels.extend((c, v) for v in range(1, 10)
+                                            if (cands[c] & now_cands) >> (v - 1) & 1)
+                out.append(("u3", dels))
+        _type3_rec(g, kind, unit, pool, now_cands, now_cells, i + 1, out)
+
+
+def avoidable_rectangle(cands, values, givens, kind: str):
+    """HoDoKu's first avoidable rectangle of kind ("ar1" 4020, "ar2" 4030): deletions or None.
+
+    [HD] UniquenessSolver.getAllAvoidableRectangles / checkAvoidableRectangle: the start
+    cells are the placed, non-given cells (ascending) with their value v1; the second
+    corner a placed non-given cell of the box in the start cell's row or column (value v2);
+    the other corners, on the crossing lines outside the box, are (v2 placed non-given,
+    empty bivalue with v1), (empty bivalue with v2, v1 placed non-given) or two empty
+    bivalue cells with v2 and v1.  Type 1 (a corner placed) deletes v1 / v2 from the empty
+    corner; type 2 deletes the bivalue corners' common other value from the cells seeing
+    both.  Steps found while searching type 1 are remembered for type 2 (same grid)."""
+    key = ("ar", tuple(cands), tuple(values))
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = _all_avoidable(cands, values, givens)
+    for k, dels in found:
+        if k == kind:
+            return dels
+    return None
+
+
+def _all_avoidable(cands, values, givens):
+    out, rects = [], []
+    where = [0] * 10
+    for c in range(81):
+        for v in range(1, 10):
+            if cands[c] >> (v - 1) & 1:
+                where[v] |= 1 << c
+    placed = [values[c] != 0 and c not in givens for c in range(81)]
+    for i11 in range(81):
+        if not placed[i11]:
+            continue
+        v1 = values[i11]
+        row11, col11, box11 = i11 // 9, i11 % 9, _CONSTR[i11][2]
+        for i12 in _UNITS[box11]:
+            if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9) or not placed[i12]:
+                continue
+            v2 = values[i12]
+            lines = row11 == i12 // 9
+            unit11 = _UNITS[9 + col11] if lines else _UNITS[row11]
+            unit12 = _UNITS[9 + i12 % 9] if lines else _UNITS[i12 // 9]
+            for j in range(9):
+                i21, i22 = unit11[j], unit12[j]
+                if _CONSTR[i21][2] == box11:
+                    continue
+                bi21 = not values[i21] and cands[i21] >> (v2 - 1) & 1 and _POP[cands[i21]] == 2
+                bi22 = not values[i22] and cands[i22] >> (v1 - 1) & 1 and _POP[cands[i22]] == 2
+                if not ((values[i21] == v2 and placed[i21] and bi22)
+                        or (values[i22] == v1 and placed[i22] and bi21) or (bi21 and bi22)):
+                    continue
+                corners = sorted((i11, i12, i21, i22))
+                rect = ((corners[0] * 10 + corners[1]) * 10 + corners[2]) * 10 + corners[3]
+                if rect in rects:
+                    continue
+                if len(rects) < 400:
+                    rects.append(rect)
+                if values[i21] or values[i22]:
+                    if values[i21]:
+                        dels = [(i22, v1)] if cands[i22] >> (v1 - 1) & 1 else []
+                    else:
+                        dels = [(i21, v2)] if cands[i21] >> (v2 - 1) & 1 else []
+                    if dels:
+                        out.append(("ar1", dels))
+                else:
+                    other = cands[i21] & ~(1 << (v2 - 1))
+                    add = other.bit_length()
+                    if not cands[i22] >> (add - 1) & 1:
+                        continue
+                    m = _PEERS[i21] & _PEERS[i22] & where[add]
+                    if m:
+                        out.append(("ar2", [(c, add) for c in _cells(m)]))
+    return out

@@ -1,0 +1,118 @@
+"""HoDoKu 2.2.0's wings: W-wing (3200), XY-wing (3300) and XYZ-wing (3400), found in the
+order HoDoKu's wing solver finds them (docs/se-rating.md section 10).
+
+[HD] `src/solver/WingSolver.java` (`getWing`, `getWWing`, `checkLink`).  The first wing
+found is taken:
+
+* XY-wing / XYZ-wing: over the bivalue cells (for XYZ the cells with three candidates
+  first) i < j < k in cell order (XYZ: any bivalue j, k > j), three different cells whose
+  candidates together are three values; each of the three cells is tried as the pivot (the
+  first, the second, the third: XYZ only the trivalue cell) that must see the other two;
+  the two wings share exactly one value z, deleted from the cells seeing both wings (XYZ:
+  and the pivot).
+* W-wing: bivalue cells i < j with the same two values; for the first value x and then the
+  second: the cells seeing both with x are the deletions, if some house (rows, columns,
+  boxes) holds the other value y exactly twice, one seeing i and the other seeing j.
+"""
+
+from __future__ import annotations
+
+__all__ = ["w_wing", "xy_wing"]
+
+_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
+_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_PEERS = tuple(sum(1 << d for d in range(81)
+                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
+_POP = tuple(bin(m).count("1") for m in range(512))
+
+
+def _cells(mask: int):
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _where(cands):
+    where = [0] * 10
+    for c in range(81):
+        for v in range(1, 10):
+            if cands[c] >> (v - 1) & 1:
+                where[v] |= 1 << c
+    return where
+
+
+def xy_wing(cands, xyz: bool):
+    """HoDoKu's first XY-wing (xyz False) or XYZ-wing deletions [(cell, value)], or None."""
+    bi = [c for c in range(81) if _POP[cands[c]] == 2]
+    first = [c for c in range(81) if _POP[cands[c]] == 3] if xyz else bi
+    where = None
+    for i in range(len(first)):
+        for j in range(0 if xyz else i + 1, len(bi)):
+            if _POP[cands[first[i]] | cands[bi[j]]] != 3:
+                continue
+            for k in range(j + 1, len(bi)):
+                i1, i2, i3 = first[i], bi[j], bi[k]
+                m1, m2, m3 = cands[i1], cands[i2], cands[i3]
+                if _POP[m1 | m2 | m3] != 3 or m1 == m2 or m2 == m3 or m3 == m1:
+                    continue
+                for tries in range(1 if xyz else 3):
+                    if tries == 1:
+                        i1, i2 = bi[j], first[i]
+                    elif tries == 2:
+                        i1, i2, i3 = bi[k], bi[j], first[i]
+                    if not (_PEERS[i1] >> i2 & 1 and _PEERS[i1] >> i3 & 1):
+                        continue
+                    z = cands[i2] & cands[i3]
+                    if _POP[z] != 1:
+                        continue
+                    z = z.bit_length()
+                    if where is None:
+                        where = _where(cands)
+                    elim = _PEERS[i2] & _PEERS[i3] & where[z]
+                    if xyz:
+                        elim &= _PEERS[i1]
+                    if elim:
+                        return [(c, z) for c in _cells(elim)]
+    return None
+
+
+def w_wing(cands, free):
+    """HoDoKu's first W-wing deletions, or None (free[constraint][value] as in _Singles)."""
+    where = _where(cands)
+    for i in range(81):
+        m = cands[i]
+        if _POP[m] != 2:
+            continue
+        c1, c2 = [v for v in range(1, 10) if m >> (v - 1) & 1]
+        pre1, pre2 = _PEERS[i] & where[c1], _PEERS[i] & where[c2]
+        for j in range(i + 1, 81):
+            if cands[j] != m:
+                continue
+            for x, y, pre in ((c1, c2, pre1), (c2, c1, pre2)):
+                elim = pre & _PEERS[j]
+                if elim and _linked(cands, free, y, i, j):
+                    return [(c, x) for c in _cells(elim)]
+    return None
+
+
+def _linked(cands, free, y, i, j) -> bool:
+    """checkLink: a house with y exactly twice, one cell seeing i, the other seeing j."""
+    bit = 1 << (y - 1)
+    for constr in range(27):
+        if free[constr][y] != 2:
+            continue
+        sees1 = sees2 = False
+        for c in _UNITS[constr]:
+            if c != i and c != j and cands[c] & bit:
+                if _PEERS[c] >> i & 1:
+                    sees1 = True
+                elif _PEERS[c] >> j & 1:
+                    sees2 = True
+            if sees1 and sees2:
+                break
+        if sees1 and sees2:
+            return True
+    return False
