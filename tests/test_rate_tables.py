@@ -102,6 +102,11 @@ def test_hodoku_on_lines_and_usage_errors(tmp_path):
     w = rate(WING)
     assert proc.stdout.splitlines() == [f"{WING} ED={w.er}/{w.ep}/{w.ed} {w.level} {w.score}",
                                         f"{EMPTY} ambiguous"]
+    # a --format that places the HoDoKu fields itself gets them once, where it put them
+    proc = _run("rate", "--hodoku", "--format", "%l|%s|%r", stdin=f"{WING}\n")
+    assert proc.stdout.splitlines() == [f"{w.level}|{w.score}|{w.er}"]
+    proc = _run("rate", "--hodoku", "--format", "%r", stdin=f"{WING}\n")
+    assert proc.stdout.splitlines() == [f"{w.er} {w.level} {w.score}"]
     table = tmp_path / "t.csv"
     table.write_text(f"puzzle\n{EASY}\n")
     text = tmp_path / "t.txt"

@@ -61,7 +61,7 @@ def add_parser(sub) -> None:
                    help="text (default) or json (one object per line)")
     p.add_argument("--hodoku", action="store_true",
                    help="add HoDoKu's level and score: columns of a table, or ' %%l %%s' at "
-                        "the end of each line")
+                        "the end of each line (unless --format places %%l or %%s itself)")
     p.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
                    help="give up on a puzzle after SECONDS (status 'limit')")
     p.set_defaults(run=run_rate)
@@ -90,7 +90,10 @@ def run_rate(args, out_stream: TextIO, err: TextIO) -> int:
             table = args.table_key
     if table is None and args.hodoku and args.rate_to != "json":
         from ..rate._cmd import HODOKU_FORMAT
-        fmt = HODOKU_FORMAT if fmt is None else fmt + " %l %s"
+        if fmt is None:
+            fmt = HODOKU_FORMAT
+        elif "%l" not in fmt and "%s" not in fmt:  # a format naming them places them itself
+            fmt += " %l %s"
     try:
         args.logic = RateOptions(fmt=fmt, time_limit=args.time_limit,
                                  json=args.rate_to == "json", table=table)
