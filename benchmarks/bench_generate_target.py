@@ -11,7 +11,8 @@ For each target, in the same run and one process:
            time has passed three times: puzzles per minute, and how many were drawn
   screen   the same draws tested with Target.walk_distance (the walk's screen first, then
            the distance): what the screen alone gives, without the walk's moves
-Each kept puzzle is re-checked: one solution (dlx) and, for ratings, sudokit.rate in range;
+Times are CPU seconds of this one process (time.process_time): the machine is shared, and
+wall time under a varying load tilts the ratio.  Each kept puzzle is re-checked: one solution (dlx) and, for ratings, sudokit.rate in range;
 for techniques, the whole logical path uses it.  Defaults: --rating 8.0-9.0 (20),
 --rating 9.0-10.0 (20), --technique x-wing (100), --technique als-xz (20).
 """
@@ -31,22 +32,22 @@ from sudokit.generate_target import Target, aimed  # noqa: E402
 
 
 def walk(kw: dict, count: int, seed: str):
-    t = time.perf_counter()
+    t = time.process_time()
     got = aimed(count=count, seed=seed, **kw)
-    return got, time.perf_counter() - t
+    return got, time.process_time() - t
 
 
 def filtered(kw: dict, count: int, seed: str, budget: float, screen: bool):
     target = Target(**kw)
     test = target.walk_distance if screen else target.distance
-    t, kept, drawn, i = time.perf_counter(), [], 0, 0
-    while len(kept) < count and time.perf_counter() - t < budget:
+    t, kept, drawn, i = time.process_time(), [], 0, 0
+    while len(kept) < count and time.process_time() - t < budget:
         for g in generate(count=1, minimal=True, seed=f"{seed}:filter:{i}"):
             drawn += 1
             if test(g.puzzle) == 0:
                 kept.append(g)
         i += 1
-    return kept, time.perf_counter() - t, drawn
+    return kept, time.process_time() - t, drawn
 
 
 def verify(kw: dict, puzzles) -> None:

@@ -46,7 +46,7 @@ from .grid import Grid
 
 __all__ = ["Target", "aimed", "iter_aimed", "make_aimed"]
 
-MOVES = 30   # moves of one walk without coming closer before it restarts
+MOVES = 60   # moves of one walk without coming closer before it restarts
 WALKS = 40   # walks per puzzle before GenerationError
 ADDS = 8     # clue orbits a move may put in to get back to one solution
 START_DRAWS = 4  # fresh minimal puzzles a walk starts from the closest of
@@ -191,11 +191,18 @@ class Target:
         - a technique from x-wing up, alone, on the classic grid: a puzzle that SE's first
           producers solve (_TECHNIQUE_SCREEN: techniques easier than the goal) is given
           "solved by easier techniques" without the logical path."""
+        cheap = self.screen(puzzle)
+        return self.distance(puzzle) if cheap is None else cheap
+
+    def screen(self, puzzle: Grid) -> "float | None":
+        """walk_distance's cheap part: the distance when SE's first producers settle it
+        (exact when they solve the puzzle, an estimate above 0 when the screen turns it
+        away), None when the full distance is needed."""
         if self.technique is not None:
             return self._technique_estimate(puzzle)
         screen = self._screen()
         if screen is None:
-            return self.distance(puzzle)
+            return None
         from .rate._se import format_rating, se_path
         max_steps, min_nodes = screen
         path = se_path(puzzle.to_line(), max_producer=_RISING_FROM)
@@ -203,7 +210,7 @@ class Target:
             return _outside(self.rating, float(format_rating(path.er)))
         if path.steps > max_steps or _nodes(puzzle) < min_nodes:
             return round(self.rating[0] - _SE_FLOOR[_RISING_FROM] + 0.05, 2)
-        return self.distance(puzzle)
+        return None
 
     def _screen(self):
         """(max steps, min nodes) of walk_distance's screen, or None (no screen)."""
@@ -212,18 +219,18 @@ class Target:
             return None
         return next((s for lo, s in _SCREEN if self.rating[0] >= lo), None)
 
-    def _technique_estimate(self, puzzle: Grid) -> float:
-        """walk_distance for a technique target (see there)."""
+    def _technique_estimate(self, puzzle: Grid) -> "float | None":
+        """screen for a technique target (see walk_distance)."""
         from .logic.ladder import technique
         rank = technique(self.technique).rank
         cut = next((c for c in _TECHNIQUE_SCREEN if rank >= c[0]), None)
         if (cut is None or self.needs_se or self.level or puzzle.size != 9
                 or not puzzle.geometry.is_classic):
-            return self.distance(puzzle)
+            return None
         from .rate._se import se_path
         _, producers, top = cut
         if se_path(puzzle.to_line(), max_producer=producers).stuck:
-            return self.distance(puzzle)
+            return None
         return 1.0 + (rank - top) / rank
 
     def _se_distance(self, line: str) -> float:
