@@ -163,12 +163,12 @@ def test_cli_generate_rating_then_rate():
 def test_walk_screen_keeps_the_public_hard_puzzles():
     """The walk's screen (Target.walk_distance) must not turn away puzzles of the range: on
     the published SE ratings (se_cb_public.txt, not the sample its thresholds came from),
-    every 9.0-10.0 puzzle and all but 1 % of 8.0-9.0 ones pass it (Target.screen: None,
+    every 9.0-10.0 puzzle and all but 2 % of 8.0-9.0 ones pass it (Target.screen: None,
     the full distance is asked)."""
     from conftest import shared_file
     rows = [line.split() for line in shared_file("ratings", "se_cb_public.txt").read_text()
             .splitlines() if line.strip() and not line.startswith("#")]
-    for rng, lost in (((9.0, 10.0), 0.0), ((8.0, 9.0), 0.01)):
+    for rng, lost in (((9.0, 10.0), 0.0), ((8.0, 9.0), 0.02)):
         target = Target(rating=rng)
         inside = [Grid(r[0]) for r in rows if _in(float(r[1]), rng)]
         assert len(inside) >= 50

@@ -61,10 +61,11 @@ _SE_FLOOR = (1.0, 1.7, 2.0, 2.3, 2.5, 2.6, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 4.
 _RISING_FROM = 19
 # the walk's screen (Target.walk_distance): for ER ranges from lo up, (the most steps the SE
 # path with producers 1-19 takes before it is stuck, the fewest nodes of propagate's
-# count-to-2 search); measured on 20,000 random minimal puzzles, these keep every 9.0-10.0
-# one (31), 95 % of 8.0-9.0 (643) and 99 % of 7.5-8.5 (687), and turn away 93 %, 87 % and
-# 80 % of all puzzles
-_SCREEN = ((9.0, (17, 6)), (8.0, (22, 4)), (7.5, (25, 2)))
+# count-to-2 search).  On 20,000 random minimal puzzles these keep 93 % of the 9.0-10.0 ones
+# (31), 93 % of 8.0-9.0 (643) and 99 % of 7.5-8.5 (687), and turn away 95 %, 86 % and 80 %
+# of all puzzles; on se_cb_public.txt they keep 60 / 60, 228 / 230 and 232 / 232.  For 9.0:
+# (15, 8) and (12, 8) walked as fast (139 puzzles / CPU minute), (17, 6) at 114, (15, 12) 104.
+_SCREEN = ((9.0, (16, 8)), (8.0, (22, 4)), (7.5, (25, 2)))
 
 # the technique screen: for goals of rank lo and up, (lo, SE producers, the highest rank of
 # the easier techniques they stand for).  SE's first 7 producers (singles, locking, direct
