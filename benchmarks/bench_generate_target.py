@@ -13,7 +13,8 @@ For each target, in the same run and one process:
            the distance): what the screen alone gives, without the walk's moves
 Times are CPU seconds of this one process (time.process_time): the machine is shared, and
 wall time under a varying load tilts the ratio.  Each kept puzzle is re-checked: one solution (dlx) and, for ratings, sudokit.rate in range;
-for techniques, the whole logical path uses it.  Defaults: --rating 8.0-9.0 (20),
+for techniques, the whole logical path uses it.  --counts adds, for the walk and the filter,
+the distances computed (full SE path / logical path) per kept puzzle and their mean cost.  Defaults: --rating 8.0-9.0 (20),
 --rating 9.0-10.0 (20), --technique x-wing (100), --technique als-xz (20).
 """
 
@@ -29,6 +30,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from sudokit import _backend, solver  # noqa: E402
 from sudokit.generate import generate  # noqa: E402
 from sudokit.generate_target import Target, aimed  # noqa: E402
+
+
+class Counter:
+    """Counts Target.distance calls and their CPU time (installed by --counts)."""
+
+    def __init__(self):
+        self.calls, self.seconds = 0, 0.0
+        original = Target.distance
+
+        def distance(target, puzzle):
+            t = time.process_time()
+            try:
+                return original(target, puzzle)
+            finally:
+                self.calls += 1
+                self.seconds += time.process_time() - t
+        Target.distance = distance
+
+    def take(self, kept: int) -> str:
+        """'distances per kept puzzle (ms each)' since the last take."""
+        calls, seconds = self.calls, self.seconds
+        self.calls, self.seconds = 0, 0.0
+        per = calls / kept if kept else float("nan")
+        return f"{per:.0f} ({seconds / calls * 1e3:.1f} ms)" if calls else "0"
 
 
 def walk(kw: dict, count: int, seed: str):
@@ -69,7 +94,10 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=None)
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--no-screen", action="store_true", help="skip the screen column")
+    ap.add_argument("--counts", action="store_true",
+                    help="distances computed per kept puzzle, walk and filter")
     args = ap.parse_args()
+    counter = Counter() if args.counts else None
     runs = [({"rating": r}, args.count or 20) for r in args.rating]
     runs += [({"technique": t}, args.count or (100 if t == "x-wing" else 20))
              for t in args.technique]
@@ -77,24 +105,32 @@ def main() -> None:
         runs = [({"rating": "8.0-9.0"}, 20), ({"rating": "9.0-10.0"}, 20),
                 ({"technique": "x-wing"}, 100), ({"technique": "als-xz"}, 20)]
     print(f"backend: {'C' if _backend.C is not None else 'pure Python'}")
+    extra = " walk distances/kept | filter distances/kept |" if counter else ""
     print("| target | count | walk puzzles/min | filter puzzles/min (kept/drawn) | walk / filter "
-          "| screen puzzles/min (kept/drawn) |")
-    print("|---|---:|---:|---:|---:|---:|")
+          "| screen puzzles/min (kept/drawn) |" + extra)
+    print("|---|---:|---:|---:|---:|---:|" + ("---:|---:|" if counter else ""))
     for kw, count in runs:
         got, tw = walk(kw, count, args.seed)
+        counts = [counter.take(len(got))] if counter else []
         verify(kw, got)
+        if counter:
+            counter.take(1)
         kept, tf, drawn = filtered(kw, count, args.seed, 3 * tw, False)
+        if counter:
+            counts.append(counter.take(len(kept)))
         verify(kw, kept)
         pw, pf = count / tw * 60, len(kept) / tf * 60
         screen = "-"
         if not args.no_screen:
             kept_s, ts, drawn_s = filtered(kw, count, args.seed, 3 * tw, True)
             verify(kw, kept_s)
+            if counter:
+                counter.take(1)
             screen = f"{len(kept_s) / ts * 60:.1f} ({len(kept_s)}/{drawn_s})"
         name = ", ".join(f"{k} {v}" for k, v in kw.items())
         ratio = f"{pw / pf:.1f}x" if pf else "n/a (filter kept none)"
         print(f"| {name} | {count} | {pw:.1f} | {pf:.1f} ({len(kept)}/{drawn}) | {ratio} "
-              f"| {screen} |", flush=True)
+              f"| {screen} |" + "".join(f" {c} |" for c in counts), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,18 +3,27 @@ or a technique the logical path must use (issue #17).  ``aimed(rating="8.0-9.0",
 (or ``generate(target=Target(...))``) and ``sudokit generate --rating 8.0-9.0`` come here;
 sudokit.generate knows a target only as an object with ``check_geometry`` and ``make``.
 
-The search.  Most random minimal puzzles are easy (ER 8 or more is about 1 in 15 of them),
+The search.  Most random minimal puzzles are easy (ER 9.0-10.0 is about 1 in 650 of them),
 so drawing puzzles until one lands in a hard range wastes most of its work.  Instead each
 puzzle is a walk through the neighbourhood of a minimal puzzle (the closest to the target of
 ``START_DRAWS`` fresh minimal puzzles of the ordinary generator).  A move takes one clue out
-(a whole symmetry orbit), puts clues of the same solution in until one solution is left
-(each where another solution differs from it, so one or two clues usually do),
-and makes the puzzle minimal again (every clue needed).  A neighbour is accepted when it is
-no farther from the target than the current puzzle (a tie walks the plateau), so the walk
-climbs towards the target: neighbours of a hard puzzle are often hard.  After ``MOVES``
-moves without coming closer the walk restarts from new draws; after ``WALKS`` walks
-GenerationError says so.  (Tried and dropped: counting a technique that applies somewhere
-on the path, though an easier step was taken there, as nearly met -- no faster.)
+(a whole symmetry orbit); with chance ``DRIFT``, when the puzzle now has another solution,
+that one becomes the aim (so the solution grid moves too); clues of the aimed solution go in
+until one solution is left (each where another solution differs from it: propagate's first,
+or its first with the values relabelled, ``_Checks.rival``), and the puzzle is made minimal
+again (every clue needed).  A neighbour is accepted when it is no farther from the target
+than the current puzzle (a tie walks the plateau), so the walk climbs towards the target:
+neighbours of a hard puzzle are often hard (of a 9.x puzzle, 1 in 25 is 9.x).  After
+``MOVES`` moves without coming closer the walk restarts from new draws; after ``WALKS``
+walks GenerationError says so.
+
+The walk measures puzzles with ``Target.walk_distance``: a *screen* first (SE's path with
+its first producers only, in C a fraction of a millisecond) that settles most puzzles
+without the costly chains or the whole logical path -- a puzzle it solves gets its exact
+distance, one that looks too easy (many steps before it is stuck, a quick propagate search)
+an estimate above 0 -- and the distance itself for the rest; only ``distance`` decides
+that a puzzle is kept.  Ratings are remembered (``CACHE``): walks come back to puzzles.
+docs/generate.md lists what was measured, and what was tried and dropped.
 
 Distance to the target (0: the puzzle is in it):
 
