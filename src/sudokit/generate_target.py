@@ -5,8 +5,9 @@ sudokit.generate knows a target only as an object with ``check_geometry`` and ``
 
 The search.  Most random minimal puzzles are easy (ER 9.0-10.0 is about 1 in 650 of them),
 so drawing puzzles until one lands in a hard range wastes most of its work.  Instead each
-puzzle is a walk through the neighbourhood of a minimal puzzle (the closest to the target of
-``START_DRAWS`` fresh minimal puzzles of the ordinary generator).  A move takes one clue out
+puzzle is a walk through the neighbourhood of a minimal puzzle: the closest to the target of
+``START_DRAWS`` fresh minimal puzzles of the ordinary generator, or the first of them that
+meets it (for a common target the walk is generate-and-filter).  A move takes one clue out
 (a whole symmetry orbit); with chance ``DRIFT``, when the puzzle now has another solution,
 that one becomes the aim (so the solution grid moves too); clues of the aimed solution go in
 until one solution is left (each where another solution differs from it: propagate's first,
@@ -58,7 +59,7 @@ __all__ = ["Target", "aimed", "iter_aimed", "make_aimed"]
 MOVES = 60   # moves of one walk without coming closer before it restarts
 WALKS = 40   # walks per puzzle before GenerationError
 ADDS = 8     # clue orbits a move may put in to get back to one solution
-START_DRAWS = 4  # fresh minimal puzzles a walk starts from the closest of
+START_DRAWS = 16  # fresh minimal puzzles a walk draws: the first in the target ends it
 DRIFT = 0.5  # chance a move aims at another solution of the puzzle with one clue out
 RIVAL_TRIES = 3  # relabellings a move tries to find a solution other than the aimed one
 CACHE = 4096  # distances a search remembers
@@ -438,6 +439,20 @@ def _cached(target: "Target", shape, variant):
     return distance
 
 
+def _start(geom: Geometry, symmetry: str, clues, seed: str, engine: str, distance):
+    """(distance, Generated): the first of up to START_DRAWS fresh minimal puzzles that meets
+    the target, else the closest (the first of the closest)."""
+    best = None
+    for k in range(START_DRAWS):
+        g = _make(geom, symmetry, True, clues, seed, k, engine)
+        d = distance(bytes(g.puzzle.values))
+        if best is None or d < best[0]:
+            best = (d, g)
+        if d == 0:
+            break
+    return best
+
+
 def make_aimed(geom: Geometry, symmetry: str, clues, seed, index: int, engine: str,
                target: Target) -> Generated:
     """Puzzle number index of the stream named by seed that meets target (see the module
@@ -450,10 +465,7 @@ def make_aimed(geom: Geometry, symmetry: str, clues, seed, index: int, engine: s
     distance = _cached(target, shape, variant)
     closest = None
     for walk in range(WALKS):
-        # the walk starts from the closest of START_DRAWS fresh minimal puzzles
-        d, start = min(((distance(bytes(g.puzzle.values)), k, g) for k, g in enumerate(
-            _make(geom, symmetry, True, clues, f"{seed}:{index}:{walk}", k, engine)
-            for k in range(START_DRAWS))), key=lambda t: t[:2])[0::2]
+        d, start = _start(geom, symmetry, clues, f"{seed}:{index}:{walk}", engine, distance)
         values, sol = bytes(start.puzzle.values), bytes(start.solution.values)
         idle = 0
         while d > 0 and idle < MOVES:
