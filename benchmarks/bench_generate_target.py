@@ -12,9 +12,10 @@ For each target, in the same run and one process:
   screen   the same draws tested with Target.walk_distance (the walk's screen first, then
            the distance): what the screen alone gives, without the walk's moves
 Times are CPU seconds of this one process (time.process_time): the machine is shared, and
-wall time under a varying load tilts the ratio.  Each kept puzzle is re-checked: one solution (dlx) and, for ratings, sudokit.rate in range;
-for techniques, the whole logical path uses it.  --counts adds, for the walk and the filter,
-the distances computed (full SE path / logical path) per kept puzzle and their mean cost.  Defaults: --rating 8.0-9.0 (20),
+wall time under a varying load tilts the ratio.  Each kept puzzle is re-checked: one
+solution (dlx) and, for ratings, sudokit.rate in range; for techniques, the whole logical
+path uses it.  --counts adds, for the walk and the filter, the distances computed (full SE
+path / logical path) per kept puzzle and their mean cost.  Defaults: --rating 8.0-9.0 (20),
 --rating 9.0-10.0 (20), --technique x-wing (100), --technique als-xz (20).
 """
 

@@ -434,7 +434,8 @@ def _cached(target: "Target", shape, variant):
         if d is None:
             if len(memo) >= CACHE:
                 memo.clear()
-            d = memo[values] = target.walk_distance(Grid._trusted(tuple(values), shape, variant))
+            puzzle = Grid._trusted(tuple(values), shape, variant)
+            d = memo[values] = target.walk_distance(puzzle)
         return d
     return distance
 
