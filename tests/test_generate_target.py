@@ -160,6 +160,109 @@ def test_cli_generate_rating_then_rate():
     assert bad.returncode == 2 and "choose from easy" in bad.stderr
 
 
+def test_walk_screen_keeps_the_public_hard_puzzles():
+    """The walk's screen (Target.walk_distance) must not turn away puzzles of the range: on
+    the published SE ratings (se_cb_public.txt, not the sample its thresholds came from),
+    every 9.0-10.0 puzzle and all but 2 % of 8.0-9.0 ones pass it (Target.screen: None,
+    the full distance is asked)."""
+    from conftest import shared_file
+    rows = [line.split() for line in shared_file("ratings", "se_cb_public.txt").read_text()
+            .splitlines() if line.strip() and not line.startswith("#")]
+    for rng, lost in (((9.0, 10.0), 0.0), ((8.0, 9.0), 0.02)):
+        target = Target(rating=rng)
+        inside = [Grid(r[0]) for r in rows if _in(float(r[1]), rng)]
+        assert len(inside) >= 50
+        turned = sum(1 for p in inside if target.screen(p) is not None)
+        assert turned <= lost * len(inside), (rng, turned)
+
+
+def test_walk_distance_is_distance_or_a_positive_estimate():
+    """walk_distance is 0 only where distance is; where the screen rates the whole path (a
+    puzzle SE's first producers solve) it is distance itself."""
+    from sudokit.generate import generate
+    from sudokit.rate._se import se_path
+    targets = [Target(rating="8.0-9.0"), Target(rating="9.0-10.0"),
+               Target(technique="x-wing"), Target(technique="als-xz")]
+    screened = 0
+    for g in generate(count=30, minimal=True, seed="screen"):
+        easy = not se_path(g.puzzle.to_line(), max_producer=7).stuck
+        for t in targets:
+            d, w = t.distance(g.puzzle), t.walk_distance(g.puzzle)
+            assert w > 0 or d == 0, (t, g.puzzle.to_line())
+            if t.rating and easy:
+                assert w == d
+            screened += w != d
+    assert screened > 0  # the screen did turn some away
+
+
+def test_rival_solution_by_relabelling():
+    """_Checks.rival gives a solution other than the aimed one (found by propagate, or after
+    relabelling the values), or None when the puzzle has one solution."""
+    import random
+    from sudokit import solutions
+    from sudokit.generate import generate
+    from sudokit.generate_target import _Checks
+    from sudokit.geometry import boxes
+    checks = _Checks(boxes(3, 3), "propagate")
+    g = generate(count=1, minimal=True, seed="rival")[0]
+    sol = bytes(g.solution.values)
+    assert checks.rival(bytes(g.puzzle.values), sol, random.Random(1)) is None
+    found = 0
+    for cell in [c for c, v in enumerate(g.puzzle.values) if v][:8]:
+        fewer = list(g.puzzle.values)
+        fewer[cell] = 0
+        every = {bytes(s.values) for s in solutions(Grid._trusted(tuple(fewer), g.puzzle.shape))}
+        for aim in every:
+            got = checks.rival(bytes(fewer), aim, random.Random(cell))
+            if got is not None:
+                assert got != aim and got in every
+                found += 1
+    assert found > 0
+
+
+def test_moves_keep_puzzles_unique_minimal_and_may_change_the_solution():
+    """A walk move gives a unique minimal puzzle and its solution; with drift the solution
+    grid moves too (not only the givens)."""
+    import random
+    from sudokit.generate import generate
+    from sudokit.generate_target import _Checks, _neighbour
+    from sudokit.geometry import boxes
+    checks = _Checks(boxes(3, 3), "propagate")
+    cells = orbits(boxes(3, 3).shape, "none")
+    rng, moved = random.Random(3), 0
+    for g in generate(count=4, minimal=True, seed="moves"):
+        values, sol = bytes(g.puzzle.values), bytes(g.solution.values)
+        for _ in range(5):
+            got = _neighbour(values, sol, cells, checks, rng, None, drift=1.0)
+            if got is None:
+                continue
+            puzzle = Grid._trusted(tuple(got[0]), g.puzzle.shape)
+            _unique_and_minimal(puzzle)
+            assert solver.solve(puzzle).values == tuple(got[1])
+            moved += got[1] != sol
+    assert moved > 0
+
+
+def test_screened_targets_same_on_the_other_backend():
+    """The screen (SE's first producers, propagate's node count) and the relabelled rival
+    search are the same on both backends: --technique x-wing gives the same puzzles."""
+    import os
+    import subprocess
+    import sys
+    from sudokit import _backend
+    here = [g.puzzle.to_line() for g in aimed(technique="x-wing", count=2, seed="xb")]
+    env = dict(os.environ)
+    if _backend.C is None:
+        env.pop("SUDOKIT_PUREPYTHON", None)
+    else:
+        env["SUDOKIT_PUREPYTHON"] = "1"
+    other = subprocess.run([sys.executable, "-m", "sudokit", "generate", "--technique",
+                            "x-wing", "--count", "2", "--seed", "xb"], capture_output=True,
+                           text=True, env=env, timeout=900)
+    assert other.returncode == 0, other.stderr
+    assert other.stdout.split() == here
+
+
 @pytest.mark.slow
 def test_issue_counts_rating_8_to_9_and_x_wing(capsys):
     """The issue's figures: --rating 8.0-9.0 --count 20 and --technique x-wing --count 100,
