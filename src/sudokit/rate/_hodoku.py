@@ -16,6 +16,8 @@ force: a value of the solution placed for 10000 points.
 
 from __future__ import annotations
 
+from ._hodoku_grid import _CONSTR, _UNITS
+
 __all__ = ["hodoku_rating", "HODOKU_ORDER"]
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
@@ -216,8 +218,7 @@ _OWN = {
 }
 
 # HoDoKu's constraints: rows 0-8, cols 9-17, boxes 18-26; each cell's (row, col, box)
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_UNIT = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
+_UNIT = _UNITS
 _BUDDIES = tuple(tuple(d for d in range(81) if d != c and set(_CONSTR[c]) & set(_CONSTR[d]))
                  for c in range(81))
 

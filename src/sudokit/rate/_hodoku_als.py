@@ -32,26 +32,14 @@ The rules, in our words:
 
 from __future__ import annotations
 
+from ._hodoku_grid import _PEERS, _POP, _UNITS, _cells, _index_sum
+
 from functools import cmp_to_key
 
 __all__ = ["als_xz", "als_xy_wing", "als_chain"]
 
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
-_POP = tuple(bin(m).count("1") for m in range(512))
 _ALL = (1 << 81) - 1
 _MAX_RC = 50
-
-
-def _cells(mask: int):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _Als:
@@ -263,14 +251,6 @@ def als_xy_wing(cands):
             if dels:
                 return _unique(dels)
     return None
-
-
-def _index_sum(dels):
-    s, off = 0, 1
-    for cell, v in dels:
-        s += cell * off + v
-        off += 80
-    return s
 
 
 def _compare(a, b):

@@ -28,26 +28,13 @@ The rules, in our words:
 
 from __future__ import annotations
 
+from ._hodoku_grid import _CONSTR, _PEERS, _POP, _UNITS, _cells, _index_sum
+
 from functools import cmp_to_key
 
 __all__ = ["chain_step", "X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "TURBOT_FISH"]
 
 X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH = "x-chain", "xy-chain", "remote-pair", "turbot"
-
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
-_POP = tuple(bin(m).count("1") for m in range(512))
-
-
-def _cells(mask: int):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _links(cands, free, kind):
@@ -79,14 +66,6 @@ def _links(cands, free, kind):
                         continue
                     links.append((c2, v, strong))
     return out
-
-
-def _index_sum(dels):
-    s, off = 0, 1
-    for cell, v in dels:
-        s += cell * off + v
-        off += 80
-    return s
 
 
 def _compare(a, b):

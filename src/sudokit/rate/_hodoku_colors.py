@@ -18,21 +18,9 @@ cluster with only one colour is dropped.
 
 from __future__ import annotations
 
+from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _cells
+
 __all__ = ["simple_colors", "multi_colors"]
-
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
-
-
-def _cells(mask: int):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _clusters(cands, free, v):

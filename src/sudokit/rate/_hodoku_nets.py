@@ -30,8 +30,8 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_tabling import (_CONSTR, _HOUSE, _MAX_ENTRIES, _PEERS, _Tabling, _cells,
-                              _normal)
+from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _cells
+from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal
 
 __all__ = ["forcing_net_step"]
 

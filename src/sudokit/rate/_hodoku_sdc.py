@@ -14,10 +14,10 @@ part and the box part respectively.
 
 from __future__ import annotations
 
+from ._hodoku_grid import _UNITS
+
 __all__ = ["sue_de_coq"]
 
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
 _POP = tuple(bin(m).count("1") for m in range(1 << 16))
 
 

@@ -22,35 +22,14 @@ no empty rectangles with only two candidates in the box.
 
 from __future__ import annotations
 
+from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _UNITS, _cells, _where
+
 __all__ = ["skyscraper", "two_string_kite", "empty_rectangle"]
 
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
 _ER_OFFSETS = ((0, 1, 9, 10), (0, 2, 9, 11), (1, 2, 10, 11), (0, 1, 18, 19), (0, 2, 18, 20),
                (1, 2, 19, 20), (9, 10, 18, 19), (9, 11, 18, 20), (10, 11, 19, 20))
 _ER_LINE = (2, 2, 2, 1, 1, 1, 0, 0, 0)
 _ER_COL = (2, 1, 0, 2, 1, 0, 2, 1, 0)
-
-
-def _cells(mask: int):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _where(cands):
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
-    return where
 
 
 def _pairs(where, free, v, units):

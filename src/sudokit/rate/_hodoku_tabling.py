@@ -40,30 +40,18 @@ The rules reproduced here, in our words:
 
 from __future__ import annotations
 
+from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _cells, _index_sum
+
 from functools import cmp_to_key
 
 __all__ = ["nice_loop_step"]
 
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
 _MAX_ENTRIES = 1000
 
 # step types (their order is HoDoKu's SolutionType order, used only as the last tie-break)
 DNL, CNL, AIC = "discontinuous-nice-loop", "continuous-nice-loop", "aic"
 GROUPED = {DNL: "grouped-discontinuous-nice-loop", CNL: "grouped-continuous-nice-loop",
            AIC: "grouped-aic"}
-
-
-def _cells(mask: int):
-    """The cells of a bitmask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # Nodes are ints.  Normal node: (cell * 10 + value) * 2 + strong  (< 1620).
@@ -300,14 +288,6 @@ def _lasso(tab, chain, aic: bool) -> bool:
             seen |= tab.node_cells(last)
         last = node
     return False
-
-
-def _index_sum(dels):
-    s, off = 0, 1
-    for cell, v in dels:
-        s += cell * off + v
-        off += 80
-    return s
 
 
 def _compare(a, b):

@@ -26,10 +26,9 @@ house kind, the row, column and box of that cell, all for one value that the cel
 
 from __future__ import annotations
 
-__all__ = ["bug_plus_1"]
+from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _POP, _UNITS, _cells
 
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_POP = tuple(bin(m).count("1") for m in range(512))
+__all__ = ["bug_plus_1"]
 
 
 def bug_plus_1(cands, free):
@@ -64,21 +63,8 @@ def bug_plus_1(cands, free):
     return [(index3, v) for v in range(1, 10) if cands[index3] >> (v - 1) & 1 and v != cand3]
 
 
-_HOUSE = tuple(sum(1 << c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
-_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
 UR_TYPES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr")
 _CACHE = {}
-
-
-def _cells(mask: int):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def uniqueness(cands, values, kind: str):

@@ -17,31 +17,9 @@ found is taken:
 
 from __future__ import annotations
 
+from ._hodoku_grid import _PEERS, _POP, _UNITS, _cells, _where
+
 __all__ = ["w_wing", "xy_wing"]
-
-_CONSTR = tuple((c // 9, 9 + c % 9, 18 + 3 * (c // 27) + (c % 9) // 3) for c in range(81))
-_UNITS = tuple(tuple(c for c in range(81) if u in _CONSTR[c]) for u in range(27))
-_PEERS = tuple(sum(1 << d for d in range(81)
-                   if d != c and set(_CONSTR[c]) & set(_CONSTR[d])) for c in range(81))
-_POP = tuple(bin(m).count("1") for m in range(512))
-
-
-def _cells(mask: int):
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _where(cands):
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
-    return where
 
 
 def xy_wing(cands, xyz: bool):
