@@ -46,3 +46,17 @@ def _index_sum(dels) -> int:
         s += cell * off + v
         off += 80
     return s
+
+
+def _allowed(values) -> list:
+    """allowed[v]: the bitmask of the empty cells where value v (1-9) may still go: no peer
+    holds it (HoDoKu's free-cell sets, used by the uniqueness and forcing finders)."""
+    allowed = [0] * 10
+    empty = sum(1 << c for c in range(81) if not values[c])
+    for v in range(1, 10):
+        m = empty
+        for c in range(81):
+            if values[c] == v:
+                m &= ~_PEERS[c]
+        allowed[v] = m
+    return allowed

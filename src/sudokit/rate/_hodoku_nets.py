@@ -30,8 +30,8 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _cells
-from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal
+from ._hodoku_grid import _allowed, _CONSTR, _HOUSE, _PEERS, _cells
+from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal, _sets
 
 __all__ = ["forcing_net_step"]
 
@@ -259,30 +259,12 @@ def _copy(hd):
     return sim
 
 
-def _sets(table):
-    on, off = [0] * 10, [0] * 10
-    for n in table.nodes:
-        if n < 1620:
-            if n & 1:
-                on[(n // 2) % 10] |= 1 << (n // 20)
-            else:
-                off[(n // 2) % 10] |= 1 << (n // 20)
-    return on, off
-
-
 def forcing_net_step(hd):
     """HoDoKu's forcing net step (8600) for the grid of hd, or None: (placements, dels)."""
     tab = _NetTabling(hd)
     tables, cands, where, values = tab.tables, tab.cands, tab.where, hd.values
     sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
-    allowed = [0] * 10
-    empty = sum(1 << c for c in range(81) if not values[c])
-    for v in range(1, 10):
-        m = empty
-        for c in range(81):
-            if values[c] == v:
-                m &= ~_PEERS[c]
-        allowed[v] = m
+    allowed = _allowed(values)
     places, dels = set(), set()
 
     def net(chains):

@@ -40,7 +40,7 @@ The rules reproduced here, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _cells, _index_sum
+from ._hodoku_grid import _allowed, _CONSTR, _HOUSE, _PEERS, _cells, _index_sum
 
 from functools import cmp_to_key
 
@@ -486,14 +486,7 @@ def forcing_chain_step(cands, free, values):
     tab = _tabling(cands, free, True)
     tables = tab.tables
     sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
-    allowed = [0] * 10
-    empty = sum(1 << c for c in range(81) if not values[c])
-    for v in range(1, 10):
-        m = empty
-        for c in range(81):
-            if values[c] == v:
-                m &= ~_PEERS[c]
-        allowed[v] = m
+    allowed = _allowed(values)
     where = tab.where
     places, dels = set(), set()
 

@@ -26,7 +26,8 @@ house kind, the row, column and box of that cell, all for one value that the cel
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _POP, _UNITS, _cells
+from ._hodoku_grid import (_allowed, _CONSTR, _HOUSE, _PEERS, _POP, _UNITS, _cells,
+                           _where)
 
 __all__ = ["bug_plus_1"]
 
@@ -84,19 +85,8 @@ def uniqueness(cands, values, kind: str):
 
 def _all_rectangle_steps(cands, values):
     """Every uniqueness step of the grid in HoDoKu's discovery order: [(type, deletions)]."""
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
-    allowed = [0] * 10
-    empty = sum(1 << c for c in range(81) if not values[c])
-    for v in range(1, 10):
-        m = empty
-        for c in range(81):
-            if values[c] == v:
-                m &= ~_PEERS[c]
-        allowed[v] = m
+    where = _where(cands)
+    allowed = _allowed(values)
     grid = _Grid(cands, values, where, allowed)
     out, rects = [], []
     for i in range(81):
@@ -284,11 +274,7 @@ def avoidable_rectangle(cands, values, givens, kind: str):
 
 def _all_avoidable(cands, values, givens):
     out, rects = [], []
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
+    where = _where(cands)
     placed = [values[c] != 0 and c not in givens for c in range(81)]
     for i11 in range(81):
         if not placed[i11]:
