@@ -31,7 +31,7 @@ The rules, in our words:
 from __future__ import annotations
 
 from ._hodoku_grid import _allowed, _CONSTR, _HOUSE, _PEERS, _cells
-from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal, _sets
+from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets
 
 __all__ = ["forcing_net_step"]
 
@@ -295,14 +295,7 @@ def forcing_net_step(hd):
                 n = _normal(c, v, False)
                 if (c, v) not in dels and net([(t_on, n), (t_off, n)]):
                     dels.add((c, v))
-    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
-              for c in range(81) if cands[c]]
-    for base in (0, 9, 18):
-        for h in range(9):
-            for v in range(1, 10):
-                cs = _cells(_HOUSE[base + h] & where[v])
-                if cs:
-                    groups.append([_normal(c, v, True) for c in cs])
+    groups = _premise_groups(cands, where)
     full = (1 << 81) - 1
     for group in groups:
         on, off = [full] * 10, [full] * 10

@@ -475,6 +475,21 @@ def _sets(table):
     return on, off
 
 
+def _premise_groups(cands, where):
+    """The premise groups of HoDoKu's cell and house checks: the "on" nodes of the
+    candidates of each unsolved cell, then of each value in each house (rows, columns,
+    boxes), as lists of normal node keys."""
+    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+              for c in range(81) if cands[c]]
+    for base in (0, 9, 18):
+        for h in range(9):
+            for v in range(1, 10):
+                cells = _cells(_HOUSE[base + h] & where[v])
+                if cells:
+                    groups.append([_normal(c, v, True) for c in cells])
+    return groups
+
+
 def forcing_chain_step(cands, free, values):
     """HoDoKu's forcing chain step (8500) for the grid, or None.
 
@@ -509,14 +524,7 @@ def forcing_chain_step(cands, free, values):
         for v in range(1, 10):
             for c in _cells(off1[v] & off2[v] & start):
                 dels.add((c, v))
-    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
-              for c in range(81) if cands[c]]
-    for base in (0, 9, 18):
-        for h in range(9):
-            for v in range(1, 10):
-                cells = _cells(_HOUSE[base + h] & where[v])
-                if cells:
-                    groups.append([_normal(c, v, True) for c in cells])
+    groups = _premise_groups(cands, where)
     for group in groups:
         on = [~0] * 10
         off = [~0] * 10
