@@ -23,6 +23,8 @@
  *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
+ *   logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,
+ *       stop): the easy steps in a row                            logic_run.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
  *   logic_dyn_nishio
  *                                                                 logic_dyn.c
@@ -429,5 +431,8 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_aic_first", (PyCFunction)lc_py_aic_first, METH_VARARGS,
      "logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): the AIC search's first"
      " layer with a find (logic_links.c)."},
+    {"logic_run", (PyCFunction)lc_py_run, METH_VARARGS,
+     "logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,"
+     " stop): the ladder's singles, locked candidates and subsets in a row (logic_run.c)."},
     {NULL, NULL, 0, NULL},
 };

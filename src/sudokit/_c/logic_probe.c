@@ -450,6 +450,23 @@ static const probe_fn PROBES[P_COUNT] = {
     lp_multi_colors, lp_x_chain, lp_xy_chain,
 };
 
+int lp_fires(probe *p, int code)
+{
+    return PROBES[code](p);
+}
+
+void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *rects,
+             int nrects, int flags)
+{
+    p->s = s;
+    p->g = s->g;
+    p->givens = givens;
+    p->rects = rects;
+    p->nrects = nrects;
+    p->flags = flags;
+    p->have_placed = p->have_lines = p->have_links = 0;
+}
+
 /* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's
  * placed_masks() table. */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap)
@@ -504,13 +521,7 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args)
             return NULL;
         }
     probe p;
-    p.s = s;
-    p.g = g;
-    p.givens = (const uint8_t *)givens;
-    p.rects = (const uint8_t *)rects;
-    p.nrects = (int)(nrects / 4);
-    p.flags = flags;
-    p.have_placed = p.have_lines = p.have_links = 0;
+    lp_init(&p, s, (const uint8_t *)givens, (const uint8_t *)rects, (int)(nrects / 4), flags);
     Py_ssize_t i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
     for (; i < ncodes; i++) {
         uint8_t code = (uint8_t)codes[i];

@@ -35,6 +35,11 @@ static inline lc_set where(const probe *p, int u, int v)
     return lc_and(p->g->unit_bits[u], p->s->vcells[v]);
 }
 
+/* A probe of state s (the tables filled on demand); givens, rects, flags as logic_probe. */
+void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *rects,
+             int nrects, int flags);
+/* True when the technique of probe code (< P_COUNT) fires on p's state. */
+int lp_fires(probe *p, int code);
 /* Fill p->placed (values placed per unit) once. */
 void lp_need_placed(probe *p);
 /* Fill the strong links per value (p->nlinks, link_u/a/b) once. */

@@ -24,6 +24,12 @@ givens have one solution, and the X-Chain and XY-Chain probes answer whether the
 closure of their kind proves anything false (the finder's first test); those may say
 "fires" when the finder yields nothing, never the other way.  So skipping the finders a
 probe clears never changes a step.
+
+The easy stretch (sudokit/_c/logic_run.c): ``run(state, plan, limit)`` takes, in one C call,
+the steps the ladder would take next while the first technique that fires is a single, locked
+candidates or a naked or hidden subset (each the first step its finder yields), and hands
+back their raw records and the state reached; ladder.easy_run builds the Steps with the
+finders' own builders.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from contextlib import contextmanager
 
 from .._backend import C
 
-__all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "NONE"]
+__all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "run", "NONE"]
 
 MAX_CELLS = 128
 ENABLED = C is not None and hasattr(C, "logic_state")
@@ -180,3 +186,18 @@ def probe(state, plan: Plan, start: int) -> int:
     if givens is None:
         givens = state._cache["c.givens"] = bytes(state.givens)
     return C.logic_probe(handle(state), plan.codes, start, givens, plan.rects, plan.flags)
+
+
+RUN_LAST = PROBES["hidden-quad"]     # probe codes 0..RUN_LAST: taken by logic_run
+
+
+def run(state, plan: Plan, limit: int):
+    """(records, values, candidates, stop) of logic_run on the state (see the module
+    docstring and sudokit/_c/logic_run.c), or None when the state's geometry has weak links
+    beyond its peers (placing a value then removes more than logic_run knows of)."""
+    if state.geometry.links:
+        return None
+    givens = state._cache.get("c.givens")
+    if givens is None:
+        givens = state._cache["c.givens"] = bytes(state.givens)
+    return C.logic_run(handle(state), plan.codes, givens, plan.rects, plan.flags, limit)

@@ -62,7 +62,7 @@ class Tables:
 
     __slots__ = ("geometry", "n", "ncells", "units", "unit_bits", "unit_names", "kind", "full",
                  "rows", "cols", "boxes", "cell_units", "cell_full", "peer_bits", "crossings",
-                 "symbols", "classic")
+                 "symbols", "classic", "cell_names")
 
     def __init__(self, geometry):
         from ..symbols import DEFAULT
@@ -94,15 +94,17 @@ class Tables:
                 crossings.append((u, v, bits_of(cells)))
         self.crossings = tuple(crossings)
         self.symbols = DEFAULT.table(n, ".")
+        self.cell_names = tuple(cell_name(c, n) for c in range(n * n))
 
     def name(self, cell: int) -> str:
-        return cell_name(cell, self.n)
+        return self.cell_names[cell]
 
     def names(self, cells) -> str:
         """'r1c1, r2c5 and r3c3' (cells: an iterable of cells or a cell set)."""
         if isinstance(cells, int):
             cells = cells_of(cells)
-        return join([cell_name(c, self.n) for c in cells])
+        names = self.cell_names
+        return join([names[c] for c in cells])
 
     def value(self, v: int) -> str:
         """The spelling of value v in text (1-9, then A, B... as the default alphabet)."""

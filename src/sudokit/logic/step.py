@@ -26,8 +26,10 @@ __all__ = ["Step"]
 
 
 def _pairs(pairs) -> tuple:
-    out = tuple(sorted((int(c), int(v)) for c, v in pairs))
-    if len(set(out)) != len(out):
+    if type(pairs) in (tuple, list) and not pairs:
+        return ()
+    out = tuple(sorted([(int(c), int(v)) for c, v in pairs]))
+    if len(out) > 1 and len(set(out)) != len(out):
         raise ValueError("a step names each (cell, value) once")
     return out
 

@@ -33,20 +33,22 @@ def _locked(state, pointing: bool) -> Iterator[Step]:
                 if placed >> (x - 1) & 1:
                     continue
                 where = row[x]
-                if not where or where & ~common or where.bit_count() < 1:
+                if not where or where & ~common:
                     continue
                 gone = other[x] & ~common
-                if not gone:
-                    continue
-                tech = "pointing" if pointing else "claiming"
-                cells = cells_of(where)
-                removed = cells_of(gone)
-                yield Step(tech, eliminations=[(c, x) for c in removed],
-                           evidence={"value": x, "units": [src, dst], "cells": cells},
-                           text=f"In {t.unit_name(src)}, {t.value(x)} can only go in "
-                                f"{t.names(cells)}, all in {t.unit_name(dst)}; so "
-                                f"{t.value(x)} is removed from the rest of {t.unit_name(dst)}: "
-                                f"{t.names(removed)}.", se=2.6 if pointing else 2.8)
+                if gone:
+                    yield locked_step(t, pointing, src, dst, x, cells_of(where), cells_of(gone))
+
+
+def locked_step(t, pointing: bool, src: int, dst: int, x: int, cells, removed) -> Step:
+    """The locked candidates step of value x, whose places in unit src (cells) are all in
+    unit dst, removed from dst's other cells (removed)."""
+    return Step("pointing" if pointing else "claiming", eliminations=[(c, x) for c in removed],
+                evidence={"value": x, "units": [src, dst], "cells": cells},
+                text=f"In {t.unit_name(src)}, {t.value(x)} can only go in "
+                     f"{t.names(cells)}, all in {t.unit_name(dst)}; so "
+                     f"{t.value(x)} is removed from the rest of {t.unit_name(dst)}: "
+                     f"{t.names(removed)}.", se=2.6 if pointing else 2.8)
 
 
 def find_pointing(state) -> Iterator[Step]:
@@ -66,4 +68,4 @@ TECHNIQUES = (
               level="medium", score=50),
 )
 
-__all__ = ["find_pointing", "find_claiming", "TECHNIQUES"]
+__all__ = ["find_pointing", "find_claiming", "locked_step", "TECHNIQUES"]

@@ -30,11 +30,15 @@ def find_full_house(state) -> Iterator[Step]:
         if missing.bit_count() != 1 or not cands[cell] & missing:
             continue  # a clash, or the value was removed: problems() reports those
         seen.add(cell)
-        v = missing.bit_length()
-        yield Step("full-house", placements=[(cell, v)],
-                   evidence={"unit": u, "cells": [cell], "value": v},
-                   text=f"{t.name(cell)} is the last empty cell of {t.unit_name(u)}, "
-                        f"so it holds {t.value(v)}.", se=1.0)
+        yield full_house_step(t, cell, missing.bit_length(), u)
+
+
+def full_house_step(t, cell: int, v: int, u: int) -> Step:
+    """The full house step of cell, the last empty cell of unit u, holding v."""
+    return Step("full-house", placements=[(cell, v)],
+                evidence={"unit": u, "cells": [cell], "value": v},
+                text=f"{t.name(cell)} is the last empty cell of {t.unit_name(u)}, "
+                     f"so it holds {t.value(v)}.", se=1.0)
 
 
 def _hidden_order(t) -> list[int]:
@@ -60,10 +64,15 @@ def find_hidden_single(state) -> Iterator[Step]:
                 if (cell, v) in seen:
                     continue
                 seen.add((cell, v))
-                yield Step("hidden-single", placements=[(cell, v)],
-                           evidence={"unit": u, "cells": [cell], "value": v},
-                           text=f"In {t.unit_name(u)}, {t.value(v)} can only go in "
-                                f"{t.name(cell)}.", se=_SE_HIDDEN.get(t.kind[u], 1.5))
+                yield hidden_single_step(t, cell, v, u)
+
+
+def hidden_single_step(t, cell: int, v: int, u: int) -> Step:
+    """The hidden single step of v, whose one place left in unit u is cell."""
+    return Step("hidden-single", placements=[(cell, v)],
+                evidence={"unit": u, "cells": [cell], "value": v},
+                text=f"In {t.unit_name(u)}, {t.value(v)} can only go in {t.name(cell)}.",
+                se=_SE_HIDDEN.get(t.kind[u], 1.5))
 
 
 def find_naked_single(state) -> Iterator[Step]:
@@ -71,11 +80,15 @@ def find_naked_single(state) -> Iterator[Step]:
     t = state.tables
     for cell, m in enumerate(state.candidates):
         if m and not m & (m - 1):
-            v = m.bit_length()
-            yield Step("naked-single", placements=[(cell, v)],
-                       evidence={"cells": [cell], "value": v},
-                       text=f"{t.name(cell)} can only hold {t.value(v)}: every other value "
-                            f"is ruled out by its peers.", se=2.3)
+            yield naked_single_step(t, cell, m.bit_length())
+
+
+def naked_single_step(t, cell: int, v: int, unit: int = -1) -> Step:
+    """The naked single step of cell, whose one candidate left is v (unit: unused, the
+    signature of the other singles)."""
+    return Step("naked-single", placements=[(cell, v)], evidence={"cells": [cell], "value": v},
+                text=f"{t.name(cell)} can only hold {t.value(v)}: every other value "
+                     f"is ruled out by its peers.", se=2.3)
 
 
 TECHNIQUES = (
@@ -86,4 +99,5 @@ TECHNIQUES = (
               score=4),
 )
 
-__all__ = ["find_full_house", "find_hidden_single", "find_naked_single", "TECHNIQUES"]
+__all__ = ["find_full_house", "find_hidden_single", "find_naked_single", "full_house_step",
+           "hidden_single_step", "naked_single_step", "TECHNIQUES"]

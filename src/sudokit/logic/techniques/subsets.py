@@ -47,15 +47,8 @@ def _naked(state, k: int) -> Iterator[Step]:
                 hit = cands[c] & mask
                 if hit:
                     gone.extend((c, v) for v in values_of(hit))
-            if not gone:
-                continue
-            vals = values_of(mask)
-            word = _WORDS[k]
-            yield Step(f"naked-{word}", eliminations=gone,
-                       evidence={"unit": u, "cells": list(group), "values": vals},
-                       text=f"In {t.unit_name(u)}, {t.names(group)} hold only {t.values(vals)} "
-                            f"between them, so {t.values(vals)} go there and leave "
-                            f"{t.names(sorted({c for c, _ in gone}))}.", se=_SE_NAKED[k])
+            if gone:
+                yield naked_step(t, u, list(group), values_of(mask), gone)
 
 
 def _hidden(state, k: int) -> Iterator[Step]:
@@ -80,14 +73,30 @@ def _hidden(state, k: int) -> Iterator[Step]:
                 keep |= 1 << (v - 1)
             cells = cells_of(where)
             gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
-            if not gone:
-                continue
-            word = _WORDS[k]
-            yield Step(f"hidden-{word}", eliminations=gone,
-                       evidence={"unit": u, "cells": cells, "values": list(group)},
-                       text=f"In {t.unit_name(u)}, {t.values(group)} can only go in "
-                            f"{t.names(cells)}, so those cells hold nothing else: "
-                            f"{_removed(t, gone)} removed.", se=_SE_HIDDEN[k])
+            if gone:
+                yield hidden_step(t, u, cells, list(group), gone)
+
+
+def naked_step(t, u: int, cells: list, vals: list, gone) -> Step:
+    """The naked subset step of cells (in unit u's order) holding only vals, removing the
+    (cell, value) pairs gone."""
+    k = len(cells)
+    return Step(f"naked-{_WORDS[k]}", eliminations=gone,
+                evidence={"unit": u, "cells": cells, "values": vals},
+                text=f"In {t.unit_name(u)}, {t.names(cells)} hold only {t.values(vals)} "
+                     f"between them, so {t.values(vals)} go there and leave "
+                     f"{t.names(sorted({c for c, _ in gone}))}.", se=_SE_NAKED[k])
+
+
+def hidden_step(t, u: int, cells: list, vals: list, gone) -> Step:
+    """The hidden subset step of vals, whose places left in unit u are cells (increasing),
+    removing the (cell, value) pairs gone."""
+    k = len(vals)
+    return Step(f"hidden-{_WORDS[k]}", eliminations=gone,
+                evidence={"unit": u, "cells": cells, "values": vals},
+                text=f"In {t.unit_name(u)}, {t.values(vals)} can only go in "
+                     f"{t.names(cells)}, so those cells hold nothing else: "
+                     f"{_removed(t, gone)} removed.", se=_SE_HIDDEN[k])
 
 
 def _removed(t, pairs) -> str:
@@ -137,4 +146,4 @@ TECHNIQUES = (
 )
 
 __all__ = ["find_naked_pair", "find_naked_triple", "find_naked_quad", "find_hidden_pair",
-           "find_hidden_triple", "find_hidden_quad", "TECHNIQUES"]
+           "find_hidden_triple", "find_hidden_quad", "naked_step", "hidden_step", "TECHNIQUES"]
