@@ -128,6 +128,7 @@ typedef struct {
     lc_set cross_cells[LC_MAXX];
     uint8_t kind[LC_MAXU];                  /* 0 row, 1 col, 2 box or region, 3 other */
     int16_t box_of[LC_MAXC];                /* the box (region) unit of a cell, -1: none */
+    unsigned serial;                        /* a number of its own (the probes' memos) */
 } lc_geo;
 
 typedef struct {
@@ -145,6 +146,15 @@ PyObject *lc_cells_list(lc_set s);
 /* A Python list of (cell, value) pairs, by cell then value, of per-value cell sets
  * elim[1..n]; NULL on error. */
 PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells);
+
+/* The C twins' verdicts for the ladder's probe (logic_probe3.c): the kinds of finned fish
+ * of size k found (bit 0 finned, bit 1 sashimi; logic_fish.c), the kinds of two strong
+ * links found (bit 0 skyscraper, 1 two-string kite, 2 turbot fish; logic_misc.c), whether
+ * an aligned pair exclusion or a Sue de Coq (cells up to limit a side) removes something. */
+unsigned lc_finned_kinds(const lc_state *s, int k);
+unsigned lc_two_kinds(const lc_state *s);
+int lc_ape_any(const lc_state *s);
+int lc_sdc_any(const lc_state *s, int limit);
 
 /* The finders' bindings (each file's), gathered in logic_bind.c's method table. */
 PyObject *lc_py_als(PyObject *self, PyObject *args);

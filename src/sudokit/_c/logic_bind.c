@@ -118,8 +118,10 @@ static PyObject *logic_geometry(PyObject *self, PyObject *args)
     lc_geo *g = calloc(1, sizeof *g);
     if (!g)
         return PyErr_NoMemory();
+    static unsigned serials;
     g->n = n;
     g->ncells = n * n;
+    g->serial = ++serials;
     PyObject *us = NULL, *ps = NULL, *xs = NULL;
     uint8_t tmp[LC_MAXU];
     us = PySequence_Fast(units, "units must be a list");

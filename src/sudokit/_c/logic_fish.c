@@ -30,11 +30,21 @@ typedef struct {
     int v, o, box;
     uint8_t *buf;
     size_t len, cap;
-    int oom;
+    int oom;       /* out of memory, or (kinds_only) every kind found: the search stops */
+    int kinds_only;
+    unsigned kinds; /* kinds_only: bit 0 a finned fish found, bit 1 a sashimi one */
 } fish_t;
 
 static void emit(fish_t *f, unsigned cover)
 {
+    if (f->kinds_only) {   /* fish.py _finned_step: sashimi when a base line has one body cell */
+        int sashimi = 0;
+        for (int q = 0; q < f->k; q++)
+            sashimi |= LC_POP64(f->m[f->combo[q]] & cover) == 1;
+        f->kinds |= 1u << sashimi;
+        f->oom = f->kinds == 3;
+        return;
+    }
     if (f->len + 9 > f->cap) {
         size_t cap = f->cap ? 2 * f->cap : 512;
         uint8_t *p = realloc(f->buf, cap);
@@ -117,6 +127,151 @@ static void combos(fish_t *f, int depth, int start, unsigned must, unsigned cm)
     }
 }
 
+/* Per-value line masks of s, rows as base (o = 0) and columns as base (o = 1):
+ * lines[o][v][i] the cover lines of base line i holding v as a candidate; placed[o][i]
+ * the values placed in base line i. */
+typedef struct {
+    unsigned lines[2][LC_MAXN + 1][LC_MAXN];
+    unsigned placed[2][LC_MAXN];
+} views_t;
+
+static void views(const lc_state *s, views_t *w)
+{
+    const lc_geo *g = s->g;
+    int n = g->n;
+    memset(w, 0, sizeof *w);
+    for (int c = 0; c < g->ncells; c++) {
+        int r = c / n, q = c % n;
+        if (s->values[c]) {
+            w->placed[0][r] |= 1u << (s->values[c] - 1);
+            w->placed[1][q] |= 1u << (s->values[c] - 1);
+            continue;
+        }
+        for (unsigned mm = s->cands[c]; mm;) {
+            int v = lc_popm(&mm) + 1;
+            w->lines[0][v][r] |= 1u << q;
+            w->lines[1][v][q] |= 1u << r;
+        }
+    }
+}
+
+/* The search of value v (f set up for size k on s). */
+static void search_value(fish_t *f, const views_t *w, int v)
+{
+    const lc_geo *g = f->s->g;
+    int n = g->n, k = f->k;
+    for (int o = 0; o < 2 && !f->oom; o++) {
+        int nlines = 0;
+        for (int i = 0; i < n; i++) {
+            f->m[i] = w->placed[o][i] >> (v - 1) & 1 ? 0 : w->lines[o][v][i];
+            nlines += LC_POP64(f->m[i]) >= 2;
+        }
+        if (nlines < k)
+            continue;
+        f->v = v;
+        f->o = o;
+        for (int bi = 0; bi < g->nboxes && !f->oom; bi++) {
+            unsigned inbox[LC_MAXN] = {0};
+            int u = g->boxes[bi];
+            for (int q = 0; q < g->unit_len[u]; q++) {
+                int c = g->unit_cells[u][q], r = c / n, col = c % n;
+                if (o == 0)
+                    inbox[r] |= 1u << col;
+                else
+                    inbox[col] |= 1u << r;
+            }
+            f->touched = 0;
+            for (int i = 0; i < n; i++) {
+                f->inside[i] = f->m[i] & inbox[i];
+                f->out[i] = f->m[i] & ~inbox[i];
+                if (f->inside[i])
+                    f->touched |= 1u << i;
+            }
+            if (LC_POP64(f->touched) < 2)
+                continue;
+            f->nusable = 0;
+            for (int i = 0; i < n; i++)
+                if (LC_POP64(f->m[i]) >= 2 && LC_POP64(f->out[i]) <= k)
+                    f->usable[f->nusable++] = i;
+            f->box = bi;
+            combos(f, 0, 0, 0, 0);
+        }
+    }
+}
+
+/* The search of fish size k on s into f (f zeroed but for kinds_only): value by value. */
+static void search(const lc_state *s, int k, fish_t *f)
+{
+    if (!s->g->nboxes)
+        return;
+    views_t w;
+    views(s, &w);
+    f->s = s;
+    f->n = s->g->n;
+    f->k = k;
+    for (int v = 1; v <= f->n && !f->oom; v++)
+        search_value(f, &w, v);
+}
+
+/* The kinds found for one value depend only on that value's pattern: the empty cells
+ * holding it and the rows and columns where it is placed.  Along a path most values keep
+ * their pattern from one state to the next, so the probe remembers the kinds per pattern
+ * (a direct-mapped table; the geometry's serial number tells geometries apart). */
+typedef struct {
+    uint64_t lo, hi;
+    unsigned serial, placed;
+    uint8_t k, v, kinds, used;
+} memo_t;
+
+#define MEMO_SIZE 4096
+static memo_t MEMO[MEMO_SIZE];
+
+unsigned lc_finned_kinds(const lc_state *s, int k)
+{
+    const lc_geo *g = s->g;
+    if (!g->nboxes)
+        return 0;
+    views_t w;
+    views(s, &w);
+    lc_set empty = LC_EMPTY;
+    for (int c = 0; c < g->ncells; c++)
+        if (!s->values[c])
+            lc_add(&empty, c);
+    unsigned kinds = 0;
+    for (int v = 1; v <= g->n && kinds != 3; v++) {
+        lc_set cells = lc_and(s->vcells[v], empty);
+        unsigned placed = 0;
+        for (int i = 0; i < g->n; i++)
+            placed |= (w.placed[0][i] >> (v - 1) & 1) << i | (w.placed[1][i] >> (v - 1) & 1) << (i + 16);
+        uint64_t h = (cells.lo * 0x9E3779B97F4A7C15ull) ^ (cells.hi * 0xC2B2AE3D27D4EB4Full) ^
+                     ((uint64_t)placed * 0x165667B19E3779F9ull) ^ ((uint64_t)g->serial << 40) ^
+                     ((uint64_t)(k * 16 + v) << 52);
+        memo_t *e = &MEMO[(h ^ h >> 29) % MEMO_SIZE];
+        if (e->used && e->lo == cells.lo && e->hi == cells.hi && e->serial == g->serial &&
+            e->placed == placed && e->k == k && e->v == v) {
+            kinds |= e->kinds;
+            continue;
+        }
+        fish_t f;
+        memset(&f, 0, sizeof f);
+        f.kinds_only = 1;
+        f.s = s;
+        f.n = g->n;
+        f.k = k;
+        search_value(&f, &w, v);
+        e->lo = cells.lo;
+        e->hi = cells.hi;
+        e->serial = g->serial;
+        e->placed = placed;
+        e->k = (uint8_t)k;
+        e->v = (uint8_t)v;
+        e->kinds = (uint8_t)f.kinds;
+        e->used = 1;
+        kinds |= f.kinds;
+    }
+    return kinds;
+}
+
 PyObject *lc_py_finned(PyObject *self, PyObject *args)
 {
     PyObject *cap;
@@ -130,72 +285,9 @@ PyObject *lc_py_finned(PyObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "logic_finned: size %d is outside 2..4", k);
         return NULL;
     }
-    const lc_geo *g = s->g;
-    int n = g->n;
-    if (!g->nboxes)
-        return PyBytes_FromStringAndSize("", 0);
-    /* per-value line masks, rows as base (o = 0) and columns as base (o = 1) */
-    unsigned lines[2][LC_MAXN + 1][LC_MAXN];
-    unsigned placed[2][LC_MAXN];
-    memset(lines, 0, sizeof lines);
-    memset(placed, 0, sizeof placed);
-    for (int c = 0; c < g->ncells; c++) {
-        int r = c / n, q = c % n;
-        if (s->values[c]) {
-            placed[0][r] |= 1u << (s->values[c] - 1);
-            placed[1][q] |= 1u << (s->values[c] - 1);
-            continue;
-        }
-        for (unsigned mm = s->cands[c]; mm;) {
-            int v = lc_popm(&mm) + 1;
-            lines[0][v][r] |= 1u << q;
-            lines[1][v][q] |= 1u << r;
-        }
-    }
     fish_t f;
     memset(&f, 0, sizeof f);
-    f.s = s;
-    f.n = n;
-    f.k = k;
-    for (int v = 1; v <= n && !f.oom; v++) {
-        for (int o = 0; o < 2 && !f.oom; o++) {
-            int nlines = 0;
-            for (int i = 0; i < n; i++) {
-                f.m[i] = placed[o][i] >> (v - 1) & 1 ? 0 : lines[o][v][i];
-                nlines += LC_POP64(f.m[i]) >= 2;
-            }
-            if (nlines < k)
-                continue;
-            f.v = v;
-            f.o = o;
-            for (int bi = 0; bi < g->nboxes && !f.oom; bi++) {
-                unsigned inbox[LC_MAXN] = {0};
-                int u = g->boxes[bi];
-                for (int q = 0; q < g->unit_len[u]; q++) {
-                    int c = g->unit_cells[u][q], r = c / n, col = c % n;
-                    if (o == 0)
-                        inbox[r] |= 1u << col;
-                    else
-                        inbox[col] |= 1u << r;
-                }
-                f.touched = 0;
-                for (int i = 0; i < n; i++) {
-                    f.inside[i] = f.m[i] & inbox[i];
-                    f.out[i] = f.m[i] & ~inbox[i];
-                    if (f.inside[i])
-                        f.touched |= 1u << i;
-                }
-                if (LC_POP64(f.touched) < 2)
-                    continue;
-                f.nusable = 0;
-                for (int i = 0; i < n; i++)
-                    if (LC_POP64(f.m[i]) >= 2 && LC_POP64(f.out[i]) <= k)
-                        f.usable[f.nusable++] = i;
-                f.box = bi;
-                combos(&f, 0, 0, 0, 0);
-            }
-        }
-    }
+    search(s, k, &f);
     if (f.oom) {
         free(f.buf);
         return PyErr_NoMemory();

@@ -80,14 +80,9 @@ static int aligned(const lc_state *s, int p, int q, lc_set common, int see)
     return (s->cands[p] & ~ok_p) || (s->cands[q] & ~ok_q);
 }
 
-PyObject *lc_py_ape(PyObject *self, PyObject *args)
+/* Every pair into out (first_only: stop at the first). */
+static void ape_search(const lc_state *s, buf_t *out, int first_only)
 {
-    PyObject *cap;
-    if (!PyArg_ParseTuple(args, "O:logic_ape", &cap))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
     const lc_geo *g = s->g;
     lc_set small = LC_EMPTY;
     int bases[LC_MAXC], nb = 0;
@@ -101,7 +96,6 @@ PyObject *lc_py_ape(PyObject *self, PyObject *args)
     }
     for (int c = 0; c < g->ncells; c++)
         near[c] = lc_and(g->peers[c], small);
-    buf_t out = {NULL, 0, 0, 0};
     for (int i = 0; i < nb; i++) {
         int p = bases[i];
         if (!lc_any(near[p]))
@@ -113,11 +107,33 @@ PyObject *lc_py_ape(PyObject *self, PyObject *args)
                 continue;
             if (aligned(s, p, q, common, lc_has(g->peers[p], q))) {
                 uint8_t rec[2] = {(uint8_t)p, (uint8_t)q};
-                put(&out, rec, 2);
+                put(out, rec, 2);
+                if (first_only)
+                    return;
             }
         }
     }
+}
+
+PyObject *lc_py_ape(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, "O:logic_ape", &cap))
+        return NULL;
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    buf_t out = {NULL, 0, 0, 0};
+    ape_search(s, &out, 0);
     return finish(&out);
+}
+
+int lc_ape_any(const lc_state *s)
+{
+    buf_t out = {NULL, 0, 0, 0};
+    ape_search(s, &out, 1);
+    free(out.p);
+    return out.len > 0 || out.oom;   /* out of memory: "fires", the finder decides */
 }
 
 /* --- Sue de Coq -------------------------------------------------------------------------- */
@@ -238,29 +254,18 @@ static void crossing(const lc_state *s, int x, const uint8_t *core, int nc, cons
     }
 }
 
-PyObject *lc_py_sdc(PyObject *self, PyObject *args)
+/* Every Sue de Coq into out (first_only: stop after the first crossing with one). */
+static void sdc_search(const lc_state *s, int limit, buf_t *out, int first_only)
 {
-    PyObject *cap;
-    int limit;
-    if (!PyArg_ParseTuple(args, "Oi:logic_sdc", &cap, &limit))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    if (limit < 1 || limit > LC_MAXN) {
-        PyErr_Format(PyExc_ValueError, "logic_sdc: limit %d is outside 1..%d", limit, LC_MAXN);
-        return NULL;
-    }
     const lc_geo *g = s->g;
     size_t most = (size_t)1 << g->n;           /* subsets of at most n cells */
     subset_t *su = malloc(most * sizeof *su), *sv = malloc(most * sizeof *sv);
     side_t *bu = malloc(most * sizeof *bu), *bv = malloc(most * sizeof *bv);
-    buf_t out = {NULL, 0, 0, 0};
     if (!su || !sv || !bu || !bv) {
-        out.oom = 1;
+        out->oom = 1;
         goto done;
     }
-    for (int x = 0; x < g->ncross && !out.oom; x++) {
+    for (int x = 0; x < g->ncross && !out->oom && !(first_only && out->len); x++) {
         int u = g->cross_u[x], v = g->cross_v[x];
         lc_set inter = g->cross_cells[x];
         uint8_t core[LC_MAXN], ru[LC_MAXN], rv[LC_MAXN];
@@ -289,14 +294,39 @@ PyObject *lc_py_sdc(PyObject *self, PyObject *args)
         int nsu = 0, nsv = 0;
         subsets(s, ru, nru, limit, 0, &empty, su, &nsu);
         subsets(s, rv, nrv, limit, 0, &empty, sv, &nsv);
-        crossing(s, x, core, nc, su, nsu, sv, nsv, bu, bv, &out);
+        crossing(s, x, core, nc, su, nsu, sv, nsv, bu, bv, out);
     }
 done:
     free(su);
     free(sv);
     free(bu);
     free(bv);
+}
+
+PyObject *lc_py_sdc(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int limit;
+    if (!PyArg_ParseTuple(args, "Oi:logic_sdc", &cap, &limit))
+        return NULL;
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    if (limit < 1 || limit > LC_MAXN) {
+        PyErr_Format(PyExc_ValueError, "logic_sdc: limit %d is outside 1..%d", limit, LC_MAXN);
+        return NULL;
+    }
+    buf_t out = {NULL, 0, 0, 0};
+    sdc_search(s, limit, &out, 0);
     return finish(&out);
+}
+
+int lc_sdc_any(const lc_state *s, int limit)
+{
+    buf_t out = {NULL, 0, 0, 0};
+    sdc_search(s, limit, &out, 1);
+    free(out.p);
+    return out.len > 0 || out.oom;
 }
 
 /* --- two strong links: skyscraper, 2-string kite, turbot fish --------------------------- */
@@ -324,11 +354,8 @@ typedef struct {
 /* logic_two_links(state) -> bytes: 8-byte records [kind, value, u1, u2, a1, b1, a2, b2]
  * of every two-strong-link pattern that removes something (patterns.py _two_links, the
  * three kinds interleaved in its order; each kind's repeats dropped as it drops them). */
-PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
+static void two_search(const lc_state *s, buf_t *out)
 {
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
     const lc_geo *g = s->g;
     int n = g->n;
     unsigned placed[LC_MAXU] = {0};
@@ -338,11 +365,10 @@ PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
             if (s->values[g->unit_cells[u][i]])
                 placed[f] |= 1u << (s->values[g->unit_cells[u][i]] - 1);
     }
-    buf_t out = {NULL, 0, 0, 0};
     int lu[LC_MAXU], la[LC_MAXU], lb[LC_MAXU];
     seen2_t *seen = NULL;
     int nseen[3], cap_seen = 0;
-    for (int v = 1; v <= n && !out.oom; v++) {
+    for (int v = 1; v <= n && !out->oom; v++) {
         int nl = 0;
         for (int f = 0; f < g->nfull; f++) {
             int u = g->full[f];
@@ -388,7 +414,7 @@ PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
                             int nc2 = cap_seen ? 2 * cap_seen : 64;
                             seen2_t *p = malloc((size_t)3 * nc2 * sizeof *p);
                             if (!p) {
-                                out.oom = 1;
+                                out->oom = 1;
                                 goto done;
                             }
                             for (int k = 0; k < 3; k++)
@@ -404,11 +430,31 @@ PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
                         uint8_t rec[8] = {(uint8_t)kind, (uint8_t)v, (uint8_t)lu[x],
                                           (uint8_t)lu[y], (uint8_t)a1, (uint8_t)b1,
                                           (uint8_t)a2, (uint8_t)b2};
-                        put(&out, rec, 8);
+                        put(out, rec, 8);
                     }
             }
     }
 done:
     free(seen);
+}
+
+PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
+{
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    buf_t out = {NULL, 0, 0, 0};
+    two_search(s, &out);
     return finish(&out);
+}
+
+unsigned lc_two_kinds(const lc_state *s)
+{
+    buf_t out = {NULL, 0, 0, 0};
+    two_search(s, &out);
+    unsigned kinds = out.oom ? 7u : 0u;
+    for (size_t k = 0; k < out.len; k += 8)
+        kinds |= 1u << out.p[k];
+    free(out.p);
+    return kinds;
 }

@@ -21,7 +21,8 @@
  *
  *   logic_probe(state, codes, start, givens, rects, flags) -> int
  *       codes: bytes, one probe code per ladder position (P_NONE: not probed here);
- *       the index of the first position >= start whose technique fires, or len(codes).
+ *       the index of the first position >= start whose technique fires or is not probed
+ *       (its finder must run before anything after it is probed), or len(codes).
  *       givens: bytes, the givens (0 elsewhere) per cell; rects: bytes, 4 cells per
  *       rectangle where the deadly-pattern argument holds (uniqueness._rectangles, in its
  *       order); flags: bit 0 = BUG+1's geometry holds (every unit full, no pairs or links).
@@ -448,6 +449,8 @@ static const probe_fn PROBES[P_COUNT] = {
     p_fish2, p_fish3, p_fish4, xy_wing, xyz_wing, w_wing,
     lp_ur1, lp_ur2, lp_ur3, lp_ur4, lp_hidden_rect, lp_bug, lp_empty_rect, lp_simple_colors,
     lp_multi_colors, lp_x_chain, lp_xy_chain,
+    lp_finned2, lp_sashimi2, lp_finned3, lp_sashimi3, lp_finned4, lp_sashimi4,
+    lp_skyscraper, lp_kite, lp_turbot, lp_ape, lp_sdc,
 };
 
 int lp_fires(probe *p, int code)
@@ -464,7 +467,8 @@ void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *
     p->rects = rects;
     p->nrects = nrects;
     p->flags = flags;
-    p->have_placed = p->have_lines = p->have_links = 0;
+    p->have_placed = p->have_lines = p->have_links = p->have_two = 0;
+    memset(p->have_fin, 0, sizeof p->have_fin);
 }
 
 /* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's
@@ -525,7 +529,7 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args)
     Py_ssize_t i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
     for (; i < ncodes; i++) {
         uint8_t code = (uint8_t)codes[i];
-        if (code != P_NONE && PROBES[code](&p))
+        if (code == P_NONE || PROBES[code](&p))
             break;
     }
     return PyLong_FromSsize_t(i);

@@ -1,6 +1,8 @@
-/* logic_probe.h -- what the two files of the ladder's probe share (logic_probe.c: the
+/* logic_probe.h -- what the files of the ladder's probe share (logic_probe.c: the
  * binding, singles, locked candidates, subsets, basic fish, wings; logic_probe2.c:
- * uniqueness, empty rectangle, colouring).  Private to them. */
+ * uniqueness, empty rectangle, colouring; logic_probe3.c: finned fish, two strong links,
+ * aligned pair exclusion, Sue de Coq through their C twins; logic_run.c: the easy steps in
+ * a row).  Private to them. */
 #ifndef SUDOKIT_LOGIC_PROBE_H
 #define SUDOKIT_LOGIC_PROBE_H
 
@@ -11,7 +13,9 @@ enum {
     P_NAKED_2, P_NAKED_3, P_NAKED_4, P_HIDDEN_2, P_HIDDEN_3, P_HIDDEN_4,
     P_FISH_2, P_FISH_3, P_FISH_4, P_XY_WING, P_XYZ_WING, P_W_WING,
     P_UR1, P_UR2, P_UR3, P_UR4, P_HIDDEN_RECT, P_BUG, P_EMPTY_RECT,
-    P_SIMPLE_COLORS, P_MULTI_COLORS, P_X_CHAIN, P_XY_CHAIN, P_COUNT,
+    P_SIMPLE_COLORS, P_MULTI_COLORS, P_X_CHAIN, P_XY_CHAIN,
+    P_FINNED_2, P_SASHIMI_2, P_FINNED_3, P_SASHIMI_3, P_FINNED_4, P_SASHIMI_4,
+    P_SKYSCRAPER, P_KITE, P_TURBOT, P_APE, P_SDC, P_COUNT,
     P_NONE = 255
 };
 
@@ -22,6 +26,8 @@ typedef struct {
     const uint8_t *rects;
     int nrects, flags;
     int have_placed, have_lines, have_links;
+    int have_two, have_fin[5];              /* logic_probe3.c: the C twins' verdicts */
+    unsigned two_kinds, fin_kinds[5];
     unsigned placed[LC_MAXU];               /* values placed in each unit */
     unsigned lines[2][LC_MAXN + 1][LC_MAXN]; /* fish line masks: [o][v][line] */
     /* strong links per value: full units without v placed where v has two cells */
@@ -59,5 +65,18 @@ int lp_simple_colors(probe *p);
 int lp_multi_colors(probe *p);
 int lp_x_chain(probe *p);
 int lp_xy_chain(probe *p);
+
+/* logic_probe3.c: the techniques whose C twins (logic_fish.c, logic_misc.c) decide */
+int lp_finned2(probe *p);
+int lp_sashimi2(probe *p);
+int lp_finned3(probe *p);
+int lp_sashimi3(probe *p);
+int lp_finned4(probe *p);
+int lp_sashimi4(probe *p);
+int lp_skyscraper(probe *p);
+int lp_kite(probe *p);
+int lp_turbot(probe *p);
+int lp_ape(probe *p);
+int lp_sdc(probe *p);
 
 #endif /* SUDOKIT_LOGIC_PROBE_H */

@@ -18,7 +18,8 @@ The geometry's tables go to C once per geometry (Tables are cached per geometry)
 The ladder's probe (sudokit/_c/logic_probe.c): ``probe_plan(state, enabled)`` gives, for a
 tuple of techniques in ladder order, the probe code of each (``NONE``: not probed, its
 finder always runs) and ``probe(state, plan, start)`` the first position at or after start
-whose probed technique fires (ladder.first_step uses both).  A probe says "fires" exactly
+whose technique fires or is not probed (ladder.first_step uses both: it runs that finder,
+then probes on from the next position; so nothing is probed past a finder that fires).  A probe says "fires" exactly
 when its Python finder yields a step, except for MAY_FIRE: the uniqueness probes assume the
 givens have one solution, and the X-Chain and XY-Chain probes answer whether the chains'
 closure of their kind proves anything false (the finder's first test); those may say
@@ -125,7 +126,10 @@ PROBES = {tid: k for k, tid in enumerate((
     "x-wing", "swordfish", "jellyfish", "xy-wing", "xyz-wing", "w-wing",
     "unique-rectangle-1", "unique-rectangle-2", "unique-rectangle-3", "unique-rectangle-4",
     "hidden-rectangle", "bug-plus-1", "empty-rectangle", "simple-colors", "multi-colors",
-    "x-chain", "xy-chain"))}
+    "x-chain", "xy-chain",
+    "finned-x-wing", "sashimi-x-wing", "finned-swordfish", "sashimi-swordfish",
+    "finned-jellyfish", "sashimi-jellyfish", "skyscraper", "two-string-kite", "turbot-fish",
+    "aligned-pair-exclusion", "sue-de-coq"))}
 # probes that may say "fires" when the finder yields nothing (never the other way): the
 # uniqueness ones assume one solution; the chains' say whether closure(state, kind).false
 # is not empty (without it chains._aic yields nothing)
@@ -133,7 +137,9 @@ MAY_FIRE = frozenset(("unique-rectangle-1", "unique-rectangle-2", "unique-rectan
                       "unique-rectangle-4", "hidden-rectangle", "bug-plus-1", "x-chain",
                       "xy-chain"))
 # probes that read rows and columns as r*n+c (fish lines, the empty rectangle's arms)
-_LINES = frozenset(("x-wing", "swordfish", "jellyfish", "empty-rectangle"))
+_LINES = frozenset(("x-wing", "swordfish", "jellyfish", "empty-rectangle", "finned-x-wing",
+                    "sashimi-x-wing", "finned-swordfish", "sashimi-swordfish",
+                    "finned-jellyfish", "sashimi-jellyfish"))
 _PLANS: dict = {}
 
 
@@ -180,8 +186,8 @@ def probe_plan(state, enabled) -> "Plan | None":
 
 
 def probe(state, plan: Plan, start: int) -> int:
-    """The first position >= start of plan whose probed technique fires on the state
-    (len(plan.codes) when none does)."""
+    """The first position >= start of plan whose technique fires on the state or is not
+    probed (len(plan.codes) when there is none)."""
     givens = state._cache.get("c.givens")
     if givens is None:
         givens = state._cache["c.givens"] = bytes(state.givens)

@@ -95,11 +95,12 @@ def first_step(state, enabled, *, all: bool = False, start: int = 0):
     none finds any).  start: the caller knows that enabled[:start] find nothing on state
     (easy_run's stop), so the search begins at enabled[start].
 
-    With the C extension, one probe (sudokit/_c/logic_probe.c, through _cfast) tells which
-    of the cheap-but-frequent techniques fire; the finders it clears are skipped without
-    running, the others run as they are, so the result is exactly the plain loop's (the
-    probe says "fires" whenever the finder yields a step; when it says so and the finder
-    yields nothing, the loop probes on from the next technique)."""
+    With the C extension, the probe (sudokit/_c/logic_probe.c, through _cfast) tells which
+    of the probed techniques fire; the finders it clears are skipped without running, the
+    others run as they are, so the result is exactly the plain loop's (the probe says
+    "fires" whenever the finder yields a step; when it says so and the finder yields
+    nothing, or when it stops at a technique it does not probe, the loop runs that finder
+    and probes on from the next technique)."""
     from . import _cfast
     plan = _cfast.probe_plan(state, enabled)
     if plan is None:
@@ -108,15 +109,9 @@ def first_step(state, enabled, *, all: bool = False, start: int = 0):
             if found:
                 return found
         return [] if all else None
-    codes, none = plan.codes, _cfast.NONE
     i, count = start, len(enabled)
     while i < count:
-        j = _cfast.probe(state, plan, i)
-        for k in range(i, j):
-            if codes[k] == none:
-                found = _run(enabled[k], state, all)
-                if found:
-                    return found
+        j = _cfast.probe(state, plan, i)    # fires, or not probed: the finder decides
         if j >= count:
             break
         found = _run(enabled[j], state, all)
