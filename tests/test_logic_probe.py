@@ -235,3 +235,39 @@ def _links_false(s, tid):
     kind = {"x-chain": "x", "xy-chain": "xy", "aic": "group"}[tid]
     st = _fresh(s)
     return closure(st, kind).false.to_bytes((st.size * st.size * st.size + 7) // 8, "little")
+
+
+# the probes that remember their verdict per value pattern (logic_probe3.c lp_each_value)
+PER_VALUE = ("x-wing", "swordfish", "jellyfish", "finned-x-wing", "sashimi-x-wing",
+             "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish",
+             "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "simple-colors",
+             "multi-colors")
+
+
+@needs_c
+def test_per_value_memo_tells_patterns_apart():
+    """A value's remembered verdict is reused only for the same pattern: the same states
+    probed in another order, and again with candidates left in filled cells (marks a
+    State may hold), agree with the finders each time."""
+    states = []
+    for p in _lines("puzzles3_magictour_top1465", 3, 17):
+        states += _states(p, every=2)
+    rng = random.Random(5)
+    odd = []
+    for s in states[::2]:
+        cands = list(s.candidates)
+        for c in rng.sample([c for c, v in enumerate(s.values) if v], 3):
+            cands[c] = rng.randrange(1, 1 << s.size)
+        odd.append(State(s.geometry, s.values, cands, s.givens))
+    shuffled = states[:]
+    rng.shuffle(shuffled)
+    checked = 0
+    for s in states + shuffled + odd:
+        for tid in PER_VALUE:
+            tech = logic.technique(tid)
+            plan = _cfast.probe_plan(s, (tech,))
+            fires = _cfast.probe(_fresh(s), plan, 0) == 0
+            assert fires == (next(iter(tech.find(_fresh(s))), None) is not None), \
+                (tid, s.to_pencilmarks())
+            checked += fires
+    assert checked > 0

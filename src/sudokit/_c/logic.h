@@ -148,11 +148,12 @@ PyObject *lc_cells_list(lc_set s);
 PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells);
 
 /* The C twins' verdicts for the ladder's probe (logic_probe3.c): the kinds of finned fish
- * of size k found (bit 0 finned, bit 1 sashimi; logic_fish.c), the kinds of two strong
- * links found (bit 0 skyscraper, 1 two-string kite, 2 turbot fish; logic_misc.c), whether
- * an aligned pair exclusion or a Sue de Coq (cells up to limit a side) removes something. */
-unsigned lc_finned_kinds(const lc_state *s, int k);
-unsigned lc_two_kinds(const lc_state *s);
+ * of size k and value v found (bit 0 finned, bit 1 sashimi; logic_fish.c), the kinds of two
+ * strong links of value v found (bit 0 skyscraper, 1 two-string kite, 2 turbot fish;
+ * logic_misc.c), whether an aligned pair exclusion or a Sue de Coq (cells up to limit a
+ * side) removes something. */
+unsigned lc_finned_kinds_v(const lc_state *s, int k, int v);
+unsigned lc_two_kinds_v(const lc_state *s, int v);
 int lc_ape_any(const lc_state *s);
 int lc_sdc_any(const lc_state *s, int limit);
 

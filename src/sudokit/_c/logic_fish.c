@@ -213,63 +213,20 @@ static void search(const lc_state *s, int k, fish_t *f)
         search_value(f, &w, v);
 }
 
-/* The kinds found for one value depend only on that value's pattern: the empty cells
- * holding it and the rows and columns where it is placed.  Along a path most values keep
- * their pattern from one state to the next, so the probe remembers the kinds per pattern
- * (a direct-mapped table; the geometry's serial number tells geometries apart). */
-typedef struct {
-    uint64_t lo, hi;
-    unsigned serial, placed;
-    uint8_t k, v, kinds, used;
-} memo_t;
-
-#define MEMO_SIZE 4096
-static memo_t MEMO[MEMO_SIZE];
-
-unsigned lc_finned_kinds(const lc_state *s, int k)
+unsigned lc_finned_kinds_v(const lc_state *s, int k, int v)
 {
-    const lc_geo *g = s->g;
-    if (!g->nboxes)
+    if (!s->g->nboxes)
         return 0;
     views_t w;
     views(s, &w);
-    lc_set empty = LC_EMPTY;
-    for (int c = 0; c < g->ncells; c++)
-        if (!s->values[c])
-            lc_add(&empty, c);
-    unsigned kinds = 0;
-    for (int v = 1; v <= g->n && kinds != 3; v++) {
-        lc_set cells = lc_and(s->vcells[v], empty);
-        unsigned placed = 0;
-        for (int i = 0; i < g->n; i++)
-            placed |= (w.placed[0][i] >> (v - 1) & 1) << i | (w.placed[1][i] >> (v - 1) & 1) << (i + 16);
-        uint64_t h = (cells.lo * 0x9E3779B97F4A7C15ull) ^ (cells.hi * 0xC2B2AE3D27D4EB4Full) ^
-                     ((uint64_t)placed * 0x165667B19E3779F9ull) ^ ((uint64_t)g->serial << 40) ^
-                     ((uint64_t)(k * 16 + v) << 52);
-        memo_t *e = &MEMO[(h ^ h >> 29) % MEMO_SIZE];
-        if (e->used && e->lo == cells.lo && e->hi == cells.hi && e->serial == g->serial &&
-            e->placed == placed && e->k == k && e->v == v) {
-            kinds |= e->kinds;
-            continue;
-        }
-        fish_t f;
-        memset(&f, 0, sizeof f);
-        f.kinds_only = 1;
-        f.s = s;
-        f.n = g->n;
-        f.k = k;
-        search_value(&f, &w, v);
-        e->lo = cells.lo;
-        e->hi = cells.hi;
-        e->serial = g->serial;
-        e->placed = placed;
-        e->k = (uint8_t)k;
-        e->v = (uint8_t)v;
-        e->kinds = (uint8_t)f.kinds;
-        e->used = 1;
-        kinds |= f.kinds;
-    }
-    return kinds;
+    fish_t f;
+    memset(&f, 0, sizeof f);
+    f.kinds_only = 1;
+    f.s = s;
+    f.n = s->g->n;
+    f.k = k;
+    search_value(&f, &w, v);
+    return f.kinds;
 }
 
 PyObject *lc_py_finned(PyObject *self, PyObject *args)

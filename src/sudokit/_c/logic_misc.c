@@ -353,11 +353,11 @@ typedef struct {
 
 /* logic_two_links(state) -> bytes: 8-byte records [kind, value, u1, u2, a1, b1, a2, b2]
  * of every two-strong-link pattern that removes something (patterns.py _two_links, the
- * three kinds interleaved in its order; each kind's repeats dropped as it drops them). */
-static void two_search(const lc_state *s, buf_t *out)
+ * three kinds interleaved in its order; each kind's repeats dropped as it drops them), of
+ * the values v0..v1. */
+static void two_search(const lc_state *s, buf_t *out, int v0, int v1)
 {
     const lc_geo *g = s->g;
-    int n = g->n;
     unsigned placed[LC_MAXU] = {0};
     for (int f = 0; f < g->nfull; f++) {
         int u = g->full[f];
@@ -368,7 +368,7 @@ static void two_search(const lc_state *s, buf_t *out)
     int lu[LC_MAXU], la[LC_MAXU], lb[LC_MAXU];
     seen2_t *seen = NULL;
     int nseen[3], cap_seen = 0;
-    for (int v = 1; v <= n && !out->oom; v++) {
+    for (int v = v0; v <= v1 && !out->oom; v++) {
         int nl = 0;
         for (int f = 0; f < g->nfull; f++) {
             int u = g->full[f];
@@ -444,14 +444,14 @@ PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
     if (!s)
         return NULL;
     buf_t out = {NULL, 0, 0, 0};
-    two_search(s, &out);
+    two_search(s, &out, 1, s->g->n);
     return finish(&out);
 }
 
-unsigned lc_two_kinds(const lc_state *s)
+unsigned lc_two_kinds_v(const lc_state *s, int v)
 {
     buf_t out = {NULL, 0, 0, 0};
-    two_search(s, &out);
+    two_search(s, &out, v, v);
     unsigned kinds = out.oom ? 7u : 0u;
     for (size_t k = 0; k < out.len; k += 8)
         kinds |= 1u << out.p[k];

@@ -298,11 +298,11 @@ static int fish_grow(const unsigned *m, const uint8_t *lines, int nl, int from, 
     return 0;
 }
 
-static int fish(probe *p, int k)
+static int fish_v(probe *p, int k, int v)
 {
     int n = p->g->n;
     need_lines(p);
-    for (int v = 1; v <= n; v++)
+    {
         for (int o = 0; o < 2; o++) {
             const unsigned *m = p->lines[o][v];
             uint8_t lines[LC_MAXN];
@@ -315,8 +315,13 @@ static int fish(probe *p, int k)
             if (nl >= k && fish_grow(m, lines, nl, 0, k, 0, 0, 0, n))
                 return 1;
         }
+    }
     return 0;
 }
+
+static int fish2_v(probe *p, int v) { return fish_v(p, 2, v); }
+static int fish3_v(probe *p, int v) { return fish_v(p, 3, v); }
+static int fish4_v(probe *p, int v) { return fish_v(p, 4, v); }
 
 /* --- wings ---------------------------------------------------------------------------------- */
 
@@ -437,9 +442,9 @@ static int p_naked4(probe *p) { return naked(p, 4); }
 static int p_hidden2(probe *p) { return hidden(p, 2); }
 static int p_hidden3(probe *p) { return hidden(p, 3); }
 static int p_hidden4(probe *p) { return hidden(p, 4); }
-static int p_fish2(probe *p) { return fish(p, 2); }
-static int p_fish3(probe *p) { return fish(p, 3); }
-static int p_fish4(probe *p) { return fish(p, 4); }
+static int p_fish2(probe *p) { return lp_each_value(p, P_FISH_2, fish2_v, 1); }
+static int p_fish3(probe *p) { return lp_each_value(p, P_FISH_3, fish3_v, 1); }
+static int p_fish4(probe *p) { return lp_each_value(p, P_FISH_4, fish4_v, 1); }
 static int p_pointing(probe *p) { return locked(p, 1); }
 static int p_claiming(probe *p) { return locked(p, 0); }
 
@@ -467,8 +472,7 @@ void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *
     p->rects = rects;
     p->nrects = nrects;
     p->flags = flags;
-    p->have_placed = p->have_lines = p->have_links = p->have_two = 0;
-    memset(p->have_fin, 0, sizeof p->have_fin);
+    p->have_placed = p->have_lines = p->have_links = p->have_vplaced = 0;
 }
 
 /* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's

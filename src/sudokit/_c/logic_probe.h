@@ -26,8 +26,8 @@ typedef struct {
     const uint8_t *rects;
     int nrects, flags;
     int have_placed, have_lines, have_links;
-    int have_two, have_fin[5];              /* logic_probe3.c: the C twins' verdicts */
-    unsigned two_kinds, fin_kinds[5];
+    int have_vplaced;
+    lc_set vplaced[LC_MAXN + 1], filled;    /* the cells where v is placed, all filled */
     unsigned placed[LC_MAXU];               /* values placed in each unit */
     unsigned lines[2][LC_MAXN + 1][LC_MAXN]; /* fish line masks: [o][v][line] */
     /* strong links per value: full units without v placed where v has two cells */
@@ -66,6 +66,12 @@ int lp_multi_colors(probe *p);
 int lp_x_chain(probe *p);
 int lp_xy_chain(probe *p);
 
+/* logic_probe3.c: the verdict of a technique that looks at one value at a time (fn(p, v):
+ * bits, of which mask tells "fires"), remembered per value pattern (the cells holding v as
+ * a candidate, the cells where v is placed) across states under memo code; 1 when some
+ * value's bits meet mask. */
+typedef int (*lp_value_fn)(probe *p, int v);
+int lp_each_value(probe *p, int code, lp_value_fn fn, unsigned mask);
 /* logic_probe3.c: the techniques whose C twins (logic_fish.c, logic_misc.c) decide */
 int lp_finned2(probe *p);
 int lp_sashimi2(probe *p);

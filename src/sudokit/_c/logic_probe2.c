@@ -237,20 +237,20 @@ int lp_bug(probe *p)
 
 /* --- empty rectangle ------------------------------------------------------------------- */
 
-int lp_empty_rect(probe *p)
+static int empty_rect_v(probe *p, int v)
 {
     const lc_geo *g = p->g;
     const uint16_t *cands = p->s->cands;
     int n = g->n;
     lp_need_links(p);
-    for (int v = 1; v <= n; v++) {
+    {
         unsigned bit = 1u << (v - 1);
         int lk[LC_MAXU], nl = 0;
         for (int k = 0; k < p->nlinks[v]; k++)
             if (g->kind[p->link_u[v][k]] <= 1)
                 lk[nl++] = k;
         if (!nl)
-            continue;
+            return 0;
         for (int bi = 0; bi < g->nboxes; bi++) {
             int bu = g->boxes[bi];
             if (p->placed[bu] & bit)
@@ -305,6 +305,8 @@ int lp_empty_rect(probe *p)
     }
     return 0;
 }
+
+int lp_empty_rect(probe *p) { return lp_each_value(p, P_EMPTY_RECT, empty_rect_v, 1); }
 
 /* --- colouring ----------------------------------------------------------------------------- */
 
@@ -376,13 +378,13 @@ static int wraps(const probe *p, lc_set bits)
     return 0;
 }
 
-int lp_simple_colors(probe *p)
+static int simple_colors_v(probe *p, int v)
 {
     lp_need_links(p);
     cluster cl[LC_MAXC];
-    for (int v = 1; v <= p->g->n; v++) {
+    {
         if (p->nlinks[v] < 2)
-            continue;
+            return 0;
         int nc = clusters(p, v, cl);
         for (int i = 0; i < nc; i++) {
             const cluster *c = &cl[i];
@@ -398,13 +400,15 @@ int lp_simple_colors(probe *p)
     return 0;
 }
 
-int lp_multi_colors(probe *p)
+int lp_simple_colors(probe *p) { return lp_each_value(p, P_SIMPLE_COLORS, simple_colors_v, 1); }
+
+static int multi_colors_v(probe *p, int v)
 {
     lp_need_links(p);
     cluster cl[LC_MAXC];
-    for (int v = 1; v <= p->g->n; v++) {
+    {
         if (p->nlinks[v] < 3)
-            continue;  /* two clusters, not both a lone link */
+            return 0;  /* two clusters, not both a lone link */
         int nc = clusters(p, v, cl);
         lc_set with_v = p->s->vcells[v];
         for (int i = 0; i < nc; i++)
@@ -433,6 +437,8 @@ int lp_multi_colors(probe *p)
     return 0;
 }
 
+int lp_multi_colors(probe *p) { return lp_each_value(p, P_MULTI_COLORS, multi_colors_v, 1); }
+
 /* --- the chains' verdicts ------------------------------------------------------------------ */
 
 /* X-Chain may fire: closure(state, "x").false is not empty (chains._aic returns at once
@@ -440,10 +446,10 @@ int lp_multi_colors(probe *p)
  * empty either).  The x graph splits by value: weak links join v in peer cells, strong
  * links the two places of v in a full unit; "c on" reaches "c off" when an "on" node that a
  * chain from c reaches (through off nodes with a strong link) sees c. */
-int lp_x_chain(probe *p)
+static int x_chain_v(probe *p, int v)
 {
     const lc_geo *g = p->g;
-    for (int v = 1; v <= g->n; v++) {
+    {
         lc_set V = p->s->vcells[v], linked = LC_EMPTY;
         lc_set sadj[LC_MAXC];
         for (lc_set x = V; lc_any(x);)
@@ -459,7 +465,7 @@ int lp_x_chain(probe *p)
             lc_add(&linked, b);
         }
         if (!lc_any(linked))
-            continue;
+            return 0;
         for (lc_set xs = V; lc_any(xs);) {
             int c = lc_pop(&xs);
             lc_set on = LC_EMPTY, off_seen = LC_EMPTY, frontier = lc_bit(c);
@@ -481,6 +487,8 @@ int lp_x_chain(probe *p)
     }
     return 0;
 }
+
+int lp_x_chain(probe *p) { return lp_each_value(p, P_X_CHAIN, x_chain_v, 1); }
 
 /* XY-Chain may fire: closure(state, "xy").false is not empty.  The xy graph: weak links
  * join a value in peer cells, strong links the two candidates of a bivalue cell. */
