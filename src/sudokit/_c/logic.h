@@ -37,7 +37,19 @@ typedef struct {
 } lc_set;
 
 #if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
 #define LC_POP64(x) __builtin_popcountll(x)
+#else
+/* x86 without -mpopcnt: the builtin is a call into libgcc (a table walk); this inline
+ * bit count is several times faster there */
+static inline int LC_POP64(uint64_t x)
+{
+    x = x - (x >> 1 & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)(x * 0x0101010101010101ull >> 56);
+}
+#endif
 #define LC_CTZ64(x) __builtin_ctzll(x)
 #else
 static inline int LC_POP64(uint64_t x)
