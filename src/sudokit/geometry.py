@@ -301,6 +301,9 @@ class Geometry:
         """Every broken rule of a grid (0 = empty): (value, where, cells), units then pairs then links."""
         out = []
         for name, cells in self._named_units:
+            placed = [v for v in map(values.__getitem__, cells) if v]
+            if len(set(placed)) == len(placed):
+                continue                      # no value twice: the usual case, fast
             where: dict[int, list[int]] = {}
             for c in cells:
                 v = values[c]

@@ -291,10 +291,11 @@ class State:
             if not v and not m:
                 out.append(Problem("no-candidates", c, 0,
                                    f"{cell_name(c, t.n)} is empty and has no candidate left"))
+        placed, where = self.placed_masks(), self.where_table()
         for u in t.full:
-            have = self.placed_in(u)
+            have, row = placed[u], where[u]
             for v in range(1, t.n + 1):
-                if not have >> (v - 1) & 1 and not self.where(u, v):
+                if not have >> (v - 1) & 1 and not row[v]:
                     out.append(Problem("missing-value", None, v,
                                        f"{t.value(v)} has no place left in {t.unit_name(u)}"))
         if out:
