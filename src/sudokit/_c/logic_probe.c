@@ -15,8 +15,9 @@
  * checks both directions on every state of many paths (sizes 4 to 10, X, windoku, jigsaw,
  * anti-knight, random pencil marks).
  *
- * Files: this one (the binding, singles, locked candidates, subsets, basic fish, wings)
- * and logic_probe2.c (uniqueness, empty rectangle, colouring, the chains' verdicts);
+ * Files: this one (the binding, basic fish, wings; singles, locked candidates and subsets
+ * through logic_run.c's first-step finders), logic_probe3.c (the per-value memo, finned
+ * fish, two strong links, APE, Sue de Coq) and logic_probe2.c (uniqueness, empty rectangle, colouring, the chains' verdicts);
  * logic_probe.h between them.  Also here: logic_placed (State.placed_masks).
  *
  *   logic_probe(state, codes, start, givens, rects, flags) -> int
@@ -110,168 +111,12 @@ void lp_need_links(probe *p)
     p->have_links = 1;
 }
 
-/* --- singles, locked candidates ------------------------------------------------------ */
+/* --- singles, locked candidates, subsets: logic_run.c's first-step finders ---------- */
 
-static int full_house(probe *p)
+static int first_of(probe *p, int code)
 {
-    const lc_geo *g = p->g;
-    unsigned all = (1u << g->n) - 1;
-    lp_need_placed(p);
-    for (int i = 0; i < g->nfull; i++) {
-        int u = g->full[i], empty = 0, cell = -1;
-        for (int j = 0; j < g->unit_len[u]; j++)
-            if (!p->s->values[g->unit_cells[u][j]]) {
-                empty++;
-                cell = g->unit_cells[u][j];
-            }
-        if (empty != 1)
-            continue;
-        unsigned missing = all & ~p->placed[u];
-        if (LC_POP64(missing) == 1 && (p->s->cands[cell] & missing))
-            return 1;
-    }
-    return 0;
-}
-
-static int hidden_single(probe *p)
-{
-    const lc_geo *g = p->g;
-    lp_need_placed(p);
-    for (int i = 0; i < g->nfull; i++) {
-        int u = g->full[i];
-        for (int v = 1; v <= g->n; v++) {
-            if (p->placed[u] >> (v - 1) & 1)
-                continue;
-            if (lc_count(where(p, u, v)) == 1)
-                return 1;
-        }
-    }
-    return 0;
-}
-
-static int naked_single(probe *p)
-{
-    for (int c = 0; c < p->g->ncells; c++) {
-        unsigned m = p->s->cands[c];
-        if (m && !(m & (m - 1)))
-            return 1;
-    }
-    return 0;
-}
-
-static int locked(probe *p, int pointing)
-{
-    const lc_geo *g = p->g;
-    lp_need_placed(p);
-    for (int k = 0; k < g->ncross; k++) {
-        lc_set common = g->cross_cells[k];
-        for (int side = 0; side < 2; side++) {
-            int src = side ? g->cross_v[k] : g->cross_u[k];
-            int dst = side ? g->cross_u[k] : g->cross_v[k];
-            if ((g->kind[src] == 2) != pointing)
-                continue;
-            for (int x = 1; x <= g->n; x++) {
-                if (p->placed[src] >> (x - 1) & 1)
-                    continue;
-                lc_set w = where(p, src, x);
-                if (!lc_any(w) || !lc_within(w, common))
-                    continue;
-                if (lc_any(lc_andnot(where(p, dst, x), common)))
-                    return 1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* --- subsets ---------------------------------------------------------------------------- */
-
-/* A naked subset of k cells of pool[from..] (chosen so far: count cells, union mask, the
- * cells they all see) that removes something. */
-static int naked_grow(const probe *p, const uint8_t *pool, int npool, int from, int k,
-                      int count, unsigned mask, lc_set sees)
-{
-    for (int i = from; i < npool; i++) {
-        int c = pool[i];
-        unsigned m = mask | p->s->cands[c];
-        if (LC_POP64(m) > k)
-            continue;
-        lc_set s2 = lc_and(sees, p->g->peers[c]);
-        if (count + 1 < k) {
-            if (naked_grow(p, pool, npool, i + 1, k, count + 1, m, s2))
-                return 1;
-            continue;
-        }
-        if (LC_POP64(m) != k)
-            continue;
-        for (lc_set x = s2; lc_any(x);)
-            if (p->s->cands[lc_pop(&x)] & m)
-                return 1;
-    }
-    return 0;
-}
-
-static int naked(probe *p, int k)
-{
-    const lc_geo *g = p->g;
-    for (int u = 0; u < g->nunits; u++) {
-        uint8_t pool[LC_MAXN];
-        int np = 0;
-        for (int j = 0; j < g->unit_len[u]; j++) {
-            int c = g->unit_cells[u][j];
-            unsigned m = p->s->cands[c];
-            if (m && LC_POP64(m) <= k)
-                pool[np++] = (uint8_t)c;
-        }
-        if (np >= k && naked_grow(p, pool, np, 0, k, 0, 0, LC_ALL))
-            return 1;
-    }
-    return 0;
-}
-
-static int hidden_grow(const probe *p, const lc_set *w, const uint8_t *vals, int nv, int from,
-                       int k, int count, lc_set cells, unsigned keep)
-{
-    for (int i = from; i < nv; i++) {
-        lc_set c2 = lc_or(cells, w[vals[i]]);
-        if (lc_count(c2) > k)
-            continue;  /* the union only grows: no k-set through here stays at k cells */
-        unsigned keep2 = keep | 1u << (vals[i] - 1);
-        if (count + 1 < k) {
-            if (hidden_grow(p, w, vals, nv, i + 1, k, count + 1, c2, keep2))
-                return 1;
-            continue;
-        }
-        if (lc_count(c2) != k)
-            continue;
-        for (lc_set x = c2; lc_any(x);)
-            if (p->s->cands[lc_pop(&x)] & ~keep2)
-                return 1;
-    }
-    return 0;
-}
-
-static int hidden(probe *p, int k)
-{
-    const lc_geo *g = p->g;
-    lp_need_placed(p);
-    for (int i = 0; i < g->nfull; i++) {
-        int u = g->full[i];
-        lc_set w[LC_MAXN + 1];
-        uint8_t vals[LC_MAXN];
-        int nv = 0;
-        for (int v = 1; v <= g->n; v++) {
-            if (p->placed[u] >> (v - 1) & 1)
-                continue;
-            w[v] = where(p, u, v);
-            int cnt = lc_count(w[v]);
-            if (cnt > 0 && cnt <= k)
-                vals[nv++] = (uint8_t)v;
-        }
-        if (nv >= k && hidden_grow(p, w, vals, nv, 0, k, 0, LC_EMPTY, 0))
-            return 1;
-    }
-    return 0;
+    lp_record r;
+    return lp_first(p, code, &r);
 }
 
 /* --- basic fish --------------------------------------------------------------------------- */
@@ -436,17 +281,20 @@ static int w_wing(probe *p)
 
 typedef int (*probe_fn)(probe *);
 
-static int p_naked2(probe *p) { return naked(p, 2); }
-static int p_naked3(probe *p) { return naked(p, 3); }
-static int p_naked4(probe *p) { return naked(p, 4); }
-static int p_hidden2(probe *p) { return hidden(p, 2); }
-static int p_hidden3(probe *p) { return hidden(p, 3); }
-static int p_hidden4(probe *p) { return hidden(p, 4); }
+static int full_house(probe *p) { return first_of(p, P_FULL_HOUSE); }
+static int hidden_single(probe *p) { return first_of(p, P_HIDDEN_SINGLE); }
+static int naked_single(probe *p) { return first_of(p, P_NAKED_SINGLE); }
+static int p_pointing(probe *p) { return first_of(p, P_POINTING); }
+static int p_claiming(probe *p) { return first_of(p, P_CLAIMING); }
+static int p_naked2(probe *p) { return first_of(p, P_NAKED_2); }
+static int p_naked3(probe *p) { return first_of(p, P_NAKED_3); }
+static int p_naked4(probe *p) { return first_of(p, P_NAKED_4); }
+static int p_hidden2(probe *p) { return first_of(p, P_HIDDEN_2); }
+static int p_hidden3(probe *p) { return first_of(p, P_HIDDEN_3); }
+static int p_hidden4(probe *p) { return first_of(p, P_HIDDEN_4); }
 static int p_fish2(probe *p) { return lp_each_value(p, P_FISH_2, fish2_v, 1); }
 static int p_fish3(probe *p) { return lp_each_value(p, P_FISH_3, fish3_v, 1); }
 static int p_fish4(probe *p) { return lp_each_value(p, P_FISH_4, fish4_v, 1); }
-static int p_pointing(probe *p) { return locked(p, 1); }
-static int p_claiming(probe *p) { return locked(p, 0); }
 
 static const probe_fn PROBES[P_COUNT] = {
     full_house, hidden_single, naked_single, p_pointing, p_claiming,
@@ -501,6 +349,26 @@ PyObject *lc_py_placed(PyObject *self, PyObject *cap)
     return out;
 }
 
+int lp_check(const lc_geo *g, const char *who, const char *codes, Py_ssize_t ncodes,
+             Py_ssize_t ngivens, const char *rects, Py_ssize_t nrects)
+{
+    if (ngivens != g->ncells || nrects % 4) {
+        PyErr_Format(PyExc_ValueError, "%s: one given per cell, 4 cells a rectangle", who);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < ncodes; i++)
+        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE) {
+            PyErr_Format(PyExc_ValueError, "%s: unknown code %d", who, (uint8_t)codes[i]);
+            return -1;
+        }
+    for (Py_ssize_t i = 0; i < nrects; i++)
+        if ((uint8_t)rects[i] >= g->ncells) {
+            PyErr_Format(PyExc_ValueError, "%s: a rectangle cell is off the grid", who);
+            return -1;
+        }
+    return 0;
+}
+
 PyObject *lc_py_probe(PyObject *self, PyObject *args)
 {
     PyObject *cap;
@@ -511,23 +379,8 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args)
                           &givens, &ngivens, &rects, &nrects, &flags))
         return NULL;
     const lc_state *s = lc_state_of(cap);
-    if (!s)
+    if (!s || lp_check(s->g, "logic_probe", codes, ncodes, ngivens, rects, nrects) < 0)
         return NULL;
-    const lc_geo *g = s->g;
-    if (ngivens != g->ncells || nrects % 4) {
-        PyErr_SetString(PyExc_ValueError, "logic_probe: one given per cell, 4 cells a rectangle");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < ncodes; i++)
-        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE) {
-            PyErr_Format(PyExc_ValueError, "logic_probe: unknown code %d", (uint8_t)codes[i]);
-            return NULL;
-        }
-    for (Py_ssize_t i = 0; i < nrects; i++)
-        if ((uint8_t)rects[i] >= g->ncells) {
-            PyErr_SetString(PyExc_ValueError, "logic_probe: a rectangle cell is off the grid");
-            return NULL;
-        }
     probe p;
     lp_init(&p, s, (const uint8_t *)givens, (const uint8_t *)rects, (int)(nrects / 4), flags);
     Py_ssize_t i = start < 0 ? 0 : (start > ncodes ? ncodes : start);

@@ -41,6 +41,23 @@ static inline lc_set where(const probe *p, int u, int v)
     return lc_and(p->g->unit_bits[u], p->s->vcells[v]);
 }
 
+/* The first step of an easy technique (code <= LP_RUN_LAST) as logic_run.c reports it. */
+#define LP_RUN_LAST P_HIDDEN_4
+typedef struct {
+    int code, a, b, c;        /* singles: cell, value, unit; locked: src, dst, value;
+                                 subsets: unit, k */
+    lc_set cells, gone;       /* locked: where, removed cells; hidden subset: cells */
+    uint8_t list[LC_MAXN];    /* subsets: cells (naked, unit order) or values (hidden) */
+    unsigned mask;            /* subsets: the values (naked) or the values kept (hidden) */
+    lc_set elim[LC_MAXN + 1]; /* subsets: removed cells per value */
+} lp_record;
+
+/* logic_run.c: the first step its finder yields of technique code (<= LP_RUN_LAST) on p's
+ * state, into r; 0 when there is none (the probe's verdict for these codes). */
+int lp_first(probe *p, int code, lp_record *r);
+/* Validate logic_probe / logic_run arguments (who names the function); -1 with an error. */
+int lp_check(const lc_geo *g, const char *who, const char *codes, Py_ssize_t ncodes,
+             Py_ssize_t ngivens, const char *rects, Py_ssize_t nrects);
 /* A probe of state s (the tables filled on demand); givens, rects, flags as logic_probe. */
 void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *rects,
              int nrects, int flags);

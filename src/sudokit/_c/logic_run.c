@@ -30,22 +30,14 @@
  * full units; values increasing), naked single (cells in order), locked candidates (the
  * crossings in order, each both ways; values increasing), naked subsets (every unit in
  * order; the combinations of its cells with at most k candidates, in order), hidden
- * subsets (full units; the combinations of the values with 1..k places, in order).
+ * subsets (full units; the combinations of the values with 1..k places, in order).  The
+ * probe's verdicts for these techniques are these finders' (lp_first: found or not).
  */
 #include "logic_probe.h"
 
 #include <string.h>
 
-#define RUN_LAST P_HIDDEN_4   /* codes 0..RUN_LAST are taken here (logic_probe.h's order) */
 
-typedef struct {
-    int code, a, b, c;        /* singles: cell, value, unit; locked: src, dst, value;
-                                 subsets: unit, k */
-    lc_set cells, gone;       /* locked: where, removed cells */
-    uint8_t list[LC_MAXN];    /* subsets: cells (naked, unit order) or values (hidden) */
-    unsigned mask;            /* subsets: the values (naked) or the values kept (hidden) */
-    lc_set elim[LC_MAXN + 1]; /* subsets: removed cells per value */
-} record;
 
 static void eliminate(lc_state *s, int c, int v)
 {
@@ -68,7 +60,7 @@ static void place(lc_state *s, int c, int v)
     s->vcells[v] = lc_andnot(s->vcells[v], peers);
 }
 
-static int full_house(probe *p, record *r)
+static int full_house(probe *p, lp_record *r)
 {
     const lc_geo *g = p->g;
     unsigned all = (1u << g->n) - 1;
@@ -93,7 +85,7 @@ static int full_house(probe *p, record *r)
     return 0;
 }
 
-static int hidden_single(probe *p, record *r)
+static int hidden_single(probe *p, lp_record *r)
 {
     const lc_geo *g = p->g;
     lp_need_placed(p);
@@ -117,7 +109,7 @@ static int hidden_single(probe *p, record *r)
     return 0;
 }
 
-static int naked_single(probe *p, record *r)
+static int naked_single(probe *p, lp_record *r)
 {
     for (int c = 0; c < p->g->ncells; c++) {
         unsigned m = p->s->cands[c];
@@ -131,7 +123,7 @@ static int naked_single(probe *p, record *r)
     return 0;
 }
 
-static int locked(probe *p, int pointing, record *r)
+static int locked(probe *p, int pointing, lp_record *r)
 {
     const lc_geo *g = p->g;
     lp_need_placed(p);
@@ -166,7 +158,7 @@ static int locked(probe *p, int pointing, record *r)
 /* The first k-combination (in order) of pool[from..] extending chosen[0..count) whose
  * candidates together are k values and which removes something; fills r. */
 static int naked_grow(const probe *p, const uint8_t *pool, int npool, int from, int k,
-                      int count, unsigned mask, lc_set sees, uint8_t *chosen, record *r)
+                      int count, unsigned mask, lc_set sees, uint8_t *chosen, lp_record *r)
 {
     for (int i = from; i < npool; i++) {
         int c = pool[i];
@@ -200,7 +192,7 @@ static int naked_grow(const probe *p, const uint8_t *pool, int npool, int from, 
     return 0;
 }
 
-static int naked(probe *p, int k, record *r)
+static int naked(probe *p, int k, lp_record *r)
 {
     const lc_geo *g = p->g;
     uint8_t chosen[4];
@@ -224,7 +216,7 @@ static int naked(probe *p, int k, record *r)
 
 static int hidden_grow(const probe *p, const lc_set *w, const uint8_t *vals, int nv, int from,
                        int k, int count, lc_set cells, unsigned keep, uint8_t *chosen,
-                       record *r)
+                       lp_record *r)
 {
     for (int i = from; i < nv; i++) {
         lc_set c2 = lc_or(cells, w[vals[i]]);
@@ -258,7 +250,7 @@ static int hidden_grow(const probe *p, const lc_set *w, const uint8_t *vals, int
     return 0;
 }
 
-static int hidden(probe *p, int k, record *r)
+static int hidden(probe *p, int k, lp_record *r)
 {
     const lc_geo *g = p->g;
     uint8_t chosen[4];
@@ -285,8 +277,7 @@ static int hidden(probe *p, int k, record *r)
     return 0;
 }
 
-/* The first step of technique code (<= RUN_LAST) on p's state, into r; 0 when none. */
-static int first(probe *p, int code, record *r)
+int lp_first(probe *p, int code, lp_record *r)
 {
     r->code = code;
     switch (code) {
@@ -301,7 +292,7 @@ static int first(probe *p, int code, record *r)
 }
 
 /* Apply r to s: eliminations, then the placement. */
-static void apply(lc_state *s, const record *r)
+static void apply(lc_state *s, const lp_record *r)
 {
     int n = s->g->n;
     if (r->code <= P_NAKED_SINGLE) {
@@ -338,7 +329,7 @@ static PyObject *mask_list(unsigned m)
 }
 
 /* The Python tuple of a record (see the header comment). */
-static PyObject *record_tuple(const record *r, int ncells, int n)
+static PyObject *record_tuple(const lp_record *r, int ncells, int n)
 {
     if (r->code <= P_NAKED_SINGLE)
         return Py_BuildValue("(iiii)", r->code, r->a, r->b, r->c);
@@ -361,23 +352,9 @@ PyObject *lc_py_run(PyObject *self, PyObject *args)
                           &rects, &nrects, &flags, &limit))
         return NULL;
     const lc_state *s0 = lc_state_of(cap);
-    if (!s0)
+    if (!s0 || lp_check(s0->g, "logic_run", codes, ncodes, ngivens, rects, nrects) < 0)
         return NULL;
     const lc_geo *g = s0->g;
-    if (ngivens != g->ncells || nrects % 4) {
-        PyErr_SetString(PyExc_ValueError, "logic_run: one given per cell, 4 cells a rectangle");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < ncodes; i++)
-        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE) {
-            PyErr_Format(PyExc_ValueError, "logic_run: unknown code %d", (uint8_t)codes[i]);
-            return NULL;
-        }
-    for (Py_ssize_t i = 0; i < nrects; i++)
-        if ((uint8_t)rects[i] >= g->ncells) {
-            PyErr_SetString(PyExc_ValueError, "logic_run: a rectangle cell is off the grid");
-            return NULL;
-        }
     lc_state st = *s0;
     st.geo_owner = NULL;
     PyObject *records = PyList_New(0);
@@ -401,8 +378,8 @@ PyObject *lc_py_run(PyObject *self, PyObject *args)
                 break;
         }
         stop = i;
-        record r;
-        if (i == ncodes || code > RUN_LAST || !first(&p, code, &r))
+        lp_record r;
+        if (i == ncodes || code > LP_RUN_LAST || !lp_first(&p, code, &r))
             break;   /* unprobed, not taken here, or nothing fires: the ladder goes on */
         PyObject *t = record_tuple(&r, g->ncells, g->n);
         if (!t || PyList_Append(records, t) < 0) {
