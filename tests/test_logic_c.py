@@ -267,6 +267,20 @@ def test_where_table_matches(top_states, variant_states, ruled_states):
         assert a.where_table() == want
 
 
+def test_uniqueness_rectangles_match(top_states, variant_states, ruled_states):
+    """uniqueness._candidates: the rectangles C lists are the pure loop's, in order."""
+    from sudokit.logic.techniques import uniqueness
+    found = 0
+    for s in top_states + variant_states + ruled_states[::2]:
+        a, b = _fresh(s), _fresh(s)
+        with _cfast.pure():
+            want = uniqueness._candidates(b)
+        got = uniqueness._candidates(a)
+        assert got == want, s.to_pencilmarks()
+        found += bool(got)
+    assert found > 5
+
+
 # --- boundaries ------------------------------------------------------------------------------
 
 def test_large_grids_stay_in_python():
@@ -289,6 +303,10 @@ def test_bad_input_is_refused():
         C.logic_geometry(12, [], [], [], [], [], [], [], [], [])
     with pytest.raises(ValueError):
         C.logic_finned(h, 5)
+    with pytest.raises(ValueError, match="rectangle"):
+        C.logic_ur_candidates(h, bytes([0, 1, 9, 81]), bytes(81))
+    with pytest.raises(ValueError, match="given"):
+        C.logic_ur_candidates(h, b"", bytes(80))
     with pytest.raises(ValueError):
         C.logic_als(geo, 8)                 # a geometry capsule is not a state
     cd = C.logic_dyn(h)

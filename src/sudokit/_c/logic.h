@@ -189,6 +189,7 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
 PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */
 PyObject *lc_py_run(PyObject *self, PyObject *args);   /* logic_run.c */
+PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args);   /* logic_probe2.c */
 
 
 

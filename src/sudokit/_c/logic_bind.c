@@ -23,6 +23,7 @@
  *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
+ *   logic_ur_candidates(state, rects, givens) -> [(rectangle index, a, b)]  logic_probe2.c
  *   logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,
  *       stop): the easy steps in a row                            logic_run.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
@@ -433,6 +434,9 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_aic_first", (PyCFunction)lc_py_aic_first, METH_VARARGS,
      "logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): the AIC search's first"
      " layer with a find (logic_links.c)."},
+    {"logic_ur_candidates", (PyCFunction)lc_py_ur_candidates, METH_VARARGS,
+     "logic_ur_candidates(state, rects, givens) -> [(rectangle, a, b)]: the uniqueness"
+     " techniques' rectangles (logic_probe2.c)."},
     {"logic_run", (PyCFunction)lc_py_run, METH_VARARGS,
      "logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,"
      " stop): the ladder's singles, locked candidates and subsets in a row (logic_run.c)."},

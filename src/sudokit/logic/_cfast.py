@@ -163,7 +163,7 @@ class Plan:
         for tech in enabled:   # the uniqueness module's own tables (loaded: tech is in it)
             if tech.needs_unique and PROBES.get(tech.id, NONE) != NONE:
                 module = sys.modules[tech.find.__module__]
-                self.rects = bytes(c for rect in module._rectangles(t.geometry) for c in rect)
+                self.rects = module._rectangle_bytes(t.geometry)
                 self.flags = 1 if module._bug_geometry(t) else 0
                 break
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
+from .. import _cfast
 from .._tables import cells_of, tables, values_of
 from ..ladder import Technique
 from ..step import Step
@@ -113,6 +114,29 @@ def _candidates(state) -> list:
         return got
     out = []
     cands, givens = state.candidates, state.givens
+    h = _cfast.handle(state)
+    if h is not None:   # the same loop in C (sudokit/_c/logic_probe2.c)
+        rects = _rectangles(state.geometry)
+        found = _cfast.C.logic_ur_candidates(h, _rectangle_bytes(state.geometry),
+                                            bytes(givens))
+        out = [(rects[i], x, y) for i, x, y in found]
+    else:
+        out = _candidates_py(state, cands, givens)
+    if out and not _one_solution(state):  # the solver runs only when a rectangle is there
+        out = []
+    state._cache["uniqueness.rects"] = out
+    return out
+
+
+@lru_cache(maxsize=64)
+def _rectangle_bytes(geometry) -> bytes:
+    """_rectangles(geometry) as bytes, 4 cells a rectangle (grids of at most 255 cells:
+    those the C finders take)."""
+    return bytes(c for rect in _rectangles(geometry) for c in rect)
+
+
+def _candidates_py(state, cands, givens) -> list:
+    out = []
     for rect in _rectangles(state.geometry):
         a, b, c, d = rect
         ma, mb, mc, md = cands[a], cands[b], cands[c], cands[d]
@@ -126,9 +150,6 @@ def _candidates(state) -> list:
         for m in sorted(pairs):
             x, y = values_of(m)
             out.append((rect, x, y))
-    if out and not _one_solution(state):  # the solver runs only when a rectangle is there
-        out = []
-    state._cache["uniqueness.rects"] = out
     return out
 
 
