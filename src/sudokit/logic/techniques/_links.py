@@ -442,6 +442,14 @@ def closure(state, kind: str) -> Closure:
     return cl
 
 
+def store_closure(state, kind: str, raw) -> None:
+    """Cache the C twin's verdict sets raw (false, true, looped: little-endian bytes over the
+    literals, as logic_closure gives them) as closure(state, kind), unless one is cached."""
+    key = ("closure", kind)
+    if key not in state._cache:
+        state._cache[key] = _CClosure(state, kind, raw)
+
+
 def _closure(state, kind: str) -> Closure:
     """The pure closure of graph(state, kind) (see closure)."""
     g = graph(state, kind)

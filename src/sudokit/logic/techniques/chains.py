@@ -51,7 +51,7 @@ from .._tables import values_of
 from ..ladder import Technique
 from ..step import Step
 from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
-                     node_text, removed_text)
+                     node_text, removed_text, store_closure)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
            "find_discontinuous_nice_loop", "find_continuous_nice_loop", "TECHNIQUES",
@@ -109,6 +109,9 @@ def _pairs(g, lits) -> list:
 def find_remote_pair(state) -> Iterator[Step]:
     """Each chain of bivalue cells with the same two values (components in cell order)
     that proves an elimination: one step per component with all its eliminations."""
+    h = _cfast.handle(state)
+    if h is not None and not _cfast.C.logic_remote_pair(h):
+        return                              # C (logic_aic.c): no component proves anything
     t = state.tables
     cands = state.candidates
     by_pair = {}
@@ -207,28 +210,59 @@ def _cell_path(t, a, b, comp) -> list:
 # --- alternating inference chains ------------------------------------------------------
 
 def _aic(state, kind: str, technique: str, name: str) -> Iterator[Step]:
+    h = None if state.geometry.links else _cfast.handle(state)
+    if h is not None:
+        yield from _aic_c(state, h, kind, technique, name)
+        return
     if kind != "group" and not closure(state, "group").false:
         return                              # every link of kind is in the group graph
     cl = closure(state, kind)
     if not cl.false:
         return                              # nothing "x on => x off": no elimination
-    g = graph(state, kind)
-    t = state.tables
-    h = None if state.geometry.links else _cfast.handle(state)
-    if h is not None:
-        # the search's first layer with a find, in C (sudokit/_c/logic_links.c); each
-        # step built from its own walk as below; then, if asked, the rest from the search
-        nbytes = (g.n * g.nc + 7) // 8
-        k, found = _cfast.C.logic_aic_first(h, _KINDS[kind], cl.false.to_bytes(nbytes, "little"))
-        for a, z, gone in found:
-            w = Walk(a, False)
-            for _ in range(k):
-                w.expand(g)
-            yield _aic_step(g, t, w, k, z, gone, technique, name)
-        if found:
-            yield from islice(_aic_search(g, t, cl, technique, name), len(found), None)
+    yield from _aic_search(graph(state, kind), state.tables, cl, technique, name)
+
+
+def _aic_c(state, h, kind: str, technique: str, name: str) -> Iterator[Step]:
+    """_aic with the C finder (sudokit/_c/logic_aic.c): the closure's verdicts (cached as
+    closure(state, kind)) and the search's first layer with a find, each chain as
+    Walk.path gives it; then, if asked, the rest from the pure search.  (The group
+    closure's test is left out: the links of kind are group links, so when that closure
+    proves nothing false, neither does this one.)"""
+    key = ("c.aic", kind)
+    raw = state._cache.get(key)
+    if raw is None:
+        raw = state._cache[key] = _cfast.C.logic_aic(h, _KINDS[kind])
+    sets, found, groups = raw[:3], raw[4], raw[5]
+    store_closure(state, kind, sets)
+    if not found:
         return
-    yield from _aic_search(g, t, cl, technique, name)
+    nodes = _Nodes(state.tables, groups)
+    t = state.tables
+    for ids, pairs in found:
+        path = [(x, j % 2 == 1) for j, x in enumerate(ids)]
+        yield _chain_step(nodes, t, path, pairs, technique, name)
+    yield from islice(_aic_search(graph(state, kind), t, closure(state, kind), technique, name),
+                      len(found), None)
+
+
+class _Nodes:
+    """The nodes of the C finder's chains, read as a Graph reads its own (node, is_group,
+    nc, tables): literals by number, group nodes from groups {node: (cells, value)}."""
+
+    __slots__ = ("tables", "nc", "base", "groups")
+
+    def __init__(self, t, groups):
+        self.tables, self.nc, self.base, self.groups = t, t.ncells, t.n * t.ncells, groups
+
+    def node(self, x: int) -> tuple:
+        if x >= self.base:
+            cells, v = self.groups[x]
+            return list(cells), v
+        c, v = cell_value(x, self.nc)
+        return [c], v
+
+    def is_group(self, x: int) -> bool:
+        return x >= self.base
 
 
 def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
@@ -259,13 +293,17 @@ def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
 
 
 def _aic_step(g, t, w, k, z, gone, technique, name) -> Step:
-    path = w.path(g, k, z)
-    pairs = _pairs(g, gone)
+    return _chain_step(g, t, w.path(g, k, z), _pairs(g, gone), technique, name)
+
+
+def _chain_step(g, t, path, pairs, technique, name) -> Step:
+    """The step of the AIC path ([(node, on)] from "a off" to "z on") removing pairs."""
     cell, unit = _kinds(g, path)
     se = (7.0 if cell and unit else 6.6) + length_penalty(len(path))
     return Step(technique, eliminations=pairs, evidence=_chain_evidence(g, path),
-                text=f"{_either(g, w.start, z)} ({name}: {_chain_text(g, path)}), so "
-                     f"{removed_text(t, pairs)}.", se=round(se, 1))
+                text=f"{_either(g, path[0][0], path[-1][0])} ({name}: "
+                     f"{_chain_text(g, path)}), so {removed_text(t, pairs)}.",
+                se=round(se, 1))
 
 
 def find_x_chain(state) -> Iterator[Step]:
