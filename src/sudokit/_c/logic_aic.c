@@ -62,6 +62,19 @@ static inline int bfirst(const uint64_t *row, int W)
     return -1;
 }
 
+/* A set of two cells or more / of exactly two (no popcount: it is a call without -mpopcnt). */
+static inline int two_plus(lc_set a)
+{
+    return (a.lo & (a.lo - 1)) || (a.hi & (a.hi - 1)) || (a.lo && a.hi);
+}
+static inline int exactly_two(lc_set a)
+{
+    if (!lc_any(a))
+        return 0;
+    lc_pop(&a);
+    return lc_any(a) && !two_plus(a);
+}
+
 static void dg_free(dg_t *d)
 {
     free(d->id);
@@ -108,7 +121,7 @@ static int dg_groups(const lc_state *s, dg_t *d, int **pa, int **pb, int *np)
         int u1 = g->cross_u[k], u2 = g->cross_v[k];
         for (int b = 0; b < n; b++) {
             lc_set cells = lc_and(lc_and(g->unit_bits[u1], s->vcells[b + 1]), g->cross_cells[k]);
-            if (lc_count(cells) < 2)
+            if (!two_plus(cells))
                 continue;
             int slot = grp_slot(d, ht, bits, cells, b);
             if (ht[slot] < 0) {
@@ -144,7 +157,7 @@ static int dg_groups(const lc_state *s, dg_t *d, int **pa, int **pb, int *np)
                 if (!lc_any(rest))
                     continue;
                 int partner;
-                if (lc_count(rest) == 1) {
+                if (!two_plus(rest)) {
                     partner = ~(int)d->dense[G->v * nc + lc_first(rest)];
                 } else {
                     int slot = grp_slot(d, ht, bits, rest, G->v);
@@ -221,7 +234,7 @@ static int dg_build(const lc_state *s, int kind, dg_t *d)
         for (int f = 0; f < g->nfull; f++)
             for (int b = 0; b < n; b++) {
                 lc_set w = lc_and(g->unit_bits[g->full[f]], s->vcells[b + 1]);
-                if (lc_count(w) != 2)
+                if (!exactly_two(w))
                     continue;
                 int lo = lc_pop(&w), hi = lc_pop(&w);
                 int i = d->dense[b * nc + lo], j = d->dense[b * nc + hi];
@@ -234,30 +247,36 @@ static int dg_build(const lc_state *s, int kind, dg_t *d)
         bset(ROW(d->strong, x, W), y);
         bset(ROW(d->strong, y, W), x);
     }
-    lc_set seen_by[64];
-    for (int x0 = d->nlit; x0 < M; x0 += 64) {   /* groups, 64 at a time */
-        int top = x0 + 64 < M ? x0 + 64 : M;
-        for (int x = x0; x < top; x++) {
-            const grp_t *G = &d->groups[d->gof[x - d->nlit]];
-            lc_set sees = LC_ALL;
-            for (lc_set it = G->cells; lc_any(it);)
-                sees = lc_and(sees, g->peers[lc_pop(&it)]);
-            sees = seen_by[x - x0] = lc_andnot(sees, G->cells);
-            for (lc_set it = lc_and(sees, s->vcells[G->v + 1]); lc_any(it);) {
-                int y = d->dense[G->v * nc + lc_pop(&it)];
-                bset(ROW(d->weak, x, W), y);
-                bset(ROW(d->weak, y, W), x);
-            }
+    int ngn = M - d->nlit, byv_at[LC_MAXN + 1] = {0};
+    int *byv = malloc((size_t)(ngn + 1) * sizeof(int));   /* group nodes by value */
+    if (!byv)
+        goto done;
+    for (int x = d->nlit; x < M; x++)
+        byv_at[d->groups[d->gof[x - d->nlit]].v + 1]++;
+    for (int b = 0; b < n; b++)
+        byv_at[b + 1] += byv_at[b];
+    for (int x = d->nlit, fill[LC_MAXN] = {0}; x < M; x++) {
+        int b = d->groups[d->gof[x - d->nlit]].v;
+        byv[byv_at[b] + fill[b]++] = x;
+    }
+    for (int x = d->nlit; x < M; x++) {
+        const grp_t *G = &d->groups[d->gof[x - d->nlit]];
+        lc_set sees = LC_ALL;
+        for (lc_set it = G->cells; lc_any(it);)
+            sees = lc_and(sees, g->peers[lc_pop(&it)]);
+        sees = lc_andnot(sees, G->cells);
+        for (lc_set it = lc_and(sees, s->vcells[G->v + 1]); lc_any(it);) {
+            int y = d->dense[G->v * nc + lc_pop(&it)];
+            bset(ROW(d->weak, x, W), y);
+            bset(ROW(d->weak, y, W), x);
         }
-        for (int x = x0; x < top; x++) {
-            const grp_t *G = &d->groups[d->gof[x - d->nlit]];
-            for (int y = d->nlit; y < M; y++) {
-                const grp_t *H = &d->groups[d->gof[y - d->nlit]];
-                if (y != x && H->v == G->v && lc_within(H->cells, seen_by[x - x0]))
-                    bset(ROW(d->weak, x, W), y);
-            }
+        for (int q = byv_at[G->v]; q < byv_at[G->v + 1]; q++) {
+            int y = byv[q];
+            if (y != x && lc_within(d->groups[d->gof[y - d->nlit]].cells, sees))
+                bset(ROW(d->weak, x, W), y);
         }
     }
+    free(byv);
     for (int i = 0; i < M; i++)
         if (bany(ROW(d->strong, i, W), W))
             bset(d->linked, i);
@@ -283,8 +302,11 @@ typedef struct {
 } frame_t;
 
 /* The verdict sets over the dense literals (W words each): false (on x reaches off x),
- * true (off x reaches on x), looped (on x reaches on x); -1 when out of memory. */
-static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
+ * true (off x reaches on x), looped (on x reaches on x); -1 when out of memory.  The
+ * components and their reach are those of the nodes of linked literals (with a strong
+ * link) and groups only: a chain enters no other node but as its last ("y off", a sink)
+ * or leaves it as its first ("x on", a source). */
+__attribute__((noinline)) static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
 {
     int M = d->M, W = d->W, N = 2 * M;
     size_t nn = (size_t)N + 1;
@@ -300,8 +322,8 @@ static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *lo
         comp[v] = mark[v] = -1;
     int counter = 1, sp = 0, ncomp = 0;
     for (int root = 0; root < N; root++) {
-        if (index[root])
-            continue;
+        if (index[root] || !bget(d->linked, root < M ? root : root - M))
+            continue;   /* the nodes of a literal without a strong link: below */
         int depth = 0;
         fr[0].v = root;
         fr[0].k = 0;
@@ -362,6 +384,18 @@ static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *lo
         }
     }
     for (int x = 0; x < d->nlit; x++) {
+        if (!bget(d->linked, x)) {
+            /* "x off" is a sink, "x on" a source: x is false when "y off" reaches "x off"
+             * for a linked y that x sees (x is neither true nor looped) */
+            const uint64_t *wx = ROW(d->weak, x, W);
+            for (int k = 0; k < W && !bget(fals, x); k++)
+                for (uint64_t b = wx[k] & d->linked[k]; b; b &= b - 1)
+                    if (bget(reach + (size_t)comp[M + k * 64 + LC_CTZ64(b)] * 2 * W + W, x)) {
+                        bset(fals, x);
+                        break;
+                    }
+            continue;
+        }
         const uint64_t *ro = reach + (size_t)comp[x] * 2 * W;
         if (bget(ro + W, x))
             bset(fals, x);
@@ -391,7 +425,7 @@ typedef struct {
 /* The walks of chains._aic_search in lockstep up to the first odd layer with a find:
  * its records (a, z) into *recs (*nrec), the layer as the result (0: none); -1 when out of
  * memory.  F: the false set; ends: what F sees. */
-static int dg_search(const lc_state *s, const dg_t *d, const uint64_t *F, const uint64_t *ends,
+__attribute__((noinline)) static int dg_search(const lc_state *s, const dg_t *d, const uint64_t *F, const uint64_t *ends,
                      rec_t **recs, int *nrec)
 {
     int W = d->W, nc = d->nc, nw = 0, layer = 0, ok = -1, cap = 16;
