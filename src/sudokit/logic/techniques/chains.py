@@ -60,19 +60,34 @@ __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
 
 # --- building steps --------------------------------------------------------------------
 
-def _chain_evidence(g, path) -> dict:
-    nodes, cells, values = [], set(), set()
+def _chain_parts(g, path) -> tuple:
+    """(evidence, text) of a chain [(node, on)]: the evidence dict ("chain", "links",
+    "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> ...' (node_text of each node)."""
+    t = g.tables
+    name, value = t.name, t.value
+    nodes, cells, values, words = [], set(), set(), []
     for x, on in path:
         cs, v = g.node(x)
-        nodes.append([cs if g.is_group(x) else cs[0], v, "on" if on else "off"])
+        if g.is_group(x):
+            nodes.append([cs, v, "on" if on else "off"])
+            label = "/".join([name(c) for c in cs])
+        else:
+            nodes.append([cs[0], v, "on" if on else "off"])
+            label = name(cs[0])
+        words.append(f"{label}{'=' if on else '<>'}{value(v)}")
         cells.update(cs)
         values.add(v)
     links = ["weak" if path[i][1] else "strong" for i in range(len(path) - 1)]
-    return {"chain": nodes, "links": links, "cells": sorted(cells), "values": sorted(values)}
+    return ({"chain": nodes, "links": links, "cells": sorted(cells), "values": sorted(values)},
+            " -> ".join(words))
+
+
+def _chain_evidence(g, path) -> dict:
+    return _chain_parts(g, path)[0]
 
 
 def _chain_text(g, path) -> str:
-    return " -> ".join(node_text(g, x, on) for x, on in path)
+    return _chain_parts(g, path)[1]
 
 
 def _kinds(g, path) -> "tuple[bool, bool]":
@@ -300,10 +315,10 @@ def _chain_step(g, t, path, pairs, technique, name) -> Step:
     """The step of the AIC path ([(node, on)] from "a off" to "z on") removing pairs."""
     cell, unit = _kinds(g, path)
     se = (7.0 if cell and unit else 6.6) + length_penalty(len(path))
-    return Step(technique, eliminations=pairs, evidence=_chain_evidence(g, path),
-                text=f"{_either(g, path[0][0], path[-1][0])} ({name}: "
-                     f"{_chain_text(g, path)}), so {removed_text(t, pairs)}.",
-                se=round(se, 1))
+    evidence, chain = _chain_parts(g, path)
+    return Step(technique, eliminations=pairs, evidence=evidence,
+                text=f"{_either(g, path[0][0], path[-1][0])} ({name}: {chain}), so "
+                     f"{removed_text(t, pairs)}.", se=round(se, 1))
 
 
 def find_x_chain(state) -> Iterator[Step]:
@@ -348,8 +363,7 @@ def find_discontinuous_nice_loop(state) -> Iterator[Step]:
             c, v = cell_value(a, g.nc)
             cell, unit = _kinds(g, path)
             se = round((7.0 if cell and unit else 6.6) + length_penalty(len(path) - 2), 1)
-            chain = _chain_text(g, path)
-            ev = _chain_evidence(g, path)
+            ev, chain = _chain_parts(g, path)
             if not w.on:                    # off ... on: t is true
                 yield Step("discontinuous-nice-loop", placements=[(c, v)], evidence=ev,
                            text=f"If {t.name(c)} is not {t.value(v)}, it is "
@@ -408,8 +422,9 @@ def _loop_step(g, t, w, k, z, seen_loops) -> "Step | None":
     pairs = _pairs(g, gone)
     cell, unit = _kinds(g, loop)
     se = round((7.0 if cell and unit else 6.5) + length_penalty(len(path) - 2), 1)
-    return Step("continuous-nice-loop", eliminations=pairs, evidence=_chain_evidence(g, loop),
-                text=f"The loop {_chain_text(g, loop)} closes (Continuous Nice Loop), so "
+    evidence, chain = _chain_parts(g, loop)
+    return Step("continuous-nice-loop", eliminations=pairs, evidence=evidence,
+                text=f"The loop {chain} closes (Continuous Nice Loop), so "
                      f"each of its weak links is strong too: {removed_text(t, pairs)}.",
                 se=se)
 
