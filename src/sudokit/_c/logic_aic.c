@@ -12,13 +12,14 @@
  *     ...), eliminations the (cell, value) pairs a candidate of which sees both ends.
  *     groups: {node id: (cells, value)} of the group nodes the paths go through.
  *
- * The graph is dense: node i < nlit is the i-th candidate literal in literal order, the
- * group nodes follow in _links.py's order, so "the lowest id" (Walk.path) is the lowest
- * dense node and the sets are a few words, not n * nc bits.  Closure: Tarjan's strongly
- * connected components over the on and off nodes (on i: i, off i: M + i), then the reach of
- * each component, sinks first, each successor component merged once.  An "off" node
- * without a strong link is a sink, so leaving it out of the successors (as _links.py
- * does) changes no reach.  Geometries with weak links between cells stay in Python.
+ * The graph is dense (logic_aic.h, built by logic_graph.c): node i < nlit is the i-th
+ * candidate literal in literal order, the group nodes follow in _links.py's order, so "the
+ * lowest id" (Walk.path) is the lowest dense node and the sets are a few words, not n * nc
+ * bits.  Closure: Tarjan's strongly connected components over the on and off nodes of the
+ * linked literals and the groups (on i: i, off i: M + i), then the reach of each component,
+ * sinks first, each successor component merged once; an "off" node without a strong link
+ * is a sink and an "on" node without one a source, answered by bit tests afterwards.
+ * Geometries with weak links between cells stay in Python.
  */
 #include "logic_aic.h"
 

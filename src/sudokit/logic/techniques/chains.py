@@ -51,7 +51,7 @@ from .._tables import values_of
 from ..ladder import Technique
 from ..step import Step
 from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
-                     node_text, removed_text, store_closure)
+                     removed_text, store_closure)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
            "find_discontinuous_nice_loop", "find_continuous_nice_loop", "TECHNIQUES",
@@ -126,7 +126,7 @@ def find_remote_pair(state) -> Iterator[Step]:
     that proves an elimination: one step per component with all its eliminations."""
     h = _cfast.handle(state)
     if h is not None and not _cfast.C.logic_remote_pair(h):
-        return                              # C (logic_aic.c): no component proves anything
+        return                              # C (logic_graph.c): no component proves anything
     t = state.tables
     cands = state.candidates
     by_pair = {}
