@@ -60,22 +60,37 @@ __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
 
 # --- building steps --------------------------------------------------------------------
 
+_NAMES: dict = {}                           # Tables -> the name of each cell ('r1c1')
+
+
+def _names(t) -> tuple:
+    got = _NAMES.get(t)
+    if got is None:
+        got = _NAMES[t] = tuple(t.name(c) for c in range(t.ncells))
+    return got
+
+
 def _chain_parts(g, path) -> tuple:
     """(evidence, text) of a chain [(node, on)]: the evidence dict ("chain", "links",
     "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> ...' (node_text of each node)."""
     t = g.tables
-    name, value = t.name, t.value
+    names, symbols = _names(t), t.symbols
+    nc = g.nc
+    base = g.n * nc                         # group nodes from here (g.is_group)
     nodes, cells, values, words = [], set(), set(), []
     for x, on in path:
-        cs, v = g.node(x)
-        if g.is_group(x):
+        if x >= base:
+            cs, v = g.node(x)
             nodes.append([cs, v, "on" if on else "off"])
-            label = "/".join([name(c) for c in cs])
+            label = "/".join([names[c] for c in cs])
+            cells.update(cs)
         else:
-            nodes.append([cs[0], v, "on" if on else "off"])
-            label = name(cs[0])
-        words.append(f"{label}{'=' if on else '<>'}{value(v)}")
-        cells.update(cs)
+            b, c = divmod(x, nc)            # cell_value(x, nc)
+            v = b + 1
+            nodes.append([c, v, "on" if on else "off"])
+            label = names[c]
+            cells.add(c)
+        words.append(f"{label}{'=' if on else '<>'}{symbols[v]}")
         values.add(v)
     links = ["weak" if path[i][1] else "strong" for i in range(len(path) - 1)]
     return ({"chain": nodes, "links": links, "cells": sorted(cells), "values": sorted(values)},
@@ -93,11 +108,13 @@ def _chain_text(g, path) -> str:
 def _kinds(g, path) -> "tuple[bool, bool]":
     """(uses a bivalue-cell strong link, uses a unit strong link) of a chain."""
     cell = unit = False
+    nc = g.nc
+    base = g.n * nc                        # group nodes from here (g.is_group)
     for i in range(len(path) - 1):
         (x, on), (y, _) = path[i], path[i + 1]
         if on:
             continue                       # weak link
-        if not g.is_group(x) and not g.is_group(y) and x % g.nc == y % g.nc:
+        if x < base and y < base and x % nc == y % nc:
             cell = True
         else:
             unit = True
@@ -262,12 +279,13 @@ def _aic_c(state, h, kind: str, technique: str, name: str) -> Iterator[Step]:
 
 class _Nodes:
     """The nodes of the C finder's chains, read as a Graph reads its own (node, is_group,
-    nc, tables): literals by number, group nodes from groups {node: (cells, value)}."""
+    n, nc, tables): literals by number, group nodes from groups {node: (cells, value)}."""
 
-    __slots__ = ("tables", "nc", "base", "groups")
+    __slots__ = ("tables", "n", "nc", "base", "groups")
 
     def __init__(self, t, groups):
-        self.tables, self.nc, self.base, self.groups = t, t.ncells, t.n * t.ncells, groups
+        self.tables, self.n, self.nc, self.groups = t, t.n, t.ncells, groups
+        self.base = t.n * t.ncells
 
     def node(self, x: int) -> tuple:
         if x >= self.base:
