@@ -4,13 +4,16 @@ the same steps as the pure-Python specification.
 chains._aic (x-chain, xy-chain, aic) asks C.logic_aic for the closure's verdict sets and
 the search's first layer with a find, each chain already walked; graph() takes its fields
 from C.logic_links_graph; find_remote_pair asks C.logic_remote_pair whether any component
-proves something before searching.  On every state along the paths of puzzles of several
-sizes and variants (9x9 top1465 and hardest-1106, 9x9 jigsaw and X, 4x4-8x8 jigsaws,
-classic states read with anti-knight, windoku and X rules, and states with random
-candidates removed or with many bivalue cells of one pair), each must agree with the pure
-code: the verdict sets with _links._closure, the records with the pure search's steps, the
-graph with _build_py, the remote-pair verdict with the pure finder.  In pure mode
-(SUDOKIT_PUREPYTHON=1) the C path must not run at all (test_pure_mode_never_calls_c).
+proves something before searching.
+
+On the states along the paths of puzzles of several sizes and variants (every third state;
+all of them for 40 puzzles in the slow test): 9x9 top1465 and hardest-1106, 9x9 jigsaw and
+X, 4x4-8x8 jigsaws, classic states read with anti-knight, windoku and X rules, states with
+random candidates removed or with many bivalue cells of one pair, and classic states with
+weak links between cells (where only the remote pairs use C), each must agree with the
+pure code: the verdict sets with _links._closure, the records with the pure search's
+steps, the graph with _build_py, the remote-pair verdict with the pure finder.  In pure
+mode (SUDOKIT_PUREPYTHON=1) the C path must not run at all (test_pure_mode_never_calls_c).
 """
 
 from __future__ import annotations
@@ -58,6 +61,13 @@ def _pairs_planted(s: State, rng: random.Random) -> State:
     return State(s.geometry, s.values, cands, s.givens)
 
 
+def _consecutive_links() -> list:
+    """Weak links between candidates of cells that are not peers (r1c1 - r5c5, r2c8 -
+    r9c3): a value there excludes its neighbours 1 up and 1 down in the other cell."""
+    masks = [(1 << a - 1 if a > 0 else 0) | (1 << a + 1 if a < 8 else 0) for a in range(9)]
+    return [(0, 40, masks), (16, 75, masks)]
+
+
 def _collect(sample: int, seed: int, every: int = 1) -> list:
     """States along the paths of sample top1465 puzzles (every k-th), a few hardest-1106
     ones, the variants, the ruled, perturbed and planted states (see the docstring)."""
@@ -76,6 +86,8 @@ def _collect(sample: int, seed: int, every: int = 1) -> list:
     for rule in ("antiknight", "windoku", "x"):
         g = geometry.parse("9").with_rules(rule)
         out += [State(g, s.values, s.candidates, s.givens) for s in classic]
+    linked = geometry.parse("9").with_links(*_consecutive_links())
+    out += [State(linked, s.values, s.candidates, s.givens) for s in classic[::2]]
     rng = random.Random(seed)
     out += [_perturbed(s, rng) for s in out[::8]]
     out += [_pairs_planted(s, rng) for s in out[::5]]
@@ -91,8 +103,17 @@ def _check(states, limit=3):
     """Every comparison on every state; the counts of what was exercised."""
     seen = collections.Counter()
     for s in states:
-        if _cfast.handle(_fresh(s)) is None or s.geometry.links:
+        if _cfast.handle(_fresh(s)) is None:
             seen["python only"] += 1
+            continue
+        if s.geometry.links:                # the chains stay in Python; remote pairs in C
+            seen["links"] += 1
+            _check_remote_pair(s, seen)
+            for tid in AIC_IDS:
+                find = logic.technique(tid).find
+                got = [_key(x) for x in islice(find(_fresh(s)), limit)]
+                with _cfast.pure():
+                    assert [_key(x) for x in islice(find(_fresh(s)), limit)] == got
             continue
         for k, kind in enumerate(KINDS):
             a = _fresh(s)
@@ -122,21 +143,25 @@ def _check(states, limit=3):
                 want = [_key(x) for x in islice(find(_fresh(s)), limit)]
             assert got == want, (tid, s.to_pencilmarks())
             seen[tid] += bool(got)
-        fires = _cfast.C.logic_remote_pair(_cfast.handle(_fresh(s)))
-        with _cfast.pure():
-            want = [_key(x) for x in chains.find_remote_pair(_fresh(s))]
-        assert fires == bool(want), s.to_pencilmarks()
-        assert [_key(x) for x in chains.find_remote_pair(_fresh(s))] == want
-        seen["remote-pair"] += fires
-        seen["remote-pair silent"] += not fires
+        _check_remote_pair(s, seen)
     return seen
+
+
+def _check_remote_pair(s, seen) -> None:
+    fires = _cfast.C.logic_remote_pair(_cfast.handle(_fresh(s)))
+    with _cfast.pure():
+        want = [_key(x) for x in chains.find_remote_pair(_fresh(s))]
+    assert fires == bool(want), s.to_pencilmarks()
+    assert [_key(x) for x in chains.find_remote_pair(_fresh(s))] == want
+    seen["remote-pair"] += fires
+    seen["remote-pair silent"] += not fires
 
 
 @needs_c
 def test_c_chains_match_pure(states):
     seen = _check(states)
     for key in ("x found", "xy found", "aic found", "group found", "x-chain", "xy-chain",
-                "aic", "group nodes on a chain", "remote-pair", "remote-pair silent"):
+                "aic", "group nodes on a chain", "remote-pair", "remote-pair silent", "links"):
         assert seen[key] > 0, (key, seen)     # nothing vacuous
     sizes = {s.geometry.size for s in states}
     assert {4, 5, 6, 7, 8, 9} <= sizes
