@@ -167,8 +167,8 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
 PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */
 PyObject *lc_py_aic(PyObject *self, PyObject *args);         /* logic_aic.c */
-PyObject *lc_py_remote_pair(PyObject *self, PyObject *cap);  /* logic_aic.c */
-PyObject *lc_py_links_graph(PyObject *self, PyObject *args); /* logic_aic.c */
+PyObject *lc_py_remote_pair(PyObject *self, PyObject *cap);  /* logic_graph.c */
+PyObject *lc_py_links_graph(PyObject *self, PyObject *args); /* logic_graph.c */
 
 
 

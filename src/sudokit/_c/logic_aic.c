@@ -45,7 +45,7 @@ typedef struct {
  * components and their reach are those of the nodes of linked literals (with a strong
  * link) and groups only: a chain enters no other node but as its last ("y off", a sink)
  * or leaves it as its first ("x on", a source). */
-__attribute__((noinline)) static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
+static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
 {
     int M = d->M, W = d->W, N = 2 * M;
     size_t nn = (size_t)N + 1;
@@ -164,7 +164,7 @@ typedef struct {
 /* The walks of chains._aic_search in lockstep up to the first odd layer with a find:
  * its records (a, z) into *recs (*nrec), the layer as the result (0: none); -1 when out of
  * memory.  F: the false set; ends: what F sees. */
-__attribute__((noinline)) static int dg_search(const lc_state *s, const dg_t *d, const uint64_t *F, const uint64_t *ends,
+static int dg_search(const lc_state *s, const dg_t *d, const uint64_t *F, const uint64_t *ends,
                      rec_t **recs, int *nrec)
 {
     int W = d->W, nc = d->nc, nw = 0, layer = 0, ok = -1, cap = 16;

@@ -22,8 +22,8 @@
  *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
  *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
  *   logic_aic(state, kind) -> (false, true, looped, k, [(path, pairs)], groups)  logic_aic.c
- *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_aic.c
- *   logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands)  logic_aic.c
+ *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_graph.c
+ *   logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands)  logic_graph.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
@@ -436,9 +436,9 @@ PyMethodDef sk_logic_methods[] = {
      "logic_aic(state, kind) -> (false, true, looped, k, records, groups): the closure's"
      " verdicts and the AIC search's first layer with a find, chains built (logic_aic.c)."},
     {"logic_remote_pair", (PyCFunction)lc_py_remote_pair, METH_O,
-     "logic_remote_pair(state) -> bool: a remote-pair step exists (logic_aic.c)."},
+     "logic_remote_pair(state) -> bool: a remote-pair step exists (logic_graph.c)."},
     {"logic_links_graph", (PyCFunction)lc_py_links_graph, METH_VARARGS,
      "logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands): the chains'"
-     " graph of a kind, as _links.Graph holds it (logic_aic.c)."},
+     " graph of a kind, as _links.Graph holds it (logic_graph.c)."},
     {NULL, NULL, 0, NULL},
 };
