@@ -18,7 +18,8 @@
  * Files: logic_bind.c (the boundary: capsules, validation, method table), logic_als.c
  * (ALS-XZ, ALS-XY-Wing), logic_fish.c (finned and sashimi fish), logic_misc.c (aligned
  * pair exclusion, Sue de Coq, two strong links), logic_links.c (the chains' closure verdicts), logic_dyn.c (the verdicts of the forcing chains' dynamic
- * branches).  Kernels trust their input: the binding validated it.
+ * branches), logic_graph.c and logic_aic.c (the chains' dense graph, the AIC search in one
+ * call, the remote pairs' verdict; logic_aic.h).  Kernels trust their input: the binding validated it.
  */
 #ifndef SUDOKIT_LOGIC_H
 #define SUDOKIT_LOGIC_H
@@ -190,6 +191,9 @@ PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
 PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */
 PyObject *lc_py_run(PyObject *self, PyObject *args);   /* logic_run.c */
 PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args);   /* logic_probe2.c */
+PyObject *lc_py_aic(PyObject *self, PyObject *args);         /* logic_aic.c */
+PyObject *lc_py_remote_pair(PyObject *self, PyObject *cap);  /* logic_graph.c */
+PyObject *lc_py_links_graph(PyObject *self, PyObject *args); /* logic_graph.c */
 
 
 

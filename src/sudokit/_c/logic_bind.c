@@ -21,6 +21,9 @@
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
  *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
+ *   logic_aic(state, kind) -> (false, true, looped, k, [(path, pairs)], groups)  logic_aic.c
+ *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_graph.c
+ *   logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands)  logic_graph.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_ur_candidates(state, rects, givens) -> [(rectangle index, a, b)]  logic_probe2.c
@@ -440,5 +443,13 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_run", (PyCFunction)lc_py_run, METH_VARARGS,
      "logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,"
      " stop): the ladder's singles, locked candidates and subsets in a row (logic_run.c)."},
+    {"logic_aic", (PyCFunction)lc_py_aic, METH_VARARGS,
+     "logic_aic(state, kind) -> (false, true, looped, k, records, groups): the closure's"
+     " verdicts and the AIC search's first layer with a find, chains built (logic_aic.c)."},
+    {"logic_remote_pair", (PyCFunction)lc_py_remote_pair, METH_O,
+     "logic_remote_pair(state) -> bool: a remote-pair step exists (logic_graph.c)."},
+    {"logic_links_graph", (PyCFunction)lc_py_links_graph, METH_VARARGS,
+     "logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands): the chains'"
+     " graph of a kind, as _links.Graph holds it (logic_graph.c)."},
     {NULL, NULL, 0, NULL},
 };

@@ -112,33 +112,17 @@ def _build(state, kind: str) -> Graph:
     if not state.geometry.links:
         h = _cfast.handle(state)
         if h is not None:
-            return _from_c(state, kind, _cfast.C.logic_graph(h, _KINDS[kind]))
+            return _from_c(state, kind, _cfast.C.logic_links_graph(h, _KINDS[kind]))
     return _build_py(state, kind)
 
 
 def _from_c(state, kind: str, raw) -> Graph:
-    """The Graph of the C twin's tables (sudokit/_c/logic_links.c: the same nodes, links
+    """The Graph of the C twin's fields (sudokit/_c/logic_graph.c: the same nodes, links
     and group numbering as _build_py)."""
     t = state.tables
-    n, nc = t.n, t.ncells
     g = Graph()
-    g.kind, g.nc, g.n, g.tables = kind, nc, n, t
-    g.weak, g.strong, groups = raw
-    g.groups = []
-    for cells, v in groups:
-        b = 0
-        for c in cells:
-            b |= 1 << c
-        g.groups.append((b, v))
-    starts, cand_lits = [], 0
-    for c, m in enumerate(state.candidates):
-        while m:
-            low = m & -m
-            m ^= low
-            x = (low.bit_length() - 1) * nc + c
-            starts.append(x)
-            cand_lits |= 1 << x
-    g.starts, g.cands = starts, cand_lits
+    g.kind, g.nc, g.n, g.tables = kind, t.ncells, t.n, t
+    g.weak, g.strong, g.groups, g.starts, g.cands = raw
     return g
 
 
@@ -440,6 +424,14 @@ def closure(state, kind: str) -> Closure:
             return cl
     cl = state._cache[key] = _closure(state, kind)
     return cl
+
+
+def store_closure(state, kind: str, raw) -> None:
+    """Cache the C twin's verdict sets raw (false, true, looped: little-endian bytes over the
+    literals, as logic_closure gives them) as closure(state, kind), unless one is cached."""
+    key = ("closure", kind)
+    if key not in state._cache:
+        state._cache[key] = _CClosure(state, kind, raw)
 
 
 def _closure(state, kind: str) -> Closure:

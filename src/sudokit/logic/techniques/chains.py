@@ -51,7 +51,7 @@ from .._tables import values_of
 from ..ladder import Technique
 from ..step import Step
 from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
-                     node_text, removed_text)
+                     removed_text, store_closure)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
            "find_discontinuous_nice_loop", "find_continuous_nice_loop", "TECHNIQUES",
@@ -60,29 +60,61 @@ __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
 
 # --- building steps --------------------------------------------------------------------
 
-def _chain_evidence(g, path) -> dict:
-    nodes, cells, values = [], set(), set()
+_NAMES: dict = {}                           # Tables -> the name of each cell ('r1c1')
+
+
+def _names(t) -> tuple:
+    got = _NAMES.get(t)
+    if got is None:
+        got = _NAMES[t] = tuple(t.name(c) for c in range(t.ncells))
+    return got
+
+
+def _chain_parts(g, path) -> tuple:
+    """(evidence, text) of a chain [(node, on)]: the evidence dict ("chain", "links",
+    "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> ...' (node_text of each node)."""
+    t = g.tables
+    names, symbols = _names(t), t.symbols
+    nc = g.nc
+    base = g.n * nc                         # group nodes from here (g.is_group)
+    nodes, cells, values, words = [], set(), set(), []
     for x, on in path:
-        cs, v = g.node(x)
-        nodes.append([cs if g.is_group(x) else cs[0], v, "on" if on else "off"])
-        cells.update(cs)
+        if x >= base:
+            cs, v = g.node(x)
+            nodes.append([cs, v, "on" if on else "off"])
+            label = "/".join([names[c] for c in cs])
+            cells.update(cs)
+        else:
+            b, c = divmod(x, nc)            # cell_value(x, nc)
+            v = b + 1
+            nodes.append([c, v, "on" if on else "off"])
+            label = names[c]
+            cells.add(c)
+        words.append(f"{label}{'=' if on else '<>'}{symbols[v]}")
         values.add(v)
     links = ["weak" if path[i][1] else "strong" for i in range(len(path) - 1)]
-    return {"chain": nodes, "links": links, "cells": sorted(cells), "values": sorted(values)}
+    return ({"chain": nodes, "links": links, "cells": sorted(cells), "values": sorted(values)},
+            " -> ".join(words))
+
+
+def _chain_evidence(g, path) -> dict:
+    return _chain_parts(g, path)[0]
 
 
 def _chain_text(g, path) -> str:
-    return " -> ".join(node_text(g, x, on) for x, on in path)
+    return _chain_parts(g, path)[1]
 
 
 def _kinds(g, path) -> "tuple[bool, bool]":
     """(uses a bivalue-cell strong link, uses a unit strong link) of a chain."""
     cell = unit = False
+    nc = g.nc
+    base = g.n * nc                        # group nodes from here (g.is_group)
     for i in range(len(path) - 1):
         (x, on), (y, _) = path[i], path[i + 1]
         if on:
             continue                       # weak link
-        if not g.is_group(x) and not g.is_group(y) and x % g.nc == y % g.nc:
+        if x < base and y < base and x % nc == y % nc:
             cell = True
         else:
             unit = True
@@ -109,6 +141,9 @@ def _pairs(g, lits) -> list:
 def find_remote_pair(state) -> Iterator[Step]:
     """Each chain of bivalue cells with the same two values (components in cell order)
     that proves an elimination: one step per component with all its eliminations."""
+    h = _cfast.handle(state)
+    if h is not None and not _cfast.C.logic_remote_pair(h):
+        return                              # C (logic_graph.c): no component proves anything
     t = state.tables
     cands = state.candidates
     by_pair = {}
@@ -207,28 +242,60 @@ def _cell_path(t, a, b, comp) -> list:
 # --- alternating inference chains ------------------------------------------------------
 
 def _aic(state, kind: str, technique: str, name: str) -> Iterator[Step]:
+    h = None if state.geometry.links else _cfast.handle(state)
+    if h is not None:
+        yield from _aic_c(state, h, kind, technique, name)
+        return
     if kind != "group" and not closure(state, "group").false:
         return                              # every link of kind is in the group graph
     cl = closure(state, kind)
     if not cl.false:
         return                              # nothing "x on => x off": no elimination
-    g = graph(state, kind)
-    t = state.tables
-    h = None if state.geometry.links else _cfast.handle(state)
-    if h is not None:
-        # the search's first layer with a find, in C (sudokit/_c/logic_links.c); each
-        # step built from its own walk as below; then, if asked, the rest from the search
-        nbytes = (g.n * g.nc + 7) // 8
-        k, found = _cfast.C.logic_aic_first(h, _KINDS[kind], cl.false.to_bytes(nbytes, "little"))
-        for a, z, gone in found:
-            w = Walk(a, False)
-            for _ in range(k):
-                w.expand(g)
-            yield _aic_step(g, t, w, k, z, gone, technique, name)
-        if found:
-            yield from islice(_aic_search(g, t, cl, technique, name), len(found), None)
+    yield from _aic_search(graph(state, kind), state.tables, cl, technique, name)
+
+
+def _aic_c(state, h, kind: str, technique: str, name: str) -> Iterator[Step]:
+    """_aic with the C finder (sudokit/_c/logic_aic.c): the closure's verdicts (cached as
+    closure(state, kind)) and the search's first layer with a find, each chain as
+    Walk.path gives it; then, if asked, the rest from the pure search.  (The group
+    closure's test is left out: the links of kind are group links, so when that closure
+    proves nothing false, neither does this one.)"""
+    key = ("c.aic", kind)
+    raw = state._cache.get(key)
+    if raw is None:
+        raw = state._cache[key] = _cfast.C.logic_aic(h, _KINDS[kind])
+    sets, found, groups = raw[:3], raw[4], raw[5]
+    store_closure(state, kind, sets)
+    if not found:
         return
-    yield from _aic_search(g, t, cl, technique, name)
+    nodes = _Nodes(state.tables, groups)
+    t = state.tables
+    for ids, pairs in found:
+        path = [(x, j % 2 == 1) for j, x in enumerate(ids)]
+        yield _chain_step(nodes, t, path, pairs, technique, name)
+    yield from islice(_aic_search(graph(state, kind), t, closure(state, kind), technique, name),
+                      len(found), None)
+
+
+class _Nodes:
+    """The nodes of the C finder's chains, read as a Graph reads its own (node, is_group,
+    n, nc, tables): literals by number, group nodes from groups {node: (cells, value)}."""
+
+    __slots__ = ("tables", "n", "nc", "base", "groups")
+
+    def __init__(self, t, groups):
+        self.tables, self.n, self.nc, self.groups = t, t.n, t.ncells, groups
+        self.base = t.n * t.ncells
+
+    def node(self, x: int) -> tuple:
+        if x >= self.base:
+            cells, v = self.groups[x]
+            return list(cells), v
+        c, v = cell_value(x, self.nc)
+        return [c], v
+
+    def is_group(self, x: int) -> bool:
+        return x >= self.base
 
 
 def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
@@ -259,12 +326,16 @@ def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
 
 
 def _aic_step(g, t, w, k, z, gone, technique, name) -> Step:
-    path = w.path(g, k, z)
-    pairs = _pairs(g, gone)
+    return _chain_step(g, t, w.path(g, k, z), _pairs(g, gone), technique, name)
+
+
+def _chain_step(g, t, path, pairs, technique, name) -> Step:
+    """The step of the AIC path ([(node, on)] from "a off" to "z on") removing pairs."""
     cell, unit = _kinds(g, path)
     se = (7.0 if cell and unit else 6.6) + length_penalty(len(path))
-    return Step(technique, eliminations=pairs, evidence=_chain_evidence(g, path),
-                text=f"{_either(g, w.start, z)} ({name}: {_chain_text(g, path)}), so "
+    evidence, chain = _chain_parts(g, path)
+    return Step(technique, eliminations=pairs, evidence=evidence,
+                text=f"{_either(g, path[0][0], path[-1][0])} ({name}: {chain}), so "
                      f"{removed_text(t, pairs)}.", se=round(se, 1))
 
 
@@ -310,8 +381,7 @@ def find_discontinuous_nice_loop(state) -> Iterator[Step]:
             c, v = cell_value(a, g.nc)
             cell, unit = _kinds(g, path)
             se = round((7.0 if cell and unit else 6.6) + length_penalty(len(path) - 2), 1)
-            chain = _chain_text(g, path)
-            ev = _chain_evidence(g, path)
+            ev, chain = _chain_parts(g, path)
             if not w.on:                    # off ... on: t is true
                 yield Step("discontinuous-nice-loop", placements=[(c, v)], evidence=ev,
                            text=f"If {t.name(c)} is not {t.value(v)}, it is "
@@ -370,8 +440,9 @@ def _loop_step(g, t, w, k, z, seen_loops) -> "Step | None":
     pairs = _pairs(g, gone)
     cell, unit = _kinds(g, loop)
     se = round((7.0 if cell and unit else 6.5) + length_penalty(len(path) - 2), 1)
-    return Step("continuous-nice-loop", eliminations=pairs, evidence=_chain_evidence(g, loop),
-                text=f"The loop {_chain_text(g, loop)} closes (Continuous Nice Loop), so "
+    evidence, chain = _chain_parts(g, loop)
+    return Step("continuous-nice-loop", eliminations=pairs, evidence=evidence,
+                text=f"The loop {chain} closes (Continuous Nice Loop), so "
                      f"each of its weak links is strong too: {removed_text(t, pairs)}.",
                 se=se)
 
