@@ -165,6 +165,9 @@ PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args);
 PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
 PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */
+PyObject *lc_py_static(PyObject *self, PyObject *cap);        /* logic_static.c */
+PyObject *lc_py_static_next(PyObject *self, PyObject *args);  /* logic_static.c */
+PyObject *lc_py_static_groups(PyObject *self, PyObject *cap); /* logic_static.c */
 
 
 

@@ -21,6 +21,8 @@
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
  *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
  *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
+ *   logic_static(state) -> capsule; logic_static_next(ctx, mode, pos),
+ *   logic_static_groups(ctx)                                      logic_static.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
@@ -429,5 +431,12 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_aic_first", (PyCFunction)lc_py_aic_first, METH_VARARGS,
      "logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): the AIC search's first"
      " layer with a find (logic_links.c)."},
+    {"logic_static", (PyCFunction)lc_py_static, METH_O,
+     "logic_static(state) -> capsule: the static forcing chains' graph and reach."},
+    {"logic_static_next", (PyCFunction)lc_py_static_next, METH_VARARGS,
+     "logic_static_next(ctx, mode, pos) -> tuple | None: the first cell (mode 0) or unit"
+     " (mode 1) forcing chain step at or after pos (logic_static.c)."},
+    {"logic_static_groups", (PyCFunction)lc_py_static_groups, METH_O,
+     "logic_static_groups(ctx) -> [(cells, value)]: the group nodes of the static graph."},
     {NULL, NULL, 0, NULL},
 };

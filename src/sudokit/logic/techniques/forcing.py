@@ -69,7 +69,7 @@ from .. import _cfast
 from ..ladder import Technique
 from ..step import Step
 from . import _dynamic as dyn
-from ._links import Walk, bits, closure, graph, length_penalty, node_text, removed_text
+from ._links import Walk, bits, closure, graph, length_penalty, removed_text
 
 __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
            "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
@@ -302,26 +302,33 @@ def _static_path(state, x, y, on) -> list:
         k += 1
 
 
-def _static_evidence(state, x, y, on) -> dict:
+def _node_of(state):
+    """node(z) -> (cells, value, is group) of the state's pure "group" Graph."""
     g = graph(state, "group")
+    return lambda z: (*g.node(z), g.is_group(z))
+
+
+def _path_evidence(state, x, y, on, path, node) -> dict:
+    """The evidence of one static chain: path [(node, on)] from x on to y (on or off)."""
     nc = state.tables.ncells
-    path = _static_path(state, x, y, on)
+    nodes = []
+    for z, o in path:
+        cells, v, group = node(z)
+        nodes.append([cells if group else cells[0], v, "on" if o else "off"])
     return {"assume": _node(nc, x, True),
-            "nodes": [_gnode(g, z, o) for z, o in path],
+            "nodes": nodes,
             "reasons": ["assumed"] + ["strong" if not path[i][1] else "weak"
                                       for i in range(len(path) - 1)],
             "parents": [[]] + [[i] for i in range(len(path) - 1)],
             "result": _node(nc, y, on)}
 
 
-def _gnode(g, z, on) -> list:
-    cells, v = g.node(z)
-    return [cells if g.is_group(z) else cells[0], v, "on" if on else "off"]
-
-
-def _static_text(state, x, y, on) -> str:
-    g = graph(state, "group")
-    words = [node_text(g, z, o) for z, o in _static_path(state, x, y, on)]
+def _path_text(t, path, node) -> str:
+    """'r1c1=3 -> r1c1<>5 -> ...' (_links.node_text of each node; 3 ... 3 past 8)."""
+    words = []
+    for z, o in path:
+        cells, v, _ = node(z)
+        words.append(f"{'/'.join(t.name(c) for c in cells)}{'=' if o else '<>'}{t.value(v)}")
     if len(words) > 8:
         words = words[:3] + ["..."] + words[-3:]
     return " -> ".join(words)
@@ -333,16 +340,24 @@ def _static_contradiction(state, x, technique) -> "Step | None":
     if not both:
         return None
     y = (both & -both).bit_length() - 1
+    return _static_contradiction_step(state, x, y, _static_path(state, x, y, True),
+                                      _static_path(state, x, y, False), _node_of(state),
+                                      technique)
+
+
+def _static_contradiction_step(state, x, y, path_on, path_off, node, technique) -> Step:
+    """The step of "x on makes y both on (path_on) and off (path_off)"."""
     t, nc = state.tables, state.tables.ncells
     b, c = divmod(x, nc)
-    evs = [_static_evidence(state, x, y, True), _static_evidence(state, x, y, False)]
+    evs = [_path_evidence(state, x, y, True, path_on, node),
+           _path_evidence(state, x, y, False, path_off, node)]
     cx = len(evs[0]["nodes"]) + len(evs[1]["nodes"])
     yb, yc = divmod(y, nc)
     return Step(technique, eliminations=[(c, b + 1)],
                 evidence={"cells": [c], "values": [b + 1], "branches": evs},
                 text=f"If {t.name(c)} is {t.value(b + 1)}, then {t.name(yc)} would be both "
-                     f"{t.value(yb + 1)} ({_static_text(state, x, y, True)}) and not "
-                     f"({_static_text(state, x, y, False)}), so {t.value(b + 1)} is removed "
+                     f"{t.value(yb + 1)} ({_path_text(t, path_on, node)}) and not "
+                     f"({_path_text(t, path_off, node)}), so {t.value(b + 1)} is removed "
                      f"from {t.name(c)}.", se=_se(_SE["static"], cx))
 
 
@@ -359,13 +374,65 @@ def _static_verity(state, lits, technique, kind, what) -> "Step | None":
         on_all &= ~(1 << x)
     if not on_all and not off_all:
         return None
-    what = what()
     found = [(y, True) for y in bits(on_all)] + [(y, False) for y in bits(off_all)]
     first = found[0]
-    evs = [_static_evidence(state, x, *first) for x in lits]
+    paths = [_static_path(state, x, *first) for x in lits]
+    return _static_verity_step(state, lits, found, paths, _node_of(state), technique, kind,
+                               what)
+
+
+def _static_verity_step(state, lits, found, paths, node, technique, kind, what) -> Step:
+    """The step of "every x of lits makes found[0] hold (paths[i] from lits[i])"."""
+    what = what()
+    first = found[0]
+    evs = [_path_evidence(state, x, *first, path, node) for x, path in zip(lits, paths)]
     cx = sum(len(e["nodes"]) for e in evs)
     return _verity_step(state, technique, kind, what, lits, found, evs, cx, _SE["static"],
-                        [_static_text(state, x, *first) for x in lits])
+                        [_path_text(state.tables, path, node) for path in paths])
+
+
+def _static_c(state):
+    """The C static search of a state (sudokit/_c/logic_static.c: the same graph, reach,
+    order and paths as the pure helpers above), or None: pure Python."""
+    if state.geometry.links:
+        return None
+    return _cfast.call(state, "logic_static")
+
+
+def _static_from_c(state, st, mode, technique) -> Iterator[Step]:
+    """The steps of find_cell_forcing_chain (mode 0) or find_unit_forcing_chain (mode 1)
+    from the C search: each record is the next step's assumption, conclusions and paths;
+    the Step is built by the pure code above."""
+    nl = state.size * state.tables.ncells
+    groups = None
+    pos = 0
+
+    def node(z):
+        nonlocal groups
+        if z < nl:
+            return [z % state.tables.ncells], z // state.tables.ncells + 1, False
+        if groups is None:
+            groups = _cfast.C.logic_static_groups(st)
+        cells, v = groups[z - nl]
+        return cells, v, True
+
+    while True:
+        rec = _cfast.C.logic_static_next(st, mode, pos)
+        if rec is None:
+            return
+        pos = rec[0] + 1
+        if not isinstance(rec[1], list):
+            _, x, y, path_on, path_off = rec
+            yield _static_contradiction_step(state, x, y, path_on, path_off, node, technique)
+            continue
+        _, lits, where, found, paths = rec
+        if mode == 0:
+            what = lambda: _cell_what(state, where)                       # noqa: E731
+            kind = "cell"
+        else:
+            what = lambda: _unit_what(state, where[0], where[1], lits)    # noqa: E731
+            kind = "unit"
+        yield _static_verity_step(state, lits, found, paths, node, technique, kind, what)
 
 
 def _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chains) -> Step:
@@ -423,6 +490,10 @@ def _unit_what(state, u, v, lits) -> str:
 def find_cell_forcing_chain(state) -> Iterator[Step]:
     """Per cell (in order): static contradictions of its candidates, then what all its
     candidates imply."""
+    st = _static_c(state)
+    if st is not None:
+        yield from _static_from_c(state, st, 0, "cell-forcing-chain")
+        return
     for c in _cells_order(state):
         lits = _cell_lits(state, c)
         for x in lits:
@@ -437,6 +508,10 @@ def find_cell_forcing_chain(state) -> Iterator[Step]:
 
 def find_unit_forcing_chain(state) -> Iterator[Step]:
     """Per full unit and value (in order): what every place of the value implies."""
+    st = _static_c(state)
+    if st is not None:
+        yield from _static_from_c(state, st, 1, "unit-forcing-chain")
+        return
     for u, v, lits in _unit_cases(state):
         for x in lits:
             step = _static_contradiction(state, x, "unit-forcing-chain")
