@@ -59,6 +59,26 @@ typedef struct {
 
 static inline void bset(uint64_t *row, int i) { row[i >> 6] |= (uint64_t)1 << (i & 63); }
 
+/* 0, 1 or 2 for a set of no, one, two or more cells (no popcount instruction needed). */
+static inline int few(lc_set a)
+{
+    if (!a.lo && !a.hi)
+        return 0;
+    if (a.lo && a.hi)
+        return 2;
+    uint64_t w = a.lo ? a.lo : a.hi;
+    return w & (w - 1) ? 2 : 1;
+}
+
+/* Exactly two cells. */
+static inline int two(lc_set a)
+{
+    if (few(a) < 2)
+        return 0;
+    lc_pop(&a);
+    return few(a) == 1;
+}
+
 static void st_free(st_t *t)
 {
     if (!t)
@@ -79,14 +99,15 @@ typedef struct {
     lc_set cells;
     int v;            /* value index b */
     int node;         /* group index once a pair names it, -1 before */
+    int next;         /* the next group of the same value (found order), -1 */
     uint8_t units[LC_MAXU / 8 + 1];
 } grp_t;
 
-/* The index of group (cells, b) among gs[0..ng), or -1. */
-static int grp_find(const grp_t *gs, int ng, lc_set cells, int b)
+/* The index of group (cells, b) (head[b]: value b's first group), or -1. */
+static int grp_find(const grp_t *gs, const int *head, lc_set cells, int b)
 {
-    for (int q = 0; q < ng; q++)
-        if (gs[q].v == b && lc_eq(gs[q].cells, cells))
+    for (int q = head[b]; q >= 0; q = gs[q].next)
+        if (lc_eq(gs[q].cells, cells))
             return q;
     return -1;
 }
@@ -95,18 +116,21 @@ static int grp_find(const grp_t *gs, int ng, lc_set cells, int b)
  * found group, its units ascending), numbering in pair order.  Fills gs/ng and the pairs
  * (pa: group, pb: group index or ~literal); -1 when out of memory. */
 static int groups(const lc_state *s, grp_t **pgs, int *png, int **ppa, int **ppb, int *pnp,
-                  int *pnum)
+                  int *pnum, int *head)
 {
     const lc_geo *g = s->g;
     int n = g->n, nc = g->ncells, ng = 0, cap = 0, np = 0, num = 0;
     grp_t *gs = NULL;
+    int tail[LC_MAXN];
+    for (int b = 0; b < n; b++)
+        head[b] = tail[b] = -1;
     for (int k = 0; k < g->ncross; k++) {
         int u1 = g->cross_u[k], u2 = g->cross_v[k];
         for (int b = 0; b < n; b++) {
             lc_set cells = lc_and(lc_and(g->unit_bits[u1], s->vcells[b + 1]), g->cross_cells[k]);
-            if (lc_count(cells) < 2)
+            if (few(cells) < 2)
                 continue;
-            int at = grp_find(gs, ng, cells, b);
+            int at = grp_find(gs, head, cells, b);
             if (at < 0) {
                 if (ng == cap) {
                     cap = cap ? 2 * cap : 64;
@@ -122,6 +146,12 @@ static int groups(const lc_state *s, grp_t **pgs, int *png, int **ppa, int **ppb
                 gs[at].cells = cells;
                 gs[at].v = b;
                 gs[at].node = -1;
+                gs[at].next = -1;
+                if (tail[b] >= 0)
+                    gs[tail[b]].next = at;
+                else
+                    head[b] = at;
+                tail[b] = at;
             }
             gs[at].units[u1 >> 3] |= (uint8_t)(1 << (u1 & 7));
             gs[at].units[u2 >> 3] |= (uint8_t)(1 << (u2 & 7));
@@ -144,9 +174,9 @@ static int groups(const lc_state *s, grp_t **pgs, int *png, int **ppa, int **ppb
             if (!lc_any(rest))
                 continue;
             int partner;
-            if (lc_count(rest) == 1)
+            if (few(rest) == 1)
                 partner = ~(b * nc + lc_first(rest));
-            else if ((partner = grp_find(gs, ng, rest, b)) < 0)
+            else if ((partner = grp_find(gs, head, rest, b)) < 0)
                 continue;
             pa[np] = q;
             pb[np++] = partner;
@@ -177,8 +207,8 @@ static int build(st_t *t)
         for (lc_set it = s->vcells[b + 1]; lc_any(it);)
             t->dense[b * nc + lc_pop(&it)] = (int16_t)ncand++;
     grp_t *gs = NULL;
-    int ng = 0, *pa = NULL, *pb = NULL, np = 0, num = 0;
-    if (groups(s, &gs, &ng, &pa, &pb, &np, &num) < 0)
+    int ng = 0, *pa = NULL, *pb = NULL, np = 0, num = 0, head[LC_MAXN];
+    if (groups(s, &gs, &ng, &pa, &pb, &np, &num, head) < 0)
         return -1;
     int K = ncand + num, W = (K + 63) / 64;
     if (!W)
@@ -220,7 +250,8 @@ static int build(st_t *t)
             for (unsigned o = m & ~(1u << b); o;)
                 bset(row, t->dense[lc_popm(&o) * nc + c]);
         }
-        if (LC_POP64(m) == 2) {
+        unsigned rest = m & (m - 1);
+        if (rest && !(rest & (rest - 1))) {        /* two candidates */
             int i = t->dense[LC_CTZ64(m) * nc + c], j = t->dense[LC_CTZ64(m & (m - 1)) * nc + c];
             bset(ROWP(t->strong, i, W), j);
             bset(ROWP(t->strong, j, W), i);
@@ -230,7 +261,7 @@ static int build(st_t *t)
         int u = g->full[f];
         for (int b = 0; b < n; b++) {
             lc_set w = lc_and(g->unit_bits[u], s->vcells[b + 1]);
-            if (lc_count(w) != 2)
+            if (!two(w))
                 continue;
             int lo = lc_first(w), hi = lc_first(lc_andnot(w, lc_bit(lo)));
             int i = t->dense[b * nc + lo], j = t->dense[b * nc + hi];
@@ -258,8 +289,8 @@ static int build(st_t *t)
             bset(ROWP(t->weak, x, W), y);
             bset(ROWP(t->weak, y, W), x);
         }
-        for (int r = 0; r < ng; r++)
-            if (r != q && gs[r].node >= 0 && gs[r].v == b && lc_within(gs[r].cells, sees))
+        for (int r = head[b]; r >= 0; r = gs[r].next)
+            if (r != q && gs[r].node >= 0 && lc_within(gs[r].cells, sees))
                 bset(ROWP(t->weak, x, W), ncand + gs[r].node);
     }
     free(gs);
@@ -480,7 +511,7 @@ static int lits_of(const st_t *t, int mode, int grp, int *lits, int *wa, int *wb
     int n = t->n, nc = t->nc, k = 0;
     if (mode == 0) {
         unsigned m = s->cands[grp];
-        if (LC_POP64(m) < 2)
+        if (!(m & (m - 1)))
             return -1;
         while (m) {
             int b = lc_popm(&m);
@@ -496,7 +527,7 @@ static int lits_of(const st_t *t, int mode, int grp, int *lits, int *wa, int *wb
         if (s->values[g->unit_cells[u][i]] == b + 1)
             return -1;
     lc_set w = lc_and(g->unit_bits[u], s->vcells[b + 1]);
-    if (lc_count(w) < 2)
+    if (few(w) < 2)
         return -1;
     while (lc_any(w))
         lits[k++] = t->dense[b * nc + lc_pop(&w)];
