@@ -46,6 +46,17 @@ typedef struct {
 static inline int lhas(const lits_t *s, int x) { return (int)(s->w[x >> 6] >> (x & 63) & 1); }
 static inline void ladd(lits_t *s, int x) { s->w[x >> 6] |= (uint64_t)1 << (x & 63); }
 
+/* What a recorded branch found, in _dynamic.py's terms: per literal its sequence number
+ * and reason (R_* and its argument), the literals in the order found, the contradiction. */
+enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_OTHER };
+typedef struct {
+    int seq;                           /* records so far */
+    uint16_t order[2 * LC_MAXL];       /* literal | 0x8000 when on, by sequence number */
+    uint8_t kind[2 * LC_MAXL];
+    int16_t arg[2 * LC_MAXL];
+    int ck, c1, c2;                    /* contradiction: 0 none, 1 both x, 2 cell p, 3 unit p b */
+} rec_t;
+
 typedef struct {
     uint16_t cands[LC_MAXC];
     lc_set where[LC_MAXF * LC_MAXN];
@@ -57,6 +68,8 @@ typedef struct {
     uint16_t queue[LC_MAXL];
     const uint16_t *ocands;            /* the start (rules' triggers) */
     const lc_set *owhere;
+    rec_t *rec;                        /* NULL, or where a singles branch records */
+    int rk, ra;                        /* the reason of the kills under way */
 } branch_t;
 
 typedef struct {
@@ -87,14 +100,34 @@ typedef struct {
 
 /* --- propagation ------------------------------------------------------------------------ */
 
-static void set_on(const dyn_t *d, branch_t *br, int x)
+static void record(branch_t *br, int x, int on, int kind, int arg)
+{
+    rec_t *r = br->rec;
+    r->order[r->seq] = (uint16_t)(x | (on ? 0x8000 : 0));
+    r->kind[r->seq] = (uint8_t)kind;
+    r->arg[r->seq++] = (int16_t)arg;
+}
+
+static void contra(branch_t *br, int kind, int a, int b)
+{
+    br->contra = 1;
+    if (br->rec) {
+        br->rec->ck = kind;
+        br->rec->c1 = a;
+        br->rec->c2 = b;
+    }
+}
+
+static void set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
 {
     if (lhas(&br->on, x))
         return;
     if (lhas(&br->off, x)) {
-        br->contra = 1;
+        contra(br, 1, x, 0);
         return;
     }
+    if (br->rec)
+        record(br, x, 1, kind, arg);
     ladd(&br->on, x);
     lc_add(&br->oncells, x % d->nc);
     br->queue[br->qt++] = (uint16_t)x;
@@ -104,6 +137,8 @@ static void kill(const dyn_t *d, branch_t *br, int k)
 {
     if (lhas(&br->off, k))
         return;
+    if (br->rec)
+        record(br, k, 0, br->rk, br->ra);
     ladd(&br->off, k);
     int n = d->n, b = k / d->nc, p = k % d->nc;
     unsigned m = br->cands[p] & ~(1u << b);
@@ -111,11 +146,14 @@ static void kill(const dyn_t *d, branch_t *br, int k)
     lc_set cbit = lc_bit(p);
     br->vcells[b] = lc_andnot(br->vcells[b], cbit);
     if (lhas(&br->on, k) || !m) {
-        br->contra = 1;
+        if (lhas(&br->on, k))
+            contra(br, 1, k, 0);
+        else
+            contra(br, 2, p, 0);
         return;
     }
     if (!(m & (m - 1)) && !lc_has(br->oncells, p)) {
-        set_on(d, br, LC_CTZ64(m) * d->nc + p);
+        set_on(d, br, LC_CTZ64(m) * d->nc + p, R_NAKED, 0);
         if (br->contra)
             return;
     }
@@ -126,13 +164,13 @@ static void kill(const dyn_t *d, branch_t *br, int k)
         if (d->placed[pos] >> b & 1)
             continue;
         if (!lc_any(w)) {
-            br->contra = 1;
+            contra(br, 3, pos, b);
             return;
         }
         if (lc_count(w) == 1) {
             int cell = lc_first(w), x = b * d->nc + cell;
             if (!lhas(&br->on, x) && !lc_has(br->oncells, cell)) {
-                set_on(d, br, x);
+                set_on(d, br, x, R_HIDDEN, pos);
                 if (br->contra)
                     return;
             }
@@ -160,14 +198,18 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
     for (;;) {
         while (br->qh < br->qt) {
             int x = br->queue[br->qh++], b = x / d->nc, c = x % d->nc;
+            br->rk = R_CELL;
+            br->ra = x;
             for (unsigned m = br->cands[c] & ~(1u << b); m;) {
                 kill(d, br, lc_popm(&m) * d->nc + c);
                 if (br->contra)
                     return;
             }
+            br->rk = R_PEER;
             if (kill_cells(d, br, b, lc_and(g->peers[c], br->vcells[b])))
                 return;
         }
+        br->rk = R_OTHER;
         if (plus && rules(d, br)) {
             if (br->contra)
                 return;
@@ -301,6 +343,9 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     br->qh = br->qt = 0;
     br->ocands = from->cands;
     br->owhere = from->where;
+    br->rec = NULL;
+    br->rk = R_OTHER;
+    br->ra = 0;
 }
 
 /* Candidates of br whose branch one level down contradicts go off (cells with the fewest
@@ -321,7 +366,7 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
         for (unsigned m = br->cands[c]; m;) {
             int x = lc_popm(&m) * nc + c;
             fork_from(d, sub, br, br->oncells);
-            set_on(d, sub, x);
+            set_on(d, sub, x, R_ASSUME, 0);
             if (!sub->contra)
                 run(d, sub, plus, depth - 1);
             if (sub->contra)
@@ -347,7 +392,7 @@ static const verdict_t *verdict(dyn_t *d, int x, int plus)
     if (!br)
         return NULL;
     fork_from(d, br, &d->base, LC_EMPTY);
-    set_on(d, br, x);
+    set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, 0);
     v->done = 1;
@@ -507,7 +552,7 @@ PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args)
     if (!br)
         return PyErr_NoMemory();
     fork_from(d, br, &d->base, LC_EMPTY);
-    set_on(d, br, x);
+    set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, depth);
     int contra = br->contra;
@@ -601,18 +646,11 @@ PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
     return PyLong_FromLong(total);
 }
 
-/* logic_dyn_nishio(ctx, x) -> bool: x's value alone, placed in x's cell, contradicts
- * (_dynamic.py nishio: its peers lose it, a unit left with one place takes it, until a
- * unit has no place for it or a cell whose only candidate it was loses it). */
-PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
+/* x's value alone, placed in x's cell, contradicts (_dynamic.py nishio: its peers lose it,
+ * a unit left with one place takes it, until a unit has no place for it or a cell whose
+ * only candidate it was loses it). */
+static int nishio(const dyn_t *d, int x)
 {
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
-        return NULL;
-    dyn_t *d = dyn_arg(cap, x);
-    if (!d)
-        return NULL;
     const lc_geo *g = d->g;
     int b = x / d->nc, c = x % d->nc;
     lc_set only = LC_EMPTY;
@@ -622,7 +660,7 @@ PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
     lc_set placed = lc_bit(c);
     lc_set places = lc_andnot(d->base.vcells[b], g->peers[c]);
     if (lc_meets(only, lc_andnot(LC_ALL, places)))
-        Py_RETURN_TRUE;
+        return 1;
     for (int changed = 1; changed;) {
         changed = 0;
         for (int p = 0; p < d->F; p++) {
@@ -630,15 +668,142 @@ PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
                 continue;
             lc_set w = lc_and(places, d->ubits[p]);
             if (!lc_any(w))
-                Py_RETURN_TRUE;
+                return 1;
             if (lc_meets(w, placed) || lc_count(w) > 1)
                 continue;
             placed = lc_or(placed, w);
             places = lc_andnot(places, g->peers[lc_first(w)]);
             if (lc_meets(only, lc_andnot(LC_ALL, places)))
-                Py_RETURN_TRUE;
+                return 1;
             changed = 1;
         }
     }
-    Py_RETURN_FALSE;
+    return 0;
+}
+
+/* logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (see nishio). */
+PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int x;
+    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
+        return NULL;
+    dyn_t *d = dyn_arg(cap, x);
+    if (!d)
+        return NULL;
+    return PyBool_FromLong(nishio(d, x));
+}
+
+/* logic_dyn_first(ctx, test, sol, pos) -> int: the first candidate x at or after position
+ * pos (position c * n + b for literal b * nc + c: cell, then value order) that the
+ * solution sol lacks (bytes, one value per cell; b"": no solution known, every candidate)
+ * and whose test holds: 0 Nishio (see nishio), 1 the singles branch contradicts, 2 the
+ * plus branch contradicts; its position, or -1 (forcing.py's loops over _refutable). */
+PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int test, pos;
+    const char *sol;
+    Py_ssize_t nsol;
+    if (!PyArg_ParseTuple(args, "Oiy#i:logic_dyn_first", &cap, &test, &sol, &nsol, &pos))
+        return NULL;
+    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
+    if (!d)
+        return NULL;
+    if (test < 0 || test > 2) {
+        PyErr_Format(PyExc_ValueError, "logic_dyn_first: test %d is outside 0..2", test);
+        return NULL;
+    }
+    if (nsol != 0 && nsol != d->nc) {
+        PyErr_Format(PyExc_ValueError, "logic_dyn_first: %zd solution values, %d needed",
+                     nsol, d->nc);
+        return NULL;
+    }
+    if (pos < 0) {
+        PyErr_Format(PyExc_ValueError, "logic_dyn_first: position %d is negative", pos);
+        return NULL;
+    }
+    int n = d->n, nc = d->nc;
+    for (int q = pos; q < nc * n; q++) {
+        int c = q / n, b = q % n, x = b * nc + c;
+        if (!(d->s->cands[c] >> b & 1) || (nsol && (uint8_t)sol[c] == b + 1))
+            continue;
+        int hit;
+        if (test == 0) {
+            hit = nishio(d, x);
+        } else {
+            const verdict_t *v = verdict(d, x, test == 2);
+            if (!v)
+                return PyErr_NoMemory();
+            hit = v->contra;
+        }
+        if (hit)
+            return PyLong_FromLong(q);
+    }
+    return PyLong_FromLong(-1);
+}
+
+/* logic_dyn_branch(ctx, x) -> (nodes, contra, cands): x's singles branch as _dynamic.py
+ * propagate(ctx, [(x, True)]) builds it: nodes [(literal, on, kind, arg)] in the order
+ * found (sequence numbers 1, 2, ...; kind 0 assumed, 1 naked, 2 hidden (arg: the full
+ * unit's position), 3 cell, 4 peer (arg: the literal on)), contra None, (1, x) both,
+ * (2, cell) or (3, position, value index), cands the candidate masks at the end. */
+PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int x;
+    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_branch", &cap, &x))
+        return NULL;
+    dyn_t *d = dyn_arg(cap, x);
+    if (!d)
+        return NULL;
+    branch_t *br = malloc(sizeof *br);
+    rec_t *rec = malloc(sizeof *rec);
+    PyObject *res = NULL, *nodes = NULL, *cands = NULL, *con = NULL;
+    if (!br || !rec) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    fork_from(d, br, &d->base, LC_EMPTY);
+    rec->seq = 0;
+    rec->ck = 0;
+    br->rec = rec;
+    set_on(d, br, x, R_ASSUME, 0);
+    if (!br->contra)
+        run(d, br, 0, 0);
+    nodes = PyList_New(rec->seq);
+    cands = PyList_New(d->nc);
+    if (!nodes || !cands)
+        goto done;
+    for (int i = 0; i < rec->seq; i++) {
+        int on = rec->order[i] >> 15 & 1;
+        PyObject *item = Py_BuildValue("(iOii)", rec->order[i] & 0x7fff, on ? Py_True : Py_False,
+                                       rec->kind[i], rec->arg[i]);
+        if (!item)
+            goto done;
+        PyList_SET_ITEM(nodes, i, item);
+    }
+    for (int c = 0; c < d->nc; c++) {
+        PyObject *m = PyLong_FromLong(br->cands[c]);
+        if (!m)
+            goto done;
+        PyList_SET_ITEM(cands, c, m);
+    }
+    if (!br->contra) {
+        con = Py_None;
+        Py_INCREF(con);
+    } else if (rec->ck == 3) {
+        con = Py_BuildValue("(iii)", 3, rec->c1, rec->c2);
+    } else {
+        con = Py_BuildValue("(ii)", rec->ck, rec->c1);
+    }
+    if (con)
+        res = PyTuple_Pack(3, nodes, con, cands);
+done:
+    Py_XDECREF(nodes);
+    Py_XDECREF(cands);
+    Py_XDECREF(con);
+    free(br);
+    free(rec);
+    return res;
 }

@@ -39,7 +39,7 @@ table each time); three flat int lists copied once per branch cost about a micro
 from __future__ import annotations
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
-           "nishio"]
+           "nishio", "from_record"]
 
 
 class Context:
@@ -152,6 +152,46 @@ def propagate(ctx, assumptions, *, y: bool = True, plus: bool = False, depth: in
         if br.contra:
             return br
     _run(ctx, br, y, plus, depth)
+    return br
+
+
+_REASONS = (lambda a: ("assume",), lambda a: ("naked",), lambda a: ("hidden", a),
+            lambda a: ("cell", a), lambda a: ("peer", a))
+
+
+def from_record(ctx, rec) -> Branch:
+    """The Branch of a singles branch recorded in C (sudokit/_c/logic_dyn.c
+    logic_dyn_branch: the same nodes, order, reasons and contradiction as
+    propagate(ctx, [(x, True)]) builds; the arrays from the final candidates)."""
+    nodes, contra, cands = rec
+    n, nc = ctx.n, ctx.nc
+    br = Branch(cands, None, None, (ctx.base_cands, ctx.base_vcells, ctx.base_where))
+    on, off = br.on, br.off
+    oncells = 0
+    reasons = _REASONS
+    for seq, (x, is_on, kind, arg) in enumerate(nodes, 1):
+        if is_on:
+            on[x] = (seq, reasons[kind](arg))
+            oncells |= 1 << (x % nc)
+        else:
+            off[x] = (seq, reasons[kind](arg))
+    br.seq, br.oncells, br.ctx = len(nodes), oncells, ctx
+    if contra is not None:
+        br.contra = ("both", "cell", "unit")[contra[0] - 1:contra[0]] + tuple(contra[1:])
+    vcells = [0] * n
+    for c, m in enumerate(cands):
+        while m:
+            low = m & -m
+            vcells[low.bit_length() - 1] |= 1 << c
+            m ^= low
+    br.vcells = vcells
+    base = ctx.base_where
+    br.where = where = [0] * len(base)
+    for p, bitsu in enumerate(ctx.unit_bits):
+        for b in range(n):
+            where[p * n + b] = w = bitsu & vcells[b]
+            if w != base[p * n + b]:
+                br.pend.append(p * n + b)
     return br
 
 

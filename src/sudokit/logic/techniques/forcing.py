@@ -241,6 +241,13 @@ def _candidates(state) -> list:
 def find_nishio(state) -> Iterator[Step]:
     """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
     cd = _verdicts(state)
+    if cd is not None:
+        for x in _c_refuted(state, cd, 0):
+            ctx = dyn.context(state)
+            br = dyn.propagate(ctx, [(x, True)], y=False)
+            if br.contra:
+                yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
+        return
     ctx = None if cd is not None else dyn.context(state)
     for x in _refutable(state, _candidates(state)):
         if cd is not None:
@@ -536,7 +543,11 @@ def _branch(state, ctx, x, plus) -> "dyn.Branch":
             if not br.contra:
                 br = dyn.resume(ctx, br, plus=True)
         else:
-            br = dyn.propagate(ctx, [(x, True)])
+            cd = _verdicts(state)
+            if cd is not None:                  # the same branch, recorded in C
+                br = dyn.from_record(ctx, _cfast.C.logic_dyn_branch(cd, x))
+            else:
+                br = dyn.propagate(ctx, [(x, True)])
         state._cache[key] = br
     return br
 
@@ -698,9 +709,13 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
 
 def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     # with the C verdicts, the Python context is only built for a step
-    ctx = None if _verdicts(state) is not None else dyn.context(state)
-    lits = _candidates(state)
-    for x in _refutable(state, lits):
+    cd = _verdicts(state)
+    ctx = None if cd is not None else dyn.context(state)
+    if cd is not None:
+        refuted = _c_refuted(state, cd, 2 if plus else 1)
+    else:
+        refuted = _refutable(state, _candidates(state))
+    for x in refuted:
         br = _contradicts(state, ctx, x, plus)
         if br is not None:
             yield _contradiction_step(state, dyn.context(state), br, x, technique, kind,
@@ -789,6 +804,24 @@ def _refutable(state, lits) -> list:
         return lits
     nc = state.tables.ncells
     return [x for x in lits if sol[x % nc] != x // nc + 1]
+
+
+def _c_refuted(state, cd, test) -> Iterator[int]:
+    """The literals of _refutable(state, _candidates(state)), in order, whose C test holds
+    (sudokit/_c/logic_dyn.c logic_dyn_first: 0 Nishio, 1 the singles branch contradicts,
+    2 the plus branch does), one C call per literal found."""
+    sol = state._cache.get("c.solution")
+    if sol is None:
+        got = _solution(state)
+        sol = state._cache["c.solution"] = b"" if got is None else bytes(got)
+    n, nc = state.size, state.tables.ncells
+    pos = 0
+    while True:
+        pos = _cfast.C.logic_dyn_first(cd, test, sol, pos)
+        if pos < 0:
+            return
+        yield (pos % n) * nc + pos // n
+        pos += 1
 
 
 def _nested_order(state) -> list:
