@@ -73,7 +73,7 @@ typedef struct {
 } branch_t;
 
 typedef struct {
-    uint8_t done, contra;
+    uint8_t contra;
     lits_t on, off;
 } verdict_t;
 
@@ -93,7 +93,8 @@ typedef struct {
     int8_t line_kind[LC_MAXF];         /* -1, 0 row, 1 col */
     uint8_t rowpos[LC_MAXN], colpos[LC_MAXN];
     branch_t base;
-    verdict_t *memo[2];                /* singles, plus: per literal */
+    verdict_t *memo[2];                /* singles, plus: per literal (valid when done) */
+    uint8_t *done[2];
 } dyn_t;
 
 #define DYN_NAME "sudokit.logic.dyn"
@@ -386,7 +387,7 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
 static const verdict_t *verdict(dyn_t *d, int x, int plus)
 {
     verdict_t *v = &d->memo[plus][x];
-    if (v->done)
+    if (d->done[plus][x])
         return v;
     branch_t *br = malloc(sizeof *br);
     if (!br)
@@ -395,7 +396,7 @@ static const verdict_t *verdict(dyn_t *d, int x, int plus)
     set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, 0);
-    v->done = 1;
+    d->done[plus][x] = 1;
     v->contra = (uint8_t)br->contra;
     v->on = br->on;
     v->off = br->off;
@@ -413,6 +414,8 @@ static void dyn_free(PyObject *cap)
     Py_XDECREF(d->owner);
     free(d->memo[0]);
     free(d->memo[1]);
+    free(d->done[0]);
+    free(d->done[1]);
     free(d);
 }
 
@@ -496,24 +499,28 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args)
     for (int p = 0; p < d->F; p++)
         for (int v = 0; v < d->n; v++)
             b->where[p * d->n + v] = lc_and(d->ubits[p], s->vcells[v + 1]);
-    d->memo[0] = calloc((size_t)d->nlits, sizeof(verdict_t));
-    d->memo[1] = calloc((size_t)d->nlits, sizeof(verdict_t));
-    if (!d->memo[0] || !d->memo[1]) {
-        free(d->memo[0]);
-        free(d->memo[1]);
-        free(d);
-        return PyErr_NoMemory();
+    /* not zeroed: a verdict is written before it is read (done) */
+    d->memo[0] = malloc((size_t)d->nlits * sizeof(verdict_t));
+    d->memo[1] = malloc((size_t)d->nlits * sizeof(verdict_t));
+    d->done[0] = calloc((size_t)d->nlits, 1);
+    d->done[1] = calloc((size_t)d->nlits, 1);
+    if (!d->memo[0] || !d->memo[1] || !d->done[0] || !d->done[1]) {
+        PyErr_NoMemory();
+        goto fail;
     }
     PyObject *out = PyCapsule_New(d, DYN_NAME, dyn_free);
-    if (!out) {
-        free(d->memo[0]);
-        free(d->memo[1]);
-        free(d);
-        return NULL;
-    }
+    if (!out)
+        goto fail;
     Py_INCREF(cap);
     d->owner = cap;
     return out;
+fail:
+    free(d->memo[0]);
+    free(d->memo[1]);
+    free(d->done[0]);
+    free(d->done[1]);
+    free(d);
+    return NULL;
 }
 
 /* The context and a literal (a candidate of the state) from args; NULL on error. */
@@ -696,7 +703,8 @@ PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
 
 /* logic_dyn_first(ctx, test, sol, pos) -> int: the first candidate x at or after position
  * pos (position c * n + b for literal b * nc + c: cell, then value order) that the
- * solution sol lacks (bytes, one value per cell; b"": no solution known, every candidate)
+ * solution sol lacks (bytes, one value per cell; b"" or a solution the state's values and
+ * candidates do not keep: every candidate, as forcing.py _solution)
  * and whose test holds: 0 Nishio (see nishio), 1 the singles branch contradicts, 2 the
  * plus branch contradicts; its position, or -1 (forcing.py's loops over _refutable). */
 PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
@@ -724,6 +732,11 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
         return NULL;
     }
     int n = d->n, nc = d->nc;
+    for (int c = 0; c < nc && nsol; c++) {    /* a solution the state does not keep: none */
+        int v = (uint8_t)sol[c];
+        if (v < 1 || v > n || (d->s->values[c] ? d->s->values[c] != v : !(d->s->cands[c] >> (v - 1) & 1)))
+            nsol = 0;
+    }
     for (int q = pos; q < nc * n; q++) {
         int c = q / n, b = q % n, x = b * nc + c;
         if (!(d->s->cands[c] >> b & 1) || (nsol && (uint8_t)sol[c] == b + 1))

@@ -810,10 +810,10 @@ def _c_refuted(state, cd, test) -> Iterator[int]:
     """The literals of _refutable(state, _candidates(state)), in order, whose C test holds
     (sudokit/_c/logic_dyn.c logic_dyn_first: 0 Nishio, 1 the singles branch contradicts,
     2 the plus branch does), one C call per literal found."""
-    sol = state._cache.get("c.solution")
+    sol = state._cache.get("solution")             # _solution's, checked in C
     if sol is None:
-        got = _solution(state)
-        sol = state._cache["c.solution"] = b"" if got is None else bytes(got)
+        sol = _solve(state.geometry, state.givens)
+    sol = bytes(sol) if isinstance(sol, tuple) else b""
     n, nc = state.size, state.tables.ncells
     pos = 0
     while True:
