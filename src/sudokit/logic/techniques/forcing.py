@@ -134,10 +134,12 @@ def _reason_word(ctx, reason) -> str:
 
 # --- evidence of engine branches ----------------------------------------------------------
 
-def _branch_evidence(ctx, br, assume, targets, result, depth=0) -> dict:
+def _branch_evidence(ctx, br, assume, targets, result, depth=0, anc=None) -> dict:
     """{"assume", "nodes", "reasons", "parents", "result"[, "nested"]} of the nodes the
-    targets rest on, in the order the branch found them."""
-    anc = dyn.ancestors(ctx, br, targets)
+    targets rest on, in the order the branch found them (anc: dyn.ancestors of the
+    targets, when known)."""
+    if anc is None:
+        anc = dyn.ancestors(ctx, br, targets)
     order = sorted(anc, key=lambda node: (br.on if node[1] else br.off)[node[0]][0])
     index = {node: i for i, node in enumerate(order)}
     nc = ctx.nc
@@ -170,13 +172,14 @@ def _seq(br, node) -> int:
     return (br.on if node[1] else br.off)[node[0]][0]
 
 
-def _spine(ctx, br, target) -> list:
-    """One line of implications from the assumption to target (first parents)."""
+def _spine(ctx, br, target, anc=None) -> list:
+    """One line of implications from the assumption to target (first parents; anc: a
+    dyn.ancestors dict holding target, when known)."""
     out = [target]
     node = target
     seen = {node}
     while True:
-        ps = dyn.parents(ctx, br, *node)
+        ps = dyn.parents(ctx, br, *node) if anc is None else anc[node]
         ps = [p for p in ps if p not in seen]
         if not ps:
             break
@@ -186,8 +189,8 @@ def _spine(ctx, br, target) -> list:
     return out[::-1]
 
 
-def _spine_text(ctx, br, target, limit: int = 8) -> str:
-    nodes = _spine(ctx, br, target)
+def _spine_text(ctx, br, target, limit: int = 8, anc=None) -> str:
+    nodes = _spine(ctx, br, target, anc)
     words = []
     for x, on in nodes:
         word = _lit_text(ctx.tables, ctx.nc, x, on)
@@ -211,12 +214,13 @@ def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
     b, c = divmod(x, nc)
     targets = dyn.contradiction_nodes(ctx, br)
     result = _contra_text(ctx, br)
-    ev = _branch_evidence(ctx, br, _node(nc, x, True), targets, result)
-    cx = dyn.complexity(ctx, br, targets)
+    anc = dyn.ancestors(ctx, br, targets)
+    ev = _branch_evidence(ctx, br, _node(nc, x, True), targets, result, anc=anc)
+    cx = dyn.complexity(ctx, br, targets, anc)
     if br.contra[0] == "both":
-        chain = "; ".join(_spine_text(ctx, br, node) for node in targets)
+        chain = "; ".join(_spine_text(ctx, br, node, anc=anc) for node in targets)
     else:
-        chain = _spine_text(ctx, br, max(targets, key=lambda p: _seq(br, p)))
+        chain = _spine_text(ctx, br, max(targets, key=lambda p: _seq(br, p)), anc=anc)
     return Step(technique, eliminations=[(c, b + 1)],
                 evidence={"cells": [c], "values": [b + 1], "branches": [ev]},
                 text=f"If {t.name(c)} is {t.value(b + 1)}, then {result} ({_NAMES[kind]}: "
@@ -699,10 +703,11 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
     first = found[0]
     evs, chains, cx = [], [], 0
     for x, br in zip(lits, branches):
+        anc = dyn.ancestors(ctx, br, [first])
         evs.append(_branch_evidence(ctx, br, _node(nc, x, True), [first],
-                                    _node(nc, *first)))
-        chains.append(_spine_text(ctx, br, first))
-        cx += dyn.complexity(ctx, br, [first])
+                                    _node(nc, *first), anc=anc))
+        chains.append(_spine_text(ctx, br, first, anc=anc))
+        cx += dyn.complexity(ctx, br, [first], anc)
     base = _SE["plus"] if plus else _SE["dynamic"]
     return _verity_step(state, technique, kind, what(), lits, found, evs, cx, base, chains)
 
