@@ -95,6 +95,7 @@ typedef struct {
     branch_t base;
     verdict_t *memo[2];                /* singles, plus: per literal (valid when done) */
     uint8_t *done[2];
+    branch_t *scratch;                 /* verdict()'s branch (allocated once) */
 } dyn_t;
 
 #define DYN_NAME "sudokit.logic.dyn"
@@ -389,9 +390,9 @@ static const verdict_t *verdict(dyn_t *d, int x, int plus)
     verdict_t *v = &d->memo[plus][x];
     if (d->done[plus][x])
         return v;
-    branch_t *br = malloc(sizeof *br);
-    if (!br)
+    if (!d->scratch && !(d->scratch = malloc(sizeof *d->scratch)))
         return NULL;
+    branch_t *br = d->scratch;
     fork_from(d, br, &d->base, LC_EMPTY);
     set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
@@ -400,7 +401,6 @@ static const verdict_t *verdict(dyn_t *d, int x, int plus)
     v->contra = (uint8_t)br->contra;
     v->on = br->on;
     v->off = br->off;
-    free(br);
     return v;
 }
 
@@ -416,6 +416,7 @@ static void dyn_free(PyObject *cap)
     free(d->memo[1]);
     free(d->done[0]);
     free(d->done[1]);
+    free(d->scratch);
     free(d);
 }
 

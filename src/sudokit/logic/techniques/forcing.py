@@ -414,14 +414,15 @@ def _static_from_c(state, st, mode, technique) -> Iterator[Step]:
     """The steps of find_cell_forcing_chain (mode 0) or find_unit_forcing_chain (mode 1)
     from the C search: each record is the next step's assumption, conclusions and paths;
     the Step is built by the pure code above."""
-    nl = state.size * state.tables.ncells
+    nc = state.tables.ncells
+    nl = state.size * nc
     groups = None
     pos = 0
 
     def node(z):
         nonlocal groups
         if z < nl:
-            return [z % state.tables.ncells], z // state.tables.ncells + 1, False
+            return [z % nc], z // nc + 1, False
         if groups is None:
             groups = _cfast.C.logic_static_groups(st)
         cells, v = groups[z - nl]
