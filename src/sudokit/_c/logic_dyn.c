@@ -1,6 +1,7 @@
 /* logic_dyn.c -- verdicts of dynamic branches for the forcing chains (sudokit/logic/
  * techniques/_dynamic.py is the specification; forcing.py builds every step from fresh
- * Python branches, this file only decides where to look).
+ * branches: Python ones, or for a singles branch the same branch recorded here with its
+ * order and reasons (logic_dyn_rec.c); otherwise this file only decides where to look).
  *
  * A branch assumes a candidate true and follows the rules of _dynamic.py: x on takes the
  * other candidates of its cell and its value in its peers off; a cell left with one
@@ -29,76 +30,18 @@
  *       outside lits, sorted, then off literals, sorted): forcing.py _common
  *   logic_dyn_size(ctx, x) -> the state's candidates x's singles branch decides (-1: it
  *       contradicts): forcing.py _reach_size
+ * logic_dyn_rec.c: logic_dyn_nishio, logic_dyn_first, logic_dyn_branch (types: logic_dyn.h).
+ *
+ * Recording (logic_dyn_branch): a singles branch applies the rules in _dynamic.py's order
+ * (queue of on literals; per literal its cell's other candidates, then its peers; within
+ * a kill the naked single, then each full unit's hidden single), so each literal gets the
+ * sequence number and reason Python gives it.
  */
-#include "logic.h"
+#include "logic_dyn.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define LC_MAXF 64                     /* full units */
-#define LC_MAXL (LC_MAXN * LC_MAXC)    /* literals */
-#define LW ((LC_MAXL + 63) / 64)
-
-typedef struct {
-    uint64_t w[LW];
-} lits_t;
-
-static inline int lhas(const lits_t *s, int x) { return (int)(s->w[x >> 6] >> (x & 63) & 1); }
-static inline void ladd(lits_t *s, int x) { s->w[x >> 6] |= (uint64_t)1 << (x & 63); }
-
-/* What a recorded branch found, in _dynamic.py's terms: per literal its sequence number
- * and reason (R_* and its argument), the literals in the order found, the contradiction. */
-enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_OTHER };
-typedef struct {
-    int seq;                           /* records so far */
-    uint16_t order[2 * LC_MAXL];       /* literal | 0x8000 when on, by sequence number */
-    uint8_t kind[2 * LC_MAXL];
-    int16_t arg[2 * LC_MAXL];
-    int ck, c1, c2;                    /* contradiction: 0 none, 1 both x, 2 cell p, 3 unit p b */
-} rec_t;
-
-typedef struct {
-    uint16_t cands[LC_MAXC];
-    lc_set where[LC_MAXF * LC_MAXN];
-    lc_set vcells[LC_MAXN];
-    lits_t on, off;
-    lc_set oncells;
-    int contra;
-    int qh, qt;
-    uint16_t queue[LC_MAXL];
-    const uint16_t *ocands;            /* the start (rules' triggers) */
-    const lc_set *owhere;
-    rec_t *rec;                        /* NULL, or where a singles branch records */
-    int rk, ra;                        /* the reason of the kills under way */
-} branch_t;
-
-typedef struct {
-    uint8_t contra;
-    lits_t on, off;
-} verdict_t;
-
-typedef struct {
-    PyObject *owner;                   /* the state capsule */
-    const lc_state *s;
-    const lc_geo *g;
-    int n, nc, F, nlits;
-    uint8_t unit_of[LC_MAXF];
-    lc_set ubits[LC_MAXF];
-    unsigned placed[LC_MAXF];
-    uint8_t ncf[LC_MAXC], cf[LC_MAXC][8];
-    int xstart[LC_MAXF + 1];
-    uint8_t xq[2 * LC_MAXX];
-    lc_set xcommon[2 * LC_MAXX];
-    int lines;                         /* rows and cols are full units */
-    int8_t line_kind[LC_MAXF];         /* -1, 0 row, 1 col */
-    uint8_t rowpos[LC_MAXN], colpos[LC_MAXN];
-    branch_t base;
-    verdict_t *memo[2];                /* singles, plus: per literal (valid when done) */
-    uint8_t *done[2];
-    branch_t *scratch;                 /* verdict()'s branch (allocated once) */
-} dyn_t;
-
-#define DYN_NAME "sudokit.logic.dyn"
 
 /* --- propagation ------------------------------------------------------------------------ */
 
@@ -387,8 +330,20 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
 /* The verdict of x's branch (plus: with the rules), computed once. */
 static const verdict_t *verdict(dyn_t *d, int x, int plus)
 {
-    verdict_t *v = &d->memo[plus][x];
-    if (d->done[plus][x])
+    if (!d->memo[plus]) {
+        d->memo[plus] = malloc((size_t)(d->ncand + 1) * sizeof(verdict_t));
+        d->done[plus] = calloc((size_t)d->ncand + 1, 1);
+        if (!d->memo[plus] || !d->done[plus]) {
+            free(d->memo[plus]);
+            free(d->done[plus]);
+            d->memo[plus] = NULL;
+            d->done[plus] = NULL;
+            return NULL;
+        }
+    }
+    int i = d->slot[x];
+    verdict_t *v = &d->memo[plus][i];
+    if (d->done[plus][i])
         return v;
     if (!d->scratch && !(d->scratch = malloc(sizeof *d->scratch)))
         return NULL;
@@ -397,7 +352,7 @@ static const verdict_t *verdict(dyn_t *d, int x, int plus)
     set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, 0);
-    d->done[plus][x] = 1;
+    d->done[plus][i] = 1;
     v->contra = (uint8_t)br->contra;
     v->on = br->on;
     v->off = br->off;
@@ -500,15 +455,8 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args)
     for (int p = 0; p < d->F; p++)
         for (int v = 0; v < d->n; v++)
             b->where[p * d->n + v] = lc_and(d->ubits[p], s->vcells[v + 1]);
-    /* not zeroed: a verdict is written before it is read (done) */
-    d->memo[0] = malloc((size_t)d->nlits * sizeof(verdict_t));
-    d->memo[1] = malloc((size_t)d->nlits * sizeof(verdict_t));
-    d->done[0] = calloc((size_t)d->nlits, 1);
-    d->done[1] = calloc((size_t)d->nlits, 1);
-    if (!d->memo[0] || !d->memo[1] || !d->done[0] || !d->done[1]) {
-        PyErr_NoMemory();
-        goto fail;
-    }
+    for (int x = 0; x < d->nlits; x++)
+        d->slot[x] = (int16_t)(s->cands[x % d->nc] >> (x / d->nc) & 1 ? d->ncand++ : -1);
     PyObject *out = PyCapsule_New(d, DYN_NAME, dyn_free);
     if (!out)
         goto fail;
@@ -654,170 +602,20 @@ PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
     return PyLong_FromLong(total);
 }
 
-/* x's value alone, placed in x's cell, contradicts (_dynamic.py nishio: its peers lose it,
- * a unit left with one place takes it, until a unit has no place for it or a cell whose
- * only candidate it was loses it). */
-static int nishio(const dyn_t *d, int x)
+/* --- for logic_dyn_rec.c (logic_dyn.h) ------------------------------------------------ */
+
+void lc_dyn_set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
 {
-    const lc_geo *g = d->g;
-    int b = x / d->nc, c = x % d->nc;
-    lc_set only = LC_EMPTY;
-    for (int e = 0; e < d->nc; e++)
-        if (d->s->cands[e] == (1u << b))
-            lc_add(&only, e);
-    lc_set placed = lc_bit(c);
-    lc_set places = lc_andnot(d->base.vcells[b], g->peers[c]);
-    if (lc_meets(only, lc_andnot(LC_ALL, places)))
-        return 1;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int p = 0; p < d->F; p++) {
-            if (d->placed[p] >> b & 1)
-                continue;
-            lc_set w = lc_and(places, d->ubits[p]);
-            if (!lc_any(w))
-                return 1;
-            if (lc_meets(w, placed) || lc_count(w) > 1)
-                continue;
-            placed = lc_or(placed, w);
-            places = lc_andnot(places, g->peers[lc_first(w)]);
-            if (lc_meets(only, lc_andnot(LC_ALL, places)))
-                return 1;
-            changed = 1;
-        }
-    }
-    return 0;
+    set_on(d, br, x, kind, arg);
 }
 
-/* logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (see nishio). */
-PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
+void lc_dyn_run(const dyn_t *d, branch_t *br, int plus, int depth) { run(d, br, plus, depth); }
+
+void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set oncells)
 {
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
-        return NULL;
-    dyn_t *d = dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    return PyBool_FromLong(nishio(d, x));
+    fork_from(d, br, from, oncells);
 }
 
-/* logic_dyn_first(ctx, test, sol, pos) -> int: the first candidate x at or after position
- * pos (position c * n + b for literal b * nc + c: cell, then value order) that the
- * solution sol lacks (bytes, one value per cell; b"" or a solution the state's values and
- * candidates do not keep: every candidate, as forcing.py _solution)
- * and whose test holds: 0 Nishio (see nishio), 1 the singles branch contradicts, 2 the
- * plus branch contradicts; its position, or -1 (forcing.py's loops over _refutable). */
-PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int test, pos;
-    const char *sol;
-    Py_ssize_t nsol;
-    if (!PyArg_ParseTuple(args, "Oiy#i:logic_dyn_first", &cap, &test, &sol, &nsol, &pos))
-        return NULL;
-    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
-    if (!d)
-        return NULL;
-    if (test < 0 || test > 2) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_first: test %d is outside 0..2", test);
-        return NULL;
-    }
-    if (nsol != 0 && nsol != d->nc) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_first: %zd solution values, %d needed",
-                     nsol, d->nc);
-        return NULL;
-    }
-    if (pos < 0) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_first: position %d is negative", pos);
-        return NULL;
-    }
-    int n = d->n, nc = d->nc;
-    for (int c = 0; c < nc && nsol; c++) {    /* a solution the state does not keep: none */
-        int v = (uint8_t)sol[c];
-        if (v < 1 || v > n || (d->s->values[c] ? d->s->values[c] != v : !(d->s->cands[c] >> (v - 1) & 1)))
-            nsol = 0;
-    }
-    for (int q = pos; q < nc * n; q++) {
-        int c = q / n, b = q % n, x = b * nc + c;
-        if (!(d->s->cands[c] >> b & 1) || (nsol && (uint8_t)sol[c] == b + 1))
-            continue;
-        int hit;
-        if (test == 0) {
-            hit = nishio(d, x);
-        } else {
-            const verdict_t *v = verdict(d, x, test == 2);
-            if (!v)
-                return PyErr_NoMemory();
-            hit = v->contra;
-        }
-        if (hit)
-            return PyLong_FromLong(q);
-    }
-    return PyLong_FromLong(-1);
-}
+const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus) { return verdict(d, x, plus); }
 
-/* logic_dyn_branch(ctx, x) -> (nodes, contra, cands): x's singles branch as _dynamic.py
- * propagate(ctx, [(x, True)]) builds it: nodes [(literal, on, kind, arg)] in the order
- * found (sequence numbers 1, 2, ...; kind 0 assumed, 1 naked, 2 hidden (arg: the full
- * unit's position), 3 cell, 4 peer (arg: the literal on)), contra None, (1, x) both,
- * (2, cell) or (3, position, value index), cands the candidate masks at the end. */
-PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_branch", &cap, &x))
-        return NULL;
-    dyn_t *d = dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    branch_t *br = malloc(sizeof *br);
-    rec_t *rec = malloc(sizeof *rec);
-    PyObject *res = NULL, *nodes = NULL, *cands = NULL, *con = NULL;
-    if (!br || !rec) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    fork_from(d, br, &d->base, LC_EMPTY);
-    rec->seq = 0;
-    rec->ck = 0;
-    br->rec = rec;
-    set_on(d, br, x, R_ASSUME, 0);
-    if (!br->contra)
-        run(d, br, 0, 0);
-    nodes = PyList_New(rec->seq);
-    cands = PyList_New(d->nc);
-    if (!nodes || !cands)
-        goto done;
-    for (int i = 0; i < rec->seq; i++) {
-        int on = rec->order[i] >> 15 & 1;
-        PyObject *item = Py_BuildValue("(iOii)", rec->order[i] & 0x7fff, on ? Py_True : Py_False,
-                                       rec->kind[i], rec->arg[i]);
-        if (!item)
-            goto done;
-        PyList_SET_ITEM(nodes, i, item);
-    }
-    for (int c = 0; c < d->nc; c++) {
-        PyObject *m = PyLong_FromLong(br->cands[c]);
-        if (!m)
-            goto done;
-        PyList_SET_ITEM(cands, c, m);
-    }
-    if (!br->contra) {
-        con = Py_None;
-        Py_INCREF(con);
-    } else if (rec->ck == 3) {
-        con = Py_BuildValue("(iii)", 3, rec->c1, rec->c2);
-    } else {
-        con = Py_BuildValue("(ii)", rec->ck, rec->c1);
-    }
-    if (con)
-        res = PyTuple_Pack(3, nodes, con, cands);
-done:
-    Py_XDECREF(nodes);
-    Py_XDECREF(cands);
-    Py_XDECREF(con);
-    free(br);
-    free(rec);
-    return res;
-}
+dyn_t *lc_dyn_arg(PyObject *cap, int x) { return dyn_arg(cap, x); }

@@ -55,7 +55,8 @@ _TABLES: dict = {}      # Tables -> the geometry's part of a Context (with its c
 
 def _geometry_part(state) -> tuple:
     """The fields of a Context that depend on the geometry only (in _GEOMETRY's order),
-    computed once per geometry."""
+    then the units that partition the cells (the rows when they do, else None), computed
+    once per geometry."""
     t = state.tables
     links = state.geometry.cell_links
     key = t
@@ -72,10 +73,14 @@ def _geometry_part(state) -> tuple:
     rows = [pos_of[u] for u in t.rows if u in pos_of]
     cols = [pos_of[u] for u in t.cols if u in pos_of]
     lines = (rows, cols) if len(rows) == n and len(cols) == n else None
+    cover = 0
+    for u in t.rows:
+        cover = -1 if cover & t.unit_bits[u] else cover | t.unit_bits[u]
+    partition = tuple(t.rows) if cover == (1 << nc) - 1 else None
     got = (t, n, nc, t.peer_bits, t.full, [t.unit_bits[u] for u in t.full],
            [tuple(t.units[u]) for u in t.full],
            [tuple(pos_of[u] for u in us) for us in t.cell_full], links, cross, lines,
-           {p: k for k, ps in enumerate(lines or ()) for p in ps})
+           {p: k for k, ps in enumerate(lines or ()) for p in ps}, partition)
     if len(_TABLES) > 64:
         _TABLES.clear()
     _TABLES[key] = got
@@ -88,24 +93,30 @@ def context(state) -> Context:
     if ctx is not None:
         return ctx
     ctx = Context()
-    for name, value in zip(_GEOMETRY, _geometry_part(state)):
+    part = _geometry_part(state)
+    for name, value in zip(_GEOMETRY, part):
         setattr(ctx, name, value)
     t, n, nc = ctx.tables, ctx.n, ctx.nc
-    ctx.placed = [state.placed_in(u) for u in t.full]
+    masks = state.placed_masks()
+    ctx.placed = [masks[u] for u in t.full]
     cands = list(state.candidates)
     ctx.base_cands = cands
-    vcells = [0] * n
-    for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            vcells[low.bit_length() - 1] |= 1 << c
-            m ^= low
+    table = state.where_table()                  # where[u][v], v = 1..n
+    if part[12] is not None:                     # units that partition the cells
+        vcells = [0] * n
+        for u in part[12]:
+            row = table[u]
+            for b in range(n):
+                vcells[b] |= row[b + 1]
+    else:
+        vcells = [0] * n
+        for c, m in enumerate(cands):
+            while m:
+                low = m & -m
+                vcells[low.bit_length() - 1] |= 1 << c
+                m ^= low
     ctx.base_vcells = vcells
-    where = [0] * (len(t.full) * n)
-    for p, bitsu in enumerate(ctx.unit_bits):
-        for b in range(n):
-            where[p * n + b] = bitsu & vcells[b]
-    ctx.base_where = where
+    ctx.base_where = [w for u in t.full for w in table[u][1:]]
     ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
                       for b in range(n)]
     only = [0] * n

@@ -1,0 +1,180 @@
+/* logic_dyn_rec.c -- the forcing chains' loops and recorded branches over logic_dyn.c's
+ * context (sudokit/logic/techniques/forcing.py and _dynamic.py are the specification):
+ *
+ *   logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (_dynamic.py nishio)
+ *   logic_dyn_first(ctx, test, sol, pos) -> the first refutable candidate at or after pos
+ *       whose Nishio, singles or plus branch contradicts (forcing.py's loops)
+ *   logic_dyn_branch(ctx, x) -> x's singles branch as _dynamic.py propagate records it
+ */
+#include "logic_dyn.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* x's value alone, placed in x's cell, contradicts (_dynamic.py nishio: its peers lose it,
+ * a unit left with one place takes it, until a unit has no place for it or a cell whose
+ * only candidate it was loses it). */
+static int nishio(const dyn_t *d, int x)
+{
+    const lc_geo *g = d->g;
+    int b = x / d->nc, c = x % d->nc;
+    lc_set only = LC_EMPTY;
+    for (int e = 0; e < d->nc; e++)
+        if (d->s->cands[e] == (1u << b))
+            lc_add(&only, e);
+    lc_set placed = lc_bit(c);
+    lc_set places = lc_andnot(d->base.vcells[b], g->peers[c]);
+    if (lc_meets(only, lc_andnot(LC_ALL, places)))
+        return 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int p = 0; p < d->F; p++) {
+            if (d->placed[p] >> b & 1)
+                continue;
+            lc_set w = lc_and(places, d->ubits[p]);
+            if (!lc_any(w))
+                return 1;
+            if (lc_meets(w, placed) || lc_count(w) > 1)
+                continue;
+            placed = lc_or(placed, w);
+            places = lc_andnot(places, g->peers[lc_first(w)]);
+            if (lc_meets(only, lc_andnot(LC_ALL, places)))
+                return 1;
+            changed = 1;
+        }
+    }
+    return 0;
+}
+
+/* logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (see nishio). */
+PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int x;
+    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
+        return NULL;
+    dyn_t *d = lc_dyn_arg(cap, x);
+    if (!d)
+        return NULL;
+    return PyBool_FromLong(nishio(d, x));
+}
+
+/* logic_dyn_first(ctx, test, sol, pos) -> int: the first candidate x at or after position
+ * pos (position c * n + b for literal b * nc + c: cell, then value order) that the
+ * solution sol lacks (bytes, one value per cell; b"" or a solution the state's values and
+ * candidates do not keep: every candidate, as forcing.py _solution)
+ * and whose test holds: 0 Nishio (see nishio), 1 the singles branch contradicts, 2 the
+ * plus branch contradicts; its position, or -1 (forcing.py's loops over _refutable). */
+PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int test, pos;
+    const char *sol;
+    Py_ssize_t nsol;
+    if (!PyArg_ParseTuple(args, "Oiy#i:logic_dyn_first", &cap, &test, &sol, &nsol, &pos))
+        return NULL;
+    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
+    if (!d)
+        return NULL;
+    if (test < 0 || test > 2) {
+        PyErr_Format(PyExc_ValueError, "logic_dyn_first: test %d is outside 0..2", test);
+        return NULL;
+    }
+    if (nsol != 0 && nsol != d->nc) {
+        PyErr_Format(PyExc_ValueError, "logic_dyn_first: %zd solution values, %d needed",
+                     nsol, d->nc);
+        return NULL;
+    }
+    if (pos < 0) {
+        PyErr_Format(PyExc_ValueError, "logic_dyn_first: position %d is negative", pos);
+        return NULL;
+    }
+    int n = d->n, nc = d->nc;
+    for (int c = 0; c < nc && nsol; c++) {    /* a solution the state does not keep: none */
+        int v = (uint8_t)sol[c];
+        if (v < 1 || v > n || (d->s->values[c] ? d->s->values[c] != v : !(d->s->cands[c] >> (v - 1) & 1)))
+            nsol = 0;
+    }
+    for (int q = pos; q < nc * n; q++) {
+        int c = q / n, b = q % n, x = b * nc + c;
+        if (!(d->s->cands[c] >> b & 1) || (nsol && (uint8_t)sol[c] == b + 1))
+            continue;
+        int hit;
+        if (test == 0) {
+            hit = nishio(d, x);
+        } else {
+            const verdict_t *v = lc_dyn_verdict(d, x, test == 2);
+            if (!v)
+                return PyErr_NoMemory();
+            hit = v->contra;
+        }
+        if (hit)
+            return PyLong_FromLong(q);
+    }
+    return PyLong_FromLong(-1);
+}
+
+/* logic_dyn_branch(ctx, x) -> (nodes, contra, cands): x's singles branch as _dynamic.py
+ * propagate(ctx, [(x, True)]) builds it: nodes [(literal, on, kind, arg)] in the order
+ * found (sequence numbers 1, 2, ...; kind 0 assumed, 1 naked, 2 hidden (arg: the full
+ * unit's position), 3 cell, 4 peer (arg: the literal on)), contra None, (1, x) both,
+ * (2, cell) or (3, position, value index), cands the candidate masks at the end. */
+PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
+{
+    PyObject *cap;
+    int x;
+    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_branch", &cap, &x))
+        return NULL;
+    dyn_t *d = lc_dyn_arg(cap, x);
+    if (!d)
+        return NULL;
+    branch_t *br = malloc(sizeof *br);
+    rec_t *rec = malloc(sizeof *rec);
+    PyObject *res = NULL, *nodes = NULL, *cands = NULL, *con = NULL;
+    if (!br || !rec) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    lc_dyn_fork(d, br, &d->base, LC_EMPTY);
+    rec->seq = 0;
+    rec->ck = 0;
+    br->rec = rec;
+    lc_dyn_set_on(d, br, x, R_ASSUME, 0);
+    if (!br->contra)
+        lc_dyn_run(d, br, 0, 0);
+    nodes = PyList_New(rec->seq);
+    cands = PyList_New(d->nc);
+    if (!nodes || !cands)
+        goto done;
+    for (int i = 0; i < rec->seq; i++) {
+        int on = rec->order[i] >> 15 & 1;
+        PyObject *item = Py_BuildValue("(iOii)", rec->order[i] & 0x7fff, on ? Py_True : Py_False,
+                                       rec->kind[i], rec->arg[i]);
+        if (!item)
+            goto done;
+        PyList_SET_ITEM(nodes, i, item);
+    }
+    for (int c = 0; c < d->nc; c++) {
+        PyObject *m = PyLong_FromLong(br->cands[c]);
+        if (!m)
+            goto done;
+        PyList_SET_ITEM(cands, c, m);
+    }
+    if (!br->contra) {
+        con = Py_None;
+        Py_INCREF(con);
+    } else if (rec->ck == 3) {
+        con = Py_BuildValue("(iii)", 3, rec->c1, rec->c2);
+    } else {
+        con = Py_BuildValue("(ii)", rec->ck, rec->c1);
+    }
+    if (con)
+        res = PyTuple_Pack(3, nodes, con, cands);
+done:
+    Py_XDECREF(nodes);
+    Py_XDECREF(cands);
+    Py_XDECREF(con);
+    free(br);
+    free(rec);
+    return res;
+}
