@@ -114,11 +114,11 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
     return PyLong_FromLong(-1);
 }
 
-/* logic_dyn_branch(ctx, x) -> (nodes, contra, cands): x's singles branch as _dynamic.py
- * propagate(ctx, [(x, True)]) builds it: nodes [(literal, on, kind, arg)] in the order
- * found (sequence numbers 1, 2, ...; kind 0 assumed, 1 naked, 2 hidden (arg: the full
- * unit's position), 3 cell, 4 peer (arg: the literal on)), contra None, (1, x) both,
- * (2, cell) or (3, position, value index), cands the candidate masks at the end. */
+/* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as _dynamic.py
+ * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
+ * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
+ * ("cell", x) or ("peer", x) for the literal x on that removed it), contra None, (1, x)
+ * both, (2, cell) or (3, position, value index), cands the candidate masks at the end. */
 PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
 {
     PyObject *cap;
@@ -128,9 +128,11 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
     dyn_t *d = lc_dyn_arg(cap, x);
     if (!d)
         return NULL;
+    static const char *names[] = {"assume", "naked", "hidden", "cell", "peer"};
     branch_t *br = malloc(sizeof *br);
     rec_t *rec = malloc(sizeof *rec);
-    PyObject *res = NULL, *nodes = NULL, *cands = NULL, *con = NULL;
+    PyObject *res = NULL, *sets[2] = {NULL, NULL}, *cands = NULL, *con = NULL;
+    PyObject *word[5] = {NULL}, *alone[2] = {NULL};
     if (!br || !rec) {
         PyErr_NoMemory();
         goto done;
@@ -142,17 +144,38 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
     lc_dyn_set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         lc_dyn_run(d, br, 0, 0);
-    nodes = PyList_New(rec->seq);
+    for (int k = 0; k < 5; k++)
+        if (!(word[k] = PyUnicode_InternFromString(names[k])))
+            goto done;
+    alone[0] = PyTuple_Pack(1, word[R_ASSUME]);
+    alone[1] = PyTuple_Pack(1, word[R_NAKED]);
+    sets[0] = PyDict_New();
+    sets[1] = PyDict_New();
     cands = PyList_New(d->nc);
-    if (!nodes || !cands)
+    if (!alone[0] || !alone[1] || !sets[0] || !sets[1] || !cands)
         goto done;
     for (int i = 0; i < rec->seq; i++) {
-        int on = rec->order[i] >> 15 & 1;
-        PyObject *item = Py_BuildValue("(iOii)", rec->order[i] & 0x7fff, on ? Py_True : Py_False,
-                                       rec->kind[i], rec->arg[i]);
-        if (!item)
+        int kind = rec->kind[i];
+        PyObject *why;
+        if (kind == R_ASSUME || kind == R_NAKED) {
+            why = alone[kind == R_NAKED];
+            Py_INCREF(why);
+        } else {
+            why = Py_BuildValue("(Oi)", word[kind], rec->arg[i]);
+        }
+        PyObject *key = why ? PyLong_FromLong(rec->order[i] & 0x7fff) : NULL;
+        PyObject *val = key ? Py_BuildValue("(iN)", i + 1, why) : NULL;
+        if (!val) {
+            if (!key)
+                Py_XDECREF(why);
+            Py_XDECREF(key);
             goto done;
-        PyList_SET_ITEM(nodes, i, item);
+        }
+        int err = PyDict_SetItem(sets[rec->order[i] >> 15 & 1], key, val);
+        Py_DECREF(key);
+        Py_DECREF(val);
+        if (err < 0)
+            goto done;
     }
     for (int c = 0; c < d->nc; c++) {
         PyObject *m = PyLong_FromLong(br->cands[c]);
@@ -169,9 +192,14 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
         con = Py_BuildValue("(ii)", rec->ck, rec->c1);
     }
     if (con)
-        res = PyTuple_Pack(3, nodes, con, cands);
+        res = PyTuple_Pack(4, sets[1], sets[0], con, cands);
 done:
-    Py_XDECREF(nodes);
+    for (int k = 0; k < 5; k++)
+        Py_XDECREF(word[k]);
+    Py_XDECREF(alone[0]);
+    Py_XDECREF(alone[1]);
+    Py_XDECREF(sets[0]);
+    Py_XDECREF(sets[1]);
     Py_XDECREF(cands);
     Py_XDECREF(con);
     free(br);

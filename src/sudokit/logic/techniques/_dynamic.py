@@ -182,27 +182,19 @@ def propagate(ctx, assumptions, *, y: bool = True, plus: bool = False, depth: in
     return br
 
 
-_REASONS = (lambda a: ("assume",), lambda a: ("naked",), lambda a: ("hidden", a),
-            lambda a: ("cell", a), lambda a: ("peer", a))
-
-
 def from_record(ctx, rec) -> Branch:
-    """The Branch of a singles branch recorded in C (sudokit/_c/logic_dyn.c
-    logic_dyn_branch: the same nodes, order, reasons and contradiction as
-    propagate(ctx, [(x, True)]) builds; the arrays from the final candidates)."""
-    nodes, contra, cands = rec
+    """The Branch of a singles branch recorded in C (sudokit/_c/logic_dyn_rec.c
+    logic_dyn_branch: the same on and off records, order, reasons and contradiction as
+    propagate(ctx, [(x, True)]) builds; without a contradiction, the arrays from the final
+    candidates too: such a branch can be resumed)."""
+    on, off, contra, cands = rec
     n, nc = ctx.n, ctx.nc
     br = Branch(cands, None, None, (ctx.base_cands, ctx.base_vcells, ctx.base_where))
-    on, off = br.on, br.off
+    br.on, br.off = on, off
     oncells = 0
-    reasons = _REASONS
-    for seq, (x, is_on, kind, arg) in enumerate(nodes, 1):
-        if is_on:
-            on[x] = (seq, reasons[kind](arg))
-            oncells |= 1 << (x % nc)
-        else:
-            off[x] = (seq, reasons[kind](arg))
-    br.seq, br.oncells, br.ctx = len(nodes), oncells, ctx
+    for x in on:
+        oncells |= 1 << (x % nc)
+    br.seq, br.oncells, br.ctx = len(on) + len(off), oncells, ctx
     if contra is not None:          # never resumed nor extended: no arrays needed
         br.contra = ("both", "cell", "unit")[contra[0] - 1:contra[0]] + tuple(contra[1:])
         return br

@@ -140,16 +140,22 @@ def _branch_evidence(ctx, br, assume, targets, result, depth=0, anc=None) -> dic
     targets, when known)."""
     if anc is None:
         anc = dyn.ancestors(ctx, br, targets)
-    order = sorted(anc, key=lambda node: (br.on if node[1] else br.off)[node[0]][0])
+    on_recs, off_recs = br.on, br.off
+    order = sorted(anc, key=lambda node: (on_recs if node[1] else off_recs)[node[0]][0])
     index = {node: i for i, node in enumerate(order)}
     nc = ctx.nc
     nodes, reasons, parents, nested = [], [], [], {}
-    for i, (x, on) in enumerate(order):
+    words = {}                               # reason -> its word (reasons repeat)
+    for i, node in enumerate(order):
+        x, on = node
         b, c = divmod(x, nc)
         nodes.append([c, b + 1, "on" if on else "off"])
-        reason = (br.on if on else br.off)[x][1]
-        reasons.append(_reason_word(ctx, reason))
-        parents.append(sorted(index[p] for p in anc[(x, on)] if p in index))
+        reason = (on_recs if on else off_recs)[x][1]
+        word = words.get(reason) if reason[0] != "nested" else None
+        if word is None:
+            word = words[reason] = _reason_word(ctx, reason)
+        reasons.append(word)
+        parents.append(sorted([index[p] for p in anc[node] if p in index]))
         if reason[0] == "nested" and depth < 3:
             sub = reason[1]
             sx = next(iter(sub.on))
@@ -191,15 +197,19 @@ def _spine(ctx, br, target, anc=None) -> list:
 
 def _spine_text(ctx, br, target, limit: int = 8, anc=None) -> str:
     nodes = _spine(ctx, br, target, anc)
+    if len(nodes) > limit:                     # the first 3, "...", the last 3
+        nodes = nodes[:3] + [None] + nodes[-3:]
     words = []
-    for x, on in nodes:
+    for node in nodes:
+        if node is None:
+            words.append("...")
+            continue
+        x, on = node
         word = _lit_text(ctx.tables, ctx.nc, x, on)
         reason = (br.on if on else br.off)[x][1]
         if reason[0] == "nested":
             word += f" [{_lit_text(ctx.tables, ctx.nc, x, True)} contradicts]"
         words.append(word)
-    if len(words) > limit:
-        words = words[:3] + ["..."] + words[-3:]
     return " -> ".join(words)
 
 
