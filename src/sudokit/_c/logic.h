@@ -164,6 +164,7 @@ PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_first(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args);
 PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
 PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */

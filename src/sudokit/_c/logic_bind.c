@@ -26,7 +26,7 @@
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
- *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch
+ *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch, logic_dyn_proof
  *                                                                 logic_dyn.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
@@ -435,7 +435,10 @@ PyMethodDef sk_logic_methods[] = {
      "logic_dyn_first(ctx, test, sol, pos) -> int: the first refutable candidate at or after"
      " pos whose Nishio (0), singles (1) or plus (2) branch contradicts, or -1."},
     {"logic_dyn_branch", (PyCFunction)lc_py_dyn_branch, METH_VARARGS,
-     "logic_dyn_branch(ctx, x) -> (nodes, contra, cands): x's singles branch, recorded."},
+     "logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch, recorded."},
+    {"logic_dyn_proof", (PyCFunction)lc_py_dyn_proof, METH_VARARGS,
+     "logic_dyn_proof(ctx, x) -> tuple | None: what the contradiction of x's singles branch"
+     " rests on (nodes, parents, complexity, spines)."},
     {"logic_static", (PyCFunction)lc_py_static, METH_O,
      "logic_static(state) -> capsule: the static forcing chains' graph and reach."},
     {"logic_static_next", (PyCFunction)lc_py_static_next, METH_VARARGS,

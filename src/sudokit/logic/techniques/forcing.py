@@ -108,15 +108,19 @@ def _either(words) -> str:
 
 
 def _contra_text(ctx, br) -> str:
-    t, nc = ctx.tables, ctx.nc
-    kind = br.contra[0]
+    return _contra_words(ctx.tables, br.contra)
+
+
+def _contra_words(t, contra) -> str:
+    """The contradiction ("both", x), ("cell", c) or ("unit", position, b) in words."""
+    kind = contra[0]
     if kind == "both":
-        b, c = divmod(br.contra[1], nc)
+        b, c = divmod(contra[1], t.ncells)
         return f"{t.name(c)} would be both {t.value(b + 1)} and not {t.value(b + 1)}"
     if kind == "cell":
-        return f"{t.name(br.contra[1])} has no candidate left"
-    pos, b = br.contra[1], br.contra[2]
-    return f"{t.value(b + 1)} has no place left in {t.unit_name(ctx.unit_ids[pos])}"
+        return f"{t.name(contra[1])} has no candidate left"
+    pos, b = contra[1], contra[2]
+    return f"{t.value(b + 1)} has no place left in {t.unit_name(t.full[pos])}"
 
 
 def _reason_word(ctx, reason) -> str:
@@ -126,7 +130,7 @@ def _reason_word(ctx, reason) -> str:
     if kind == "naked":
         return "naked single"
     if kind == "hidden":
-        return f"hidden single in {ctx.tables.unit_name(ctx.unit_ids[reason[1]])}"
+        return f"hidden single in {ctx.tables.unit_name(ctx.tables.full[reason[1]])}"
     if kind == "rule":
         return reason[1]
     return kind                              # cell, peer, link, nested
@@ -196,7 +200,12 @@ def _spine(ctx, br, target, anc=None) -> list:
 
 
 def _spine_text(ctx, br, target, limit: int = 8, anc=None) -> str:
-    nodes = _spine(ctx, br, target, anc)
+    return _nodes_text(ctx, br, _spine(ctx, br, target, anc), limit)
+
+
+def _nodes_text(ctx, br, nodes, limit: int = 8) -> str:
+    """'r1c1=3 -> r1c2<>3 -> ...' of [(literal, on)] (br: for the nested reasons, or
+    None), the first 3, "..." and the last 3 past limit."""
     if len(nodes) > limit:                     # the first 3, "...", the last 3
         nodes = nodes[:3] + [None] + nodes[-3:]
     words = []
@@ -206,7 +215,7 @@ def _spine_text(ctx, br, target, limit: int = 8, anc=None) -> str:
             continue
         x, on = node
         word = _lit_text(ctx.tables, ctx.nc, x, on)
-        reason = (br.on if on else br.off)[x][1]
+        reason = (br.on if on else br.off)[x][1] if br is not None else ("",)
         if reason[0] == "nested":
             word += f" [{_lit_text(ctx.tables, ctx.nc, x, True)} contradicts]"
         words.append(word)
@@ -220,8 +229,7 @@ def _se(base: float, complexity: int) -> float:
 # --- contradictions ---------------------------------------------------------------------
 
 def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
-    t, nc = ctx.tables, ctx.nc
-    b, c = divmod(x, nc)
+    nc = ctx.nc
     targets = dyn.contradiction_nodes(ctx, br)
     result = _contra_text(ctx, br)
     anc = dyn.ancestors(ctx, br, targets)
@@ -231,6 +239,51 @@ def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
         chain = "; ".join(_spine_text(ctx, br, node, anc=anc) for node in targets)
     else:
         chain = _spine_text(ctx, br, max(targets, key=lambda p: _seq(br, p)), anc=anc)
+    return _refuted_step(ctx.tables, x, technique, kind, base, result, ev, chain, cx)
+
+
+_RECORDED = ("assume", "naked", "hidden", "cell", "peer")
+_CONTRAS = ("both", "cell", "unit")
+
+
+def _c_contradiction_step(state, cd, x, technique, kind, base) -> "Step | None":
+    """_contradiction_step of x's singles branch from the C proof (sudokit/_c/
+    logic_dyn_rec.c logic_dyn_proof: the branch's nodes, parents, complexity and spines
+    as the pure helpers read them), or None when the branch does not contradict."""
+    proof = _cfast.C.logic_dyn_proof(cd, x)
+    if proof is None:
+        return None
+    contra, recs, parents, cx, spines = proof
+    t = state.tables
+    nc = t.ncells
+    ctx = _Words(t)
+    result = _contra_words(t, (_CONTRAS[contra[0] - 1],) + tuple(contra[1:]))
+    nodes, reasons, words = [], [], {}
+    for y, on, k, arg in recs:
+        nodes.append([y % nc, y // nc + 1, "on" if on else "off"])
+        key = (k, arg) if k == 2 else k
+        word = words.get(key)
+        if word is None:
+            word = words[key] = _reason_word(ctx, (_RECORDED[k], arg))
+        reasons.append(word)
+    ev = {"assume": _node(nc, x, True), "nodes": nodes, "reasons": reasons,
+          "parents": parents, "result": result}
+    chain = "; ".join(_nodes_text(ctx, None, [recs[i][:2] for i in sp]) for sp in spines)
+    return _refuted_step(t, x, technique, kind, base, result, ev, chain, cx)
+
+
+class _Words:
+    """The naming part of a Context (tables, nc) for the text helpers."""
+
+    __slots__ = ("tables", "nc")
+
+    def __init__(self, t):
+        self.tables, self.nc = t, t.ncells
+
+
+def _refuted_step(t, x, technique, kind, base, result, ev, chain, cx) -> Step:
+    """The step removing x: "If x, then result (chain), so ..." (ev: its branch)."""
+    b, c = divmod(x, t.ncells)
     return Step(technique, eliminations=[(c, b + 1)],
                 evidence={"cells": [c], "values": [b + 1], "branches": [ev]},
                 text=f"If {t.name(c)} is {t.value(b + 1)}, then {result} ({_NAMES[kind]}: "
@@ -732,6 +785,11 @@ def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     else:
         refuted = _refutable(state, _candidates(state))
     for x in refuted:
+        if cd is not None and not plus:         # the singles branch's proof, from C
+            step = _c_contradiction_step(state, cd, x, technique, kind, _SE["dynamic"])
+            if step is not None:
+                yield step
+            continue
         br = _contradicts(state, ctx, x, plus)
         if br is not None:
             yield _contradiction_step(state, dyn.context(state), br, x, technique, kind,
