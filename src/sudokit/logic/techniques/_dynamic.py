@@ -96,7 +96,7 @@ def context(state) -> Context:
     part = _geometry_part(state)
     for name, value in zip(_GEOMETRY, part):
         setattr(ctx, name, value)
-    t, n, nc = ctx.tables, ctx.n, ctx.nc
+    t, n = ctx.tables, ctx.n
     masks = state.placed_masks()
     ctx.placed = [masks[u] for u in t.full]
     cands = list(state.candidates)
