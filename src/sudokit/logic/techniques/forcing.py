@@ -51,6 +51,16 @@ no solution and at most (empty cells) undecided cells, so depth = empty cells su
 the search tries depths 1, 2, ... and stops at the first that finds a step.  In practice
 depth 1 or 2 is enough.
 
+C (a grid of at most 128 cells without weak links between cells; SUDOKIT_PUREPYTHON=1 or
+sudokit.logic._cfast.pure() keep everything here): the cell and unit forcing chains search
+in sudokit/_c/logic_static.c (the same graph, reach, order and shortest paths as _reaches
+and _static_path) and hand back each step's assumption, conclusions and paths; Nishio and
+the dynamic contradictions are found by one C loop each (logic_dyn_first); a singles
+branch is recorded in C with Python's order and reasons (logic_dyn_branch) and a dynamic
+contradiction's evidence read from it (logic_dyn_proof).  Every Step is still built by the
+helpers here and in _forcing_steps.py, so both backends yield the same steps
+(tests/test_logic_forcing_c.py).
+
 SE ratings (Sudoku Explainer 1.2.1): Nishio 7.5, cell/unit (multiple) forcing chains 8.0,
 dynamic 8.5, dynamic plus 9.0, nested 9.5 at depth 1 and +0.5 per further depth (SE's
 nested levels 2..5 nest its simpler chain kinds; here depth 1 nests dynamic-plus
