@@ -186,6 +186,9 @@ PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_first(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args);
 PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
 PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */
@@ -194,6 +197,9 @@ PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args);   /* logic_probe2
 PyObject *lc_py_aic(PyObject *self, PyObject *args);         /* logic_aic.c */
 PyObject *lc_py_remote_pair(PyObject *self, PyObject *cap);  /* logic_graph.c */
 PyObject *lc_py_links_graph(PyObject *self, PyObject *args); /* logic_graph.c */
+PyObject *lc_py_static(PyObject *self, PyObject *cap);        /* logic_static.c */
+PyObject *lc_py_static_next(PyObject *self, PyObject *args);  /* logic_static.c */
+PyObject *lc_py_static_groups(PyObject *self, PyObject *cap); /* logic_static.c */
 
 
 

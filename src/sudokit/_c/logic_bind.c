@@ -24,13 +24,15 @@
  *   logic_aic(state, kind) -> (false, true, looped, k, [(path, pairs)], groups)  logic_aic.c
  *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_graph.c
  *   logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands)  logic_graph.c
+ *   logic_static(state) -> capsule; logic_static_next(ctx, mode, pos),
+ *   logic_static_groups(ctx)                                      logic_static.c
  *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
  *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
  *   logic_ur_candidates(state, rects, givens) -> [(rectangle index, a, b)]  logic_probe2.c
  *   logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,
  *       stop): the easy steps in a row                            logic_run.c
  *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
- *   logic_dyn_nishio
+ *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch, logic_dyn_proof
  *                                                                 logic_dyn.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
@@ -451,5 +453,20 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_links_graph", (PyCFunction)lc_py_links_graph, METH_VARARGS,
      "logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands): the chains'"
      " graph of a kind, as _links.Graph holds it (logic_graph.c)."},
+    {"logic_dyn_first", (PyCFunction)lc_py_dyn_first, METH_VARARGS,
+     "logic_dyn_first(ctx, test, sol, pos) -> int: the first refutable candidate at or after"
+     " pos whose Nishio (0), singles (1) or plus (2) branch contradicts, or -1."},
+    {"logic_dyn_branch", (PyCFunction)lc_py_dyn_branch, METH_VARARGS,
+     "logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch, recorded."},
+    {"logic_dyn_proof", (PyCFunction)lc_py_dyn_proof, METH_VARARGS,
+     "logic_dyn_proof(ctx, x) -> tuple | None: what the contradiction of x's singles branch"
+     " rests on (nodes, parents, complexity, spines)."},
+    {"logic_static", (PyCFunction)lc_py_static, METH_O,
+     "logic_static(state) -> capsule: the static forcing chains' graph and reach."},
+    {"logic_static_next", (PyCFunction)lc_py_static_next, METH_VARARGS,
+     "logic_static_next(ctx, mode, pos) -> tuple | None: the first cell (mode 0) or unit"
+     " (mode 1) forcing chain step at or after pos (logic_static.c)."},
+    {"logic_static_groups", (PyCFunction)lc_py_static_groups, METH_O,
+     "logic_static_groups(ctx) -> [(cells, value)]: the group nodes of the static graph."},
     {NULL, NULL, 0, NULL},
 };

@@ -1,6 +1,7 @@
 /* logic_dyn.c -- verdicts of dynamic branches for the forcing chains (sudokit/logic/
  * techniques/_dynamic.py is the specification; forcing.py builds every step from fresh
- * Python branches, this file only decides where to look).
+ * branches: Python ones, or for a singles branch the same branch recorded here with its
+ * order and reasons (logic_dyn_rec.c); otherwise this file only decides where to look).
  *
  * A branch assumes a candidate true and follows the rules of _dynamic.py: x on takes the
  * other candidates of its cell and its value in its peers off; a cell left with one
@@ -29,72 +30,49 @@
  *       outside lits, sorted, then off literals, sorted): forcing.py _common
  *   logic_dyn_size(ctx, x) -> the state's candidates x's singles branch decides (-1: it
  *       contradicts): forcing.py _reach_size
+ * logic_dyn_rec.c: logic_dyn_nishio, logic_dyn_first, logic_dyn_branch (types: logic_dyn.h).
+ *
+ * Recording (logic_dyn_branch): a singles branch applies the rules in _dynamic.py's order
+ * (queue of on literals; per literal its cell's other candidates, then its peers; within
+ * a kill the naked single, then each full unit's hidden single), so each literal gets the
+ * sequence number and reason Python gives it.
  */
-#include "logic.h"
+#include "logic_dyn.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define LC_MAXF 64                     /* full units */
-#define LC_MAXL (LC_MAXN * LC_MAXC)    /* literals */
-#define LW ((LC_MAXL + 63) / 64)
-
-typedef struct {
-    uint64_t w[LW];
-} lits_t;
-
-static inline int lhas(const lits_t *s, int x) { return (int)(s->w[x >> 6] >> (x & 63) & 1); }
-static inline void ladd(lits_t *s, int x) { s->w[x >> 6] |= (uint64_t)1 << (x & 63); }
-
-typedef struct {
-    uint16_t cands[LC_MAXC];
-    lc_set where[LC_MAXF * LC_MAXN];
-    lc_set vcells[LC_MAXN];
-    lits_t on, off;
-    lc_set oncells;
-    int contra;
-    int qh, qt;
-    uint16_t queue[LC_MAXL];
-    const uint16_t *ocands;            /* the start (rules' triggers) */
-    const lc_set *owhere;
-} branch_t;
-
-typedef struct {
-    uint8_t done, contra;
-    lits_t on, off;
-} verdict_t;
-
-typedef struct {
-    PyObject *owner;                   /* the state capsule */
-    const lc_state *s;
-    const lc_geo *g;
-    int n, nc, F, nlits;
-    uint8_t unit_of[LC_MAXF];
-    lc_set ubits[LC_MAXF];
-    unsigned placed[LC_MAXF];
-    uint8_t ncf[LC_MAXC], cf[LC_MAXC][8];
-    int xstart[LC_MAXF + 1];
-    uint8_t xq[2 * LC_MAXX];
-    lc_set xcommon[2 * LC_MAXX];
-    int lines;                         /* rows and cols are full units */
-    int8_t line_kind[LC_MAXF];         /* -1, 0 row, 1 col */
-    uint8_t rowpos[LC_MAXN], colpos[LC_MAXN];
-    branch_t base;
-    verdict_t *memo[2];                /* singles, plus: per literal */
-} dyn_t;
-
-#define DYN_NAME "sudokit.logic.dyn"
 
 /* --- propagation ------------------------------------------------------------------------ */
 
-static void set_on(const dyn_t *d, branch_t *br, int x)
+static void record(branch_t *br, int x, int on, int kind, int arg)
+{
+    rec_t *r = br->rec;
+    r->order[r->seq] = (uint16_t)(x | (on ? 0x8000 : 0));
+    r->kind[r->seq] = (uint8_t)kind;
+    r->arg[r->seq++] = (int16_t)arg;
+}
+
+static void contra(branch_t *br, int kind, int a, int b)
+{
+    br->contra = 1;
+    if (br->rec) {
+        br->rec->ck = kind;
+        br->rec->c1 = a;
+        br->rec->c2 = b;
+    }
+}
+
+static void set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
 {
     if (lhas(&br->on, x))
         return;
     if (lhas(&br->off, x)) {
-        br->contra = 1;
+        contra(br, 1, x, 0);
         return;
     }
+    if (br->rec)
+        record(br, x, 1, kind, arg);
     ladd(&br->on, x);
     lc_add(&br->oncells, x % d->nc);
     br->queue[br->qt++] = (uint16_t)x;
@@ -104,6 +82,8 @@ static void kill(const dyn_t *d, branch_t *br, int k)
 {
     if (lhas(&br->off, k))
         return;
+    if (br->rec)
+        record(br, k, 0, br->rk, br->ra);
     ladd(&br->off, k);
     int n = d->n, b = k / d->nc, p = k % d->nc;
     unsigned m = br->cands[p] & ~(1u << b);
@@ -111,11 +91,14 @@ static void kill(const dyn_t *d, branch_t *br, int k)
     lc_set cbit = lc_bit(p);
     br->vcells[b] = lc_andnot(br->vcells[b], cbit);
     if (lhas(&br->on, k) || !m) {
-        br->contra = 1;
+        if (lhas(&br->on, k))
+            contra(br, 1, k, 0);
+        else
+            contra(br, 2, p, 0);
         return;
     }
     if (!(m & (m - 1)) && !lc_has(br->oncells, p)) {
-        set_on(d, br, LC_CTZ64(m) * d->nc + p);
+        set_on(d, br, LC_CTZ64(m) * d->nc + p, R_NAKED, 0);
         if (br->contra)
             return;
     }
@@ -126,13 +109,13 @@ static void kill(const dyn_t *d, branch_t *br, int k)
         if (d->placed[pos] >> b & 1)
             continue;
         if (!lc_any(w)) {
-            br->contra = 1;
+            contra(br, 3, pos, b);
             return;
         }
         if (lc_count(w) == 1) {
             int cell = lc_first(w), x = b * d->nc + cell;
             if (!lhas(&br->on, x) && !lc_has(br->oncells, cell)) {
-                set_on(d, br, x);
+                set_on(d, br, x, R_HIDDEN, pos);
                 if (br->contra)
                     return;
             }
@@ -160,14 +143,18 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
     for (;;) {
         while (br->qh < br->qt) {
             int x = br->queue[br->qh++], b = x / d->nc, c = x % d->nc;
+            br->rk = R_CELL;
+            br->ra = x;
             for (unsigned m = br->cands[c] & ~(1u << b); m;) {
                 kill(d, br, lc_popm(&m) * d->nc + c);
                 if (br->contra)
                     return;
             }
+            br->rk = R_PEER;
             if (kill_cells(d, br, b, lc_and(g->peers[c], br->vcells[b])))
                 return;
         }
+        br->rk = R_OTHER;
         if (plus && rules(d, br)) {
             if (br->contra)
                 return;
@@ -301,6 +288,9 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     br->qh = br->qt = 0;
     br->ocands = from->cands;
     br->owhere = from->where;
+    br->rec = NULL;
+    br->rk = R_OTHER;
+    br->ra = 0;
 }
 
 /* Candidates of br whose branch one level down contradicts go off (cells with the fewest
@@ -321,7 +311,7 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
         for (unsigned m = br->cands[c]; m;) {
             int x = lc_popm(&m) * nc + c;
             fork_from(d, sub, br, br->oncells);
-            set_on(d, sub, x);
+            set_on(d, sub, x, R_ASSUME, 0);
             if (!sub->contra)
                 run(d, sub, plus, depth - 1);
             if (sub->contra)
@@ -340,21 +330,32 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
 /* The verdict of x's branch (plus: with the rules), computed once. */
 static const verdict_t *verdict(dyn_t *d, int x, int plus)
 {
-    verdict_t *v = &d->memo[plus][x];
-    if (v->done)
+    if (!d->memo[plus]) {
+        d->memo[plus] = malloc((size_t)(d->ncand + 1) * sizeof(verdict_t));
+        d->done[plus] = calloc((size_t)d->ncand + 1, 1);
+        if (!d->memo[plus] || !d->done[plus]) {
+            free(d->memo[plus]);
+            free(d->done[plus]);
+            d->memo[plus] = NULL;
+            d->done[plus] = NULL;
+            return NULL;
+        }
+    }
+    int i = d->slot[x];
+    verdict_t *v = &d->memo[plus][i];
+    if (d->done[plus][i])
         return v;
-    branch_t *br = malloc(sizeof *br);
-    if (!br)
+    if (!d->scratch && !(d->scratch = malloc(sizeof *d->scratch)))
         return NULL;
+    branch_t *br = d->scratch;
     fork_from(d, br, &d->base, LC_EMPTY);
-    set_on(d, br, x);
+    set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, 0);
-    v->done = 1;
+    d->done[plus][i] = 1;
     v->contra = (uint8_t)br->contra;
     v->on = br->on;
     v->off = br->off;
-    free(br);
     return v;
 }
 
@@ -368,6 +369,9 @@ static void dyn_free(PyObject *cap)
     Py_XDECREF(d->owner);
     free(d->memo[0]);
     free(d->memo[1]);
+    free(d->done[0]);
+    free(d->done[1]);
+    free(d->scratch);
     free(d);
 }
 
@@ -451,24 +455,21 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args)
     for (int p = 0; p < d->F; p++)
         for (int v = 0; v < d->n; v++)
             b->where[p * d->n + v] = lc_and(d->ubits[p], s->vcells[v + 1]);
-    d->memo[0] = calloc((size_t)d->nlits, sizeof(verdict_t));
-    d->memo[1] = calloc((size_t)d->nlits, sizeof(verdict_t));
-    if (!d->memo[0] || !d->memo[1]) {
-        free(d->memo[0]);
-        free(d->memo[1]);
-        free(d);
-        return PyErr_NoMemory();
-    }
+    for (int x = 0; x < d->nlits; x++)
+        d->slot[x] = (int16_t)(s->cands[x % d->nc] >> (x / d->nc) & 1 ? d->ncand++ : -1);
     PyObject *out = PyCapsule_New(d, DYN_NAME, dyn_free);
-    if (!out) {
-        free(d->memo[0]);
-        free(d->memo[1]);
-        free(d);
-        return NULL;
-    }
+    if (!out)
+        goto fail;
     Py_INCREF(cap);
     d->owner = cap;
     return out;
+fail:
+    free(d->memo[0]);
+    free(d->memo[1]);
+    free(d->done[0]);
+    free(d->done[1]);
+    free(d);
+    return NULL;
 }
 
 /* The context and a literal (a candidate of the state) from args; NULL on error. */
@@ -507,7 +508,7 @@ PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args)
     if (!br)
         return PyErr_NoMemory();
     fork_from(d, br, &d->base, LC_EMPTY);
-    set_on(d, br, x);
+    set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, depth);
     int contra = br->contra;
@@ -601,44 +602,20 @@ PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
     return PyLong_FromLong(total);
 }
 
-/* logic_dyn_nishio(ctx, x) -> bool: x's value alone, placed in x's cell, contradicts
- * (_dynamic.py nishio: its peers lose it, a unit left with one place takes it, until a
- * unit has no place for it or a cell whose only candidate it was loses it). */
-PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
+/* --- for logic_dyn_rec.c (logic_dyn.h) ------------------------------------------------ */
+
+void lc_dyn_set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
 {
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
-        return NULL;
-    dyn_t *d = dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    const lc_geo *g = d->g;
-    int b = x / d->nc, c = x % d->nc;
-    lc_set only = LC_EMPTY;
-    for (int e = 0; e < d->nc; e++)
-        if (d->s->cands[e] == (1u << b))
-            lc_add(&only, e);
-    lc_set placed = lc_bit(c);
-    lc_set places = lc_andnot(d->base.vcells[b], g->peers[c]);
-    if (lc_meets(only, lc_andnot(LC_ALL, places)))
-        Py_RETURN_TRUE;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int p = 0; p < d->F; p++) {
-            if (d->placed[p] >> b & 1)
-                continue;
-            lc_set w = lc_and(places, d->ubits[p]);
-            if (!lc_any(w))
-                Py_RETURN_TRUE;
-            if (lc_meets(w, placed) || lc_count(w) > 1)
-                continue;
-            placed = lc_or(placed, w);
-            places = lc_andnot(places, g->peers[lc_first(w)]);
-            if (lc_meets(only, lc_andnot(LC_ALL, places)))
-                Py_RETURN_TRUE;
-            changed = 1;
-        }
-    }
-    Py_RETURN_FALSE;
+    set_on(d, br, x, kind, arg);
 }
+
+void lc_dyn_run(const dyn_t *d, branch_t *br, int plus, int depth) { run(d, br, plus, depth); }
+
+void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set oncells)
+{
+    fork_from(d, br, from, oncells);
+}
+
+const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus) { return verdict(d, x, plus); }
+
+dyn_t *lc_dyn_arg(PyObject *cap, int x) { return dyn_arg(cap, x); }

@@ -39,7 +39,7 @@ table each time); three flat int lists copied once per branch cost about a micro
 from __future__ import annotations
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
-           "nishio"]
+           "nishio", "from_record"]
 
 
 class Context:
@@ -48,48 +48,75 @@ class Context:
                  "base_where", "tables", "open_units", "only", "line_of")
 
 
-def context(state) -> Context:
-    """The Context of a state (cached on it)."""
-    ctx = state._cache.get("dyn")
-    if ctx is not None:
-        return ctx
+_GEOMETRY = ("tables", "n", "nc", "peer_bits", "unit_ids", "unit_bits", "unit_cells",
+             "cell_full", "links", "cross_of", "lines", "line_of")
+_TABLES: dict = {}      # Tables -> the geometry's part of a Context (with its cell links)
+
+
+def _geometry_part(state) -> tuple:
+    """The fields of a Context that depend on the geometry only (in _GEOMETRY's order),
+    then the units that partition the cells (the rows when they do, else None), computed
+    once per geometry."""
     t = state.tables
+    links = state.geometry.cell_links
+    key = t
+    got = _TABLES.get(key)
+    if got is not None and got[8] is links:
+        return got
     n, nc = t.n, t.ncells
-    ctx = Context()
-    ctx.tables = t
-    ctx.n, ctx.nc = n, nc
-    ctx.peer_bits = t.peer_bits
     pos_of = {u: p for p, u in enumerate(t.full)}
-    ctx.unit_ids = t.full
-    ctx.unit_bits = [t.unit_bits[u] for u in t.full]
-    ctx.unit_cells = [tuple(t.units[u]) for u in t.full]
-    ctx.cell_full = [tuple(pos_of[u] for u in us) for us in t.cell_full]
-    ctx.placed = [state.placed_in(u) for u in t.full]
-    ctx.links = state.geometry.cell_links
     cross = [[] for _ in t.full]
     for u1, u2, common in t.crossings:
         p1, p2 = pos_of[u1], pos_of[u2]
         cross[p1].append((p2, common))
         cross[p2].append((p1, common))
-    ctx.cross_of = cross
     rows = [pos_of[u] for u in t.rows if u in pos_of]
     cols = [pos_of[u] for u in t.cols if u in pos_of]
-    ctx.lines = (rows, cols) if len(rows) == n and len(cols) == n else None
-    ctx.line_of = {p: k for k, ps in enumerate(ctx.lines or ()) for p in ps}
+    lines = (rows, cols) if len(rows) == n and len(cols) == n else None
+    cover = 0
+    for u in t.rows:
+        cover = -1 if cover & t.unit_bits[u] else cover | t.unit_bits[u]
+    partition = tuple(t.rows) if cover == (1 << nc) - 1 else None
+    got = (t, n, nc, t.peer_bits, t.full, [t.unit_bits[u] for u in t.full],
+           [tuple(t.units[u]) for u in t.full],
+           [tuple(pos_of[u] for u in us) for us in t.cell_full], links, cross, lines,
+           {p: k for k, ps in enumerate(lines or ()) for p in ps}, partition)
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    _TABLES[key] = got
+    return got
+
+
+def context(state) -> Context:
+    """The Context of a state (cached on it)."""
+    ctx = state._cache.get("dyn")
+    if ctx is not None:
+        return ctx
+    ctx = Context()
+    part = _geometry_part(state)
+    for name, value in zip(_GEOMETRY, part):
+        setattr(ctx, name, value)
+    t, n = ctx.tables, ctx.n
+    masks = state.placed_masks()
+    ctx.placed = [masks[u] for u in t.full]
     cands = list(state.candidates)
     ctx.base_cands = cands
-    vcells = [0] * n
-    for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            vcells[low.bit_length() - 1] |= 1 << c
-            m ^= low
+    table = state.where_table()                  # where[u][v], v = 1..n
+    if part[12] is not None:                     # units that partition the cells
+        vcells = [0] * n
+        for u in part[12]:
+            row = table[u]
+            for b in range(n):
+                vcells[b] |= row[b + 1]
+    else:
+        vcells = [0] * n
+        for c, m in enumerate(cands):
+            while m:
+                low = m & -m
+                vcells[low.bit_length() - 1] |= 1 << c
+                m ^= low
     ctx.base_vcells = vcells
-    where = [0] * (len(t.full) * n)
-    for p, bitsu in enumerate(ctx.unit_bits):
-        for b in range(n):
-            where[p * n + b] = bitsu & vcells[b]
-    ctx.base_where = where
+    ctx.base_where = [w for u in t.full for w in table[u][1:]]
     ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
                       for b in range(n)]
     only = [0] * n
@@ -152,6 +179,39 @@ def propagate(ctx, assumptions, *, y: bool = True, plus: bool = False, depth: in
         if br.contra:
             return br
     _run(ctx, br, y, plus, depth)
+    return br
+
+
+def from_record(ctx, rec) -> Branch:
+    """The Branch of a singles branch recorded in C (sudokit/_c/logic_dyn_rec.c
+    logic_dyn_branch: the same on and off records, order, reasons and contradiction as
+    propagate(ctx, [(x, True)]) builds; without a contradiction, the arrays from the final
+    candidates too: such a branch can be resumed)."""
+    on, off, contra, cands = rec
+    n, nc = ctx.n, ctx.nc
+    br = Branch(cands, None, None, (ctx.base_cands, ctx.base_vcells, ctx.base_where))
+    br.on, br.off = on, off
+    oncells = 0
+    for x in on:
+        oncells |= 1 << (x % nc)
+    br.seq, br.oncells, br.ctx = len(on) + len(off), oncells, ctx
+    if contra is not None:          # never resumed nor extended: no arrays needed
+        br.contra = ("both", "cell", "unit")[contra[0] - 1:contra[0]] + tuple(contra[1:])
+        return br
+    vcells = [0] * n
+    for c, m in enumerate(cands):
+        while m:
+            low = m & -m
+            vcells[low.bit_length() - 1] |= 1 << c
+            m ^= low
+    br.vcells = vcells
+    base = ctx.base_where
+    br.where = where = [0] * len(base)
+    for p, bitsu in enumerate(ctx.unit_bits):
+        for b in range(n):
+            where[p * n + b] = w = bitsu & vcells[b]
+            if w != base[p * n + b]:
+                br.pend.append(p * n + b)
     return br
 
 
@@ -556,6 +616,19 @@ def ancestors(ctx, br, targets) -> "dict":
     return out
 
 
+def _closure(known, target) -> set:
+    """The nodes target rests on (target too), read from an ancestors dict holding it:
+    the keys of ancestors(ctx, br, [target])."""
+    out = {target}
+    todo = [target]
+    while todo:
+        for p in known[todo.pop()]:
+            if p not in out:
+                out.add(p)
+                todo.append(p)
+    return out
+
+
 def contradiction_nodes(ctx, br) -> list:
     """The nodes that together make the branch's contradiction."""
     kind = br.contra[0]
@@ -570,13 +643,14 @@ def contradiction_nodes(ctx, br) -> list:
     return [(b * nc + p, False) for p in _cells(br.origin[2][pos * n + b]) if b * nc + p in br.off]
 
 
-def complexity(ctx, br, targets) -> int:
+def complexity(ctx, br, targets, known=None) -> int:
     """Sudoku Explainer's count: the ancestors of each target, summed over the targets,
-    plus the complexity of every nested branch they rest on (each once)."""
+    plus the complexity of every nested branch they rest on (each once).  known: the
+    ancestors of the targets (ancestors(ctx, br, targets)), when computed already."""
     total = 0
     nested = {}
     for tgt in targets:
-        anc = ancestors(ctx, br, [tgt])
+        anc = ancestors(ctx, br, [tgt]) if known is None else _closure(known, tgt)
         total += len(anc)
         for node in anc:
             rec = (br.on if node[1] else br.off).get(node[0])

@@ -51,6 +51,16 @@ no solution and at most (empty cells) undecided cells, so depth = empty cells su
 the search tries depths 1, 2, ... and stops at the first that finds a step.  In practice
 depth 1 or 2 is enough.
 
+C (a grid of at most 128 cells without weak links between cells; SUDOKIT_PUREPYTHON=1 or
+sudokit.logic._cfast.pure() keep everything here): the cell and unit forcing chains search
+in sudokit/_c/logic_static.c (the same graph, reach, order and shortest paths as _reaches
+and _static_path) and hand back each step's assumption, conclusions and paths; Nishio and
+the dynamic contradictions are found by one C loop each (logic_dyn_first); a singles
+branch is recorded in C with Python's order and reasons (logic_dyn_branch) and a dynamic
+contradiction's evidence read from it (logic_dyn_proof).  Every Step is still built by the
+helpers here and in _forcing_steps.py, so both backends yield the same steps
+(tests/test_logic_forcing_c.py).
+
 SE ratings (Sudoku Explainer 1.2.1): Nishio 7.5, cell/unit (multiple) forcing chains 8.0,
 dynamic 8.5, dynamic plus 9.0, nested 9.5 at depth 1 and +0.5 per further depth (SE's
 nested levels 2..5 nest its simpler chain kinds; here depth 1 nests dynamic-plus
@@ -69,159 +79,17 @@ from .. import _cfast
 from ..ladder import Technique
 from ..step import Step
 from . import _dynamic as dyn
-from ._links import Walk, bits, closure, graph, length_penalty, node_text, removed_text
+from ._forcing_steps import (_SE, _branch_evidence, _c_contradiction_step, _cell_what,
+                             _contra_text, _contradiction_step, _node, _se,  # noqa: F401 (tests)
+                             _spine_text, _unit_what, _verity_step)
+from ._links import Walk, bits, closure, graph
 
 __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
            "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
            "find_nested_forcing_chain", "TECHNIQUES"]
 
-_SE = {"nishio": 7.5, "static": 8.0, "dynamic": 8.5, "plus": 9.0, "nested": 9.5}
-_NAMES = {"nishio": "Nishio Forcing Chain", "cell": "Cell Forcing Chains",
-          "unit": "Unit Forcing Chains", "dynamic": "Dynamic Forcing Chains",
-          "plus": "Dynamic Forcing Chains (+)", "nested": "Nested Forcing Chains"}
-
-
-# --- naming -------------------------------------------------------------------------------
-
-def _lit_text(t, nc, x, on) -> str:
-    b, c = divmod(x, nc)
-    return f"{t.name(c)}{'=' if on else '<>'}{t.value(b + 1)}"
-
-
-def _conclusions_text(t, nc, lits) -> str:
-    """'r1c1 is 3, and 9 is removed from r4c7 and r5c7'."""
-    placed = [f"{t.name(x % nc)} is {t.value(x // nc + 1)}" for x, on in lits if on]
-    gone = [(x % nc, x // nc + 1) for x, on in lits if not on]
-    words = placed + ([removed_text(t, gone)] if gone else [])
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", and " + words[-1]
-
-
-def _fact(t, nc, x, on) -> str:
-    """'r1c1 is 3' / 'r1c1 is not 3'."""
-    b, c = divmod(x, nc)
-    return f"{t.name(c)} is {'' if on else 'not '}{t.value(b + 1)}"
-
-
-def _either(words) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _contra_text(ctx, br) -> str:
-    t, nc = ctx.tables, ctx.nc
-    kind = br.contra[0]
-    if kind == "both":
-        b, c = divmod(br.contra[1], nc)
-        return f"{t.name(c)} would be both {t.value(b + 1)} and not {t.value(b + 1)}"
-    if kind == "cell":
-        return f"{t.name(br.contra[1])} has no candidate left"
-    pos, b = br.contra[1], br.contra[2]
-    return f"{t.value(b + 1)} has no place left in {t.unit_name(ctx.unit_ids[pos])}"
-
-
-def _reason_word(ctx, reason) -> str:
-    kind = reason[0]
-    if kind == "assume":
-        return "assumed"
-    if kind == "naked":
-        return "naked single"
-    if kind == "hidden":
-        return f"hidden single in {ctx.tables.unit_name(ctx.unit_ids[reason[1]])}"
-    if kind == "rule":
-        return reason[1]
-    return kind                              # cell, peer, link, nested
-
-
-# --- evidence of engine branches ----------------------------------------------------------
-
-def _branch_evidence(ctx, br, assume, targets, result, depth=0) -> dict:
-    """{"assume", "nodes", "reasons", "parents", "result"[, "nested"]} of the nodes the
-    targets rest on, in the order the branch found them."""
-    anc = dyn.ancestors(ctx, br, targets)
-    order = sorted(anc, key=lambda node: (br.on if node[1] else br.off)[node[0]][0])
-    index = {node: i for i, node in enumerate(order)}
-    nc = ctx.nc
-    nodes, reasons, parents, nested = [], [], [], {}
-    for i, (x, on) in enumerate(order):
-        b, c = divmod(x, nc)
-        nodes.append([c, b + 1, "on" if on else "off"])
-        reason = (br.on if on else br.off)[x][1]
-        reasons.append(_reason_word(ctx, reason))
-        parents.append(sorted(index[p] for p in anc[(x, on)] if p in index))
-        if reason[0] == "nested" and depth < 3:
-            sub = reason[1]
-            sx = next(iter(sub.on))
-            nested[str(i)] = _branch_evidence(ctx, sub, _node(nc, sx, True),
-                                              dyn.contradiction_nodes(ctx, sub),
-                                              _contra_text(ctx, sub), depth + 1)
-    out = {"assume": assume, "nodes": nodes, "reasons": reasons, "parents": parents,
-           "result": result}
-    if nested:
-        out["nested"] = nested
-    return out
-
-
-def _node(nc, x, on) -> list:
-    b, c = divmod(x, nc)
-    return [c, b + 1, "on" if on else "off"]
-
-
-def _seq(br, node) -> int:
-    return (br.on if node[1] else br.off)[node[0]][0]
-
-
-def _spine(ctx, br, target) -> list:
-    """One line of implications from the assumption to target (first parents)."""
-    out = [target]
-    node = target
-    seen = {node}
-    while True:
-        ps = dyn.parents(ctx, br, *node)
-        ps = [p for p in ps if p not in seen]
-        if not ps:
-            break
-        node = max(ps, key=lambda p: _seq(br, p))
-        seen.add(node)
-        out.append(node)
-    return out[::-1]
-
-
-def _spine_text(ctx, br, target, limit: int = 8) -> str:
-    nodes = _spine(ctx, br, target)
-    words = []
-    for x, on in nodes:
-        word = _lit_text(ctx.tables, ctx.nc, x, on)
-        reason = (br.on if on else br.off)[x][1]
-        if reason[0] == "nested":
-            word += f" [{_lit_text(ctx.tables, ctx.nc, x, True)} contradicts]"
-        words.append(word)
-    if len(words) > limit:
-        words = words[:3] + ["..."] + words[-3:]
-    return " -> ".join(words)
-
-
-def _se(base: float, complexity: int) -> float:
-    return round(base + length_penalty(complexity - 2), 1)
-
 
 # --- contradictions ---------------------------------------------------------------------
-
-def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
-    t, nc = ctx.tables, ctx.nc
-    b, c = divmod(x, nc)
-    targets = dyn.contradiction_nodes(ctx, br)
-    result = _contra_text(ctx, br)
-    ev = _branch_evidence(ctx, br, _node(nc, x, True), targets, result)
-    cx = dyn.complexity(ctx, br, targets)
-    if br.contra[0] == "both":
-        chain = "; ".join(_spine_text(ctx, br, node) for node in targets)
-    else:
-        chain = _spine_text(ctx, br, max(targets, key=lambda p: _seq(br, p)))
-    return Step(technique, eliminations=[(c, b + 1)],
-                evidence={"cells": [c], "values": [b + 1], "branches": [ev]},
-                text=f"If {t.name(c)} is {t.value(b + 1)}, then {result} ({_NAMES[kind]}: "
-                     f"{chain}), so {t.value(b + 1)} is removed from {t.name(c)}.",
-                se=_se(base, cx))
 
 
 def _candidates(state) -> list:
@@ -241,6 +109,13 @@ def _candidates(state) -> list:
 def find_nishio(state) -> Iterator[Step]:
     """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
     cd = _verdicts(state)
+    if cd is not None:
+        for x in _c_refuted(state, cd, 0):
+            ctx = dyn.context(state)
+            br = dyn.propagate(ctx, [(x, True)], y=False)
+            if br.contra:
+                yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
+        return
     ctx = None if cd is not None else dyn.context(state)
     for x in _refutable(state, _candidates(state)):
         if cd is not None:
@@ -302,26 +177,33 @@ def _static_path(state, x, y, on) -> list:
         k += 1
 
 
-def _static_evidence(state, x, y, on) -> dict:
+def _node_of(state):
+    """node(z) -> (cells, value, is group) of the state's pure "group" Graph."""
     g = graph(state, "group")
+    return lambda z: (*g.node(z), g.is_group(z))
+
+
+def _path_evidence(state, x, y, on, path, node) -> dict:
+    """The evidence of one static chain: path [(node, on)] from x on to y (on or off)."""
     nc = state.tables.ncells
-    path = _static_path(state, x, y, on)
+    nodes = []
+    for z, o in path:
+        cells, v, group = node(z)
+        nodes.append([cells if group else cells[0], v, "on" if o else "off"])
     return {"assume": _node(nc, x, True),
-            "nodes": [_gnode(g, z, o) for z, o in path],
+            "nodes": nodes,
             "reasons": ["assumed"] + ["strong" if not path[i][1] else "weak"
                                       for i in range(len(path) - 1)],
             "parents": [[]] + [[i] for i in range(len(path) - 1)],
             "result": _node(nc, y, on)}
 
 
-def _gnode(g, z, on) -> list:
-    cells, v = g.node(z)
-    return [cells if g.is_group(z) else cells[0], v, "on" if on else "off"]
-
-
-def _static_text(state, x, y, on) -> str:
-    g = graph(state, "group")
-    words = [node_text(g, z, o) for z, o in _static_path(state, x, y, on)]
+def _path_text(t, path, node) -> str:
+    """'r1c1=3 -> r1c1<>5 -> ...' (_links.node_text of each node; 3 ... 3 past 8)."""
+    words = []
+    for z, o in path:
+        cells, v, _ = node(z)
+        words.append(f"{'/'.join(t.name(c) for c in cells)}{'=' if o else '<>'}{t.value(v)}")
     if len(words) > 8:
         words = words[:3] + ["..."] + words[-3:]
     return " -> ".join(words)
@@ -333,16 +215,24 @@ def _static_contradiction(state, x, technique) -> "Step | None":
     if not both:
         return None
     y = (both & -both).bit_length() - 1
+    return _static_contradiction_step(state, x, y, _static_path(state, x, y, True),
+                                      _static_path(state, x, y, False), _node_of(state),
+                                      technique)
+
+
+def _static_contradiction_step(state, x, y, path_on, path_off, node, technique) -> Step:
+    """The step of "x on makes y both on (path_on) and off (path_off)"."""
     t, nc = state.tables, state.tables.ncells
     b, c = divmod(x, nc)
-    evs = [_static_evidence(state, x, y, True), _static_evidence(state, x, y, False)]
+    evs = [_path_evidence(state, x, y, True, path_on, node),
+           _path_evidence(state, x, y, False, path_off, node)]
     cx = len(evs[0]["nodes"]) + len(evs[1]["nodes"])
     yb, yc = divmod(y, nc)
     return Step(technique, eliminations=[(c, b + 1)],
                 evidence={"cells": [c], "values": [b + 1], "branches": evs},
                 text=f"If {t.name(c)} is {t.value(b + 1)}, then {t.name(yc)} would be both "
-                     f"{t.value(yb + 1)} ({_static_text(state, x, y, True)}) and not "
-                     f"({_static_text(state, x, y, False)}), so {t.value(b + 1)} is removed "
+                     f"{t.value(yb + 1)} ({_path_text(t, path_on, node)}) and not "
+                     f"({_path_text(t, path_off, node)}), so {t.value(b + 1)} is removed "
                      f"from {t.name(c)}.", se=_se(_SE["static"], cx))
 
 
@@ -359,27 +249,66 @@ def _static_verity(state, lits, technique, kind, what) -> "Step | None":
         on_all &= ~(1 << x)
     if not on_all and not off_all:
         return None
-    what = what()
     found = [(y, True) for y in bits(on_all)] + [(y, False) for y in bits(off_all)]
     first = found[0]
-    evs = [_static_evidence(state, x, *first) for x in lits]
+    paths = [_static_path(state, x, *first) for x in lits]
+    return _static_verity_step(state, lits, found, paths, _node_of(state), technique, kind,
+                               what)
+
+
+def _static_verity_step(state, lits, found, paths, node, technique, kind, what) -> Step:
+    """The step of "every x of lits makes found[0] hold (paths[i] from lits[i])"."""
+    what = what()
+    first = found[0]
+    evs = [_path_evidence(state, x, *first, path, node) for x, path in zip(lits, paths)]
     cx = sum(len(e["nodes"]) for e in evs)
     return _verity_step(state, technique, kind, what, lits, found, evs, cx, _SE["static"],
-                        [_static_text(state, x, *first) for x in lits])
+                        [_path_text(state.tables, path, node) for path in paths])
 
 
-def _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chains) -> Step:
-    t, nc = state.tables, state.tables.ncells
-    placements = [(y % nc, y // nc + 1) for y, on in found if on]
-    eliminations = [(y % nc, y // nc + 1) for y, on in found if not on]
-    cells = sorted({x % nc for x in lits})
-    values = sorted({x // nc + 1 for x in lits})
-    shown = "; ".join(chains[:4]) + ("; ..." if len(chains) > 4 else "")
-    return Step(technique, placements=placements, eliminations=eliminations,
-                evidence={"cells": cells, "values": values, "branches": evs},
-                text=f"Whichever {what}, {_fact(t, nc, *found[0])} "
-                     f"({_NAMES[kind]}: {shown}), so {_conclusions_text(t, nc, found)}.",
-                se=_se(base, cx))
+def _static_c(state):
+    """The C static search of a state (sudokit/_c/logic_static.c: the same graph, reach,
+    order and paths as the pure helpers above), or None: pure Python."""
+    if state.geometry.links:
+        return None
+    return _cfast.call(state, "logic_static")
+
+
+def _static_from_c(state, st, mode, technique) -> Iterator[Step]:
+    """The steps of find_cell_forcing_chain (mode 0) or find_unit_forcing_chain (mode 1)
+    from the C search: each record is the next step's assumption, conclusions and paths;
+    the Step is built by the pure code above."""
+    nc = state.tables.ncells
+    nl = state.size * nc
+    groups = None
+    pos = 0
+
+    def node(z):
+        nonlocal groups
+        if z < nl:
+            return [z % nc], z // nc + 1, False
+        if groups is None:
+            groups = _cfast.C.logic_static_groups(st)
+        cells, v = groups[z - nl]
+        return cells, v, True
+
+    while True:
+        rec = _cfast.C.logic_static_next(st, mode, pos)
+        if rec is None:
+            return
+        pos = rec[0] + 1
+        if not isinstance(rec[1], list):
+            _, x, y, path_on, path_off = rec
+            yield _static_contradiction_step(state, x, y, path_on, path_off, node, technique)
+            continue
+        _, lits, where, found, paths = rec
+        if mode == 0:
+            what = lambda: _cell_what(state, where)                       # noqa: E731
+            kind = "cell"
+        else:
+            what = lambda: _unit_what(state, where[0], where[1], lits)    # noqa: E731
+            kind = "unit"
+        yield _static_verity_step(state, lits, found, paths, node, technique, kind, what)
 
 
 def _cells_order(state) -> list:
@@ -408,21 +337,13 @@ def _unit_cases(state):
                 yield u, v, [(v - 1) * nc + c for c in bits(w)]
 
 
-def _cell_what(state, c) -> str:
-    t = state.tables
-    vals = [t.value(v) for v in range(1, t.n + 1) if state.candidates[c] >> (v - 1) & 1]
-    return f"value {t.name(c)} takes ({_either(vals)})"
-
-
-def _unit_what(state, u, v, lits) -> str:
-    t = state.tables
-    return (f"place {t.value(v)} takes in {t.unit_name(u)} "
-            f"({_either([t.name(x % t.ncells) for x in lits])})")
-
-
 def find_cell_forcing_chain(state) -> Iterator[Step]:
     """Per cell (in order): static contradictions of its candidates, then what all its
     candidates imply."""
+    st = _static_c(state)
+    if st is not None:
+        yield from _static_from_c(state, st, 0, "cell-forcing-chain")
+        return
     for c in _cells_order(state):
         lits = _cell_lits(state, c)
         for x in lits:
@@ -437,6 +358,10 @@ def find_cell_forcing_chain(state) -> Iterator[Step]:
 
 def find_unit_forcing_chain(state) -> Iterator[Step]:
     """Per full unit and value (in order): what every place of the value implies."""
+    st = _static_c(state)
+    if st is not None:
+        yield from _static_from_c(state, st, 1, "unit-forcing-chain")
+        return
     for u, v, lits in _unit_cases(state):
         for x in lits:
             step = _static_contradiction(state, x, "unit-forcing-chain")
@@ -461,7 +386,11 @@ def _branch(state, ctx, x, plus) -> "dyn.Branch":
             if not br.contra:
                 br = dyn.resume(ctx, br, plus=True)
         else:
-            br = dyn.propagate(ctx, [(x, True)])
+            cd = _verdicts(state)
+            if cd is not None:                  # the same branch, recorded in C
+                br = dyn.from_record(ctx, _cfast.C.logic_dyn_branch(cd, x))
+            else:
+                br = dyn.propagate(ctx, [(x, True)])
         state._cache[key] = br
     return br
 
@@ -613,19 +542,29 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
     first = found[0]
     evs, chains, cx = [], [], 0
     for x, br in zip(lits, branches):
+        anc = dyn.ancestors(ctx, br, [first])
         evs.append(_branch_evidence(ctx, br, _node(nc, x, True), [first],
-                                    _node(nc, *first)))
-        chains.append(_spine_text(ctx, br, first))
-        cx += dyn.complexity(ctx, br, [first])
+                                    _node(nc, *first), anc=anc))
+        chains.append(_spine_text(ctx, br, first, anc=anc))
+        cx += dyn.complexity(ctx, br, [first], anc)
     base = _SE["plus"] if plus else _SE["dynamic"]
     return _verity_step(state, technique, kind, what(), lits, found, evs, cx, base, chains)
 
 
 def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     # with the C verdicts, the Python context is only built for a step
-    ctx = None if _verdicts(state) is not None else dyn.context(state)
-    lits = _candidates(state)
-    for x in _refutable(state, lits):
+    cd = _verdicts(state)
+    ctx = None if cd is not None else dyn.context(state)
+    if cd is not None:
+        refuted = _c_refuted(state, cd, 2 if plus else 1)
+    else:
+        refuted = _refutable(state, _candidates(state))
+    for x in refuted:
+        if cd is not None and not plus:         # the singles branch's proof, from C
+            step = _c_contradiction_step(state, cd, x, technique, kind, _SE["dynamic"])
+            if step is not None:
+                yield step
+            continue
         br = _contradicts(state, ctx, x, plus)
         if br is not None:
             yield _contradiction_step(state, dyn.context(state), br, x, technique, kind,
@@ -714,6 +653,24 @@ def _refutable(state, lits) -> list:
         return lits
     nc = state.tables.ncells
     return [x for x in lits if sol[x % nc] != x // nc + 1]
+
+
+def _c_refuted(state, cd, test) -> Iterator[int]:
+    """The literals of _refutable(state, _candidates(state)), in order, whose C test holds
+    (sudokit/_c/logic_dyn.c logic_dyn_first: 0 Nishio, 1 the singles branch contradicts,
+    2 the plus branch does), one C call per literal found."""
+    sol = state._cache.get("solution")             # _solution's, checked in C
+    if sol is None:
+        sol = _solve(state.geometry, state.givens)
+    sol = bytes(sol) if isinstance(sol, tuple) else b""
+    n, nc = state.size, state.tables.ncells
+    pos = 0
+    while True:
+        pos = _cfast.C.logic_dyn_first(cd, test, sol, pos)
+        if pos < 0:
+            return
+        yield (pos % n) * nc + pos // n
+        pos += 1
 
 
 def _nested_order(state) -> list:
