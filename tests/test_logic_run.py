@@ -1,4 +1,4 @@
-"""The ladder's easy stretch in C (sudokit/_c/logic_run.c, ladder.easy_run; issue #15 speed).
+"""The ladder's easy stretch in C (sudokit/_c/logic_run.c, logic._easy.easy_run; issue #15 speed).
 
 easy_run takes, in one C call, the steps first_step would take one after the other while
 each is a single, locked candidates or a naked or hidden subset.  Its contract, checked on
@@ -21,7 +21,8 @@ import pytest
 
 from sudokit import geometry, logic
 from sudokit.logic import State, _cfast
-from sudokit.logic.ladder import easy_run, first_step
+from sudokit.logic._easy import easy_run
+from sudokit.logic.ladder import first_step
 
 from test_logic_c import _fresh, _key, _lines, _states, _variants
 from test_logic_probe import BUG_PUZZLE, _perturbed

@@ -20,7 +20,8 @@ and ``InconsistentState`` names what is wrong.
 from __future__ import annotations
 
 from .._value import Value
-from .ladder import LEVELS, Technique, easy_run, first_step, ladder, technique
+from ._easy import easy_run
+from .ladder import LEVELS, Technique, first_step, ladder, technique
 from .state import InconsistentState, Problem, State
 from .step import Step
 

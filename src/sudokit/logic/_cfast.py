@@ -29,7 +29,7 @@ probe clears never changes a step.
 The easy stretch (sudokit/_c/logic_run.c): ``run(state, plan, limit)`` takes, in one C call,
 the steps the ladder would take next while the first technique that fires is a single, locked
 candidates or a naked or hidden subset (each the first step its finder yields), and hands
-back their raw records and the state reached; ladder.easy_run builds the Steps with the
+back their raw records and the state reached; logic._easy.easy_run builds the Steps with the
 finders' own builders.
 """
 

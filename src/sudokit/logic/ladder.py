@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Iterator
 
-__all__ = ["Technique", "ladder", "technique", "first_step", "easy_run", "FAMILIES", "LEVELS"]
+__all__ = ["Technique", "ladder", "technique", "first_step", "FAMILIES", "LEVELS"]
 
 # the family modules, in sudokit.logic.techniques (each declares TECHNIQUES)
 FAMILIES = ("singles", "intersections", "subsets", "fish", "patterns", "wings", "coloring",
@@ -93,7 +93,7 @@ def first_step(state, enabled, *, all: bool = False, start: int = 0):
     """The first step of the first technique of enabled (Techniques in ladder order) that
     finds one on state, or None; all=True: every step of that technique (a list; [] when
     none finds any).  start: the caller knows that enabled[:start] find nothing on state
-    (easy_run's stop), so the search begins at enabled[start].
+    (logic._easy.easy_run's stop), so the search begins at enabled[start].
 
     With the C extension, the probe (sudokit/_c/logic_probe.c, through _cfast) tells which
     of the probed techniques fire; the finders it clears are skipped without running, the
@@ -119,43 +119,6 @@ def first_step(state, enabled, *, all: bool = False, start: int = 0):
             return found
         i = j + 1
     return [] if all else None
-
-
-def easy_run(state, enabled, limit: int):
-    """The steps first_step would give one after the other from state while each is a
-    single, locked candidates or a naked or hidden subset (at most limit of them), taken in
-    one C call (sudokit/_c/logic_run.c): (steps, the state they reach, stop), where
-    enabled[:stop] find nothing on that state (first_step's start); None when the state
-    stays in Python (no C extension, no probe, weak links beyond the peers)."""
-    from . import _cfast
-    plan = _cfast.probe_plan(state, enabled)
-    if plan is None or limit <= 0:
-        return None
-    got = _cfast.run(state, plan, limit)
-    if got is None:
-        return None
-    records, values, cands, stop = got
-    if not records:
-        return [], state, stop
-    t = state.tables
-    build = _builders()
-    steps = [build[r[0]](t, *r[1:]) for r in records]
-    from .state import State
-    return steps, state._inherit(State(state.geometry, values, cands, state.givens)), stop
-
-
-_BUILDERS: list = []
-
-
-def _builders() -> list:
-    """The Step builder of each easy probe code (logic_run's records, by code)."""
-    if not _BUILDERS:
-        from .techniques import intersections as i, singles as s, subsets as sub
-        _BUILDERS.extend([s.full_house_step, s.hidden_single_step, s.naked_single_step,
-                          lambda t, *r: i.locked_step(t, True, *r),
-                          lambda t, *r: i.locked_step(t, False, *r)])
-        _BUILDERS.extend([sub.naked_step] * 3 + [sub.hidden_step] * 3)
-    return _BUILDERS
 
 
 def _run(tech, state, all: bool):
