@@ -181,7 +181,6 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args);
 PyObject *lc_py_closure(PyObject *self, PyObject *args);
 PyObject *lc_py_two_links(PyObject *self, PyObject *cap);
 PyObject *lc_py_reaches(PyObject *self, PyObject *cap);
-PyObject *lc_py_graph(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);

@@ -19,7 +19,6 @@
  *   logic_two_links(state) -> bytes of two-strong-link records     logic_misc.c
  *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
  *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
- *   logic_graph(state, kind) -> (weak, strong, groups)            logic_links.c
  *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
  *   logic_aic(state, kind) -> (false, true, looped, k, [(path, pairs)], groups)  logic_aic.c
  *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_graph.c
@@ -429,8 +428,6 @@ PyMethodDef sk_logic_methods[] = {
      "logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (Nishio)."},
     {"logic_two_links", (PyCFunction)lc_py_two_links, METH_O,
      "logic_two_links(state) -> bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
-    {"logic_graph", (PyCFunction)lc_py_graph, METH_VARARGS,
-     "logic_graph(state, kind) -> (weak, strong, groups): the chains' graph of a kind."},
     {"logic_probe", (PyCFunction)lc_py_probe, METH_VARARGS,
      "logic_probe(state, codes, start, givens, rects, flags) -> int: the first ladder"
      " position at or after start whose probed technique fires (logic_probe.c)."},

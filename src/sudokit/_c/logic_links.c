@@ -14,7 +14,6 @@
  *
  * logic_closure(state, kind) -> (false, true, looped): three bytes objects, little-endian
  * bit sets over the literals b * nc + cell (int.from_bytes(..., "little")).
- * logic_graph(state, kind) -> (weak, strong, groups): the Graph itself (see below).
  * logic_reaches(state) -> bytes: for each candidate literal x of the group graph (cell,
  * then value), two sets of the same size: the candidates "x on" makes on, and those it
  * makes off (forcing.py _reaches: the static forcing chains).
@@ -487,73 +486,6 @@ static PyObject *row_int(const uint64_t *row, int W, PyObject *zero)
     if (bytes != local)
         free(bytes);
     return x;
-}
-
-/* logic_graph(state, kind) -> (weak, strong, groups): _links.py's Graph of a kind: weak
- * and strong lists of node sets as ints (M = literals + groups nodes), groups [(cells,
- * value)] of the group nodes in their order (node n * nc + k is groups[k]: the order
- * _links.py numbers them in). */
-PyObject *lc_py_graph(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int kind;
-    if (!PyArg_ParseTuple(args, "Oi:logic_graph", &cap, &kind))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    if (kind < 0 || kind > 3) {
-        PyErr_Format(PyExc_ValueError, "logic_graph: kind %d is outside 0..3", kind);
-        return NULL;
-    }
-    graph_t gr;
-    memset(&gr, 0, sizeof gr);
-    PyObject *res = NULL, *weak = NULL, *strong = NULL, *groups = NULL;
-    PyObject *zero = PyLong_FromLong(0);
-    if (!zero)
-        return NULL;
-    if (build(s, kind, &gr) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    int nl = s->g->n * s->g->ncells;
-    weak = PyList_New(gr.M);
-    strong = PyList_New(gr.M);
-    groups = PyList_New(0);
-    if (!weak || !strong || !groups)
-        goto done;
-    for (int t = 0; t < 2; t++) {
-        PyObject *list = t ? strong : weak;
-        const uint64_t *rows = t ? gr.strong : gr.weak;
-        for (int i = 0; i < gr.M; i++) {
-            PyObject *x = row_int(ROW(rows, i, gr.W), gr.W, zero);
-            if (!x)
-                goto done;
-            PyList_SET_ITEM(list, i, x);
-        }
-    }
-    for (int i = nl; i < gr.M; i++) {
-        PyObject *cells = lc_cells_list(gr.gcells[i - nl]);
-        PyObject *item = cells ? Py_BuildValue("(Ni)", cells, gr.gvalue[i - nl] + 1) : NULL;
-        if (!item || PyList_Append(groups, item) < 0) {
-            Py_XDECREF(item);
-            goto done;
-        }
-        Py_DECREF(item);
-    }
-    res = PyTuple_Pack(3, weak, strong, groups);
-done:
-    Py_DECREF(zero);
-    Py_XDECREF(weak);
-    Py_XDECREF(strong);
-    Py_XDECREF(groups);
-    free(gr.weak);
-    free(gr.strong);
-    free(gr.linked);
-    free(gr.lit);
-    free(gr.gcells);
-    free(gr.gvalue);
-    return res;
 }
 
 /* logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): chains._aic's lockstep

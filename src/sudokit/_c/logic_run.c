@@ -371,15 +371,17 @@ PyObject *lc_py_run(PyObject *self, PyObject *args)
         lp_init(&p, &st, (const uint8_t *)givens, (const uint8_t *)rects, (int)(nrects / 4),
                 flags);
         Py_ssize_t i = 0;
-        int code = P_NONE;
-        for (; i < ncodes; i++) {
+        int code = P_NONE, found = 0;
+        lp_record r;
+        for (; i < ncodes; i++) {   /* an easy code's verdict is its first step, kept in r */
             code = (uint8_t)codes[i];
-            if (code == P_NONE || lp_fires(&p, code))
+            if (code == P_NONE)
+                break;
+            if (code <= LP_RUN_LAST ? (found = lp_first(&p, code, &r)) : lp_fires(&p, code))
                 break;
         }
         stop = i;
-        lp_record r;
-        if (i == ncodes || code > LP_RUN_LAST || !lp_first(&p, code, &r))
+        if (!found)
             break;   /* unprobed, not taken here, or nothing fires: the ladder goes on */
         PyObject *t = record_tuple(&r, g->ncells, g->n);
         if (!t || PyList_Append(records, t) < 0) {
