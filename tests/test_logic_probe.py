@@ -222,19 +222,11 @@ def test_aic_first_layer_in_c_then_the_rest(states):
                 want = [_key(x) for x in find(_fresh(s))]
             assert got == want, (tid, s.to_pencilmarks())
             if got:
-                k, first = _cfast.C.logic_aic_first(
-                    _cfast.handle(_fresh(s)), {"x-chain": 0, "xy-chain": 1, "aic": 3}[tid],
-                    _links_false(s, tid))
-                assert 0 < len(first) <= len(got)
+                *_, k, first, _groups = _cfast.C.logic_aic(
+                    _cfast.handle(_fresh(s)), {"x-chain": 0, "xy-chain": 1, "aic": 3}[tid])
+                assert k > 0 and 0 < len(first) <= len(got)
                 longer += len(got) > len(first)
     assert longer > 0    # the continuation past the C layer was exercised
-
-
-def _links_false(s, tid):
-    from sudokit.logic.techniques._links import closure
-    kind = {"x-chain": "x", "xy-chain": "xy", "aic": "group"}[tid]
-    st = _fresh(s)
-    return closure(st, kind).false.to_bytes((st.size * st.size * st.size + 7) // 8, "little")
 
 
 # the probes that remember their verdict per value pattern (logic_probe3.c lp_each_value)

@@ -17,9 +17,11 @@
  *
  * Files: logic_bind.c (the boundary: capsules, validation, method table), logic_als.c
  * (ALS-XZ, ALS-XY-Wing), logic_fish.c (finned and sashimi fish), logic_misc.c (aligned
- * pair exclusion, Sue de Coq, two strong links), logic_links.c (the chains' closure verdicts), logic_dyn.c (the verdicts of the forcing chains' dynamic
- * branches), logic_graph.c and logic_aic.c (the chains' dense graph, the AIC search in one
- * call, the remote pairs' verdict; logic_aic.h).  Kernels trust their input: the binding validated it.
+ * pair exclusion, Sue de Coq, two strong links), logic_dyn.c (the verdicts of the forcing
+ * chains' dynamic branches), logic_graph.c (the chains' dense graph, its reach and closure
+ * verdicts, the remote pairs' verdict; logic_graph.h) with its users logic_aic.c (the AIC
+ * search in one call) and logic_static.c (the static forcing chains).  Kernels trust their
+ * input: the binding validated it.
  */
 #ifndef SUDOKIT_LOGIC_H
 #define SUDOKIT_LOGIC_H
@@ -190,7 +192,6 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args);
 PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
-PyObject *lc_py_aic_first(PyObject *self, PyObject *args);   /* logic_links.c */
 PyObject *lc_py_run(PyObject *self, PyObject *args);   /* logic_run.c */
 PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args);   /* logic_probe2.c */
 PyObject *lc_py_aic(PyObject *self, PyObject *args);         /* logic_aic.c */

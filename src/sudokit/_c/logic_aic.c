@@ -12,148 +12,16 @@
  *     ...), eliminations the (cell, value) pairs a candidate of which sees both ends.
  *     groups: {node id: (cells, value)} of the group nodes the paths go through.
  *
- * The graph is dense (logic_aic.h, built by logic_graph.c): node i < nlit is the i-th
+ * The graph is dense (logic_graph.h, built by logic_graph.c): node i < nlit is the i-th
  * candidate literal in literal order, the group nodes follow in _links.py's order, so "the
  * lowest id" (Walk.path) is the lowest dense node and the sets are a few words, not n * nc
- * bits.  Closure: Tarjan's strongly connected components over the on and off nodes of the
- * linked literals and the groups (on i: i, off i: M + i), then the reach of each component,
- * sinks first, each successor component merged once; an "off" node without a strong link
- * is a sink and an "on" node without one a source, answered by bit tests afterwards.
- * Geometries with weak links between cells stay in Python.
+ * bits.  The closure is logic_graph.c's lc_dg_closure.  Geometries with weak links
+ * between cells stay in Python.
  */
-#include "logic_aic.h"
+#include "logic_graph.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The successors of node v (on i: i < M, off i: M + i), word k, as nodes of the other
- * half: on i -> off (weak, linked ones only: the others are sinks); off i -> on (strong). */
-static inline uint64_t succ_word(const dg_t *d, int v, int k)
-{
-    if (v < d->M)
-        return ROW(d->weak, v, d->W)[k] & d->linked[k];
-    return ROW(d->strong, v - d->M, d->W)[k];
-}
-
-typedef struct {
-    int v, k;
-    uint64_t rest;
-} frame_t;
-
-/* The verdict sets over the dense literals (W words each): false (on x reaches off x),
- * true (off x reaches on x), looped (on x reaches on x); -1 when out of memory.  The
- * components and their reach are those of the nodes of linked literals (with a strong
- * link) and groups only: a chain enters no other node but as its last ("y off", a sink)
- * or leaves it as its first ("x on", a source). */
-static int dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
-{
-    int M = d->M, W = d->W, N = 2 * M;
-    size_t nn = (size_t)N + 1;
-    int *index = calloc(nn, sizeof(int)), *low = malloc(nn * sizeof(int));
-    int *comp = malloc(nn * sizeof(int)), *stack = malloc(nn * sizeof(int));
-    int *mark = malloc(nn * sizeof(int));
-    frame_t *fr = malloc(nn * sizeof(frame_t));
-    uint64_t *reach = malloc(nn * 2 * W * sizeof(uint64_t));
-    int ok = -1;
-    if (!index || !low || !comp || !stack || !mark || !fr || !reach)
-        goto done;
-    for (int v = 0; v < N; v++)
-        comp[v] = mark[v] = -1;
-    int counter = 1, sp = 0, ncomp = 0;
-    for (int root = 0; root < N; root++) {
-        if (index[root] || !bget(d->linked, root < M ? root : root - M))
-            continue;   /* the nodes of a literal without a strong link: below */
-        int depth = 0;
-        fr[0].v = root;
-        fr[0].k = 0;
-        fr[0].rest = succ_word(d, root, 0);
-        index[root] = low[root] = counter++;
-        stack[sp++] = root;
-        while (depth >= 0) {
-            frame_t *f = &fr[depth];
-            while (!f->rest && f->k + 1 < W) {
-                f->k++;
-                f->rest = succ_word(d, f->v, f->k);
-            }
-            if (f->rest) {
-                int s = (f->v < M ? M : 0) + f->k * 64 + LC_CTZ64(f->rest);
-                f->rest &= f->rest - 1;
-                if (!index[s]) {
-                    index[s] = low[s] = counter++;
-                    stack[sp++] = s;
-                    depth++;
-                    fr[depth].v = s;
-                    fr[depth].k = 0;
-                    fr[depth].rest = succ_word(d, s, 0);
-                } else if (comp[s] < 0 && index[s] < low[f->v]) {
-                    low[f->v] = index[s];
-                }
-                continue;
-            }
-            int v = f->v;
-            depth--;
-            if (depth >= 0 && low[v] < low[fr[depth].v])
-                low[fr[depth].v] = low[v];
-            if (low[v] != index[v])
-                continue;
-            int c = ncomp++, top = sp;
-            uint64_t *r = reach + (size_t)c * 2 * W;
-            memset(r, 0, 2 * W * sizeof(uint64_t));
-            do
-                comp[stack[--sp]] = c;
-            while (stack[sp] != v);
-            mark[c] = c;
-            for (int q = sp; q < top; q++) {
-                int w = stack[q], on = w < M;
-                const uint64_t *dr = on ? ROW(d->weak, w, W) : ROW(d->strong, w - M, W);
-                uint64_t *into = on ? r + W : r;
-                for (int k = 0; k < W; k++)
-                    into[k] |= dr[k];
-                for (int k = 0; k < W; k++)
-                    for (uint64_t b = succ_word(d, w, k); b; b &= b - 1) {
-                        int cs = comp[(on ? M : 0) + k * 64 + LC_CTZ64(b)];
-                        if (mark[cs] == c)
-                            continue;
-                        mark[cs] = c;
-                        const uint64_t *rs = reach + (size_t)cs * 2 * W;
-                        for (int j = 0; j < 2 * W; j++)
-                            r[j] |= rs[j];
-                    }
-            }
-        }
-    }
-    for (int x = 0; x < d->nlit; x++) {
-        if (!bget(d->linked, x)) {
-            /* "x off" is a sink, "x on" a source: x is false when "y off" reaches "x off"
-             * for a linked y that x sees (x is neither true nor looped) */
-            const uint64_t *wx = ROW(d->weak, x, W);
-            for (int k = 0; k < W && !bget(fals, x); k++)
-                for (uint64_t b = wx[k] & d->linked[k]; b; b &= b - 1)
-                    if (bget(reach + (size_t)comp[M + k * 64 + LC_CTZ64(b)] * 2 * W + W, x)) {
-                        bset(fals, x);
-                        break;
-                    }
-            continue;
-        }
-        const uint64_t *ro = reach + (size_t)comp[x] * 2 * W;
-        if (bget(ro + W, x))
-            bset(fals, x);
-        if (bget(ro, x))
-            bset(loop, x);
-        if (bget(reach + (size_t)comp[M + x] * 2 * W, x))
-            bset(tru, x);
-    }
-    ok = 0;
-done:
-    free(index);
-    free(low);
-    free(comp);
-    free(stack);
-    free(mark);
-    free(fr);
-    free(reach);
-    return ok;
-}
 
 /* --- the AIC search (chains._aic_search up to its first layer with a find) ------------- */
 
@@ -299,18 +167,6 @@ static int dg_path(const dg_t *d, rec_t r, int k, int *path)
     return 0;
 }
 
-/* A set of dense literals (W words) as the bytes of a Python literal set. */
-static PyObject *lit_bytes(const dg_t *d, const uint64_t *set)
-{
-    uint8_t out[(LC_MAXN * LC_MAXC + 7) / 8];
-    int nl = d->n * d->nc, nb = (nl + 7) / 8;
-    memset(out, 0, (size_t)nb);
-    for (int x = 0; x < d->nlit; x++)
-        if (bget(set, x))
-            out[d->id[x] >> 3] |= (uint8_t)(1 << (d->id[x] & 7));
-    return PyBytes_FromStringAndSize((const char *)out, nb);
-}
-
 /* (path ids, eliminations) of record r at layer k; group nodes met go into groups. */
 static PyObject *record(const dg_t *d, rec_t r, int k, const uint64_t *F, PyObject *groups)
 {
@@ -381,7 +237,7 @@ PyObject *lc_py_aic(PyObject *self, PyObject *args)
         goto oom;
     int W = d->W;
     sets = calloc((size_t)4 * W, 8);   /* false, true, looped, ends */
-    if (!sets || dg_closure(d, sets, sets + W, sets + 2 * W) < 0)
+    if (!sets || lc_dg_closure(d, sets, sets + W, sets + 2 * W) < 0)
         goto oom;
     uint64_t *F = sets, *ends = sets + 3 * W;
     if (bany(F, W)) {
@@ -396,9 +252,9 @@ PyObject *lc_py_aic(PyObject *self, PyObject *args)
     }
     list = PyList_New(nrec);
     groups = PyDict_New();
-    fb = lit_bytes(d, sets);
-    tb = lit_bytes(d, sets + W);
-    lb = lit_bytes(d, sets + 2 * W);
+    fb = lc_dg_lit_bytes(d, sets);
+    tb = lc_dg_lit_bytes(d, sets + W);
+    lb = lc_dg_lit_bytes(d, sets + 2 * W);
     if (!list || !groups || !fb || !tb || !lb)
         goto done;
     for (int i = 0; i < nrec; i++) {

@@ -17,9 +17,8 @@
  *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
  *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
  *   logic_two_links(state) -> bytes of two-strong-link records     logic_misc.c
- *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_links.c
- *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_links.c
- *   logic_aic_first(state, kind, false) -> (k, [(a, z, gone)])   logic_links.c
+ *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_graph.c
+ *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_graph.c
  *   logic_aic(state, kind) -> (false, true, looped, k, [(path, pairs)], groups)  logic_aic.c
  *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_graph.c
  *   logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands)  logic_graph.c
@@ -433,9 +432,6 @@ PyMethodDef sk_logic_methods[] = {
      " position at or after start whose probed technique fires (logic_probe.c)."},
     {"logic_placed", (PyCFunction)lc_py_placed, METH_O,
      "logic_placed(state) -> list: the mask of the values placed in each unit."},
-    {"logic_aic_first", (PyCFunction)lc_py_aic_first, METH_VARARGS,
-     "logic_aic_first(state, kind, false) -> (k, [(a, z, gone)]): the AIC search's first"
-     " layer with a find (logic_links.c)."},
     {"logic_ur_candidates", (PyCFunction)lc_py_ur_candidates, METH_VARARGS,
      "logic_ur_candidates(state, rects, givens) -> [(rectangle, a, b)]: the uniqueness"
      " techniques' rectangles (logic_probe2.c)."},

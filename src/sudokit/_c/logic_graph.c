@@ -1,4 +1,4 @@
-/* logic_graph.c -- the chains' graph of a state as dense bit sets (logic_aic.h), the same
+/* logic_graph.c -- the chains' graph of a state as dense bit sets (logic_graph.h), the same
  * nodes and links as sudokit/logic/techniques/_links.py's _build_py (the specification):
  *
  *   kind 0 'x'     weak: a value in peer cells; strong: conjugate pairs of the full units
@@ -10,12 +10,23 @@
  *                  the candidates of their value seeing all their cells, and to the groups
  *                  of their value within those cells
  *
+ * Reach (lc_dg_reach): Tarjan's strongly connected components over the on and off nodes
+ * (on i: i, off i: M + i), then the reach of each component, sinks first, each successor
+ * component merged once.  The closure (lc_dg_closure) takes only linked nodes as roots: an
+ * "off" node without a strong link is a sink and an "on" node without one a source,
+ * answered by bit tests afterwards.
+ *
  * logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands): the graph as
  *     _links.Graph holds it (node sets as ints over the Python node ids).
+ * logic_closure(state, kind) -> (false, true, looped): _links.closure's verdict sets, as
+ *     bytes over the literals b * nc + cell (int.from_bytes(..., "little")).
+ * logic_reaches(state) -> bytes: for each candidate literal x of the group graph (cell,
+ *     then value), two literal sets of that size: the candidates "x on" makes on, and
+ *     those it makes off (forcing.py _reaches).
  * logic_remote_pair(state) -> bool: chains.find_remote_pair yields a step (exact).
  * Geometries with weak links between cells (Geometry.links) stay in Python (_links.py).
  */
-#include "logic_aic.h"
+#include "logic_graph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -231,6 +242,256 @@ done:
     return ok;
 }
 
+/* --- reach and closure ------------------------------------------------------------------ */
+
+/* Word k of the successors of node v (on i: i < M, off i: M + i), as nodes of the other
+ * half: on i -> off (weak, linked ones only: the others are sinks); off i -> on (strong). */
+static inline uint64_t succ_word(const dg_t *d, int v, int k)
+{
+    if (v < d->M)
+        return ROW(d->weak, v, d->W)[k] & d->linked[k];
+    return ROW(d->strong, v - d->M, d->W)[k];
+}
+
+typedef struct {
+    int v, k;         /* node, current word */
+    uint64_t rest;    /* bits of word k not yet visited */
+} frame_t;
+
+int lc_dg_reach(const dg_t *d, int all, int **pcomp, uint64_t **preach)
+{
+    int M = d->M, W = d->W, N = 2 * M;
+    size_t nn = (size_t)N + 1;
+    int *index = calloc(nn, sizeof(int)), *low = malloc(nn * sizeof(int));
+    int *comp = malloc(nn * sizeof(int)), *stack = malloc(nn * sizeof(int));
+    int *mark = malloc(nn * sizeof(int));
+    frame_t *fr = malloc(nn * sizeof(frame_t));
+    uint64_t *reach = malloc(nn * 2 * W * sizeof(uint64_t));
+    int ok = -1;
+    if (!index || !low || !comp || !stack || !mark || !fr || !reach)
+        goto done;
+    for (int v = 0; v < N; v++)
+        comp[v] = mark[v] = -1;
+    int counter = 1, sp = 0, ncomp = 0;
+    for (int root = 0; root < N; root++) {
+        if (index[root] || (!all && !bget(d->linked, root < M ? root : root - M)))
+            continue;
+        int depth = 0;
+        fr[0].v = root;
+        fr[0].k = 0;
+        fr[0].rest = succ_word(d, root, 0);
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        while (depth >= 0) {
+            frame_t *f = &fr[depth];
+            while (!f->rest && f->k + 1 < W) {
+                f->k++;
+                f->rest = succ_word(d, f->v, f->k);
+            }
+            if (f->rest) {
+                int s = (f->v < M ? M : 0) + f->k * 64 + LC_CTZ64(f->rest);
+                f->rest &= f->rest - 1;
+                if (!index[s]) {
+                    index[s] = low[s] = counter++;
+                    stack[sp++] = s;
+                    depth++;
+                    fr[depth].v = s;
+                    fr[depth].k = 0;
+                    fr[depth].rest = succ_word(d, s, 0);
+                } else if (comp[s] < 0 && index[s] < low[f->v]) {
+                    low[f->v] = index[s];
+                }
+                continue;
+            }
+            int v = f->v;
+            depth--;
+            if (depth >= 0 && low[v] < low[fr[depth].v])
+                low[fr[depth].v] = low[v];
+            if (low[v] != index[v])
+                continue;
+            /* a component, all of whose successors' components are done: its reach is
+             * its direct links and each successor component's reach, merged once */
+            int c = ncomp++, top = sp;
+            uint64_t *r = reach + (size_t)c * 2 * W;
+            memset(r, 0, 2 * W * sizeof(uint64_t));
+            do
+                comp[stack[--sp]] = c;
+            while (stack[sp] != v);
+            mark[c] = c;
+            for (int q = sp; q < top; q++) {
+                int w = stack[q], on = w < M;
+                const uint64_t *dr = on ? ROW(d->weak, w, W) : ROW(d->strong, w - M, W);
+                uint64_t *into = on ? r + W : r;
+                for (int k = 0; k < W; k++)
+                    into[k] |= dr[k];
+                for (int k = 0; k < W; k++)
+                    for (uint64_t b = succ_word(d, w, k); b; b &= b - 1) {
+                        int cs = comp[(on ? M : 0) + k * 64 + LC_CTZ64(b)];
+                        if (mark[cs] == c)
+                            continue;
+                        mark[cs] = c;
+                        const uint64_t *rs = reach + (size_t)cs * 2 * W;
+                        for (int j = 0; j < 2 * W; j++)
+                            r[j] |= rs[j];
+                    }
+            }
+        }
+    }
+    ok = 0;
+done:
+    free(index);
+    free(low);
+    free(stack);
+    free(mark);
+    free(fr);
+    if (ok < 0) {
+        free(comp);
+        free(reach);
+    } else {
+        *pcomp = comp;
+        *preach = reach;
+    }
+    return ok;
+}
+
+/* Only the nodes of linked literals and groups are components here: a chain enters no
+ * other node but as its last ("y off", a sink) or leaves it as its first ("x on", a
+ * source), answered by bit tests. */
+int lc_dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
+{
+    int M = d->M, W = d->W, *comp;
+    uint64_t *reach;
+    if (lc_dg_reach(d, 0, &comp, &reach) < 0)
+        return -1;
+    for (int x = 0; x < d->nlit; x++) {
+        if (!bget(d->linked, x)) {
+            /* "x off" is a sink, "x on" a source: x is false when "y off" reaches "x off"
+             * for a linked y that x sees (x is neither true nor looped) */
+            const uint64_t *wx = ROW(d->weak, x, W);
+            for (int k = 0; k < W && !bget(fals, x); k++)
+                for (uint64_t b = wx[k] & d->linked[k]; b; b &= b - 1)
+                    if (bget(reach + (size_t)comp[M + k * 64 + LC_CTZ64(b)] * 2 * W + W, x)) {
+                        bset(fals, x);
+                        break;
+                    }
+            continue;
+        }
+        const uint64_t *ro = reach + (size_t)comp[x] * 2 * W;
+        if (bget(ro + W, x))
+            bset(fals, x);
+        if (bget(ro, x))
+            bset(loop, x);
+        if (bget(reach + (size_t)comp[M + x] * 2 * W, x))
+            bset(tru, x);
+    }
+    free(comp);
+    free(reach);
+    return 0;
+}
+
+/* The dense literal set as little-endian bits over the literals into out (nb bytes). */
+static void lit_bits(const dg_t *d, const uint64_t *set, uint8_t *out, int nb)
+{
+    memset(out, 0, (size_t)nb);
+    for (int k = 0; k * 64 < d->nlit; k++)
+        for (uint64_t b = set[k]; b; b &= b - 1) {
+            int x = k * 64 + LC_CTZ64(b);
+            if (x >= d->nlit)
+                break;
+            out[d->id[x] >> 3] |= (uint8_t)(1 << (d->id[x] & 7));
+        }
+}
+
+PyObject *lc_dg_lit_bytes(const dg_t *d, const uint64_t *set)
+{
+    uint8_t out[(LC_MAXN * LC_MAXC + 7) / 8];
+    int nb = (d->n * d->nc + 7) / 8;
+    lit_bits(d, set, out, nb);
+    return PyBytes_FromStringAndSize((const char *)out, nb);
+}
+
+/* A state capsule and a kind 0..3 from args (fmt names the function); NULL on error. */
+static const lc_state *state_kind(PyObject *args, const char *fmt, int *kind)
+{
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, fmt, &cap, kind))
+        return NULL;
+    const lc_state *s = lc_state_of(cap);
+    if (s && (*kind < 0 || *kind > 3)) {
+        PyErr_Format(PyExc_ValueError, "%s: kind %d is outside 0..3", strchr(fmt, ':') + 1,
+                     *kind);
+        return NULL;
+    }
+    return s;
+}
+
+/* logic_closure(state, kind) -> (false, true, looped): _links.closure(state, kind)'s
+ * verdict sets as bytes over the literals b * nc + cell (little-endian bits). */
+PyObject *lc_py_closure(PyObject *self, PyObject *args)
+{
+    int kind;
+    const lc_state *s = state_kind(args, "Oi:logic_closure", &kind);
+    if (!s)
+        return NULL;
+    dg_t *d = malloc(sizeof *d);
+    uint64_t *sets = NULL;
+    PyObject *res = NULL;
+    if (!d)
+        return PyErr_NoMemory();
+    if (lc_dg_build(s, kind, d) < 0 || !(sets = calloc((size_t)3 * d->W, 8)) ||
+        lc_dg_closure(d, sets, sets + d->W, sets + 2 * d->W) < 0) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *f = lc_dg_lit_bytes(d, sets), *t = lc_dg_lit_bytes(d, sets + d->W);
+        PyObject *l = lc_dg_lit_bytes(d, sets + 2 * d->W);
+        if (f && t && l)
+            res = PyTuple_Pack(3, f, t, l);
+        Py_XDECREF(f);
+        Py_XDECREF(t);
+        Py_XDECREF(l);
+    }
+    lc_dg_free(d);
+    free(d);
+    free(sets);
+    return res;
+}
+
+/* logic_reaches(state) -> bytes: for each candidate literal x (cell, then value), the
+ * candidates "x on" makes on, then those it makes off, over the group graph (forcing.py
+ * _reaches), each as bytes over the literals. */
+PyObject *lc_py_reaches(PyObject *self, PyObject *cap)
+{
+    const lc_state *s = lc_state_of(cap);
+    if (!s)
+        return NULL;
+    dg_t *d = malloc(sizeof *d);
+    int *comp = NULL, nc = s->g->ncells, nb = (s->g->n * nc + 7) / 8;
+    uint64_t *reach = NULL;
+    PyObject *res = NULL;
+    if (!d)
+        return PyErr_NoMemory();
+    if (lc_dg_build(s, 3, d) < 0 || lc_dg_reach(d, 1, &comp, &reach) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!(res = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)2 * nb * d->nlit)))
+        goto done;
+    uint8_t *out = (uint8_t *)PyBytes_AS_STRING(res);
+    for (int c = 0; c < nc; c++)
+        for (unsigned m = s->cands[c]; m;) {
+            const uint64_t *r = reach + (size_t)comp[d->dense[lc_popm(&m) * nc + c]] * 2 * d->W;
+            lit_bits(d, r, out, nb);
+            lit_bits(d, r + d->W, out + nb, nb);
+            out += 2 * nb;
+        }
+done:
+    lc_dg_free(d);
+    free(d);
+    free(comp);
+    free(reach);
+    return res;
+}
+
 /* --- the graph as _links.Graph holds it ------------------------------------------------- */
 
 /* The Python int of top little-endian words. */
@@ -276,17 +537,10 @@ static PyObject *id_int(const dg_t *d, const uint64_t *row, uint64_t *buf, int w
  * value)], starts (the candidate literals, cell then value), cands (their set). */
 PyObject *lc_py_links_graph(PyObject *self, PyObject *args)
 {
-    PyObject *cap;
     int kind;
-    if (!PyArg_ParseTuple(args, "Oi:logic_links_graph", &cap, &kind))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
+    const lc_state *s = state_kind(args, "Oi:logic_links_graph", &kind);
     if (!s)
         return NULL;
-    if (kind < 0 || kind > 3) {
-        PyErr_Format(PyExc_ValueError, "logic_links_graph: kind %d is outside 0..3", kind);
-        return NULL;
-    }
     dg_t *d = malloc(sizeof *d);
     if (!d)
         return PyErr_NoMemory();

@@ -1,13 +1,13 @@
-/* logic_aic.h -- the chains' dense graph, shared by logic_graph.c (its build, the graph
- * as _links.Graph holds it, the remote pairs' verdict) and logic_aic.c (closure and AIC
- * search).  Private to them.
+/* logic_graph.h -- the chains' dense graph of a state: built, closed and read by
+ * logic_graph.c; used by logic_aic.c (the AIC search) and logic_static.c (the static
+ * forcing chains).  Private to them.
  *
  * Dense nodes: node i < nlit is the i-th candidate literal in literal order (literal
  * b * nc + cell), the group nodes follow in _links.py's order (group k: Python node
  * n * nc + k), so the order of dense nodes is the order of Python node ids.
  */
-#ifndef SUDOKIT_LOGIC_AIC_H
-#define SUDOKIT_LOGIC_AIC_H
+#ifndef SUDOKIT_LOGIC_GRAPH_H
+#define SUDOKIT_LOGIC_GRAPH_H
 
 #include "logic.h"
 
@@ -66,4 +66,19 @@ int lc_dg_build(const lc_state *s, int kind, dg_t *d);
 /* Free what lc_dg_build allocated (not d itself). */
 void lc_dg_free(dg_t *d);
 
-#endif /* SUDOKIT_LOGIC_AIC_H */
+/* The reach of d's chains: Tarjan's strongly connected components over the on (i) and off
+ * (M + i) nodes, sinks first; a chain goes on from "i on" to "j off" over a weak link when
+ * j has a strong link, from "i off" to "j on" over a strong link.  *comp: node (0..2M-1)
+ * -> component (-1: not visited); *reach: per component 2W words, the on half then the
+ * off half (the nodes every chain from it makes on / off).  Roots: every node (all), or
+ * only those of linked nodes (the others are then answered by lc_dg_closure's bit tests).
+ * -1 when out of memory (nothing to free then); the caller frees *comp and *reach. */
+int lc_dg_reach(const dg_t *d, int all, int **comp, uint64_t **reach);
+/* The verdict sets over the dense literals (W words each, zeroed by the caller): false
+ * (on x reaches off x), true (off x reaches on x), looped (on x reaches on x); -1 when out
+ * of memory. */
+int lc_dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop);
+/* A dense literal set as bytes over the literals b * nc + cell (little-endian bits). */
+PyObject *lc_dg_lit_bytes(const dg_t *d, const uint64_t *set);
+
+#endif /* SUDOKIT_LOGIC_GRAPH_H */
