@@ -208,27 +208,6 @@ def test_placed_masks_match_placed_in():
             assert s.placed_masks() == [s.placed_in(u) for u in range(len(s.geometry.units))]
 
 
-@needs_c
-def test_aic_first_layer_in_c_then_the_rest(states):
-    """The chains' search: its first layer with a find comes from C, later ones from the
-    pure search; every step of every chain finder (no limit) is the pure one's."""
-    ids = ("x-chain", "xy-chain", "aic")
-    longer = 0
-    for s in states[::25]:
-        for tid in ids:
-            find = logic.technique(tid).find
-            got = [_key(x) for x in find(_fresh(s))]
-            with _cfast.pure():
-                want = [_key(x) for x in find(_fresh(s))]
-            assert got == want, (tid, s.to_pencilmarks())
-            if got:
-                *_, k, first, _groups = _cfast.C.logic_aic(
-                    _cfast.handle(_fresh(s)), {"x-chain": 0, "xy-chain": 1, "aic": 3}[tid])
-                assert k > 0 and 0 < len(first) <= len(got)
-                longer += len(got) > len(first)
-    assert longer > 0    # the continuation past the C layer was exercised
-
-
 # the probes that remember their verdict per value pattern (logic_probe3.c lp_each_value)
 PER_VALUE = ("x-wing", "swordfish", "jellyfish", "finned-x-wing", "sashimi-x-wing",
              "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish",
