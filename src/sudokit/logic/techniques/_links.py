@@ -376,7 +376,7 @@ class Closure:
 
 class _CClosure:
     """A Closure whose false, true and looped sets come from the C twin
-    (sudokit/_c/logic_links.c; looped: literals only, the only nodes read from it); size
+    (sudokit/_c/logic_graph.c; looped: literals only, the only nodes read from it); size
     and reach are the pure closure's, computed when first read."""
 
     __slots__ = ("false", "true", "looped", "_state", "_kind", "_full")

@@ -136,7 +136,7 @@ def _reaches(state) -> dict:
     (group nodes too), restricted to the state's candidates (cached on the state)."""
     out = state._cache.get("reaches")
     if out is None and not state.geometry.links:
-        raw = _cfast.call(state, "logic_reaches")      # sudokit/_c/logic_links.c
+        raw = _cfast.call(state, "logic_reaches")      # sudokit/_c/logic_graph.c
         if raw is not None:
             nc = state.tables.ncells
             nb = (state.size * nc + 7) // 8
