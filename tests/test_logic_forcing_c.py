@@ -14,9 +14,6 @@ nothing to compare.
 from __future__ import annotations
 
 import collections
-import json
-import math
-import random
 import sys
 from itertools import islice
 
@@ -27,7 +24,7 @@ from sudokit.logic import State, _cfast
 from sudokit.logic.techniques import _dynamic as dyn
 from sudokit.logic.techniques import forcing
 
-from conftest import TESTDATA, shared_file
+from test_logic_c import _fresh, _key, _lines, _states, _variants
 
 pytestmark = pytest.mark.skipif(
     not _cfast.available(),
@@ -38,53 +35,12 @@ STATIC = ("cell-forcing-chain", "unit-forcing-chain")
 DYNAMIC = ("nishio", "dynamic-forcing-chain", "dynamic-forcing-chain-plus")
 
 
-def _fresh(s: State) -> State:
-    return State(s.geometry, s.values, s.candidates, s.givens)
-
-
-def _key(step) -> tuple:
-    return (step.technique, step.placements, step.eliminations,
-            json.dumps(step.to_json()["evidence"], sort_keys=True), step.text, step.se)
-
-
-def _path_states(puzzle, geom=None, every: int = 1) -> list:
-    """The unsolved states along the logical path of a puzzle (every k-th)."""
-    s = State.of(puzzle, geometry=geom)
-    out = [s]
-    for step in logic.steps(s).steps:
-        s = s.apply(step)
-        out.append(s)
-    return [s for s in out[::every] if not s.is_solved()]
-
-
-def _sample(name: str, k: int, seed: int) -> list:
-    rows = [r.split()[0] for r in shared_file(name).read_text().splitlines()
-            if r.strip() and not r.startswith("#")]
-    return random.Random(seed).sample(rows, k)
-
-
-def _variants(name: str, size: int, k: int) -> list:
-    out = []
-    for raw in (TESTDATA / "variants" / name).read_text().splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        _, rules, regions, puzzle, _ = raw.strip().split(";")
-        n = math.isqrt(len(puzzle))
-        if n != size:
-            continue
-        g = geometry.jigsaw(regions) if regions != "-" else geometry.parse(str(n))
-        if rules != "-":
-            g = g.with_rules(*rules.split("+"))
-        out.append((puzzle, g))
-    return out[:k]
-
-
 def _classic(k_top: int, k_hard: int, every: int) -> list:
     out = []
-    for p in _sample("puzzles3_magictour_top1465", k_top, 41):
-        out += _path_states(p, every=every)
-    for p in _sample("puzzles6_forum_hardest_1106", k_hard, 41):
-        out += _path_states(p, every=2 * every)
+    for p in _lines("puzzles3_magictour_top1465", k_top, 41):
+        out += _states(p, every=every)
+    for p in _lines("puzzles6_forum_hardest_1106", k_hard, 41):
+        out += _states(p, every=2 * every)
     return out
 
 
@@ -103,7 +59,7 @@ def other_states(classic_states):
                           ("janko_chaos.txt", 6, 3), ("janko_chaos.txt", 7, 2),
                           ("janko_chaos.txt", 8, 2)):
         for puzzle, g in _variants(name, size, k):
-            out += _path_states(puzzle, g)
+            out += _states(puzzle, g)
     for rule in ("antiknight", "windoku", "x"):
         g = geometry.parse("9").with_rules(rule)
         out += [State(g, s.values, s.candidates, s.givens) for s in classic_states[::15]]
