@@ -115,6 +115,18 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
     return PyLong_FromLong(-1);
 }
 
+/* Into br: the singles branch of "x on" from the base state, each step recorded in rec. */
+static void recorded_branch(dyn_t *d, branch_t *br, rec_t *rec, int x)
+{
+    lc_dyn_fork(d, br, &d->base, LC_EMPTY);
+    rec->seq = 0;
+    rec->ck = 0;
+    br->rec = rec;
+    lc_dyn_set_on(d, br, x, R_ASSUME, 0);
+    if (!br->contra)
+        lc_dyn_run(d, br, 0, 0);
+}
+
 /* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as _dynamic.py
  * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
  * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
@@ -138,13 +150,7 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    lc_dyn_fork(d, br, &d->base, LC_EMPTY);
-    rec->seq = 0;
-    rec->ck = 0;
-    br->rec = rec;
-    lc_dyn_set_on(d, br, x, R_ASSUME, 0);
-    if (!br->contra)
-        lc_dyn_run(d, br, 0, 0);
+    recorded_branch(d, br, rec, x);
     for (int k = 0; k < 5; k++)
         if (!(word[k] = PyUnicode_InternFromString(names[k])))
             goto done;
@@ -316,13 +322,7 @@ PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args)
         PyErr_NoMemory();
         goto done;
     }
-    lc_dyn_fork(d, br, &d->base, LC_EMPTY);
-    rec->seq = 0;
-    rec->ck = 0;
-    br->rec = rec;
-    lc_dyn_set_on(d, br, x, R_ASSUME, 0);
-    if (!br->contra)
-        lc_dyn_run(d, br, 0, 0);
+    recorded_branch(d, br, rec, x);
     if (!br->contra) {
         res = Py_None;
         Py_INCREF(res);
