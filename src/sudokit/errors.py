@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["ParseError", "SearchLimitReached", "ShapeError", "SpellingError"]
+__all__ = ["GeometryError", "ParseError", "SearchLimitReached", "ShapeError", "SpellingError"]
 
 
 class ParseError(ValueError):
@@ -48,6 +48,11 @@ class SpellingError(ValueError):
 
 class ShapeError(ValueError):
     """A box shape or grid size that sudokit does not support."""
+
+
+class GeometryError(ShapeError):
+    """Rules that do not make a grid: a region of the wrong size, a cell in no region, an
+    unknown rule, a rule that needs boxes, a unit, pair or constraint outside the grid."""
 
 
 class SearchLimitReached(RuntimeError):

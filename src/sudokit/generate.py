@@ -78,6 +78,7 @@ FILL_NODE_LIMIT = 20_000  # per fill attempt; a dead end starts a new random fil
 VARIANT_NODE_LIMIT = 5_000  # removal checks of variant grids up to 9x9 (see _node_limit)
 FILL_STAGE_TRIES = 8      # variant fill: attempts per (cells, nodes) stage (see _fill_any)
 FILL_MAX_NODES = 4_000_000  # variant fill: nodes of all its attempts together
+FILL_LEARN_DECISIONS = 400_000  # variant fill, when propagate runs out: learn's decisions
 MINIMAL_NODE_LIMIT = 2_000_000  # second chance for orbits refused at the node limit
 MAX_UNDECIDED = 3         # attempts whose minimality stayed undecided before giving up
 
@@ -192,7 +193,8 @@ def _label(geom: Geometry) -> str:
     base = "jigsaw" if geom.box is None else str(geom.shape)
     extras = [name for name, part in (("extra units", geom.extra_units),
                                       ("extra pairs", geom.extra_pairs),
-                                      ("weak links", geom.links)) if part]
+                                      ("constraints", geom.constraints),
+                                      ("weak links", geom.extra_links)) if part]
     text = "+".join((base,) + geom.rules)
     return text + (" with " + ", ".join(extras) if extras else "")
 
@@ -209,7 +211,9 @@ def _culprit(geom: Geometry, symmetry: str) -> str:
             return f"the {rule} rule onto itself"
     parts = (("the extra units", Geometry(n, regions, (), geom.extra_units)),
              ("the extra pairs", Geometry(n, regions, (), (), geom.extra_pairs)),
-             ("the weak links", Geometry(n, regions, (), (), (), geom.links)))
+             ("the thermometers, dots and lines", Geometry(n, regions, (), (), (), (),
+                                                           constraints=geom.constraints)),
+             ("the weak links", Geometry(n, regions, (), (), (), geom.extra_links)))
     for name, part in parts:
         if not _fits(part, symmetry):
             return name + " onto themselves"
@@ -300,40 +304,31 @@ def _fill(shape: Shape, rng: random.Random) -> bytes:
 
 def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
     """Return a random complete grid of any geometry (bytes, row-major); GenerationError if
-    the geometry has no solution grid, or none propagate finds within FILL_MAX_NODES.
+    the geometry has no solution grid, or none is found within the budgets.
 
     K random cells get a random value each that their placed peers and links allow, then
     ``propagate`` completes the grid.  Stages: up to FILL_STAGE_TRIES attempts with K cells
     and a node limit, then half as many cells and 4x the nodes (a tight geometry such as
     X + anti-knight needs both), down to the empty grid (one try: its search is the same
-    every time), all within FILL_MAX_NODES nodes in total.  Then a random relabelling (when
-    no weak link ties values to each other) and a random symmetry of the geometry (see
-    ``symmetries``).  (Rejected: the classic fill's band / stack shuffles -- they break
-    diagonals, windows and jigsaw regions.)
+    every time), all within FILL_MAX_NODES nodes in total.  When propagate runs out, the
+    same stages run again with ``learn`` (clause learning, FILL_LEARN_DECISIONS decisions):
+    many constraints at once (thermometers, dots, a negative rule) leave few grids, and the
+    random cells then often hide a contradiction that propagate takes long to prove.  Then a
+    random relabelling (when no weak link ties values to each other) and a random symmetry
+    of the geometry (see ``symmetries``).  (Rejected: the classic fill's band / stack
+    shuffles -- they break diagonals, windows and jigsaw regions.)
     """
     n, ncells = geom.size, geom.ncells
-    prop = _backend.KERNELS["propagate"]
-    peers, links = geom.peers, geom.cell_links
-    full = frozenset(range(1, n + 1))
-    k, limit, left = n + n // 2, FILL_NODE_LIMIT, FILL_MAX_NODES
-    first = None
-    while first is None:
-        for _ in range(FILL_STAGE_TRIES if k else 1):
-            vals = _random_cells(rng, k, ncells, peers, links, full)
-            if vals is None:
-                continue
-            count, first, used, stopped = prop(vals, tables, 1, min(limit, left) if k else left)
-            left -= used
-            if count:
-                break
-            first = None
-            if k == 0 and not stopped:
-                raise GenerationError(f"the {_label(geom)} geometry has no solution grid")
-            if left <= 0 or k == 0:
-                raise GenerationError(
-                    f"cannot find a solution grid of the {_label(geom)} geometry: propagate "
-                    f"found none in {FILL_MAX_NODES:,} nodes (it may have none)")
-        k, limit = k // 2, limit * 4
+    first = _fill_stages(geom, rng, tables, _backend.KERNELS["propagate"], FILL_NODE_LIMIT,
+                         FILL_MAX_NODES)
+    if first is None:
+        first = _fill_stages(geom, rng, tables, _backend.KERNELS["learn"],
+                             FILL_NODE_LIMIT // 10, FILL_LEARN_DECISIONS)
+    if first is None:
+        raise GenerationError(
+            f"cannot find a solution grid of the {_label(geom)} geometry: propagate found none "
+            f"in {FILL_MAX_NODES:,} nodes, learn none in {FILL_LEARN_DECISIONS:,} decisions "
+            f"(it may have none)")
     grid = bytes(first)
     if not geom.links:
         relabel = [0] + rng.sample(range(1, n + 1), n)
@@ -343,6 +338,29 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
     for cell, image in enumerate(perm):
         out[image] = grid[cell]
     return bytes(out)
+
+
+def _fill_stages(geom: Geometry, rng: random.Random, tables, kernel, limit: int, left: int):
+    """The stages of ``_fill_any`` with one kernel: a complete grid, or None when its
+    budget (``left`` nodes) runs out; GenerationError when it proves there is none."""
+    n, ncells = geom.size, geom.ncells
+    peers, links = geom.peers, geom.cell_links
+    full = frozenset(range(1, n + 1))
+    k = n + n // 2
+    while True:
+        for _ in range(FILL_STAGE_TRIES if k else 1):
+            vals = _random_cells(rng, k, ncells, peers, links, full)
+            if vals is None:
+                continue
+            count, first, used, stopped = kernel(vals, tables, 1, min(limit, left) if k else left)
+            left -= used
+            if count:
+                return first
+            if k == 0 and not stopped:
+                raise GenerationError(f"the {_label(geom)} geometry has no solution grid")
+            if left <= 0 or k == 0:
+                return None
+        k, limit = k // 2, limit * 4
 
 
 def _random_cells(rng: random.Random, k: int, ncells: int, peers, links, full):

@@ -10,11 +10,15 @@ A *geometry* of size N has N*N cells numbered row-major from 0, and
   units are numbered before smaller ones.
 - *pairs*: extra "cannot be equal" pairs of cells that share no unit (anti-knight, anti-king,
   ``extra_pairs``).
+- *constraints*: thermometers, kropki dots, XV, whispers and palindromes, ``(kind, cells,
+  value)`` (see ``sudokit._constraints``), and the negative rules ``nonconsecutive``,
+  ``negative-ratio`` and ``negative-xv``.  Each ties two cells at a time, so each becomes
+  weak links; they are kept as constraints too, to be named, drawn and written back.
 - *links*: general weak links between candidates, "cell i = a excludes cell j = b".  A link is
   (i, j, masks): masks[a-1] = the values of cell j that i = a excludes.  "Cannot be equal" is
   the case masks[a-1] = {a}; it is kept as peers (the fast form) and never stored as a link.
-  No rule of this module builds other links yet; ``with_links`` takes them for later binary
-  constraints (non-consecutive, kropki, XV, thermometers) and every kernel honours them.
+  ``links`` holds the weak links of the constraints and negative rules plus the ones given
+  to ``with_links`` (``extra_links``); every kernel honours them.
 - *peers* of a cell: the cells sharing a unit with it plus its pair partners (sorted).
 
 Geometries are immutable and interned: equal rules give the same object, so ``is``/``==``
@@ -24,9 +28,10 @@ and the default hash agree, and tables are built once per geometry.
     >>> g.name, len(g.units), len(g.peers[0])
     ('3x3+x+antiknight', 29, 26)
 
-Names: ``3x3`` (classic), ``3x3+x``, ``3x3+windoku+antiknight``, ``jigsaw(<N*N symbols>)+x``;
-``parse(name)`` reads them back.  A geometry with extra units, pairs or links has no short
-name; its ``repr`` still rebuilds it.
+Names: ``3x3`` (classic), ``3x3+x``, ``3x3+windoku+antiknight``, ``jigsaw(<N*N symbols>)+x``,
+``3x3+thermo(r1c1-r1c2-r1c3)+diff(r5c5-r5c6)+nonconsecutive``; ``parse(name)`` reads them
+back.  A geometry with extra units, pairs or links has no short name; its ``repr`` still
+rebuilds it.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
-from .errors import ShapeError
+from . import _constraints
+from .errors import GeometryError, ShapeError
 
 __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "classic_of",
            "as_geometry", "split_generator_args",
@@ -43,15 +49,11 @@ __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "cl
 MAX_SIZE = 64
 
 # Rules in their canonical order (names are the CLI's --rules words).
-RULES = ("x", "diagonal", "antidiagonal", "windoku", "disjoint", "antiknight", "antiking")
+RULES = ("x", "diagonal", "antidiagonal", "windoku", "disjoint", "antiknight", "antiking",
+         "nonconsecutive", "negative-ratio", "negative-xv")
 
 _KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
 _KING = ((0, 1), (1, -1), (1, 0), (1, 1))
-
-
-class GeometryError(ShapeError):
-    """Rules that do not make a grid: a region of the wrong size, a cell in no region, an
-    unknown rule, a rule that needs boxes, a unit or pair outside the grid."""
 
 
 def _cell_name(cell: int, n: int) -> str:
@@ -62,15 +64,17 @@ class Geometry:
     """Size N, regions, rules and extras; every table derived once (see the module doc).
 
     Build one with ``boxes``, ``jigsaw``, ``parse`` or ``Geometry(size, regions, ...)``; add
-    rules with ``with_rules``, ``with_units``, ``with_pairs``, ``with_links``.
+    rules with ``with_rules``, ``with_units``, ``with_pairs``, ``with_constraints``,
+    ``with_links``.
     """
 
     __slots__ = ("size", "ncells", "regions", "box", "rules", "extra_units", "extra_pairs",
-                 "links", "_key", "__dict__")
+                 "extra_links", "constraints", "_key", "__dict__")
     _interned: dict[tuple, "Geometry"] = {}
 
     def __new__(cls, size: int, regions: "tuple[int, ...] | None" = None, rules=(),
-                extra_units=(), extra_pairs=(), links=(), box: "tuple[int, int] | None" = None):
+                extra_units=(), extra_pairs=(), links=(), box: "tuple[int, int] | None" = None,
+                constraints=()):
         size = _check_size(size)
         ncells = size * size
         if regions is None:
@@ -79,7 +83,8 @@ class Geometry:
             regions = _box_regions(size, *box)
         regions = tuple(regions)
         key = (size, regions, tuple(rules), tuple(map(tuple, extra_units)),
-               tuple(map(tuple, extra_pairs)), tuple((i, j, tuple(m)) for i, j, m in links))
+               tuple(map(tuple, extra_pairs)), tuple((i, j, tuple(m)) for i, j, m in links),
+               tuple(map(_constraint_key, constraints)))
         g = cls._interned.get(key)
         if g is not None:
             return g
@@ -94,12 +99,13 @@ class Geometry:
                 raise GeometryError(f"windoku is defined for square sizes 4, 9, 16, ... (windows "
                                     f"of sqrt(N) x sqrt(N) cells), not {size}")
         canon = (size, regions, rules, _canonical_units(size, extra_units),
-                 _canonical_pairs(ncells, extra_pairs), _canonical_links(size, links))
+                 _canonical_pairs(ncells, extra_pairs), _canonical_links(size, links),
+                 _canonical_constraints(size, constraints))
         g = cls._interned.get(canon)
         if g is None:
             g = object.__new__(cls)
             g.size, g.ncells, g.regions, g.box = size, ncells, regions, box
-            g.rules, g.extra_units, g.extra_pairs, g.links = canon[2:]
+            g.rules, g.extra_units, g.extra_pairs, g.extra_links, g.constraints = canon[2:]
             g._key = canon
             cls._interned[canon] = g
         cls._interned[key] = g
@@ -107,32 +113,49 @@ class Geometry:
 
     def __reduce__(self):
         return (Geometry, (self.size, self.regions, self.rules, self.extra_units,
-                           self.extra_pairs, self.links))
+                           self.extra_pairs, self.extra_links, None, self.constraints))
 
     # --- composition -----------------------------------------------------------------
 
+    def _with(self, rules=(), units=(), pairs=(), links=(), constraints=()) -> "Geometry":
+        return Geometry(self.size, self.regions, self.rules + tuple(rules),
+                        self.extra_units + tuple(units), self.extra_pairs + tuple(pairs),
+                        self.extra_links + tuple(links),
+                        constraints=self.constraints + tuple(constraints))
+
     def with_rules(self, *rules: str) -> "Geometry":
-        """This geometry plus the named rules (see RULES); unknown names raise GeometryError."""
-        return Geometry(self.size, self.regions, self.rules + tuple(_split_rules(rules)),
-                        self.extra_units, self.extra_pairs, self.links)
+        """This geometry plus the named rules (see RULES) and constraints written as text
+        ('thermo(r1c1-r1c2-r1c3)', 'x(r1c1-r1c2)'); unknown names raise GeometryError."""
+        words = _split_rules(rules)
+        return self._with(rules=[w for w in words if not _constraints.is_constraint_text(w)],
+                          constraints=[w for w in words if _constraints.is_constraint_text(w)])
 
     def with_units(self, *units) -> "Geometry":
         """This geometry plus extra units (iterables of cells; at most N cells each)."""
-        return Geometry(self.size, self.regions, self.rules, self.extra_units + tuple(units),
-                        self.extra_pairs, self.links)
+        return self._with(units=units)
 
     def with_pairs(self, *pairs) -> "Geometry":
         """This geometry plus extra "cannot be equal" pairs of cells."""
-        return Geometry(self.size, self.regions, self.rules, self.extra_units,
-                        self.extra_pairs + tuple(pairs), self.links)
+        return self._with(pairs=pairs)
+
+    def with_constraints(self, *constraints) -> "Geometry":
+        """This geometry plus constraints: (kind, cells) or (kind, cells, value) with kind one
+        of thermo, diff, ratio, sum, whisper, palindrome (white, black, x, v too), or their
+        text ('thermo(r1c1-r1c2-r1c3)'); see ``sudokit._constraints``.  Cells of a thermometer
+        go from the bulb to the tip.
+
+            >>> g = boxes(3, 3).with_constraints(("thermo", (0, 1, 2)), ("white", (9, 10)))
+            >>> g.name
+            '3x3+thermo(r1c1-r1c2-r1c3)+diff(r2c1-r2c2)'
+        """
+        return self._with(constraints=constraints)
 
     def with_links(self, *links) -> "Geometry":
         """This geometry plus weak links (i, j, masks): masks[a-1] = values of j that i = a excludes.
 
         Each link is stored in both directions.  A same-value link belongs in with_pairs.
         """
-        return Geometry(self.size, self.regions, self.rules, self.extra_units,
-                        self.extra_pairs, self.links + tuple(links))
+        return self._with(links=links)
 
     # --- names -----------------------------------------------------------------------
 
@@ -140,7 +163,7 @@ class Geometry:
     def is_classic(self) -> bool:
         """True for plain box geometries (rows, cols, boxes and nothing else)."""
         return self.box is not None and not (self.rules or self.extra_units or self.extra_pairs
-                                             or self.links)
+                                             or self.extra_links or self.constraints)
 
     @cached_property
     def shape(self):
@@ -165,13 +188,14 @@ class Geometry:
     @cached_property
     def name(self) -> "str | None":
         """'3x3', '3x3+x+antiknight', 'jigsaw(...)+x'; None when extras have no short name."""
-        if self.extra_units or self.extra_pairs or self.links:
+        if self.extra_units or self.extra_pairs or self.extra_links:
             return None
         if self.box is not None:
             base = f"{self.box[0]}x{self.box[1]}"
         else:
             base = f"jigsaw({_region_text(self.size, self.regions)})"
-        return "+".join((base,) + self.rules)
+        return "+".join((base,) + self.rules + tuple(_constraints.text(self.size, c)
+                                                    for c in self.constraints))
 
     def __str__(self) -> str:
         if self.is_classic:
@@ -182,8 +206,9 @@ class Geometry:
         if self.name is not None:
             return f"geometry.parse({self.name!r})"
         parts = [str(self.size), f"regions={self.regions!r}"]
-        for field in ("rules", "extra_units", "extra_pairs", "links"):
-            value = getattr(self, field)
+        for field, value in (("rules", self.rules), ("extra_units", self.extra_units),
+                             ("extra_pairs", self.extra_pairs), ("links", self.extra_links),
+                             ("constraints", self.constraints)):
             if value:
                 parts.append(f"{field}={value!r}")
         return f"Geometry({', '.join(parts)})"
@@ -276,6 +301,15 @@ class Geometry:
         return tuple(out)
 
     @cached_property
+    def links(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """Every weak link (i, j, masks), both directions, sorted: the constraints', the
+        negative rules' and the extra ones, merged per pair of cells."""
+        if not (self.constraints or set(self.rules) & set(_constraints.NEGATIVE_RULES)):
+            return self.extra_links
+        return _canonical_links(self.size, self.extra_links + tuple(
+            _constraints.links(self.size, self.rules, self.constraints)))
+
+    @cached_property
     def cell_links(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
         """For each cell i, its links as (j, masks) with masks[a-1] = values of j excluded by i = a."""
         out: list[list] = [[] for _ in range(self.ncells)]
@@ -314,7 +348,9 @@ class Geometry:
         for i, j in self.pairs:
             if values[i] and values[i] == values[j]:
                 out.append((values[i], f"pair {_cell_name(i, n)}-{_cell_name(j, n)}", (i, j)))
-        for i, j, masks in self.links:
+        if self.constraints or set(self.rules) & set(_constraints.NEGATIVE_RULES):
+            out += _constraints.violations(n, self.rules, self.constraints, values)
+        for i, j, masks in self.extra_links:
             a, b = values[i], values[j]
             if a and b and masks[a - 1] >> (b - 1) & 1 and i < j:
                 out.append((a, f"link {_cell_name(i, n)}={a} {_cell_name(j, n)}={b}", (i, j)))
@@ -343,8 +379,11 @@ class Geometry:
             out["units"] = [list(u) for u in self.extra_units]
         if self.extra_pairs:
             out["pairs"] = [list(p) for p in self.extra_pairs]
-        if self.links:
-            out["links"] = [[i, j, list(m)] for i, j, m in self.links]
+        if self.constraints:
+            out["constraints"] = [[kind, list(cells)] + ([value] if value else [])
+                                  for kind, cells, value in self.constraints]
+        if self.extra_links:
+            out["links"] = [[i, j, list(m)] for i, j, m in self.extra_links]
         return out
 
     @classmethod
@@ -352,7 +391,7 @@ class Geometry:
         """Rebuild a geometry from ``to_json``'s dict; a bad field raises GeometryError naming it."""
         if not isinstance(data, dict) or "size" not in data:
             raise GeometryError("a geometry in JSON is an object with a 'size'")
-        known = {"size", "box", "regions", "rules", "units", "pairs", "links"}
+        known = {"size", "box", "regions", "rules", "units", "pairs", "links", "constraints"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise GeometryError(f"unknown geometry field(s) {', '.join(map(repr, unknown))}; "
@@ -367,8 +406,9 @@ class Geometry:
             g = boxes(*_parse_box(box)) if box else _default_boxes(size)
             if g.size != size:
                 raise GeometryError(f"box {box} makes a {g.size}x{g.size} grid, not size {size}")
-        return (g.with_rules(*data.get("rules", ())).with_units(*data.get("units", ()))
-                .with_pairs(*data.get("pairs", ())).with_links(*data.get("links", ())))
+        return g.with_rules(*data.get("rules", ()))._with(
+            (), data.get("units", ()), data.get("pairs", ()), data.get("links", ()),
+            data.get("constraints", ()))
 
 
 # --- constructors --------------------------------------------------------------------------
@@ -582,6 +622,19 @@ def _canonical_rules(rules) -> tuple[str, ...]:
     if "x" in chosen:
         chosen -= {"diagonal", "antidiagonal"}
     return tuple(r for r in RULES if r in chosen)
+
+
+def _constraint_key(c):
+    """A hashable form of a constraint as given (its canonical form is checked later)."""
+    try:
+        return c if isinstance(c, str) else (c[0], tuple(c[1]), *c[2:])
+    except (TypeError, IndexError, KeyError):
+        return repr(c)
+
+
+def _canonical_constraints(size: int, constraints) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    out = {_constraints.canonical(size, c) for c in constraints}
+    return tuple(sorted(out, key=lambda c: (_constraints.KINDS.index(c[0]), c[1], c[2])))
 
 
 def _canonical_units(size: int, units) -> tuple[tuple[int, ...], ...]:

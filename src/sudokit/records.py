@@ -168,7 +168,7 @@ def describe(geom) -> str:
         return f"a {n}x{n} geometry with extra units, pairs or links"
     if geom.box is not None:
         return geom.name
-    return "+".join((f"{n}x{n} jigsaw",) + geom.rules)
+    return f"{n}x{n} jigsaw" + geom.name.split(")", 1)[1]    # the map spelled out is left out
 
 
 def _alphabet_misfit(alphabet, geom) -> "str | None":

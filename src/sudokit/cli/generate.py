@@ -56,6 +56,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
   sudokit generate --box 2x3 --clues 12-14 --to block
   sudokit generate --rules x --minimal --symmetry rot180
   sudokit generate --rules windoku,antiknight --count 5
+  sudokit generate --rules nonconsecutive --to fpuzzles
   sudokit generate --regions jigsaw.txt --minimal
 
 --minimal: no clue can be removed without a second solution appearing; with a symmetry,
@@ -65,6 +66,9 @@ made, so any --count runs in constant memory.
 
 Variants: --rules adds rules to the boxes, comma-separated:
   """ + ", ".join(RULES) + """;
+and constraints among cells: thermo(r1c1-r1c2-r1c3) (rising from the bulb), white(r1c1-r1c2)
+and black(..) kropki dots, x(..) and v(..) sums, whisper(..) and palindrome(..) lines
+(see 'Constraints' in README.md); they keep their place when a puzzle is made;
 --regions FILE replaces the boxes by irregular regions (a jigsaw): FILE has N lines of N
 symbols, each naming the region of its cell (symbols separated by spaces when a line has
 any; lines starting with '#' are skipped).  --symmetry must be one the geometry has (a
@@ -87,7 +91,8 @@ keeps every step no farther from the target.  Same seed, same puzzles, for any -
     p.add_argument("-b", "--box", type=_box_arg, default=None, metavar="RxC",
                    help="box shape (default 3x3)")
     p.add_argument("--rules", action="append", default=None, metavar="RULES",
-                   help=f"variant rules, comma-separated: {', '.join(RULES)}")
+                   help=f"variant rules, comma-separated: {', '.join(RULES)}; and constraints "
+                        f"such as thermo(r1c1-r1c2-r1c3), white(r1c1-r1c2), x(r1c1-r1c2)")
     p.add_argument("--regions", default=None, metavar="FILE",
                    help="region map of a jigsaw: N lines of N symbols (replaces the boxes)")
     p.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none",

@@ -32,7 +32,9 @@ def options_of(args: argparse.Namespace):
 def _rules_options(p: argparse.ArgumentParser) -> None:
     from ..geometry import RULES
     p.add_argument("--rules", action="append", default=None, metavar="RULES",
-                   help=f"variant rules added to the boxes, comma-separated: {', '.join(RULES)}")
+                   help=f"variant rules added to the boxes, comma-separated: {', '.join(RULES)}"
+                        f"; and constraints such as thermo(r1c1-r1c2-r1c3), white(r1c1-r1c2), "
+                        f"black(..), x(..), v(..), whisper(..), palindrome(..)")
     p.add_argument("--regions", default=None, metavar="FILE",
                    help="a jigsaw's region map (N lines of N symbols naming each cell's "
                         "region): it replaces the boxes")

@@ -17,19 +17,28 @@ compressed Base64 after ``?load=`` in its links.  Read here:
     disjointgroups        same position in every box (box regions only)
     extraregion           ``[{"cells": ["R1C1", ...]}]`` (1-based): extra units; the four
                           windows of windoku are read back as the windoku rule
+    thermometer           ``[{"lines": [["R1C1", ...], ...]}]``: thermometers, bulb first
+    difference, ratio     ``[{"cells": [a, b], "value": "k"}]``: white (difference k, 1 when
+                          no value) and black (ratio k, 2 when none) kropki dots
+    xv                    ``[{"cells": [a, b], "value": "X"}]``: sums of 10 (X) and 5 (V)
+    whispers, palindrome  ``[{"lines": [[...]]}]``: German whispers (neighbours on the line
+                          differ by 5 or more on 9x9: (N+1)//2) and palindrome lines
+    nonconsecutive        true: neighbours without a white dot are not consecutive
+    negative              ``["ratio", "xv"]``: all black dots / all X and V are given
     title, author, ruleset, solution, activeConstraints, disabledlogic,
     truecandidatesoptions metadata and solver settings: skipped
 
 Every other key holding a non-empty value is refused BY NAME (ParseError): killer cages,
-thermometers, arrows, kropki dots, XV, ... and cosmetics (lines, shapes, text, cosmetic
+arrows, renban and between lines, little killers, ... and cosmetics (lines, shapes, text, cosmetic
 cages), which may carry a rule that the ruleset describes in words.  ``ignore=`` names keys
 (top-level or cell keys) the caller accepts to drop.  Empty lists and false flags are fine.
 
 The text may be the JSON object, an f-puzzles link (``...?load=N4Ig...``) or the bare
 compressed string.  ``format_fpuzzles`` writes the givens, the regions when they are not
 f-puzzles' default boxes, and the rules (windoku and extra units as extra regions; a
-disjoint rule on boxes other than f-puzzles' default as extra regions too); extra pairs and
-weak links have no f-puzzles form and are refused (GeometryError).  With ``solution=``
+disjoint rule on boxes other than f-puzzles' default as extra regions too) and the
+constraints above; extra pairs and weak links have no f-puzzles form and are refused
+(GeometryError).  With ``solution=``
 (``sudokit solve --to fpuzzles``) the solution's other cells are written as plain values,
 a solver's entries: the givens stay ``given: true`` and reading gives the puzzle back.
 """
@@ -53,12 +62,16 @@ MAX_RECORD = 1 << 24  # characters of an f-puzzles object spread over lines, at 
 
 # what this module reads (top-level keys)
 SUPPORTED = ("size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking",
-             "disjointgroups", "extraregion")
+             "disjointgroups", "extraregion", "thermometer", "difference", "ratio", "xv",
+             "whispers", "palindrome", "nonconsecutive", "negative")
+_LINE_KEYS = {"thermometer": "thermo", "whispers": "whisper", "palindrome": "palindrome"}
+_PAIR_KEYS = {"difference": "diff", "ratio": "ratio", "xv": "sum"}
+_NEGATIVE = {"ratio": "negative-ratio", "xv": "negative-xv", "difference": "nonconsecutive"}
 _METADATA = frozenset({"title", "author", "ruleset", "solution", "activeConstraints",
                        "disabledlogic", "truecandidatesoptions"})
 _COSMETIC = frozenset({"line", "rectangle", "circle", "text", "cage"})
 _FLAGS = {"diagonal+": "diagonal+", "diagonal-": "diagonal-", "antiknight": "antiknight",
-          "antiking": "antiking", "disjointgroups": "disjoint"}
+          "antiking": "antiking", "disjointgroups": "disjoint", "nonconsecutive": "nonconsecutive"}
 _CELL_NOTES = frozenset({"c", "cArray", "highlight", "centerPencilMarks", "cornerPencilMarks",
                          "candidates"})
 _POSITION = re.compile(r"R(\d+)C(\d+)\Z", re.IGNORECASE)
@@ -265,19 +278,74 @@ def _extra_units(obj: dict, size: int) -> list[tuple[int, ...]]:
         if not isinstance(cells, list) or not cells:
             raise ParseError(f'extra region {k}: expected {{"cells": ["R1C1", ...]}}, not '
                              f"{json.dumps(entry)[:60]}")
-        unit = []
-        for pos in cells:
-            m = _POSITION.match(pos) if isinstance(pos, str) else None
-            if m is None or not (1 <= int(m.group(1)) <= size and 1 <= int(m.group(2)) <= size):
-                raise ParseError(f"extra region {k}: {json.dumps(pos)[:30]} is not a cell "
-                                 f"R1C1..R{size}C{size}")
-            unit.append((int(m.group(1)) - 1) * size + int(m.group(2)) - 1)
+        unit = [_position(pos, size, f"extra region {k}") for pos in cells]
         if len(set(unit)) != len(unit) or len(unit) > size:
             why = "names a cell twice" if len(set(unit)) != len(unit) else \
                 f"has {len(unit)} cells; a unit has at most {size}"
             raise ParseError(f"extra region {k} {why}")
         units.append(tuple(sorted(unit)))
     return units
+
+
+def _position(pos, size: int, where: str) -> int:
+    """The cell of an f-puzzles position 'R1C1'; ParseError naming where it is."""
+    m = _POSITION.match(pos) if isinstance(pos, str) else None
+    if m is None or not (1 <= int(m.group(1)) <= size and 1 <= int(m.group(2)) <= size):
+        raise ParseError(f"{where}: {json.dumps(pos)[:30]} is not a cell R1C1..R{size}C{size}")
+    return (int(m.group(1)) - 1) * size + int(m.group(2)) - 1
+
+
+def _entries_of(obj: dict, key: str) -> list:
+    entries = obj.get(key) or []
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise ParseError(f'"{key}" must be a list of objects')
+    return entries
+
+
+def _constraints(obj: dict, size: int) -> tuple[list, list[str]]:
+    """The constraints (kind, cells, value) of the line and dot keys, and the negative rules."""
+    out = []
+    for key, kind in _LINE_KEYS.items():
+        for k, entry in enumerate(_entries_of(obj, key), 1):
+            lines = entry.get("lines")
+            if not isinstance(lines, list) or not lines or not all(
+                    isinstance(line, list) for line in lines):
+                raise ParseError(f'{key} {k}: expected {{"lines": [["R1C1", ...], ...]}}, not '
+                                 f"{json.dumps(entry)[:60]}")
+            value = _number(entry, f"{key} {k}") if kind == "whisper" else None
+            for line in lines:
+                out.append((kind, [_position(p, size, f"{key} {k}") for p in line], value))
+    for key, kind in _PAIR_KEYS.items():
+        for k, entry in enumerate(_entries_of(obj, key), 1):
+            cells = entry.get("cells")
+            if not isinstance(cells, list) or len(cells) != 2:
+                raise ParseError(f'{key} {k}: expected {{"cells": [a, b]}} (two cells), not '
+                                 f"{json.dumps(entry)[:60]}")
+            if kind == "sum":
+                word = str(entry.get("value", "")).upper()
+                if word not in ("X", "V"):
+                    raise ParseError(f'xv {k}: the value is "X" or "V", not '
+                                     f"{json.dumps(entry.get('value'))[:20]}")
+                value = 10 if word == "X" else 5
+            else:
+                value = _number(entry, f"{key} {k}")
+            out.append((kind, [_position(p, size, f"{key} {k}") for p in cells], value))
+    negative = obj.get("negative") or []
+    if not isinstance(negative, list) or any(w not in _NEGATIVE for w in negative):
+        raise ParseError(f'"negative" lists constraints whose every instance is given '
+                         f'({", ".join(_NEGATIVE)}), not {json.dumps(negative)[:60]}')
+    return out, [_NEGATIVE[w] for w in negative]
+
+
+def _number(entry: dict, where: str) -> "int | None":
+    value = entry.get("value")
+    if value in (None, ""):
+        return None
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise ParseError(f"{where}: the value is a whole number, not "
+                         f"{json.dumps(value)[:20]}") from None
 
 
 def _rule_units(base: Geometry, rule: str) -> "list[tuple[int, ...]] | None":
@@ -331,8 +399,9 @@ def _parse(obj, ignore: frozenset) -> Grid:
         if found and all(u in units for u in found):
             units = [u for u in units if u not in found]
             rules.append(rule)
+    constraints, negative = _constraints(obj, size)
     try:
-        geom = base.with_rules(*rules).with_units(*units)
+        geom = base.with_rules(*rules, *negative).with_units(*units).with_constraints(*constraints)
     except GeometryError as exc:
         raise ParseError(f"the rules: {exc}") from None
     return Grid(values, geometry=geom)
@@ -443,7 +512,7 @@ def format_fpuzzles(grid: Grid, *, solution: "Grid | None" = None, title: "str |
     geom = grid.geometry
     n = geom.size
     entries = _entries(grid, solution)
-    if geom.extra_pairs or geom.links:
+    if geom.extra_pairs or geom.extra_links:
         raise GeometryError(f"f-puzzles has no form for extra 'cannot be equal' pairs or weak "
                             f"links; {geom} has them (write JSON instead)")
     default = fpuzzles_boxes(n)
@@ -485,8 +554,38 @@ def format_fpuzzles(grid: Grid, *, solution: "Grid | None" = None, title: "str |
             units += [u for name, u in named.items() if name.startswith("window")]
     if units:
         obj["extraregion"] = [{"cells": [_cell_name(*divmod(k, n)) for k in u]} for u in units]
+    _write_constraints(obj, geom)
     text = json.dumps(obj, separators=(",", ":"))
     return compress_base64(text) if compress else text
+
+
+def _write_constraints(obj: dict, geom: Geometry) -> None:
+    """Add the geometry's constraints and negative rules to an f-puzzles object."""
+    n = geom.size
+    lines = {kind: key for key, kind in _LINE_KEYS.items()}
+    pairs = {kind: key for key, kind in _PAIR_KEYS.items()}
+    for kind, cells, value in geom.constraints:
+        names = [_cell_name(*divmod(k, n)) for k in cells]
+        if kind in lines:
+            entry: dict = {"lines": [names]}
+            if kind == "whisper" and value != (n + 1) // 2:
+                entry["value"] = str(value)
+            obj.setdefault(lines[kind], []).append(entry)
+        else:
+            if kind == "sum" and value not in (5, 10):
+                raise GeometryError(f"f-puzzles writes sums of 10 (X) and 5 (V) only, not "
+                                    f"{value} (write JSON instead)")
+            entry = {"cells": names}
+            if kind == "sum":
+                entry["value"] = "X" if value == 10 else "V"
+            elif value != {"diff": 1, "ratio": 2}[kind]:
+                entry["value"] = str(value)
+            obj.setdefault(pairs[kind], []).append(entry)
+    for word, rule in _NEGATIVE.items():
+        if rule == "nonconsecutive" and rule in geom.rules:
+            obj["nonconsecutive"] = True
+        elif rule in geom.rules:
+            obj.setdefault("negative", []).append(word)
 
 
 def _entries(grid: Grid, solution: "Grid | None"):

@@ -1,0 +1,244 @@
+"""Constraints among a few cells, turned into weak links: thermometers, kropki dots, XV, German
+whispers, palindromes, and the negative rules (nonconsecutive, negative-ratio, negative-xv).
+
+A *constraint* is ``(kind, cells, value)``: cells in the order the kind reads them, value its
+number (0 when it has none).  Every kind is a relation between two cells at a time, so it is
+written as weak links ("cell i = a excludes cell j = b", geometry.links) and every engine,
+checker and logic technique honours it without knowing it:
+
+    kind        cells            holds when                              text
+    thermo      bulb .. tip      values rise strictly from the bulb      thermo(r1c1-r1c2-r1c3)
+    diff k      two cells        |a - b| == k (k = 1: white kropki dot)  diff(r1c1-r1c2), diff2(...)
+    ratio k     two cells        a == k*b or b == k*a (2: black dot)     ratio(r1c1-r1c2)
+    sum s       two cells        a + b == s (X: 10, V: 5)                sum10(r1c1-r1c2)
+    whisper k   a line           neighbours on it differ by >= k         whisper(r1c1-r2c2-r3c3)
+    palindrome  a line           it reads the same both ways             palindrome(r1c1-r1c2-r1c3)
+
+A thermometer links every two of its cells, not only neighbours (the p-th and q-th cells need
+b >= a + (q - p)): the kernels then see the whole rise at once.  (Rejected: neighbour links
+only, which are equivalent for solutions but let the search wander through values that a
+longer stretch of the bulb already rules out.)
+
+Text names read back: ``white``/``black`` are ``diff``/``ratio`` with their dot's value, ``x``
+and ``v`` are ``sum10``/``sum5``; ``whisper``'s value defaults to (N+1)//2 (5 on 9x9).
+
+The negative rules look at every two orthogonally adjacent cells: ``nonconsecutive``, those
+without a diff 1 constraint never differ by 1 (all white dots given, or the classic rule when
+there are none); ``negative-ratio``, those without a ratio constraint are not 1:2 (all black
+dots given); ``negative-xv``, those without a sum constraint sum to neither 5 nor 10.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import GeometryError
+
+__all__ = ["KINDS", "NEGATIVE_RULES", "canonical", "parse", "text", "links", "violations",
+           "describe"]
+
+KINDS = ("thermo", "diff", "ratio", "sum", "whisper", "palindrome")
+NEGATIVE_RULES = ("nonconsecutive", "negative-ratio", "negative-xv")
+
+_LINES = ("thermo", "whisper", "palindrome")           # any number of cells >= 2, in order
+_ALIASES = {"white": ("diff", 1), "black": ("ratio", 2), "x": ("sum", 10), "v": ("sum", 5),
+            "difference": ("diff", None), "kropki": ("diff", None), "thermometer": ("thermo", None),
+            "whispers": ("whisper", None), "xv": ("sum", None)}
+_TERM = re.compile(r"^([a-z]+)(\d*)\((.*)\)$")
+_CELL = re.compile(r"^r(\d+)c(\d+)$")
+
+
+def is_constraint_text(word: str) -> bool:
+    """True for a rule word that names a constraint (it has parentheses)."""
+    return "(" in word
+
+
+def _cell_name(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def default_value(kind: str, size: int) -> int:
+    """The value a kind takes when none is written (0: it has none, or it needs one)."""
+    return {"diff": 1, "ratio": 2, "whisper": (size + 1) // 2}.get(kind, 0)
+
+
+def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
+    """Check one constraint, (kind, cells) or (kind, cells, value), and return its canonical
+    form; GeometryError names what is wrong.  Text such as 'thermo(r1c1-r1c2)' is read too."""
+    if isinstance(item, str):
+        return parse(item, size)
+    try:
+        kind, cells, *rest = item
+    except (TypeError, ValueError):
+        raise GeometryError(f"a constraint is (kind, cells[, value]), not {item!r}") from None
+    kind = str(kind).lower()
+    value = rest[0] if rest else None
+    if len(rest) > 1:
+        raise GeometryError(f"a constraint is (kind, cells[, value]), not {item!r}")
+    if kind in _ALIASES:
+        kind, fixed = _ALIASES[kind]
+        if value is None:
+            value = fixed
+    if kind not in KINDS:
+        raise GeometryError(f"unknown constraint {kind!r}; constraints: {', '.join(KINDS)} "
+                            f"(and white, black, x, v)")
+    try:
+        cells = tuple(int(c) for c in cells)
+        value = default_value(kind, size) if value in (None, "", 0) else int(value)
+    except (TypeError, ValueError):
+        raise GeometryError(f"{kind}: cells are cell numbers and the value an integer "
+                            f"({item!r})") from None
+    ncells = size * size
+    for c in cells:
+        if not 0 <= c < ncells:
+            raise GeometryError(f"{kind}: cell {c} is outside the grid (0..{ncells - 1})")
+    if len(set(cells)) != len(cells):
+        raise GeometryError(f"{kind}: a cell appears twice in {_path(cells, size)}")
+    if kind in _LINES:
+        if len(cells) < 2:
+            raise GeometryError(f"a {kind} line needs two cells or more, not {len(cells)}")
+    elif len(cells) != 2:
+        raise GeometryError(f"a {kind} constraint joins two cells, not {len(cells)}")
+    low, high = {"diff": (1, size - 1), "ratio": (2, size), "sum": (3, 2 * size - 1),
+                 "whisper": (1, size - 1)}.get(kind, (0, 0))
+    if kind in ("thermo", "palindrome"):
+        value = 0
+    elif not low <= value <= high:
+        what = "sum" if kind == "sum" else "value"
+        raise GeometryError(f"{kind}: a {what} of {value} cannot hold on a {size}x{size} grid "
+                            f"({low}..{high})")
+    if kind in ("diff", "ratio", "sum"):
+        cells = tuple(sorted(cells))
+    elif kind in ("whisper", "palindrome"):
+        cells = min(cells, cells[::-1])             # a line reads the same either way
+    return (kind, cells, value)
+
+
+def parse(word: str, size: int) -> tuple[str, tuple[int, ...], int]:
+    """Read 'thermo(r1c1-r1c2-r1c3)', 'diff2(r1c1-r1c2)', 'x(r1c1-r1c2)', ... (see the module)."""
+    m = _TERM.match(word.strip().lower().replace(" ", ""))
+    if not m:
+        raise GeometryError(f"bad constraint {word!r}: expected kind(r1c1-r1c2-...), e.g. "
+                            f"thermo(r1c1-r1c2-r1c3)")
+    kind, value, body = m.groups()
+    cells = []
+    for name in (body.split("-") if body else []):
+        cm = _CELL.match(name)
+        if not cm:
+            raise GeometryError(f"bad constraint {word!r}: {name!r} is not a cell name such as "
+                                f"r1c1")
+        r, c = int(cm.group(1)), int(cm.group(2))
+        if not (1 <= r <= size and 1 <= c <= size):
+            raise GeometryError(f"bad constraint {word!r}: {name} is outside a {size}x{size} "
+                                f"grid")
+        cells.append((r - 1) * size + c - 1)
+    return canonical(size, (kind, cells, int(value) if value else None))
+
+
+def text(size: int, constraint) -> str:
+    """The name of a canonical constraint, which ``parse`` reads back."""
+    kind, cells, value = constraint
+    shown = "" if value in (0, default_value(kind, size)) else str(value)
+    return f"{kind}{shown}({_path(cells, size)})"
+
+
+def describe(size: int, constraint) -> str:
+    """A few words for people: 'thermometer r1c1-r1c3', 'white dot r1c1-r1c2', 'X r1c1-r1c2'."""
+    kind, cells, value = constraint
+    where = _path(cells, size) if kind not in _LINES else \
+        f"{_cell_name(cells[0], size)}-{_cell_name(cells[-1], size)}"
+    if kind == "diff":
+        word = "white dot" if value == 1 else f"difference {value}"
+    elif kind == "ratio":
+        word = "black dot" if value == 2 else f"ratio {value}"
+    elif kind == "sum":
+        word = {10: "X", 5: "V"}.get(value, f"sum {value}")
+    else:
+        word = {"thermo": "thermometer", "whisper": "whisper line",
+                "palindrome": "palindrome"}[kind]
+    return f"{word} {where}"
+
+
+def _path(cells, size: int) -> str:
+    return "-".join(_cell_name(c, size) for c in cells)
+
+
+# --- the relations ------------------------------------------------------------------------
+
+
+def _relations(constraint):
+    """Yield (i, j, ok) for every two cells the constraint ties: ok(a, b) is True when i = a
+    and j = b may both hold."""
+    kind, cells, value = constraint
+    if kind == "thermo":
+        for p in range(len(cells)):
+            for q in range(p + 1, len(cells)):
+                yield cells[p], cells[q], (lambda a, b, d=q - p: b >= a + d)
+    elif kind == "diff":
+        yield cells[0], cells[1], lambda a, b: abs(a - b) == value
+    elif kind == "ratio":
+        yield cells[0], cells[1], lambda a, b: a == value * b or b == value * a
+    elif kind == "sum":
+        yield cells[0], cells[1], lambda a, b: a + b == value
+    elif kind == "whisper":
+        for p in range(len(cells) - 1):
+            yield cells[p], cells[p + 1], lambda a, b: abs(a - b) >= value
+    elif kind == "palindrome":
+        for p in range(len(cells) // 2):
+            yield cells[p], cells[-1 - p], lambda a, b: a == b
+
+
+def _neighbours(size: int):
+    """Every two orthogonally adjacent cells (i < j)."""
+    for cell in range(size * size):
+        r, c = divmod(cell, size)
+        if c + 1 < size:
+            yield cell, cell + 1
+        if r + 1 < size:
+            yield cell, cell + size
+
+
+def _negative(rule: str, size: int, constraints):
+    """Yield (i, j, ok) of a negative rule over the neighbours that carry no exempting dot."""
+    kind, test = {"nonconsecutive": ("diff", lambda a, b: abs(a - b) != 1),
+                  "negative-ratio": ("ratio", lambda a, b: a != 2 * b and b != 2 * a),
+                  "negative-xv": ("sum", lambda a, b: a + b not in (5, 10))}[rule]
+    exempt = {c[1] for c in constraints if c[0] == kind and (kind != "diff" or c[2] == 1)}
+    for pair in _neighbours(size):
+        if pair not in exempt:
+            yield pair[0], pair[1], test
+
+
+def _named_relations(size: int, rules, constraints):
+    """Yield (name, i, j, ok) for every relation of the constraints and negative rules."""
+    for con in constraints:
+        name = describe(size, con)
+        for i, j, ok in _relations(con):
+            yield name, i, j, ok
+    for rule in rules:
+        if rule in NEGATIVE_RULES:
+            for i, j, ok in _negative(rule, size, constraints):
+                yield rule, i, j, ok
+
+
+def links(size: int, rules, constraints) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The weak links (i, j, masks) of the constraints and negative rules: masks[a-1] = the
+    values of j that i = a excludes (one direction; the geometry stores both)."""
+    out = []
+    values = range(1, size + 1)
+    for _, i, j, ok in _named_relations(size, rules, constraints):
+        masks = tuple(sum(1 << (b - 1) for b in values if not ok(a, b)) for a in values)
+        if any(masks):
+            out.append((i, j, masks))
+    return out
+
+
+def violations(size: int, rules, constraints, values) -> list[tuple[int, str, tuple[int, int]]]:
+    """Every broken constraint of a grid (0 = empty): (value, 'thermometer r1c1-r1c3', (i, j))."""
+    out = []
+    for name, i, j, ok in _named_relations(size, rules, constraints):
+        a, b = values[i], values[j]
+        if a and b and not ok(a, b):
+            out.append((a, f"{name} {_cell_name(i, size)}={a} {_cell_name(j, size)}={b}"
+                        if name in NEGATIVE_RULES else name, (i, j)))
+    return out
