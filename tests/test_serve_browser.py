@@ -315,3 +315,67 @@ def test_jigsaw_regions_are_drawn_and_solved(driver, url, artifacts):
                                                       "111222113322133324553444556644556666"]})
     givens = driver.execute_script("return window.sudokit.game.givens")
     assert geom.is_solution(values(driver), givens)
+
+
+def test_thermometers_and_dots_are_drawn_checked_and_solved(driver, url, artifacts):
+    """A puzzle with a thermometer, kropki dots, an X and a whisper line: drawn, a value
+    that breaks the thermometer marked as a conflict, a hint, and a solution that keeps
+    every constraint."""
+    import json
+
+    from sudokit import geometry
+    from sudokit.generate import generate
+    geom = geometry.parse("3x3+thermo(r1c1-r1c2-r1c3)+white(r4c4-r4c5)+black(r6c6-r7c6)"
+                          "+x(r9c1-r9c2)+whisper(r5c7-r6c8-r7c9)")
+    [made] = generate(geometry=geom, count=1, seed=8)
+    givens = list(made.puzzle.values)
+    text = json.dumps({"puzzle": made.puzzle.to_line(), "geometry": geom.to_json()})
+    open_page(driver, url)
+    box = driver.find_element(By.ID, "puzzle-text")
+    box.clear()
+    driver.execute_script("arguments[0].value = arguments[1]", box, text)  # (a paste)
+    driver.find_element(By.ID, "load").click()
+    wait(driver, lambda d: "Loaded a 9x9 puzzle" in message(d))
+    rules = driver.find_element(By.ID, "rules").text
+    assert "1 thermometer" in rules and "1 white dot" in rules and "1 black dot" in rules
+    assert "1 X/V" in rules and "1 whisper line" in rules
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid polyline.thermo")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid circle.bulb")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid polyline.whisper")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid g.dot.white")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid g.dot.black")) == 1
+    assert driver.find_element(By.CSS_SELECTOR, "#grid g.xv text").text == "X"
+    shot(driver, artifacts, "11-constraints")
+
+    # a thermometer cell lower than the one before it: both marked as a conflict, and the
+    # check names the thermometer
+    solution = made.solution.values
+    a, b = next((p, q) for p, q in ((0, 1), (1, 2), (0, 2)) if not givens[q])
+    typed = 0
+    if not givens[a]:
+        cell(driver, a).click()
+        keys(driver, "9")
+        typed += 1
+    if values(driver)[a] > 1:
+        cell(driver, b).click()
+        keys(driver, "1")
+        typed += 1
+        assert "conflict" in classes(driver, a) and "conflict" in classes(driver, b)
+        driver.find_element(By.ID, "check").click()
+        wait(driver, lambda d: "break the thermometer r1c1-r1c3" in message(d))
+        shot(driver, artifacts, "12-thermo-conflict")
+    for _ in range(typed):
+        keys(driver, "z", ctrl=True)  # undo
+    assert values(driver) == givens and "conflict" not in classes(driver, b)
+
+    driver.find_element(By.ID, "hint").click()
+    wait(driver, lambda d: d.find_element(By.ID, "message").get_attribute("class") == "hint")
+    step = driver.execute_script("return window.sudokit.game.marks.step")
+    for cell_id, value in step["placements"]:
+        assert solution[cell_id] == value
+    for cell_id, value in step["eliminations"]:
+        assert solution[cell_id] != value
+    driver.find_element(By.ID, "solve").click()
+    wait(driver, lambda d: "Solved" in message(d))
+    assert geom.is_solution(values(driver), givens)
+    shot(driver, artifacts, "13-constraints-solved")

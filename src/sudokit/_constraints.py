@@ -35,7 +35,7 @@ import re
 from .errors import GeometryError
 
 __all__ = ["KINDS", "NEGATIVE_RULES", "canonical", "parse", "text", "links", "violations",
-           "describe"]
+           "describe", "is_broken_rule", "conflict_text"]
 
 KINDS = ("thermo", "diff", "ratio", "sum", "whisper", "palindrome")
 NEGATIVE_RULES = ("nonconsecutive", "negative-ratio", "negative-xv")
@@ -157,6 +157,25 @@ def describe(size: int, constraint) -> str:
         word = {"thermo": "thermometer", "whisper": "whisper line",
                 "palindrome": "palindrome"}[kind]
     return f"{word} {where}"
+
+
+_BROKEN = ("link ", "thermometer ", "white dot ", "black dot ", "difference ", "ratio ", "X ",
+           "V ", "sum ", "whisper line ", "palindrome ") + tuple(r + " " for r in NEGATIVE_RULES)
+
+
+def is_broken_rule(where: str) -> bool:
+    """True for the place of a conflict (geometry.conflicts) that is a constraint, a negative
+    rule or a weak link -- values that break it -- rather than a unit or pair where a value
+    is placed twice."""
+    return where.startswith(_BROKEN)
+
+
+def conflict_text(value: str, where: str, names: str) -> str:
+    """A conflict in words: '5 is placed twice in row 1 (r1c1, r1c9)', or for a constraint
+    'the values of r1c1, r1c2 break the thermometer r1c1-r1c3'."""
+    if is_broken_rule(where):
+        return f"the values of {names} break the {where}"
+    return f"{value} is placed twice in {where} ({names})"
 
 
 def _path(cells, size: int) -> str:

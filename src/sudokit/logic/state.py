@@ -22,6 +22,7 @@ is cheap and a state that cannot change under a caller is worth it.
 
 from __future__ import annotations
 
+from .._constraints import conflict_text
 from . import _cfast
 from ._tables import cell_name, tables, values_of
 
@@ -286,7 +287,7 @@ class State:
         for value, where, cells in self.geometry.conflicts(values):
             names = ", ".join(cell_name(c, t.n) for c in cells)
             out.append(Problem("clash", cells[-1], value,
-                               f"{t.value(value)} is placed twice in {where} ({names})"))
+                               conflict_text(t.value(value), where, names)))
         for c, (v, m) in enumerate(zip(values, cands)):
             if not v and not m:
                 out.append(Problem("no-candidates", c, 0,

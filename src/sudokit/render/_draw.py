@@ -9,8 +9,9 @@ The look follows SudokuPad: thin 1-unit cell lines, 3-unit region borders (a jig
 irregular regions the same way), dashed cage outlines inset 0.08 of a cell, candidates as
 small marks in a corner grid (3x3 positions for 9 values, 2x3 for 6, 4x4 for 16, ...).
 Givens are black and bold, placed values blue; X diagonals are thin blue lines; windoku
-windows and extra full units are shaded grey; anti-knight, anti-king and disjoint groups
-are named in a caption under the grid.
+windows and extra full units are shaded grey; thermometers, lines, kropki dots, X and V as
+in ``_lines``; anti-knight, anti-king, disjoint groups and the negative rules are named in
+a caption under the grid.
 
     cell C units (40 up to 9x9, 32 beyond), a pad of 6 units around everything:
       +--------------------------------+
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import math
 
+from ._lines import draw_dots, draw_lines, notes as _constraint_notes
 from ._scene import Scene, wrap
 from ._step import plan
 
@@ -39,6 +41,7 @@ COLORS = {
     "placement": "#1d8a3a", "placement_fill": "#c8ebcc", "chain_on": "#8fd694",
     "chain_off": "#8db6ec", "mark": "#8db6ec", "link": "#c2410c", "text": "#000000", "label": "#606060",
     "color1": "#b9e3a6", "color2": "#f7c68f", "color3": "#a9c9f2", "color4": "#f2b0cb",
+    "thermo": "#c8c8c8", "whisper": "#5fb84f", "palindrome": "#b39ddb", "dot": "#000000",
 }
 """The colour of each part ('#rrggbb'); ``colors=`` overrides any of them by name."""
 
@@ -124,7 +127,8 @@ def _captions(geom) -> list[str]:
     if geom.extra_pairs:
         notes.append(f"{len(geom.extra_pairs)} extra pairs of cells hold different values "
                      "(not drawn).")
-    if geom.links:
+    notes += _constraint_notes(geom)
+    if geom.extra_links:
         notes.append("Weak links between candidates apply (not drawn).")
     return notes
 
@@ -147,7 +151,9 @@ def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), c
     steps = plan(step, geom) if step is not None else None
     _fills(sc, lay, geom, col, highlight, steps)
     _diagonals(sc, lay, geom, col)
+    draw_lines(sc, lay, geom, col)
     _lines(sc, lay, geom, col)
+    draw_dots(sc, lay, geom, col)
     _cages(sc, lay, geom, col)
     _values(sc, lay, values, givens, col, steps)
     _candidates(sc, lay, values, candidates, col, steps)

@@ -68,7 +68,7 @@ def _content(scene: Scene) -> bytes:
     def stroke_state(color, width, dash, cap="butt"):
         ops.append(f"{_rgb(color)} RG {num(width)} w "
                    + (f"[{' '.join(num(d) for d in dash)}] 0 d" if dash else "[] 0 d")
-                   + f" {2 if cap == 'square' else 0} J")
+                   + f" {({'square': 2, 'round': 1}).get(cap, 0)} J")
 
     for it in scene.items:
         kind = it[0]

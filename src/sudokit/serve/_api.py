@@ -101,7 +101,8 @@ def puzzle_json(grid) -> dict:
 
 
 def layout(geom) -> dict:
-    """What the page draws and checks: regions, all units, extra units by name, pairs, alphabet."""
+    """What the page draws and checks: regions, all units, extra units by name, pairs, the
+    constraints (thermometers, dots, lines) and the weak links they make, alphabet."""
     from ..symbols import DEFAULT
     n = geom.size
     names, units = geom.unit_names, geom.units
@@ -110,6 +111,9 @@ def layout(geom) -> dict:
             "units": [list(u) for u in units],
             "extra": [{"name": names[k], "cells": list(units[k])} for k in range(3 * n, len(units))],
             "pairs": [list(p) for p in geom.pairs],
+            "constraints": [{"kind": kind, "cells": list(cells), "value": value}
+                            for kind, cells, value in geom.constraints],
+            "links": [[i, j, list(m)] for i, j, m in geom.links],
             "alphabet": DEFAULT.symbols[:n] if n <= len(DEFAULT.symbols) else None}
 
 
@@ -163,8 +167,18 @@ def _node_limit(body: dict) -> int:
 
 
 def _conflicts(geom, values) -> list[dict]:
-    return [{"value": v, "where": where, "cells": list(cells)}
-            for v, where, cells in geom.conflicts(values)]
+    """Each conflict: value, where, cells, and text ('5 is placed twice in row 1 (...)', or
+    'the values of r1c1, r1c2 break the thermometer r1c1-r1c3')."""
+    from .._constraints import conflict_text
+    from ..symbols import DEFAULT
+    n = geom.size
+    out = []
+    for v, where, cells in geom.conflicts(values):
+        names = ", ".join(f"r{c // n + 1}c{c % n + 1}" for c in cells)
+        shown = DEFAULT.symbols[v - 1] if n <= len(DEFAULT.symbols) else str(v)
+        out.append({"value": v, "where": where, "cells": list(cells),
+                    "text": conflict_text(shown, where, names)})
+    return out
 
 
 # --- the routes -------------------------------------------------------------------------------

@@ -98,6 +98,11 @@ function describe(layout) {
   for (const rule of layout.rules) bits.push(rule);
   const extra = layout.extra.filter(u => u.name.startsWith("unit")).length;
   if (extra) bits.push(`${extra} extra region${extra > 1 ? "s" : ""}`);
+  const words = {thermo: "thermometer", whisper: "whisper line", palindrome: "palindrome",
+                 diff: "white dot", ratio: "black dot", sum: "X/V"};
+  const counts = new Map();
+  for (const {kind} of layout.constraints || []) counts.set(kind, (counts.get(kind) || 0) + 1);
+  for (const [kind, k] of counts) bits.push(`${k} ${words[kind]}${k > 1 && kind !== "sum" ? "s" : ""}`);
   $("rules").textContent = `Rules: ${bits.join(", ")}`;
 }
 
@@ -143,7 +148,7 @@ async function check(quiet = false) {
   else if (d.verdict !== "unique") say(`The puzzle itself is ${d.verdict}: ${{
     ambiguous: "it has more than one solution", impossible: "it has no solution",
     illegal: "its givens clash", limit: "the search stopped at its node limit"}[d.verdict] || d.verdict}.`, "error");
-  else if (d.conflicts.length) say(`${d.conflicts.length} conflict(s): ${d.conflicts.map(c => `${game.symbol(c.value)} twice in ${c.where}`).join("; ")}.`, "error");
+  else if (d.conflicts.length) say(`${d.conflicts.length} conflict(s): ${d.conflicts.map(c => c.text).join("; ")}.`, "error");
   else if (d.wrong.length || d.removed.length) {
     const bits = [];
     if (d.wrong.length) bits.push(`${d.wrong.length} value(s) differ from the solution`);

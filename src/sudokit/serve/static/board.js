@@ -1,5 +1,5 @@
 // Drawing the grid as SVG: cells, region borders (jigsaw too), extra units (diagonals,
-// windows, other regions as dashed outlines), values, pencil marks and the marks of a hint
+// windows, other regions as dashed outlines), thermometers, lines, kropki dots, X and V, values, pencil marks and the marks of a hint
 // or a check.  Every cell is <g class="cell ..." data-cell="k">: the classes say its state
 // (given, placed, selected, same, conflict, wrong, hint-cell, hint-unit, colour-N).
 
@@ -118,6 +118,40 @@ function extraUnits(game) {
   return out;
 }
 
+// Thermometers (a grey bulb and stem), whisper and palindrome lines, under the grid lines.
+function constraintLines(game) {
+  let out = "";
+  const centre = c => { const [x, y] = xy(game, c); return [x + S / 2, y + S / 2]; };
+  for (const {kind, cells} of game.layout.constraints || []) {
+    if (!["thermo", "whisper", "palindrome"].includes(kind)) continue;
+    const pts = cells.map(centre);
+    out += `<polyline class="${kind}" data-kind="${kind}" points="${pts.map(p => p.join(",")).join(" ")}"/>`;
+    if (kind === "thermo") out += `<circle class="bulb" cx="${pts[0][0]}" cy="${pts[0][1]}" r="${0.38 * S}"/>`;
+  }
+  return out;
+}
+
+// Kropki dots, X and V (and other differences, ratios and sums as numbers) on the edges.
+function constraintDots(game) {
+  let out = "";
+  const centre = c => { const [x, y] = xy(game, c); return [x + S / 2, y + S / 2]; };
+  for (const {kind, cells, value} of game.layout.constraints || []) {
+    if (!["diff", "ratio", "sum"].includes(kind)) continue;
+    const [a, b] = cells.map(centre), x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
+    if (kind === "sum") {
+      const word = value === 10 ? "X" : value === 5 ? "V" : String(value);
+      out += `<g class="xv" data-kind="sum"><circle cx="${x}" cy="${y}" r="${0.17 * S}"/>` +
+        `<text x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central">${word}</text></g>`;
+      continue;
+    }
+    const shown = value === (kind === "ratio" ? 2 : 1) ? "" : String(value);
+    out += `<g class="dot ${kind === "ratio" ? "black" : "white"}" data-kind="${kind}">` +
+      `<circle cx="${x}" cy="${y}" r="${shown ? 0.16 * S : 0.12 * S}"/>` +
+      (shown ? `<text x="${x}" y="${y}" text-anchor="middle" dominant-baseline="central">${shown}</text>` : "") + "</g>";
+  }
+  return out;
+}
+
 // The marks of a hint: eliminated candidates struck in red, placements in green, the
 // chain's links as lines (dashed: weak).
 function hintMarks(game, marks) {
@@ -167,8 +201,9 @@ export function draw(svg, game) {
       texts += cornerMarks(game, cell) + centreMarks(game, cell);
     }
   }
-  svg.innerHTML = `<g class="cells">${cells}</g><g class="extras">${extraUnits(game)}</g>` +
-    `<g class="lines">${gridLines(game)}</g><g class="texts">${texts}</g>` +
+  svg.innerHTML = `<g class="cells">${cells}</g><g class="extras">${extraUnits(game)}` +
+    `${constraintLines(game)}</g><g class="lines">${gridLines(game)}</g>` +
+    `<g class="dots">${constraintDots(game)}</g><g class="texts">${texts}</g>` +
     `<g class="hint-marks">${hintMarks(game, marks)}</g>`;
 }
 

@@ -161,15 +161,31 @@ export class Game {
     return this._peers[cell];
   }
 
-  // The values no peer holds (what a cell without centre marks may still take).
+  // The weak links of each cell: [other cell, masks] (masks[a-1]: the values of the other
+  // cell that this one holding a excludes).
+  linksOf(cell) {
+    if (!this._links) {
+      this._links = Array.from({length: this.ncells}, () => []);
+      for (const [a, b, masks] of this.layout.links || []) this._links[a].push([b, masks]);
+    }
+    return this._links[cell];
+  }
+
+  // The values no peer holds and no placed neighbour's link excludes (what a cell without
+  // centre marks may still take).
   candidates(cell) {
     const used = new Set([...this.peersOf(cell)].map(p => this.values[p]));
     const out = [];
-    for (let v = 1; v <= this.size; v++) if (!used.has(v)) out.push(v);
+    for (let v = 1; v <= this.size; v++) {
+      if (used.has(v)) continue;
+      if (this.linksOf(cell).some(([b, masks]) => this.values[b] && (masks[v - 1] >> (this.values[b] - 1)) & 1)) continue;
+      out.push(v);
+    }
     return out;
   }
 
-  // Cells whose value repeats in a unit or in a "cannot be equal" pair.
+  // Cells whose value repeats in a unit or in a "cannot be equal" pair, or breaks a
+  // constraint (a weak link between two placed values).
   conflicts() {
     const bad = new Set();
     for (const unit of this.layout.units) {
@@ -182,6 +198,10 @@ export class Game {
     }
     for (const [a, b] of this.layout.pairs)
       if (this.values[a] && this.values[a] === this.values[b]) { bad.add(a); bad.add(b); }
+    for (const [a, b, masks] of this.layout.links || []) {
+      const va = this.values[a], vb = this.values[b];
+      if (va && vb && (masks[va - 1] >> (vb - 1)) & 1) { bad.add(a); bad.add(b); }
+    }
     return bad;
   }
 
