@@ -391,3 +391,43 @@ def test_the_command_line_reads_and_writes_fpuzzles_constraints(tmp_path):
     rows.write_text(json.dumps({"puzzle": g.puzzle.to_line(), "geometry": geom.name}) + "\n")
     out = _cli("check", str(rows))
     assert out.returncode == 0 and '"unique"' in out.stdout, out.stdout + out.stderr
+
+
+def test_fpuzzles_ignore_drops_constraint_keys_knowingly():
+    text = _fpuzzles(thermometer=[{"lines": [["R1C1", "R1C2"]]}], nonconsecutive=True,
+                     negative=["xv"], xv=[{"cells": ["R1C1", "R1C2"], "value": "V"}])
+    g = formats.parse_fpuzzles(text, ignore=["thermometer", "nonconsecutive", "negative"]).geometry
+    assert g.constraints == (("sum", (0, 1), 5),) and g.rules == ()
+
+
+# --- pictures --------------------------------------------------------------------------------
+
+
+def test_pictures_draw_the_constraints_and_explain_them(tmp_path):
+    from sudokit import render
+    name = ("3x3+nonconsecutive+thermo(r1c1-r1c2-r1c3)+white(r5c5-r5c6)+black(r6c6-r7c6)"
+            "+diff3(r2c1-r2c2)+x(r9c1-r9c2)+v(r8c8-r8c9)+whisper(r4c7-r5c8)+palindrome(r7c2-r8c3)")
+    grid = sudokit.Grid("." * 81, geometry=name)
+    svg = str(render.svg(grid))
+    # the thermometer's bulb: a disc 0.38 of a 40-unit cell at r1c1's centre (6 + 20 = 26)
+    assert 'cx="26" cy="26" r="15.2"' in svg
+    assert svg.count('stroke-linecap="round"') == 2 + 1 + 1      # stem, whisper, palindrome
+    assert ">X</text>" in svg and ">V</text>" in svg and ">3</text>" in svg
+    for words in ("Thermometers: values rise from the bulb.", "White dots:", "Black dots:",
+                  "X: the two values sum to 10", "Green lines:", "Purple lines",
+                  "Nonconsecutive: side-by-side cells without a white dot"):
+        assert words in svg, words
+    assert "Weak links" not in svg                      # their links are drawn as what they are
+    pdf = render.pdf(grid)
+    assert pdf.startswith(b"%PDF")
+    import re
+    import zlib
+    streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S)
+    content = b"".join(zlib.decompress(s) if s[:1] == b"x" else s for s in streams)
+    assert b" 1 J" in content                           # round caps in the PDF too
+    recoloured = str(render.svg(grid, colors={"thermo": "#ff0000", "dot": "#00ff00"}))
+    assert "#ff0000" in recoloured and "#00ff00" in recoloured
+    out = _cli("render", "--rules", "thermo(r1c1-r1c2-r1c3),x(r9c1-r9c2)", "-o",
+               str(tmp_path / "p.svg"), stdin="." * 81 + "\n")
+    assert out.returncode == 0, out.stderr
+    assert ">X</text>" in (tmp_path / "p.svg").read_text()

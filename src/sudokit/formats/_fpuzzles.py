@@ -302,11 +302,12 @@ def _entries_of(obj: dict, key: str) -> list:
     return entries
 
 
-def _constraints(obj: dict, size: int) -> tuple[list, list[str]]:
-    """The constraints (kind, cells, value) of the line and dot keys, and the negative rules."""
+def _constraints(obj: dict, size: int, ignore: frozenset) -> tuple[list, list[str]]:
+    """The constraints (kind, cells, value) of the line and dot keys, and the negative rules
+    (keys in ignore dropped)."""
     out = []
     for key, kind in _LINE_KEYS.items():
-        for k, entry in enumerate(_entries_of(obj, key), 1):
+        for k, entry in enumerate(_entries_of(obj, key) if key not in ignore else [], 1):
             lines = entry.get("lines")
             if not isinstance(lines, list) or not lines or not all(
                     isinstance(line, list) for line in lines):
@@ -316,7 +317,7 @@ def _constraints(obj: dict, size: int) -> tuple[list, list[str]]:
             for line in lines:
                 out.append((kind, [_position(p, size, f"{key} {k}") for p in line], value))
     for key, kind in _PAIR_KEYS.items():
-        for k, entry in enumerate(_entries_of(obj, key), 1):
+        for k, entry in enumerate(_entries_of(obj, key) if key not in ignore else [], 1):
             cells = entry.get("cells")
             if not isinstance(cells, list) or len(cells) != 2:
                 raise ParseError(f'{key} {k}: expected {{"cells": [a, b]}} (two cells), not '
@@ -330,7 +331,7 @@ def _constraints(obj: dict, size: int) -> tuple[list, list[str]]:
             else:
                 value = _number(entry, f"{key} {k}")
             out.append((kind, [_position(p, size, f"{key} {k}") for p in cells], value))
-    negative = obj.get("negative") or []
+    negative = (obj.get("negative") or []) if "negative" not in ignore else []
     if not isinstance(negative, list) or any(w not in _NEGATIVE for w in negative):
         raise ParseError(f'"negative" lists constraints whose every instance is given '
                          f'({", ".join(_NEGATIVE)}), not {json.dumps(negative)[:60]}')
@@ -388,7 +389,7 @@ def _parse(obj, ignore: frozenset) -> Grid:
     size = _size(obj)
     values, regions = _cells(obj, size, ignore)
     base = _base_geometry(regions, size)
-    rules = [rule for key, rule in _FLAGS.items() if _flag(obj, key)]
+    rules = [rule for key, rule in _FLAGS.items() if key not in ignore and _flag(obj, key)]
     if "disjoint" in rules and base.box != fpuzzles_boxes(size).box:
         raise ParseError('"disjointgroups": f-puzzles places the groups in its default '
                          f"boxes; this grid has other regions ({base.name or 'a jigsaw'}), "
@@ -399,7 +400,7 @@ def _parse(obj, ignore: frozenset) -> Grid:
         if found and all(u in units for u in found):
             units = [u for u in units if u not in found]
             rules.append(rule)
-    constraints, negative = _constraints(obj, size)
+    constraints, negative = _constraints(obj, size, ignore)
     try:
         geom = base.with_rules(*rules, *negative).with_units(*units).with_constraints(*constraints)
     except GeometryError as exc:
