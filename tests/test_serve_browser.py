@@ -130,6 +130,16 @@ def keys(driver, *sequence, ctrl=False):
     chain.perform()
 
 
+def paste_and_load(driver, url, text: str, loaded: str) -> None:
+    """Open the page, paste text into the puzzle box, press Load and wait for the message."""
+    open_page(driver, url)
+    box = driver.find_element(By.ID, "puzzle-text")
+    box.clear()
+    driver.execute_script("arguments[0].value = arguments[1]", box, text)  # (a paste)
+    driver.find_element(By.ID, "load").click()
+    wait(driver, lambda d: loaded in message(d))
+
+
 def shot(driver, artifacts, name):
     path = artifacts / f"{name}.png"
     driver.save_screenshot(str(path))
@@ -296,12 +306,7 @@ JIGSAW = ('{"puzzle": ".....1.6....2..............1.4....3.", "geometry": {"size
 
 def test_jigsaw_regions_are_drawn_and_solved(driver, url, artifacts):
     from sudokit.geometry import Geometry
-    open_page(driver, url)
-    box = driver.find_element(By.ID, "puzzle-text")
-    box.clear()
-    driver.execute_script("arguments[0].value = arguments[1]", box, JIGSAW)  # (a paste)
-    driver.find_element(By.ID, "load").click()
-    wait(driver, lambda d: "Loaded a 6x6 puzzle (json)" in message(d))
+    paste_and_load(driver, url, JIGSAW, "Loaded a 6x6 puzzle (json)")
     assert "jigsaw regions" in driver.find_element(By.ID, "rules").text
     thick = driver.find_element(By.CSS_SELECTOR, "#grid path.thick").get_attribute("d")
     # r2c2 | r2c3 (cells 7 and 8) lie in one 2x3 box but in two jigsaw regions
@@ -330,12 +335,7 @@ def test_thermometers_and_dots_are_drawn_checked_and_solved(driver, url, artifac
     [made] = generate(geometry=geom, count=1, seed=8)
     givens = list(made.puzzle.values)
     text = json.dumps({"puzzle": made.puzzle.to_line(), "geometry": geom.to_json()})
-    open_page(driver, url)
-    box = driver.find_element(By.ID, "puzzle-text")
-    box.clear()
-    driver.execute_script("arguments[0].value = arguments[1]", box, text)  # (a paste)
-    driver.find_element(By.ID, "load").click()
-    wait(driver, lambda d: "Loaded a 9x9 puzzle" in message(d))
+    paste_and_load(driver, url, text, "Loaded a 9x9 puzzle (json)")
     rules = driver.find_element(By.ID, "rules").text
     assert "1 thermometer" in rules and "1 white dot" in rules and "1 black dot" in rules
     assert "1 X/V" in rules and "1 whisper line" in rules
