@@ -86,9 +86,10 @@ def find_naked_single(state) -> Iterator[Step]:
 def naked_single_step(t, cell: int, v: int, unit: int = -1) -> Step:
     """The naked single step of cell, whose one candidate left is v (unit: unused, the
     signature of the other singles)."""
+    why = "its peers and the constraints" if t.geometry.links else "its peers"
     return Step("naked-single", placements=[(cell, v)], evidence={"cells": [cell], "value": v},
                 text=f"{t.name(cell)} can only hold {t.value(v)}: every other value "
-                     f"is ruled out by its peers.", se=2.3)
+                     f"is ruled out by {why}.", se=2.3)
 
 
 TECHNIQUES = (
