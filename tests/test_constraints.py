@@ -431,3 +431,20 @@ def test_pictures_draw_the_constraints_and_explain_them(tmp_path):
                str(tmp_path / "p.svg"), stdin="." * 81 + "\n")
     assert out.returncode == 0, out.stderr
     assert ">X</text>" in (tmp_path / "p.svg").read_text()
+
+
+def test_the_web_api_generates_and_lays_out_a_nonconsecutive_puzzle():
+    from sudokit.serve import _api
+    made = _api._generate({"box": "3x3", "rules": ["nonconsecutive"], "symmetry": "rot180",
+                           "seed": 5})
+    lay = made["layout"]
+    assert lay["rules"] == ["nonconsecutive"] and lay["links"] and lay["constraints"] == []
+    geom = geometry.Geometry.from_json(made["puzzle"]["geometry"])
+    puzzle = sudokit.Grid(made["puzzle"]["givens"], geometry=geom)
+    assert sudokit.count_solutions(puzzle) == 1
+    # the page checks the links it is given: every one is a pair of side-by-side cells
+    # that may not hold consecutive values
+    for i, j, masks in lay["links"]:
+        assert abs(i - j) in (1, 9)
+        assert all(masks[a - 1] == sum(1 << (b - 1) for b in (a - 1, a + 1) if 1 <= b <= 9)
+                   for a in range(1, 10))
