@@ -11,7 +11,8 @@ median CPU seconds of each side and after/before.  Every call is the per-puzzle 
 ``kernel(values, box_rows, box_cols, 2, 0)`` (the classic form both trees have).
 
 Part ``variants``: puzzles/s and nodes/puzzle of each engine on random 9x9 variant puzzles
-(X, windoku, anti-knight, anti-king, disjoint, a jigsaw) made here from a fixed seed, next to
+(X, windoku, anti-knight, anti-king, disjoint, a jigsaw, nonconsecutive, thermometers with
+kropki dots and XV) made here from a fixed seed, next to
 classic 9x9 puzzles made the same way (same number of givens): the "any-size kernel" speed
 the variants should match.
 """
@@ -38,9 +39,12 @@ CLASSIC = {  # name: (file, box side, puzzles)
 }
 CLASSIC_KERNELS = {"top1465": ("propagate", "dlx", "learn"), "qqwing-easy": ("backtrack",),
                    "gecode16": ("propagate", "dlx", "learn"), "gecode25": ("propagate",)}
+CONSTRAINTS = ("3x3+thermo(r1c1-r1c2-r1c3-r1c4)+thermo(r9c9-r8c9-r7c9-r6c9)+white(r5c4-r5c5)"
+               "+black(r5c5-r5c6)+x(r2c2-r3c2)+v(r7c7-r7c8)")
 VARIANTS = ["3x3", "3x3+x", "3x3+windoku", "3x3+antiknight", "3x3+antiking", "3x3+disjoint",
             "jigsaw(111222333111222333114223233441555666445455666444558666777885999777888999"
-            "777888999)"]
+            "777888999)", "3x3+nonconsecutive", CONSTRAINTS]
+LABELS = {VARIANTS[6]: "jigsaw 9x9", CONSTRAINTS: "3x3+thermos, dots, X, V"}
 
 
 def _read_set(name: str) -> list[bytes]:
@@ -109,8 +113,9 @@ def _variant_puzzles(name: str, count: int, keep: int, seed: int) -> list[bytes]
         _, sol, _, _ = _backend.KERNELS["propagate"](bytes(vals), tables, 1, 5000)
         if sol is None:
             continue
-        perm = rng.sample(range(1, 10), 9)
-        sol = bytes(perm[v - 1] for v in sol)
+        if not g.links:                  # constraints tie values: no relabelling then
+            perm = rng.sample(range(1, 10), 9)
+            sol = bytes(perm[v - 1] for v in sol)
         puzzle = bytearray(81)
         for c in rng.sample(range(81), keep):
             puzzle[c] = sol[c]
@@ -118,10 +123,10 @@ def _variant_puzzles(name: str, count: int, keep: int, seed: int) -> list[bytes]
     return out
 
 
-def variants(count: int, keep: int) -> list[dict]:
+def variants(count: int, keep: int, names=VARIANTS) -> list[dict]:
     from sudokit import _backend, geometry
     rows = []
-    for name in VARIANTS:
+    for name in names:
         g = geometry.parse(name)
         tables = _backend.tables(g)
         puzzles = _variant_puzzles(name, count, keep, seed=7)
@@ -136,7 +141,7 @@ def variants(count: int, keep: int) -> list[dict]:
             for values in puzzles:
                 nodes += kernel(values, tables, 2, 0)[2]
             spent = time.process_time() - start
-            label = g.name if len(g.name) < 30 else "jigsaw 9x9"
+            label = LABELS.get(name, g.name)
             rows.append({"geometry": label, "engine": engine, "puzzles": len(puzzles),
                          "per_s": len(puzzles) / spent, "us": 1e6 * spent / len(puzzles),
                          "nodes": nodes / len(puzzles)})
@@ -152,6 +157,8 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--count", type=int, default=300, help="variant puzzles per geometry")
     p.add_argument("--keep", type=int, default=26, help="givens per variant puzzle")
+    p.add_argument("--variants", default=None, help="';'-separated geometry names or labels "
+                   "(default: all); 3x3 first for the baseline")
     p.add_argument("--sets", default=",".join(CLASSIC), help="classic sets to time")
     p.add_argument("--json")
     p.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
@@ -169,7 +176,10 @@ def main(argv=None) -> int:
     if "variants" in parts:
         print(f"\n{args.keep} givens, {args.count} puzzles per geometry, count up to 2, C kernels\n")
         print("| geometry | engine | puzzles/s | µs/puzzle | nodes/puzzle |\n|---|---|---|---|---|")
-        result["variants"] = variants(args.count, args.keep)
+        by_label = {LABELS.get(v, v): v for v in VARIANTS}
+        names = VARIANTS if args.variants is None else \
+            [by_label.get(w.strip(), w.strip()) for w in args.variants.split(";") if w.strip()]
+        result["variants"] = variants(args.count, args.keep, names)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))
     return 0
