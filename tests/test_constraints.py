@@ -448,3 +448,14 @@ def test_the_web_api_generates_and_lays_out_a_nonconsecutive_puzzle():
         assert abs(i - j) in (1, 9)
         assert all(masks[a - 1] == sum(1 << (b - 1) for b in (a - 1, a + 1) if 1 <= b <= 9)
                    for a in range(1, 10))
+
+
+def test_a_fill_that_propagate_cannot_finish_goes_on_with_learn(monkeypatch):
+    import sudokit.generate as gen
+    geom = geometry.parse("2x3+nonconsecutive+thermo(r1c1-r1c2-r1c3)")
+    monkeypatch.setattr(gen, "FILL_MAX_NODES", 1)          # propagate gives up at once
+    [g] = generate(geometry=geom, count=1, seed=6)
+    assert keeps(geom, g.solution.values) and sudokit.count_solutions(g.puzzle) == 1
+    monkeypatch.setattr(gen, "FILL_LEARN_DECISIONS", 1)    # and learn too: a clear error
+    with pytest.raises(gen.GenerationError, match="propagate found none in 1 nodes, learn none"):
+        list(generate(geometry=geom, count=1, seed=6))

@@ -34,8 +34,8 @@ import re
 
 from .errors import GeometryError
 
-__all__ = ["KINDS", "NEGATIVE_RULES", "canonical", "parse", "text", "links", "violations",
-           "describe", "is_broken_rule", "conflict_text"]
+__all__ = ["KINDS", "NEGATIVE_RULES", "canonical", "parse", "text", "relations", "links",
+           "violations", "describe", "is_broken_rule", "conflict_text"]
 
 KINDS = ("thermo", "diff", "ratio", "sum", "whisper", "palindrome")
 NEGATIVE_RULES = ("nonconsecutive", "negative-ratio", "negative-xv")
@@ -228,8 +228,9 @@ def _negative(rule: str, size: int, constraints):
             yield pair[0], pair[1], test
 
 
-def _named_relations(size: int, rules, constraints):
-    """Yield (name, i, j, ok) for every relation of the constraints and negative rules."""
+def relations(size: int, rules, constraints):
+    """Yield (name, i, j, ok) for every two cells the constraints and negative rules tie:
+    ok(a, b) is True when i = a and j = b may both hold (the geometry keeps them)."""
     for con in constraints:
         name = describe(size, con)
         for i, j, ok in _relations(con):
@@ -240,22 +241,22 @@ def _named_relations(size: int, rules, constraints):
                 yield rule, i, j, ok
 
 
-def links(size: int, rules, constraints) -> list[tuple[int, int, tuple[int, ...]]]:
-    """The weak links (i, j, masks) of the constraints and negative rules: masks[a-1] = the
-    values of j that i = a excludes (one direction; the geometry stores both)."""
+def links(size: int, relations) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The weak links (i, j, masks) of relations: masks[a-1] = the values of j that i = a
+    excludes (one direction; the geometry stores both)."""
     out = []
     values = range(1, size + 1)
-    for _, i, j, ok in _named_relations(size, rules, constraints):
+    for _, i, j, ok in relations:
         masks = tuple(sum(1 << (b - 1) for b in values if not ok(a, b)) for a in values)
         if any(masks):
             out.append((i, j, masks))
     return out
 
 
-def violations(size: int, rules, constraints, values) -> list[tuple[int, str, tuple[int, int]]]:
-    """Every broken constraint of a grid (0 = empty): (value, 'thermometer r1c1-r1c3', (i, j))."""
+def violations(size: int, relations, values) -> list[tuple[int, str, tuple[int, int]]]:
+    """Every broken relation of a grid (0 = empty): (value, 'thermometer r1c1-r1c3', (i, j))."""
     out = []
-    for name, i, j, ok in _named_relations(size, rules, constraints):
+    for name, i, j, ok in relations:
         a, b = values[i], values[j]
         if a and b and not ok(a, b):
             out.append((a, f"{name} {_cell_name(i, size)}={a} {_cell_name(j, size)}={b}"

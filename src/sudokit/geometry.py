@@ -301,13 +301,18 @@ class Geometry:
         return tuple(out)
 
     @cached_property
+    def _relations(self) -> tuple:
+        """(name, i, j, ok) of every two cells the constraints and negative rules tie."""
+        return tuple(_constraints.relations(self.size, self.rules, self.constraints))
+
+    @cached_property
     def links(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """Every weak link (i, j, masks), both directions, sorted: the constraints', the
         negative rules' and the extra ones, merged per pair of cells."""
-        if not (self.constraints or set(self.rules) & set(_constraints.NEGATIVE_RULES)):
+        if not self._relations:
             return self.extra_links
         return _canonical_links(self.size, self.extra_links + tuple(
-            _constraints.links(self.size, self.rules, self.constraints)))
+            _constraints.links(self.size, self._relations)))
 
     @cached_property
     def cell_links(self) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
@@ -348,8 +353,8 @@ class Geometry:
         for i, j in self.pairs:
             if values[i] and values[i] == values[j]:
                 out.append((values[i], f"pair {_cell_name(i, n)}-{_cell_name(j, n)}", (i, j)))
-        if self.constraints or set(self.rules) & set(_constraints.NEGATIVE_RULES):
-            out += _constraints.violations(n, self.rules, self.constraints, values)
+        if self._relations:
+            out += _constraints.violations(n, self._relations, values)
         for i, j, masks in self.extra_links:
             a, b = values[i], values[j]
             if a and b and masks[a - 1] >> (b - 1) & 1 and i < j:
