@@ -459,3 +459,12 @@ def test_a_fill_that_propagate_cannot_finish_goes_on_with_learn(monkeypatch):
     monkeypatch.setattr(gen, "FILL_LEARN_DECISIONS", 1)    # and learn too: a clear error
     with pytest.raises(gen.GenerationError, match="propagate found none in 1 nodes, learn none"):
         list(generate(geometry=geom, count=1, seed=6))
+
+
+def test_undecided_minimality_on_linked_grids_suggests_learn(monkeypatch):
+    import sudokit.generate as gen
+    monkeypatch.setattr(gen, "MINIMAL_NODE_LIMIT", 1)
+    monkeypatch.setattr(gen, "VARIANT_NODE_LIMIT", 1)
+    with pytest.raises(gen.GenerationError, match=r"try engine='learn' \(--engine learn\)"):
+        list(generate(geometry="3x3+nonconsecutive", count=1, seed=1, minimal=True,
+                      engine="propagate"))

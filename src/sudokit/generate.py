@@ -510,10 +510,12 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
             if not decided:
                 undecided += 1
                 if undecided >= MAX_UNDECIDED:
+                    advice = ("; with this many weak links, try engine='learn' (--engine learn)"
+                              if geom.links and engine != "learn" else
+                              "; minimal puzzles are practical up to 16x16")
                     raise GenerationError(
                         f"cannot prove a {label} puzzle minimal: removal checks stay undecided "
-                        f"after {MINIMAL_NODE_LIMIT:,} nodes ({undecided} attempts); minimal "
-                        f"puzzles are practical up to 16x16")
+                        f"after {MINIMAL_NODE_LIMIT:,} nodes ({undecided} attempts){advice}")
                 continue
         if best is None or abs(count - (lo + hi) / 2) < abs(best - (lo + hi) / 2):
             best = count
