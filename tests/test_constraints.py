@@ -466,5 +466,5 @@ def test_undecided_minimality_on_linked_grids_suggests_learn(monkeypatch):
     monkeypatch.setattr(gen, "MINIMAL_NODE_LIMIT", 1)
     monkeypatch.setattr(gen, "VARIANT_NODE_LIMIT", 1)
     with pytest.raises(gen.GenerationError, match=r"try engine='learn' \(--engine learn\)"):
-        list(generate(geometry="3x3+nonconsecutive", count=1, seed=1, minimal=True,
+        list(generate(geometry="2x3+nonconsecutive", count=1, seed=1, minimal=True,
                       engine="propagate"))
