@@ -242,6 +242,7 @@ def test_a_constraint_geometry_is_not_classic_and_keeps_explicit_links_apart():
     ("3x3+thermo(r1c1-r1c1)", "appears twice"),
     ("3x3+diff(r1c1-r1c2-r1c3)", "joins two cells"),
     ("3x3+sum20(r1c1-r1c2)", "cannot hold"),
+    ("3x3+sum(r1c1-r1c2)", "needs its total"),
     ("3x3+diff9(r1c1-r1c2)", "cannot hold"),
     ("3x3+ratio1(r1c1-r1c2)", "cannot hold"),
     ("3x3+arrow(r1c1-r1c2)", "unknown constraint 'arrow'"),

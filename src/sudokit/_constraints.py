@@ -103,6 +103,9 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
                  "whisper": (1, size - 1)}.get(kind, (0, 0))
     if kind in ("thermo", "palindrome"):
         value = 0
+    elif kind == "sum" and not value:
+        raise GeometryError("a sum constraint needs its total: sum10(r1c1-r1c2), or x(...) "
+                            "for 10 and v(...) for 5")
     elif not low <= value <= high:
         what = "sum" if kind == "sum" else "value"
         raise GeometryError(f"{kind}: a {what} of {value} cannot hold on a {size}x{size} grid "
