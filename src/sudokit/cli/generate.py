@@ -56,7 +56,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
   sudokit generate --box 2x3 --clues 12-14 --to block
   sudokit generate --rules x --minimal --symmetry rot180
   sudokit generate --rules windoku,antiknight --count 5
-  sudokit generate --rules nonconsecutive --to fpuzzles
+  sudokit generate --rules nonconsecutive --to json     (JSON keeps the rules)
   sudokit generate --regions jigsaw.txt --minimal
 
 --minimal: no clue can be removed without a second solution appearing; with a symmetry,
