@@ -157,13 +157,14 @@ def describe(size: int, constraint) -> str:
     elif kind == "sum":
         word = {10: "X", 5: "V"}.get(value, f"sum {value}")
     else:
-        word = {"thermo": "thermometer", "whisper": "whisper line",
-                "palindrome": "palindrome"}[kind]
+        word = _LINE_WORDS[kind]
     return f"{word} {where}"
 
 
-_BROKEN = ("link ", "thermometer ", "white dot ", "black dot ", "difference ", "ratio ", "X ",
-           "V ", "sum ", "whisper line ", "palindrome ") + tuple(r + " " for r in NEGATIVE_RULES)
+# the first words of the places ``describe`` and ``violations`` name (and geometry's links)
+_LINE_WORDS = {"thermo": "thermometer", "whisper": "whisper line", "palindrome": "palindrome"}
+_BROKEN = tuple(w + " " for w in ("link", *_LINE_WORDS.values(), "white dot", "black dot",
+                                  "difference", "ratio", "X", "V", "sum", *NEGATIVE_RULES))
 
 
 def is_broken_rule(where: str) -> bool:

@@ -16,6 +16,11 @@ function xy(game, cell) {
   return [PAD + (cell % n) * S, PAD + Math.floor(cell / n) * S];
 }
 
+function centreXY(game, cell) {
+  const [x, y] = xy(game, cell);
+  return [x + S / 2, y + S / 2];
+}
+
 // Where value v sits inside a cell when candidates are drawn in a k x k layout.
 function candidateXY(game, cell, v) {
   const k = Math.ceil(Math.sqrt(game.size));
@@ -121,10 +126,9 @@ function extraUnits(game) {
 // Thermometers (a grey bulb and stem), whisper and palindrome lines, under the grid lines.
 function constraintLines(game) {
   let out = "";
-  const centre = c => { const [x, y] = xy(game, c); return [x + S / 2, y + S / 2]; };
   for (const {kind, cells} of game.layout.constraints || []) {
     if (!["thermo", "whisper", "palindrome"].includes(kind)) continue;
-    const pts = cells.map(centre);
+    const pts = cells.map(c => centreXY(game, c));
     out += `<polyline class="${kind}" data-kind="${kind}" points="${pts.map(p => p.join(",")).join(" ")}"/>`;
     if (kind === "thermo") out += `<circle class="bulb" cx="${pts[0][0]}" cy="${pts[0][1]}" r="${0.38 * S}"/>`;
   }
@@ -134,10 +138,9 @@ function constraintLines(game) {
 // Kropki dots, X and V (and other differences, ratios and sums as numbers) on the edges.
 function constraintDots(game) {
   let out = "";
-  const centre = c => { const [x, y] = xy(game, c); return [x + S / 2, y + S / 2]; };
   for (const {kind, cells, value} of game.layout.constraints || []) {
     if (!["diff", "ratio", "sum"].includes(kind)) continue;
-    const [a, b] = cells.map(centre), x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
+    const [a, b] = cells.map(c => centreXY(game, c)), x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
     if (kind === "sum") {
       const word = value === 10 ? "X" : value === 5 ? "V" : String(value);
       out += `<g class="xv" data-kind="sum"><circle cx="${x}" cy="${y}" r="${0.17 * S}"/>` +
