@@ -459,10 +459,13 @@ def run_stats(args, out, err) -> int:
     """Write a TSV row ``line clues count guesses verdict`` per record, a summary on err.
 
     line: the input line number; count: solutions found, counting to 2 (2 means 2 or more);
-    guesses: search nodes of the default engine; verdict: unique, ambiguous, impossible,
-    illegal (givens clash: no search, count 0, guesses 0) or limit (--node-limit reached).
+    guesses: search nodes of the engine (--engine; auto is fast9 with the C kernels and
+    propagate in pure Python, whose node counts differ: a fixed engine counts the same on both
+    backends); verdict: unique, ambiguous, impossible, illegal (givens clash: no search,
+    count 0, guesses 0) or limit (--node-limit reached).
     """
     node_limit = getattr(args, "node_limit", None)
+    engine = getattr(args, "engine", "auto")
 
     def body(handle, display):
         status = EXIT_OK
@@ -474,6 +477,7 @@ def run_stats(args, out, err) -> int:
         guesses = 0
         max_guesses = 0
         errors = 0
+        engines: set = set()
         for line in _read(handle, want_solution=False, notes=notes):
             _notes("stats", display, notes, err)
             if line.kind == "pass":
@@ -489,8 +493,9 @@ def run_stats(args, out, err) -> int:
             if not grid.is_legal():
                 count, nodes, verdict = 0, 0, str(Verdict.ILLEGAL)
             else:
-                result = search(grid, limit=2, node_limit=node_limit)
+                result = search(grid, limit=2, node_limit=node_limit, engine=engine)
                 count, nodes, verdict = result.count, result.nodes, str(result.verdict)
+                engines.add(result.engine)
             verdicts[verdict] += 1
             clues.append(n_clues)
             guesses += nodes
@@ -502,6 +507,8 @@ def run_stats(args, out, err) -> int:
         if n:
             summary += (f"; clues min {min(clues)} mean {sum(clues) / n:.1f} max {max(clues)}"
                         f"; guesses mean {guesses / n:.1f} max {max_guesses}")
+            if engines:
+                summary += f" (search nodes of {', '.join(sorted(engines))})"
         err.write(summary + "\n")
         return status
     return _run("stats", args, out, err, body)
