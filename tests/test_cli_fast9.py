@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "data" / "golden_tdoku.txt"
 
 pytestmark = pytest.mark.skipif(sudokit.backend() != "c",
-                                reason="the fast path runs only with the C kernels")
+                                reason="C kernels only: the fast path runs only with the C kernels")
 
 P1 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -18,7 +18,7 @@ import pytest
 from sudokit import _backend, _kernels, exact_cover, geometry, sudoku_cover
 
 C = _backend.C
-needs_c = pytest.mark.skipif(C is None, reason="sudokit._ckernels is not active")
+needs_c = pytest.mark.skipif(C is None, reason="C kernels only: sudokit._ckernels is not active")
 
 
 # --- geometries ----------------------------------------------------------------------------

@@ -36,3 +36,20 @@ def test_readme_examples():
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_ci_runs_the_readmes_test_command():
+    """.ci/run runs the README's test command (python for python3: the venv's), with -rs so
+    each run shows its skips and why, and stops under CI=true when the public data is absent."""
+    import re
+    root = SRC.parents[1]
+    readme, ci = root / "README.md", root / ".ci" / "run"
+    if not (readme.is_file() and ci.is_file()):
+        pytest.skip("README.md or .ci/run not found beside the sources (installed package)")
+    commands = re.findall(r"^(python3 -m pip install -e '\.\[test\]' && .*)$",
+                          readme.read_text(), re.M)
+    assert len(commands) == 1 and commands[0].count("-rs") == 2
+    script = ci.read_text()
+    ours = commands[0].replace("python3 ", "python ").replace("install -e", "install -q -e")
+    assert ours in script.splitlines()
+    assert "shared/data" in script and 'CI:-}" = "true"' in script

@@ -40,7 +40,7 @@ def _env(backend: str | None) -> dict:
 def backend(request) -> str:
     """Both kernels, whatever the suite runs on (C skipped where it is not built)."""
     if request.param == "c" and importlib.util.find_spec("sudokit._ckernels") is None:
-        pytest.skip("the C extension is not built")
+        pytest.skip("C kernels only: the C extension is not built")
     return request.param
 
 

@@ -23,7 +23,7 @@ C = _backend.C
 PY = sudokit.backend() == "python"
 
 needs_c = pytest.mark.skipif(
-    C is None, reason=f"sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
+    C is None, reason=f"C kernels only: sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
 
 GOLDEN = [pytest.param(box, puzzle, count, sol, id=f"{name}:{no}")
           for name in ("golden_tdoku.txt", "golden_shapes.txt")
@@ -296,7 +296,7 @@ def test_batch_learn_uses_the_kernel():
 def test_gecode_25x25_all_by_learn():
     """All 18 lines (about 100 s in C; line 9 needs 337,821 decisions)."""
     if PY:
-        pytest.skip("1.1 million conflicts in all: hours in pure Python")
+        pytest.skip("too slow in pure Python: 1.1 million conflicts in all: hours in pure Python")
     lines = [ln.strip() for ln in shared_file("gecode_25x25.txt").read_text().splitlines()
              if ln.strip()]
     assert len(lines) == 18

@@ -23,7 +23,7 @@ C = _backend.C
 KERNELS = _backend.KERNELS
 
 needs_c = pytest.mark.skipif(
-    C is None, reason=f"sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
+    C is None, reason=f"C kernels only: sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
 
 
 def _orth_links(n: int, step: int) -> list:
@@ -246,11 +246,9 @@ def test_random_9x9_variant_puzzles(name):
     assert run("learn", bytes(bad), geom, 2)[:2] == (0, None)
 
 
-@pytest.mark.xfail(reason="backtrack (_kernels.py and anysize.c) applies a one-way weak link "
-                   "backwards: it reads links[c] as 'values of c excluded by p' (geometry.py: "
-                   "'values of p excluded by c'); not learn's, reported to the lead", strict=False)
 @pytest.mark.parametrize("name", ["2x2+links+1", "2x3+links"])
 def test_backtrack_one_way_links(name):
+    """backtrack reads a one-way weak link the right way round (it once read it backwards)."""
     geom = SMALL[name]
     assert not symmetric_links(geom)
     count, first, _, _ = run("backtrack", bytes(geom.ncells), geom, 1)

@@ -32,7 +32,7 @@ from conftest import TESTDATA, shared_file
 
 pytestmark = pytest.mark.skipif(
     not _cfast.available(),
-    reason="pure-Python backend (SUDOKIT_PUREPYTHON=1 or no C extension): no C twin to compare")
+    reason="C kernels only: pure-Python backend (SUDOKIT_PUREPYTHON=1 or no C extension): no C twin to compare")
 
 C = _cfast.C
 

@@ -31,7 +31,7 @@ from sudokit.logic.techniques import _links, chains
 from test_logic_c import _fresh, _key, _lines, _states, _variants
 
 needs_c = pytest.mark.skipif(not _cfast.available(),
-                             reason="pure-Python backend: no C finder to compare")
+                             reason="C kernels only: pure-Python backend: no C finder to compare")
 
 KINDS = ("x", "xy", "aic", "group")
 AIC_IDS = {"x-chain": "x", "xy-chain": "xy", "aic": "group"}

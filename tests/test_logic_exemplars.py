@@ -42,6 +42,8 @@ SECTIONS = {
     "0211": (("hidden-triple",), 1.0),
     "0212": (("hidden-quad",), 1.0),
 }
+# the singles' sections of HoDoKu's file hold no exemplar: no hit rate to take there
+NO_EXEMPLAR = {"0000", "0002", "0003"}
 
 
 def exemplars():
@@ -75,15 +77,15 @@ def hit(puzzle: str, prefix: str, ids) -> bool:
 def test_the_exemplar_file_is_what_we_expect():
     items = exemplars()
     assert len(items) == 669
-    assert {code for code, *_ in items} >= set(SECTIONS) - {"0000", "0002", "0003"}
+    assert {code for code, *_ in items} >= set(SECTIONS) - NO_EXEMPLAR
+    assert not {code for code, *_ in items} & NO_EXEMPLAR
 
 
-@pytest.mark.parametrize("code", sorted(SECTIONS))
+@pytest.mark.parametrize("code", sorted(set(SECTIONS) - NO_EXEMPLAR))
 def test_section_hit_rate(code, capsys):
     ids, floor = SECTIONS[code]
     items = [x for x in exemplars() if x[0] == code]
-    if not items:
-        pytest.skip(f"no exemplar in section {code}")
+    assert items, f"no exemplar in section {code}"
     hits = sum(hit(puzzle, prefix, ids) for _, _, puzzle, prefix in items)
     rate = hits / len(items)
     with capsys.disabled():

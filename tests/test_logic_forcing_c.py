@@ -28,7 +28,7 @@ from test_logic_c import _fresh, _key, _lines, _states, _variants
 
 pytestmark = pytest.mark.skipif(
     not _cfast.available(),
-    reason="pure-Python backend (SUDOKIT_PUREPYTHON=1 or no C extension): no C twin to compare")
+    reason="C kernels only: pure-Python backend (SUDOKIT_PUREPYTHON=1 or no C extension): no C twin to compare")
 
 C = _cfast.C
 STATIC = ("cell-forcing-chain", "unit-forcing-chain")

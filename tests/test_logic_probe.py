@@ -26,7 +26,7 @@ from sudokit.logic.techniques import uniqueness
 from test_logic_c import _fresh, _lines, _states, _variants
 
 needs_c = pytest.mark.skipif(not _cfast.available(),
-                             reason="pure-Python backend: no probe to compare")
+                             reason="C kernels only: pure-Python backend: no probe to compare")
 
 # a top1465 puzzle whose path ends with a BUG+1 step (the rarest probed technique)
 BUG_PUZZLE = "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5..........."

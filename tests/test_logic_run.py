@@ -27,7 +27,7 @@ from sudokit.logic.ladder import first_step
 from test_logic_c import _fresh, _key, _lines, _states, _variants
 from test_logic_probe import BUG_PUZZLE, _perturbed
 
-needs_c = pytest.mark.skipif(not _cfast.available(), reason="pure-Python backend: no C run")
+needs_c = pytest.mark.skipif(not _cfast.available(), reason="C kernels only: pure-Python backend: no C run")
 
 EASY = ("full-house", "hidden-single", "naked-single", "pointing", "claiming", "naked-pair",
         "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad")

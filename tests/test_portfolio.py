@@ -87,7 +87,7 @@ def test_easy_puzzles_stay_with_propagate():
 def test_empty_large_rectangles_are_filled(box):
     """learn alone fails these within 200,000 decisions; the turns give them to propagate."""
     if _backend.C is None:
-        pytest.skip("a 49x49 / 63x63 grid takes minutes in pure Python")
+        pytest.skip("too slow in pure Python: a 49x49 / 63x63 grid takes minutes")
     n = box[0] * box[1]
     result = search("." * (n * n), box=box, limit=1)
     assert result.count == 1 and not result.stopped
@@ -151,7 +151,7 @@ def test_numpy_batch_takes_the_same_turns():
 
 def test_9x9_with_c_is_still_the_9x9_kernel():
     if "fast9" not in _backend.KERNELS:
-        pytest.skip("the 9x9 C kernel is not active")
+        pytest.skip("C kernels only: the 9x9 C kernel fast9")
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     assert search(puzzle).engine == "fast9"
     assert batch.solve_many([puzzle]).engine == "fast9"
@@ -159,7 +159,7 @@ def test_9x9_with_c_is_still_the_9x9_kernel():
 
 def test_gecode_25x25_line_17_by_default():
     if _backend.C is None:
-        pytest.skip("25x25 by the turns takes minutes in pure Python")
+        pytest.skip("too slow in pure Python: 25x25 by the turns takes minutes")
     line = shared_file("gecode_25x25.txt").read_text().splitlines()[16].strip()
     result = search(line, limit=2)
     assert result.verdict is Verdict.UNIQUE and result.engine == "learn"
@@ -197,7 +197,7 @@ def test_learn_resumed_in_steps_is_one_learn_search(step, limit):
 
 def test_c_learn_run_equals_python_learn_run():
     if _backend.C is None:
-        pytest.skip("needs the C kernels")
+        pytest.skip("C kernels only: the C learn kernel")
     from sudokit import _kernels
     values = _values(HARD16)
     c_run, py_run = _backend.LearnRun(values, 4, 4), _kernels.LearnRun(values, 4, 4)
@@ -207,7 +207,7 @@ def test_c_learn_run_equals_python_learn_run():
 
 def test_learn_run_rejects_bad_handles():
     if _backend.C is None:
-        pytest.skip("needs the C kernels")
+        pytest.skip("C kernels only: the C learn kernel")
     with pytest.raises((TypeError, ValueError)):
         _backend.C.learn_resume(object(), 1, 0)
 
@@ -267,7 +267,7 @@ def test_steps_of_the_learn_kernel_change_nothing(monkeypatch, limit, node_limit
 def test_gecode_25x25_all_by_default_through_the_batch_api():
     """The default engine solves all 18 lines (about 90 s in C): what `sudokit solve` does."""
     if _backend.C is None:
-        pytest.skip("1.1 million conflicts in all: hours in pure Python")
+        pytest.skip("too slow in pure Python: 1.1 million conflicts in all: hours in pure Python")
     lines = [ln.strip() for ln in shared_file("gecode_25x25.txt").read_text().splitlines()
              if ln.strip()]
     res = batch.solve_many(lines, limit=1)

@@ -213,7 +213,7 @@ def test_c_static_chains_twin_of_python():
     # every grid state of the path of a few puzzles needing chains
     from sudokit._backend import C
     if C is None or not hasattr(C, "se_static_chains"):
-        pytest.skip("C kernels not active")
+        pytest.skip("C kernels only: the C static chains")
     from sudokit.rate._chains import static_chains
     from sudokit.rate._grid import Board
     from sudokit.rate._se import producers

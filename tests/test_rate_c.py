@@ -20,7 +20,7 @@ from sudokit.rate._se import producers, se_path
 from conftest import shared_file
 
 HAVE_C = C is not None and hasattr(C, "se_path_run") and hasattr(C, "se_producer")
-needs_c = pytest.mark.skipif(not HAVE_C, reason="C kernels not active (pure-Python backend)")
+needs_c = pytest.mark.skipif(not HAVE_C, reason="C kernels only: pure-Python backend")
 
 
 def _rows() -> list:

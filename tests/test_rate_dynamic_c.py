@@ -22,7 +22,7 @@ from sudokit.rate._se import producers
 from conftest import shared_file
 
 need_c = pytest.mark.skipif(C is None or not hasattr(C, "se_chaining"),
-                            reason="pure-Python backend: no C chaining to compare with")
+                            reason="C kernels only: pure-Python backend: no C chaining to compare with")
 
 
 def _rows(name: str) -> list:

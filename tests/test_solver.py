@@ -85,7 +85,7 @@ def test_known_counts_of_empty_grids(engine, box, count):
 @pytest.mark.parametrize("box", ["2x3", "3x2"])
 def test_empty_6x6_has_28200960_solutions(box):
     if PY:
-        pytest.skip("28 million solutions: hours in pure Python; counted by the C kernel")
+        pytest.skip("too slow in pure Python: 28 million solutions take hours; counted by the C kernel")
     # plain backtracking is the fastest counter on an empty grid (no propagation to pay for)
     assert count_solutions(Grid.empty(box), limit=None, engine="backtrack") == 28_200_960
 
@@ -199,7 +199,7 @@ def test_25x25_gecode_by_propagate():
     # Line 17 (a minimal Frisch puzzle with 9 extra givens) needs 1,170,351 propagate nodes:
     # seconds in C, about 20 minutes in pure Python; lines 1-16 are beyond this engine.
     if PY:
-        pytest.skip("1.17 million propagate nodes: about 20 minutes in pure Python")
+        pytest.skip("too slow in pure Python: 1.17 million propagate nodes, about 20 minutes")
     line = _lines(shared_file("gecode_25x25.txt"))[16]
     grid = Grid(line)
     assert grid.shape is Shape(5, 5) and grid.givens == 284

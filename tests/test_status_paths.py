@@ -132,7 +132,7 @@ class _Spy:
         return attr
 
 
-@pytest.mark.skipif(sudokit.backend() != "c", reason="the C kernels' fast path")
+@pytest.mark.skipif(sudokit.backend() != "c", reason="C kernels only: the 9x9 fast path")
 @pytest.mark.parametrize("command,argv", [("solve", []), ("solve", ["--unique"]),
                                           ("check", []), ("count", ["--limit", "3"])])
 def test_each_line_reaches_the_kernel_once(monkeypatch, command, argv):

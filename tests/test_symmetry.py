@@ -396,7 +396,7 @@ def _c_canon():
     from sudokit import _backend
     fn = getattr(_backend.C, "canon_lines", None)
     if fn is None:
-        pytest.skip("the C extension has no canon_lines")
+        pytest.skip("C kernels only: the C canon_lines")
     return fn
 
 

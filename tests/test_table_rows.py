@@ -79,7 +79,7 @@ def _old_values(spec, rows: _tablerows.Rows):
 def test_npy_values_answer_as_their_lines_did(box, command, argv):
     shape = Shape.parse(box)
     if shape.size == 16 and command == "count":
-        pytest.skip("counting empty 16x16 grids to 3 is slow in pure Python")
+        pytest.skip("too slow in pure Python: counting empty 16x16 grids to 3")
     values, bad = _npy_rows(shape, 60 if shape.size < 16 else 24, seed=shape.size)
     spec = _spec(command, argv, shape)
     rows = _tablerows.Rows(0, 41, values=values, shape=shape, bad={k + 40: v for k, v in bad.items()})
@@ -200,7 +200,7 @@ def test_string_rows_are_read_as_they_are(monkeypatch):
     assert seen == puzzles
 
 
-@pytest.mark.skipif(sudokit.backend() != "c", reason="the C batch kernel")
+@pytest.mark.skipif(sudokit.backend() != "c", reason="C kernels only: the C batch kernel")
 def test_npy_values_go_to_the_batch_kernel_as_they_are(tmp_path, monkeypatch):
     np = pytest.importorskip("numpy")
     from sudokit import cli

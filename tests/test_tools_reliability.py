@@ -408,7 +408,7 @@ def test_judge_engine_problem_api():
     assert out.getvalue() == "" and "fast9" in err.getvalue()
 
 
-@pytest.mark.skipif("fast9" not in KERNELS, reason="fast9 needs the C backend")
+@pytest.mark.skipif("fast9" not in KERNELS, reason="C kernels only: fast9 needs the C backend")
 def test_judge_case_of_a_shape_the_engine_misses_is_its_marker():
     text = "2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n3\n" + "\n".join(
         " ".join(P1[r * 9:r * 9 + 9]).replace(".", "0") for r in range(9)) + "\n"
@@ -501,7 +501,7 @@ def test_generate_help_documents_big_grids():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif("fast9" not in KERNELS, reason="64x64 generation takes minutes in pure Python")
+@pytest.mark.skipif("fast9" not in KERNELS, reason="too slow in pure Python: 64x64 generation takes minutes")
 def test_generate_8x8_writes_readable_tokens():
     code, out, err = run("generate", "--box", "8x8", "--seed", "1", timeout=600)
     assert code == 0 and "writing --to tokens" in err

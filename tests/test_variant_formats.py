@@ -559,6 +559,6 @@ def test_judge_clashing_givens_are_no_solution_not_a_fault():
 
 def test_judge_refuses_classic_only_engine():
     if "fast9" not in sudokit.engines():
-        pytest.skip("fast9 needs the C extension")
+        pytest.skip("C kernels only: fast9 needs the C extension")
     code, out, err = run(HDU.joinpath("sample.in").read_text(), engine="fast9")
     assert code == 2 and out == "" and "fast9" in err
