@@ -53,3 +53,20 @@ def test_ci_runs_the_readmes_test_command():
     ours = commands[0].replace("python3 ", "python ").replace("install -e", "install -q -e")
     assert ours in script.splitlines()
     assert "shared/data" in script and 'CI:-}" = "true"' in script
+
+
+def test_ci_without_the_public_data_fails_at_once(tmp_path):
+    """A clone with no ../shared beside it: under CI=true .ci/run stops before installing
+    anything, with a message naming the missing folder (CI=false: it goes on)."""
+    import subprocess
+    ci = SRC.parents[1] / ".ci" / "run"
+    if not ci.is_file():
+        pytest.skip(".ci/run not found beside the sources (installed package)")
+    clone = tmp_path / "clone"
+    (clone / ".ci").mkdir(parents=True)
+    (clone / ".ci" / "run").write_text(ci.read_text())
+    proc = subprocess.run(["bash", str(clone / ".ci" / "run")], capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "CI": "true"}, timeout=60)
+    assert proc.returncode == 1
+    assert f"public data is missing: {tmp_path}/shared/data" in proc.stderr
+    assert not (clone / ".venv-ci").exists()
