@@ -232,7 +232,7 @@ def run_all(args) -> dict:
                 r["times"] += part["times"]
                 r["failures"] += part["failures"]
                 r["backend"] = part["backend"]
-            elif not results[key]["part_errors"] or "ran out" not in results[key]["part_errors"][-1]:
+            elif "ran out" not in " ".join(results[key]["part_errors"][-1:]):
                 results[key]["part_errors"].append(
                     f"part {job[2]}/{job[3]} exited {proc.returncode}: {err.strip()[-500:]}")
             print(f"[{time.monotonic() - started:7.0f} s] {done}/{len(plan)} parts: {key} "

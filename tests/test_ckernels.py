@@ -21,7 +21,8 @@ C = _backend.C
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 needs_c = pytest.mark.skipif(
-    C is None, reason=f"C kernels only: sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
+    C is None, reason="C kernels only: sudokit._ckernels is not active: "
+                      f"{_backend.backend_reason() or 'not built'}")
 
 SHAPES = [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (3, 4), (4, 3), (4, 4),
           (5, 5)]

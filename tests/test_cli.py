@@ -241,7 +241,8 @@ def test_count_6x6_box():
 def test_count_empty_6x6():
     import sudokit as lib
     if lib.backend() == "python":
-        pytest.skip("too slow in pure Python: 28 million solutions take hours; counted by the C kernels")
+        pytest.skip("too slow in pure Python: 28 million solutions take hours; counted by the "
+                    "C kernels")
     r = sudokit("count", "--box", "2x3", "--limit", "0", stdin="." * 36 + "\n", timeout=3600)
     assert r.returncode == 0 and r.stdout.endswith("\t28200960\n")
 

@@ -28,7 +28,8 @@ C = _backend.C
 SRC = str(Path(sudokit.__file__).resolve().parents[1])
 
 needs_c = pytest.mark.skipif(
-    C is None, reason=f"C kernels only: sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
+    C is None, reason="C kernels only: sudokit._ckernels is not active: "
+                      f"{_backend.backend_reason() or 'not built'}")
 
 # The classic grid of the issue: its first 28 cells, then empties.  Splitting on its first
 # cell (1 or 4; the second cell then takes the other value) gives two grids whose counts,

@@ -23,7 +23,8 @@ C = _backend.C
 PY = sudokit.backend() == "python"
 
 needs_c = pytest.mark.skipif(
-    C is None, reason=f"C kernels only: sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
+    C is None, reason="C kernels only: sudokit._ckernels is not active: "
+                      f"{_backend.backend_reason() or 'not built'}")
 
 GOLDEN = [pytest.param(box, puzzle, count, sol, id=f"{name}:{no}")
           for name in ("golden_tdoku.txt", "golden_shapes.txt")

@@ -23,7 +23,8 @@ C = _backend.C
 KERNELS = _backend.KERNELS
 
 needs_c = pytest.mark.skipif(
-    C is None, reason=f"C kernels only: sudokit._ckernels is not active: {_backend.backend_reason() or 'not built'}")
+    C is None, reason="C kernels only: sudokit._ckernels is not active: "
+                      f"{_backend.backend_reason() or 'not built'}")
 
 
 def _orth_links(n: int, step: int) -> list:
