@@ -213,7 +213,8 @@ def run_all(args) -> dict:
         for entry in list(running):
             job, proc, t0 = entry
             key = case_key(job[0], job[1])
-            if proc.poll() is None and time.monotonic() - t0 > args.part_timeout:
+            timed_out = proc.poll() is None and time.monotonic() - t0 > args.part_timeout
+            if timed_out:
                 os.killpg(proc.pid, 9)
                 proc.wait()
                 results[key]["part_errors"].append(
@@ -232,7 +233,7 @@ def run_all(args) -> dict:
                 r["times"] += part["times"]
                 r["failures"] += part["failures"]
                 r["backend"] = part["backend"]
-            elif "ran out" not in " ".join(results[key]["part_errors"][-1:]):
+            elif not timed_out:
                 results[key]["part_errors"].append(
                     f"part {job[2]}/{job[3]} exited {proc.returncode}: {err.strip()[-500:]}")
             print(f"[{time.monotonic() - started:7.0f} s] {done}/{len(plan)} parts: {key} "
