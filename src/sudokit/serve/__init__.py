@@ -33,13 +33,14 @@ DEFAULT_HOST = "127.0.0.1"
 
 def make_server(host: str = DEFAULT_HOST, port: int = 0, *, workers: int = 2,
                 queue_slots: int = 8, budget: float = 10.0, threads: "int | None" = None,
-                verbose: bool = False):
+                max_connections: "int | None" = None, verbose: bool = False):
     """A bound Server (not yet serving) with its WorkerPool started; port 0: a free port."""
     from ._http import Server
     from ._pool import WorkerPool
     pool = WorkerPool(workers, queue_slots=queue_slots, budget=budget)
     try:
-        return Server((host, port), pool, threads=threads, verbose=verbose)
+        return Server((host, port), pool, threads=threads, max_connections=max_connections,
+                      verbose=verbose)
     except BaseException:
         pool.close()
         raise
