@@ -1,7 +1,8 @@
 """`sudokit serve` under slow clients and a burst of hints: does the page still answer at once?
 
     PYTHONPATH=src python3 benchmarks/bench_serve_load.py [--slow 200] [--seconds 60]
-        [--hints 1000] [--hint-threads 4] [--probe-every 0.05] [--workers 2] [--json]
+        [--hints 1000] [--hint-threads 8] [--no-pace] [--probe-every 0.05] [--workers 2]
+        [--json]
 
 Starts ``python -m sudokit serve --port 0`` (a real server process on a free loopback port),
 then, at the same time and for ``--seconds``:
@@ -9,10 +10,14 @@ then, at the same time and for ``--seconds``:
   client); when the server closes one (its 408 after the head deadline) it connects again,
   so the number of slow connections stays the same;
 - ``--hints`` POST /api/hint requests on the 9x9 puzzles of examples/puzzles.txt, from
-  ``--hint-threads`` threads, each sending its next request when the last is answered;
+  ``--hint-threads`` threads, spread evenly over ``--seconds`` (hint k is sent no sooner
+  than k * seconds / hints after the start; ``--no-pace``: each thread sends its next one
+  as soon as the last is answered, a burst);
 - a probe every ``--probe-every`` seconds, GET / and GET /api/info in turn, each on a new
   connection, timed from connect to the last byte of the answer.
-The probes go on until the slow clients' time is over and the hints are all answered.
+The slow clients and the hints run in a second process (this script with ``--role
+load``), so the probes are timed by a process that does nothing else.  The probes go on
+until the slow clients' time is over and the hints are all answered.
 Prints, for the probes: count, p50, p99, max and how many took over 100 ms (any answer
 but 200 is counted and shown); for the hints: answers by status and their p50/max; for
 the slow clients: connections opened and how they ended; the server's threads and RSS.
@@ -178,9 +183,12 @@ def fetch(host: str, port: int, method: str, path: str, body: "bytes | None" = N
     return status, time.perf_counter() - started
 
 
-def run_hints(host, port, total: int, threads: int, results: list) -> None:
-    """total hint requests from threads threads; results gets (status, seconds) each."""
+def run_hints(host, port, total: int, threads: int, results: list,
+              pace: "float | None" = None) -> None:
+    """total hint requests from threads threads (hint k not before start + k * pace
+    seconds, when pace is given); results gets (status, seconds) each."""
     lines = puzzles()
+    start = time.monotonic()
     counter = iter(range(total))
     lock = threading.Lock()
 
@@ -190,6 +198,8 @@ def run_hints(host, port, total: int, threads: int, results: list) -> None:
                 k = next(counter, None)
             if k is None:
                 return
+            if pace:
+                time.sleep(max(0.0, start + k * pace - time.monotonic()))
             body = json.dumps({"puzzle": lines[k % len(lines)]}).encode()
             results.append(fetch(host, port, "POST", "/api/hint", body, timeout=60))
     pool = [threading.Thread(target=one_thread, daemon=True) for _ in range(threads)]
@@ -197,6 +207,31 @@ def run_hints(host, port, total: int, threads: int, results: list) -> None:
         t.start()
     for t in pool:
         t.join()
+
+
+def run_load(args) -> int:
+    """(--role load) The slow clients and the hints on --port; one JSON line of what came."""
+    started = time.monotonic()
+    slow = SlowClients((args.host, args.port), args.slow, started + args.seconds)
+    slow.start()
+    results: list = []
+    run_hints(args.host, args.port, args.hints, args.hint_threads, results,
+              args.seconds / args.hints if args.pace and args.hints else None)
+    hints_seconds = time.monotonic() - started
+    slow.join(args.seconds + 10)
+    statuses = {}
+    for status, _ in results:
+        statuses[str(status)] = statuses.get(str(status), 0) + 1
+    times = [s for status, s in results if status == 200]
+    counts = [n for _, n in slow.open_now]
+    print(json.dumps({
+        "hint_answers": statuses, "hints_seconds": round(hints_seconds, 1),
+        "hint_p50_ms": round(1000 * percentile(times, 0.5), 1),
+        "hint_max_ms": round(1000 * max(times, default=float("nan")), 1),
+        "slow_clients": {"opened": slow.opened, "ended": slow.ended,
+                         "open_min": min(counts, default=0), "open_max": max(counts, default=0),
+                         "lifetime_max_s": round(max(slow.lifetimes, default=0.0), 1)}}))
+    return 0
 
 
 def percentile(values: list, q: float) -> float:
@@ -213,13 +248,22 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=60.0,
                     help="how long the slow clients keep at it (default 60)")
     ap.add_argument("--hints", type=int, default=1000, help="hint requests (default 1000)")
-    ap.add_argument("--hint-threads", type=int, default=4, help="threads sending hints")
+    ap.add_argument("--hint-threads", type=int, default=8, help="threads sending hints")
+    ap.add_argument("--pace", action=argparse.BooleanOptionalAction, default=True,
+                    help="spread the hints over --seconds (default), or send them at once")
     ap.add_argument("--probe-every", type=float, default=0.05, help="seconds between probes")
     ap.add_argument("--workers", type=int, default=2, help="the server's --workers")
     ap.add_argument("--json", action="store_true", help="print every figure as a JSON line")
+    ap.add_argument("--role", choices=["probe", "load"], default="probe", help=argparse.SUPPRESS)
+    ap.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
+    ap.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if not (0 <= args.slow <= 900 and 0 <= args.hints <= 100_000 and 0 < args.seconds <= 600):
         ap.error("--slow 0..900, --hints 0..100000, --seconds up to 600")
+    if args.role == "load":
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            ap.error("loopback only")
+        return run_load(args)
 
     proc, host, port = start_server(args.workers)
     try:
@@ -232,17 +276,16 @@ def main(argv=None) -> int:
         before = proc_status(proc.pid)
         started = time.monotonic()
         hard_stop = started + args.seconds + 120
-        slow = SlowClients((host, port), args.slow, started + args.seconds)
-        slow.start()
-        hint_results: list = []
-        hints = threading.Thread(target=run_hints, daemon=True,
-                                 args=(host, port, args.hints, args.hint_threads, hint_results))
-        hints.start()
+        load = subprocess.Popen(
+            [sys.executable, __file__, "--role", "load", "--host", host, "--port", str(port),
+             "--slow", str(args.slow), "--seconds", str(args.seconds), "--hints",
+             str(args.hints), "--hint-threads", str(args.hint_threads),
+             "--pace" if args.pace else "--no-pace"], stdout=subprocess.PIPE, text=True)
         probes = {"/": [], "/api/info": []}
         failures = []
         peak = {}
         k = 0
-        while (not slow.stopped.is_set() or hints.is_alive()) and time.monotonic() < hard_stop:
+        while load.poll() is None and time.monotonic() < hard_stop:
             path = "/" if k % 2 == 0 else "/api/info"
             status, seconds = fetch(host, port, "GET", path, timeout=10)
             probes[path].append(seconds)
@@ -254,24 +297,26 @@ def main(argv=None) -> int:
                     peak[name] = max(peak.get(name, 0), value)
             k += 1
             time.sleep(max(0.0, args.probe_every - seconds))
-        hints_seconds = time.monotonic() - started
-        slow.join(5)
-        hints.join(5)
+        elapsed = time.monotonic() - started
+        if load.poll() is None:
+            load.kill()
+            raise SystemExit(f"the load did not finish within {args.seconds + 120:g} s")
+        lines = load.communicate(timeout=30)[0].strip().splitlines()
+        if load.returncode != 0 or not lines:
+            raise SystemExit(f"the load process failed (exit {load.returncode})")
+        loaded = json.loads(lines[-1])
         after = proc_status(proc.pid)
     finally:
         stop_server(proc)
 
     every = probes["/"] + probes["/api/info"]
-    statuses = {}
-    for status, _ in hint_results:
-        statuses[str(status)] = statuses.get(str(status), 0) + 1
-    hint_times = [s for status, s in hint_results if status == 200]
-    open_counts = [n for _, n in slow.open_now]
+    statuses = loaded["hint_answers"]
     result = {
         "command": "benchmarks/bench_serve_load.py " + " ".join(argv or sys.argv[1:]),
         "slow": args.slow, "seconds": args.seconds, "hints": args.hints,
-        "hint_threads": args.hint_threads, "workers": args.workers,
-        "elapsed": round(hints_seconds, 1),
+        "hint_threads": args.hint_threads, "paced": args.pace, "workers": args.workers,
+        "backend": os.environ.get("SUDOKIT_PUREPYTHON") and "pure" or "default",
+        "elapsed": round(elapsed, 1), "hints_seconds": loaded["hints_seconds"],
         "probes": {"count": len(every), "failed": len(failures), "failures": failures[:10],
                    "over_100ms": sum(1 for s in every if s > 0.1),
                    "p50_ms": round(1000 * percentile(every, 0.5), 2),
@@ -282,18 +327,14 @@ def main(argv=None) -> int:
                                    "p99_ms": round(1000 * percentile(v, 0.99), 2),
                                    "max_ms": round(1000 * max(v, default=float("nan")), 2)}
                                for p, v in probes.items()}},
-        "hint_answers": statuses,
-        "hint_p50_ms": round(1000 * percentile(hint_times, 0.5), 1),
-        "hint_max_ms": round(1000 * max(hint_times, default=float("nan")), 1),
-        "slow_clients": {"opened": slow.opened, "ended": slow.ended,
-                         "open_min": min(open_counts, default=0),
-                         "open_max": max(open_counts, default=0),
-                         "lifetime_max_s": round(max(slow.lifetimes, default=0.0), 1)},
+        "hint_answers": statuses, "hint_p50_ms": loaded["hint_p50_ms"],
+        "hint_max_ms": loaded["hint_max_ms"], "slow_clients": loaded["slow_clients"],
         "server": {"before": before, "peak": peak, "after": after},
     }
     p = result["probes"]
     print(f"{args.slow} slow connections for {args.seconds:g} s, {args.hints} hints from "
-          f"{args.hint_threads} threads, {args.workers} workers: {result['elapsed']} s")
+          f"{args.hint_threads} threads ({'spread over the run' if args.pace else 'at once'}), "
+          f"{args.workers} workers, backend {result['backend']}: {result['elapsed']} s")
     print(f"probes (GET / and /api/info): {p['count']}, p50 {p['p50_ms']} ms, p99 "
           f"{p['p99_ms']} ms, max {p['max_ms']} ms, over 100 ms: {p['over_100ms']}, "
           f"not 200: {p['failed']} {p['failures']}")

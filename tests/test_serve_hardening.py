@@ -293,6 +293,12 @@ def test_the_head_deadline_is_total_not_per_byte(monkeypatch):
         assert status_of(reply) == 408 and "head" in body_of(reply)["error"]
         assert 0.9 < elapsed < 3.0, elapsed
         assert server.stats["timed_out"] == 1
+        # a connection that sends nothing (a browser's spare one) is closed without a 408
+        with socket.create_connection(server.server_address[:2], timeout=10) as s:
+            started = time.monotonic()
+            assert s.recv(100) == b""
+            assert 0.9 < time.monotonic() - started < 3.0
+        assert server.stats["timed_out"] == 1
 
 
 def test_the_body_deadline(monkeypatch):

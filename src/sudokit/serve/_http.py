@@ -188,7 +188,7 @@ class _Connection:
     READ, WORK, WRITE, LINGER = "read", "work", "write", "linger"
 
     __slots__ = ("sock", "address", "state", "reader", "deadline", "out", "dropped",
-                 "started", "request", "status")
+                 "started", "request", "status", "received")
 
     def __init__(self, sock, address, now: float):
         self.sock, self.address = sock, address
@@ -198,6 +198,7 @@ class _Connection:
         self.deadline = now + HEAD_SECONDS
         self.out = memoryview(b"")
         self.dropped = 0
+        self.received = 0
         self.request: "Request | None" = None
         self.status = 0
 
@@ -366,6 +367,7 @@ class Server:
         if not chunk:  # the client gave up before its request was complete
             self._close(sel, conn)
             return
+        conn.received += len(chunk)
         try:
             request = conn.reader.feed(chunk)
         except HTTPError as exc:
@@ -444,7 +446,9 @@ class Server:
     def _expire(self, sel, now: float) -> None:
         """Answer 408 to requests past their deadline; close answers nobody reads."""
         for conn in [c for c in self._conns if c.deadline <= now and c.state != c.WORK]:
-            if conn.state == conn.READ:
+            if conn.state == conn.READ and not conn.received:
+                self._close(sel, conn)  # nothing sent (a browser's spare connection): no 408
+            elif conn.state == conn.READ:
                 self.stats["timed_out"] += 1
                 seconds = BODY_SECONDS if conn.reader.head_done else HEAD_SECONDS
                 self._reply(sel, conn, error(408, f"the request was not complete within "

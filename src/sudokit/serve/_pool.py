@@ -36,6 +36,7 @@ import time
 
 __all__ = ["WorkerPool", "Busy", "TimedOut"]
 
+WORKER_NICE = 5  # workers run at a lower CPU priority than the server (POSIX)
 _ACK = "ack"  # (the reader thread's item for a worker's acknowledgement of a job)
 
 
@@ -71,6 +72,11 @@ def _worker_main() -> None:
     import os
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    if hasattr(os, "nice"):  # the page first: the server's loop wins the CPU over the work
+        try:
+            os.nice(WORKER_NICE)
+        except OSError:
+            pass
     channel = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
