@@ -416,6 +416,87 @@ def test_the_reader_refuses_a_flood_before_storing_it():
     assert requests and requests[0].body == b"abc"
 
 
+def test_the_parser_gives_a_request_or_an_http_error_whole_or_in_pieces():
+    """3,000 random mutations of real requests (a fixed seed): parse_request returns a
+    Request or raises HTTPError, nothing else, and the reader fed in random pieces agrees
+    with it.  (The long fuzz run is fuzz/README.md's.)"""
+    import random
+    rng = random.Random(33)
+    seeds = [b"POST /api/hint?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nContent-Type: "
+             b"application/json\r\nContent-Length: 7\r\nOrigin: http://127.0.0.1:8000\r\n\r\n"
+             b'{"a":1}', b"GET / HTTP/1.0\r\n\r\n",
+             b"GET /static/app.js HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\n\r\n"]
+    alphabet = b"\r\n :\t\x00\xff0123456789aAzZ/-?#HTTP"
+
+    def mutate(data: bytes) -> bytes:
+        b = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            op, k = rng.random(), rng.randrange(len(b) + 1)
+            if op < 0.3 and b:
+                del b[k:k + rng.randint(1, 4)]
+            elif op < 0.6:
+                b[k:k] = bytes(rng.choice(alphabet) for _ in range(rng.randint(1, 4)))
+            elif op < 0.8 and b:
+                b[min(k, len(b) - 1)] = rng.randrange(256)
+            else:
+                b[k:k] = b[rng.randrange(len(b) + 1):][:rng.randint(1, 40)]
+        return bytes(b)
+
+    def outcome(request):
+        return ("ok", request.method, request.target, request.headers, request.body)
+
+    kinds = set()
+    for _ in range(3000):
+        data = mutate(rng.choice(seeds))
+        try:
+            whole = outcome(parse_request(data))
+        except HTTPError as exc:
+            whole = ("error", exc.status)
+        reader, pos, pieces = RequestReader(), 0, ("error", 400)
+        try:
+            while pos < len(data):
+                n = rng.randint(1, 20)
+                found = reader.feed(data[pos:pos + n])
+                pos += n
+                if found is not None:
+                    pieces = outcome(found)
+                    break
+        except HTTPError as exc:
+            pieces = ("error", exc.status)
+        assert whole == pieces, data
+        kinds.add(whole[0] if whole[0] == "ok" else whole[1])
+    assert {"ok", 400} <= kinds  # (the mutations made both good and bad requests)
+
+
+def test_the_server_survives_mutated_requests(server):
+    """300 mutated requests over sockets (each half-closed after sending): each is answered
+    with an HTTP status or, when it was incomplete, closed; the page answers after."""
+    import random
+    rng = random.Random(9)
+    base = [post_raw("solve", {"puzzle": PUZZLE}, "Origin: http://127.0.0.1\r\n"),
+            get_raw("/api/info", "Sec-Fetch-Site: same-origin\r\n")]
+    statuses = set()
+    for _ in range(300):
+        data = bytearray(rng.choice(base))
+        for _ in range(rng.randint(1, 4)):
+            k = rng.randrange(len(data))
+            data[k:k + rng.randint(0, 3)] = bytes(rng.randrange(256) for _ in range(rng.randint(0, 3)))
+        with socket.create_connection(server.server_address[:2], timeout=20) as s:
+            s.sendall(bytes(data))
+            s.shutdown(socket.SHUT_WR)
+            reply = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                reply += chunk
+        if reply:
+            statuses.add(status_of(reply))
+    assert statuses - {200, 400, 403, 404, 405, 411, 413, 415, 505} == set(), statuses
+    assert 200 in statuses and 400 in statuses
+    assert status_of(exchange(server, get_raw("/"))) == 200
+
+
 # --- the load test: a real server process ---------------------------------------------------
 
 

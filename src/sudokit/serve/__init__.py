@@ -9,14 +9,15 @@ background thread for the length of a ``with`` block (tests, notebooks).  The pa
 package files (static/index.html, *.js, style.css): no CDN, no build step.  The routes,
 their JSON and their limits are in docs/serve.md.
 
-Pieces: _schema (the request fields and limits, checked in the HTTP thread), _http (the
-server: a fixed set of connection threads over http.server), _pool (worker processes with a
-wall-clock budget per call), _api (the work of each route, run in a worker).
+Pieces: _request (the bounded HTTP request parser: bytes in, a Request or an HTTPError
+out), _schema (the request fields and limits, checked before any work), _http (the server:
+one selectors loop for every connection, a few threads waiting on the pool), _pool (worker
+processes with a wall-clock budget per call), _api (the work of each route, in a worker).
 
 Why the standard library and not a framework: the API is seven POST routes and four static
-files; http.server gives requests and headers, and what a framework would add (routing,
-JSON bodies) is a few lines here, while what this server needs most -- a bound on threads,
-bodies and work, and killing runaway work -- no small framework gives.  No dependency means
+files; what a framework would add (routing, JSON bodies) is a few lines here, while what
+this server needs most -- a bound on connections, bodies and work, slow clients that hold
+nothing, and killing runaway work -- no small framework gives.  No dependency means
 ``sudokit serve`` works wherever sudokit is installed.
 """
 

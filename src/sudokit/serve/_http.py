@@ -281,10 +281,8 @@ class Server:
                             accept_paused = time.monotonic() + 0.1
                     elif key.data == "wake":
                         self._woken(sel)
-                    elif events & selectors.EVENT_READ:
-                        self._readable(sel, key.data)
-                    elif events & selectors.EVENT_WRITE:
-                        self._writable(sel, key.data)
+                    else:
+                        self._event(sel, key.data, events)
                 now = time.monotonic()
                 if now >= next_expiry:  # (a scan of every connection: a few times a second)
                     self._expire(sel, now)
@@ -351,6 +349,18 @@ class Server:
                 self._close(sel, conn)
                 return True
         return False
+
+    def _event(self, sel, conn: _Connection, events: int) -> None:
+        try:
+            if events & selectors.EVENT_READ:
+                self._readable(sel, conn)
+            elif events & selectors.EVENT_WRITE:
+                self._writable(sel, conn)
+        except Exception:  # a bug: this connection is dropped, the server goes on
+            if self.verbose:
+                import traceback
+                traceback.print_exc()
+            self._close(sel, conn)
 
     def _readable(self, sel, conn: _Connection) -> None:
         try:

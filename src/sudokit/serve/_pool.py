@@ -18,11 +18,13 @@ static page, the next request) would only get slices of it; and a thread cannot 
 so a request with no node limit (a logic hint on a big grid) could run for ever.  A worker
 process runs beside the server and is killed when its budget runs out.  Why not
 concurrent.futures.ProcessPoolExecutor: killing one of its workers breaks the whole executor
-(BrokenProcessPool) and it has no per-task time limit; this pool is ~100 lines.
+(BrokenProcessPool) and it has no per-task time limit; this pool is short.
 
 Each worker is a fresh interpreter (``python -m sudokit.serve._pool``) that imports the
 solver and the logic once and answers length-prefixed JSON jobs on its stdin/stdout.  A
 worker exits when its stdin closes, so a server killed without cleanup leaves none behind.
+Workers run niced (WORKER_NICE, POSIX): when they use every core, the server's loop still
+gets the CPU first, so the page answers at once.
 """
 
 from __future__ import annotations
@@ -281,12 +283,12 @@ class WorkerPool:
                             break
                     except OSError:  # the pipe is closed: it died before the job reached it
                         pass
+                    if attempt == 2:
+                        raise EOFError("two workers stopped before they read the job")
                     # dead before it read the job: the job never ran; a new worker takes it
                     worker = self._replace(worker)
                     worker.busy = True
                     self._count("resent")
-                    if attempt == 2:
-                        raise EOFError("two workers stopped before they read the job")
                 result = worker.reply(deadline - time.monotonic())
             except TimedOut:
                 self._count("timed_out")
