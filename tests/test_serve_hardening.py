@@ -425,7 +425,8 @@ def test_the_parser_gives_a_request_or_an_http_error_whole_or_in_pieces():
     seeds = [b"POST /api/hint?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nContent-Type: "
              b"application/json\r\nContent-Length: 7\r\nOrigin: http://127.0.0.1:8000\r\n\r\n"
              b'{"a":1}', b"GET / HTTP/1.0\r\n\r\n",
-             b"GET /static/app.js HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: same-origin\r\n\r\n"]
+             b"GET /static/app.js HTTP/1.1\r\nHost: localhost\r\n"
+             b"Sec-Fetch-Site: same-origin\r\n\r\n"]
     alphabet = b"\r\n :\t\x00\xff0123456789aAzZ/-?#HTTP"
 
     def mutate(data: bytes) -> bytes:
@@ -480,7 +481,8 @@ def test_the_server_survives_mutated_requests(server):
         data = bytearray(rng.choice(base))
         for _ in range(rng.randint(1, 4)):
             k = rng.randrange(len(data))
-            data[k:k + rng.randint(0, 3)] = bytes(rng.randrange(256) for _ in range(rng.randint(0, 3)))
+            noise = bytes(rng.randrange(256) for _ in range(rng.randint(0, 3)))
+            data[k:k + rng.randint(0, 3)] = noise
         with socket.create_connection(server.server_address[:2], timeout=20) as s:
             s.sendall(bytes(data))
             s.shutdown(socket.SHUT_WR)
