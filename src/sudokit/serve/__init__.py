@@ -9,14 +9,15 @@ background thread for the length of a ``with`` block (tests, notebooks).  The pa
 package files (static/index.html, *.js, style.css): no CDN, no build step.  The routes,
 their JSON and their limits are in docs/serve.md.
 
-Pieces: _schema (the request fields and limits, checked in the HTTP thread), _http (the
-server: a fixed set of connection threads over http.server), _pool (worker processes with a
-wall-clock budget per call), _api (the work of each route, run in a worker).
+Pieces: _request (the bounded HTTP request parser: bytes in, a Request or an HTTPError
+out), _schema (the request fields and limits, checked before any work), _http (the server:
+one selectors loop for every connection, a few threads waiting on the pool), _pool (worker
+processes with a wall-clock budget per call), _api (the work of each route, in a worker).
 
 Why the standard library and not a framework: the API is seven POST routes and four static
-files; http.server gives requests and headers, and what a framework would add (routing,
-JSON bodies) is a few lines here, while what this server needs most -- a bound on threads,
-bodies and work, and killing runaway work -- no small framework gives.  No dependency means
+files; what a framework would add (routing, JSON bodies) is a few lines here, while what
+this server needs most -- a bound on connections, bodies and work, slow clients that hold
+nothing, and killing runaway work -- no small framework gives.  No dependency means
 ``sudokit serve`` works wherever sudokit is installed.
 """
 
@@ -33,13 +34,14 @@ DEFAULT_HOST = "127.0.0.1"
 
 def make_server(host: str = DEFAULT_HOST, port: int = 0, *, workers: int = 2,
                 queue_slots: int = 8, budget: float = 10.0, threads: "int | None" = None,
-                verbose: bool = False):
+                max_connections: "int | None" = None, verbose: bool = False):
     """A bound Server (not yet serving) with its WorkerPool started; port 0: a free port."""
     from ._http import Server
     from ._pool import WorkerPool
     pool = WorkerPool(workers, queue_slots=queue_slots, budget=budget)
     try:
-        return Server((host, port), pool, threads=threads, verbose=verbose)
+        return Server((host, port), pool, threads=threads, max_connections=max_connections,
+                      verbose=verbose)
     except BaseException:
         pool.close()
         raise

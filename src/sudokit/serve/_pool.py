@@ -1,8 +1,16 @@
 """A small pool of worker processes with an admission limit and a wall-clock budget per call.
 
     requests ──admit (workers + queue slots, else Busy -> 503)──> wait for an idle worker
-             ──send (route, body) on its pipe──> worker process: _api.answer ──> reply
+             ──send (route, body) on its pipe──> worker process: ack, _api.answer ──> reply
              no reply within the budget: the worker is killed and replaced (TimedOut -> 504)
+
+A worker that dies while idle (killed from outside, out of memory) costs no request: its
+reader thread sees its pipe close and a new worker takes its place at once; a request
+that still meets a dead worker (it died an instant before) is sent to a new one.  The
+worker acknowledges each job as soon as it has read it, so a death *before* the ack means
+the job never started (it is given to a new worker: no request fails because of an
+earlier death) and a death *after* it means the job itself ran (504, not retried: a job
+that kills its worker must not kill a second one).
 
 Why processes, not threads: the work is CPU-bound Python (the pure-Python kernels, the
 logic techniques), so a thread doing it holds the GIL and the server's other threads (the
@@ -10,11 +18,13 @@ static page, the next request) would only get slices of it; and a thread cannot 
 so a request with no node limit (a logic hint on a big grid) could run for ever.  A worker
 process runs beside the server and is killed when its budget runs out.  Why not
 concurrent.futures.ProcessPoolExecutor: killing one of its workers breaks the whole executor
-(BrokenProcessPool) and it has no per-task time limit; this pool is ~100 lines.
+(BrokenProcessPool) and it has no per-task time limit; this pool is short.
 
 Each worker is a fresh interpreter (``python -m sudokit.serve._pool``) that imports the
 solver and the logic once and answers length-prefixed JSON jobs on its stdin/stdout.  A
 worker exits when its stdin closes, so a server killed without cleanup leaves none behind.
+Workers run niced (WORKER_NICE, POSIX): when they use every core, the server's loop still
+gets the CPU first, so the page answers at once.
 """
 
 from __future__ import annotations
@@ -27,6 +37,9 @@ import threading
 import time
 
 __all__ = ["WorkerPool", "Busy", "TimedOut"]
+
+WORKER_NICE = 5  # workers run at a lower CPU priority than the server (POSIX)
+_ACK = "ack"  # (the reader thread's item for a worker's acknowledgement of a job)
 
 
 class Busy(Exception):
@@ -61,6 +74,11 @@ def _worker_main() -> None:
     import os
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    if hasattr(os, "nice"):  # the page first: the server's loop wins the CPU over the work
+        try:
+            os.nice(WORKER_NICE)
+        except OSError:
+            pass
     channel = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
@@ -71,6 +89,10 @@ def _worker_main() -> None:
         try:
             route, body = json.loads(_read_frame(jobs))
         except EOFError:
+            return
+        try:
+            channel.write(_frame(b""))  # the ack: the job was read (see the module doc)
+        except OSError:
             return
         status, ctype, data = _api.answer(route, body)
         try:
@@ -85,10 +107,11 @@ class _Worker:
     A fresh interpreter, not multiprocessing: no copy of the server's threads and locks, and
     no re-import of the caller's __main__ (which spawn does, and which fails for a script
     read from stdin or re-runs an unguarded one).  The reader thread turns replies into
-    queue items, so a call waits with a timeout on every platform.
+    queue items, so a call waits with a timeout on every platform; when the pipe closes it
+    marks the worker dead and calls ``on_exit(worker)``.
     """
 
-    def __init__(self):
+    def __init__(self, on_exit=None):
         import os
         import subprocess
         env = dict(os.environ)
@@ -97,26 +120,51 @@ class _Worker:
         self.process = subprocess.Popen([sys.executable, "-m", "sudokit.serve._pool"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.replies: queue.Queue = queue.Queue()
+        self.dead = False       # its pipe closed: it exited or was killed
+        self.busy = False       # handed to a call (set by the pool under its lock)
+        self._on_exit = on_exit
         threading.Thread(target=self._read, daemon=True, name="sudokit-serve-reader").start()
 
     def _read(self) -> None:
         stream = self.process.stdout
         try:
             while True:
-                status, ctype = json.loads(_read_frame(stream))
+                head = _read_frame(stream)
+                if not head:  # the ack of a job
+                    self.replies.put(_ACK)
+                    continue
+                status, ctype = json.loads(head)
                 self.replies.put((status, ctype, _read_frame(stream)))
         except (EOFError, OSError, ValueError):
+            self.dead = True
             self.replies.put(None)
+            if self._on_exit is not None:
+                self._on_exit(self)
 
-    def call(self, job, budget: float):
-        """The worker's answer to job; TimedOut when none comes within budget seconds,
-        EOFError when the worker died."""
+    @property
+    def alive(self) -> bool:
+        return not self.dead and self.process.poll() is None
+
+    def send(self, job) -> None:
+        """Write job on the worker's pipe (OSError when the worker is gone)."""
         self.process.stdin.write(_frame(json.dumps(job).encode()))
         self.process.stdin.flush()
+
+    def acked(self, budget: float) -> bool:
+        """True when the worker acknowledged the job sent; False when it died first."""
         try:
             reply = self.replies.get(timeout=budget)
         except queue.Empty:
             raise TimedOut(f"the work took longer than its {budget:g} s budget") from None
+        return reply is _ACK
+
+    def reply(self, budget: float):
+        """The worker's answer to the job it acknowledged; TimedOut when none comes within
+        budget seconds, EOFError when the worker died."""
+        try:
+            reply = self.replies.get(timeout=max(0.0, budget))
+        except queue.Empty:
+            raise TimedOut(f"the work took longer than its budget") from None
         if reply is None:
             raise EOFError("the worker stopped")
         return reply
@@ -151,12 +199,14 @@ class WorkerPool:
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
         self._closed = False
-        self.stats = {"answered": 0, "busy": 0, "timed_out": 0, "restarted": 0}
+        self._last_eager = 0.0   # when an idle worker's death last started a new one
+        self.stats = {"answered": 0, "busy": 0, "timed_out": 0, "restarted": 0,
+                      "died_idle": 0, "resent": 0}
         for _ in range(workers):
             self._idle.put(self._start())
 
     def _start(self) -> _Worker:
-        worker = _Worker()
+        worker = _Worker(on_exit=self._exited)
         with self._lock:
             self._all.append(worker)
         return worker
@@ -169,6 +219,53 @@ class WorkerPool:
             self.stats["restarted"] += 1
         return self._start()
 
+    def _exited(self, worker: _Worker) -> None:
+        """(a worker's reader thread) Its pipe closed.  An idle worker is replaced at once,
+        so the next request finds a live one; a busy one is left to the call that holds it."""
+        with self._lock:
+            now = time.monotonic()
+            if self._closed or worker.busy or worker not in self._all or \
+                    now - self._last_eager < 1.0:  # (a worker that cannot start: no spin)
+                return
+            self._last_eager = now
+            self._all.remove(worker)
+            self.stats["restarted"] += 1
+            self.stats["died_idle"] += 1
+        worker.stop()
+        if not self._closed:
+            self._idle.put(self._start())
+
+    def _take(self, budget: float) -> _Worker:
+        """An idle, live worker (a dead one found on the way is replaced); Busy when none
+        comes within budget seconds."""
+        deadline = time.monotonic() + budget
+        while True:
+            try:
+                worker = self._idle.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self._count("busy")
+                raise Busy(f"no worker became free within {budget:g} s") from None
+            with self._lock:
+                usable = worker.alive and worker in self._all
+                if usable:
+                    worker.busy = True
+                elif worker in self._all:  # died idle, not replaced yet: replaced here
+                    self._all.remove(worker)
+                    self.stats["restarted"] += 1
+                    self.stats["died_idle"] += 1
+                else:  # already replaced (its replacement is in the idle queue)
+                    continue
+            if usable:
+                return worker
+            worker.stop()
+            fresh = self._start()
+            fresh.busy = True
+            return fresh
+
+    def _release(self, worker: _Worker) -> None:
+        worker.busy = False
+        self._idle.put(worker)
+
     def call(self, route: str, body: dict, budget: "float | None" = None):
         """The answer of one job (see the class docstring)."""
         budget = self.budget if budget is None else budget
@@ -176,22 +273,32 @@ class WorkerPool:
             self._count("busy")
             raise Busy("every worker is busy and the queue is full")
         try:
+            worker = self._take(budget)
+            deadline = time.monotonic() + budget
             try:
-                worker = self._idle.get(timeout=budget)
-            except queue.Empty:
-                self._count("busy")
-                raise Busy(f"no worker became free within {budget:g} s") from None
-            try:
-                result = worker.call((route, body), budget)
+                for attempt in (1, 2):
+                    try:
+                        worker.send((route, body))
+                        if worker.acked(max(0.0, deadline - time.monotonic())):
+                            break
+                    except OSError:  # the pipe is closed: it died before the job reached it
+                        pass
+                    if attempt == 2:
+                        raise EOFError("two workers stopped before they read the job")
+                    # dead before it read the job: the job never ran; a new worker takes it
+                    worker = self._replace(worker)
+                    worker.busy = True
+                    self._count("resent")
+                result = worker.reply(deadline - time.monotonic())
             except TimedOut:
                 self._count("timed_out")
                 worker = self._replace(worker)
-                raise
-            except (EOFError, OSError):  # the worker died (killed from outside, out of memory)
+                raise TimedOut(f"the work took longer than its {budget:g} s budget") from None
+            except (EOFError, OSError):  # it died doing the job (out of memory, killed)
                 worker = self._replace(worker)
                 raise TimedOut("the worker stopped before it answered; it was replaced") from None
             finally:
-                self._idle.put(worker)
+                self._release(worker)
             self._count("answered")
             return result
         finally:
