@@ -338,7 +338,7 @@ def files_of(args) -> "tuple[list, list]":
         if dest in ("files", "file"):
             names = (value if isinstance(value, list) else [value or "-"]) or ["-"]
             for name in names:
-                reads.append(("standard input" if name == "-" else f"the input {name}", name))
+                reads.append((f"the input {'stdin' if name == '-' else name}", name))
         elif value is not None:
             reads.append((f"the {_FLAGS.get(dest, '--' + dest)} file {value}", value))
     to_stdout = getattr(args, "file_stdout", False)

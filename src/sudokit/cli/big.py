@@ -250,8 +250,13 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
     added = ctables.ADDED[key]
     sink = _table_sink(command, args, source, kind, out_kind, added, pending)
     try:
-        _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
-                     jobs, None, name, write=sink.write if sink else None, fork=False)
+        try:
+            _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
+                         jobs, None, name, write=sink.write if sink else None, fork=False)
+        except BaseException:
+            if sink is not None:  # a table file is written whole or not at all (Ctrl-C too:
+                sink.discard()    # its header or footer would not match the rows done)
+            raise
         if sink is not None:
             sink.close()
     finally:
@@ -276,7 +281,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
             values, _ = parse_lines(("\n".join(rows) + "\n").encode(), size)
             writer.write(bytes(values))
             pending.pop(block.seq, None)
-        return _Sink(write, writer.close)
+        return _Sink(write, writer.close, writer.discard)
     if out_kind in ("parquet", "arrow"):
         import pyarrow as pa
         if kind == "npy":
@@ -299,12 +304,12 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
             elif batch.num_rows != len(answers):
                 batch = batch.slice(0, len(answers))
             writer.write(batch, {name: [a[k] for a in answers] for k, name in enumerate(added)})
-        return _Sink(write, writer.close)
+        return _Sink(write, writer.close, writer.discard)
     raise _UsageError(f"cannot write a {out_kind} table from a {kind} input")
 
 
 class _Sink:
-    __slots__ = ("write", "close")
+    __slots__ = ("write", "close", "discard")
 
-    def __init__(self, write, close):
-        self.write, self.close = write, close
+    def __init__(self, write, close, discard):
+        self.write, self.close, self.discard = write, close, discard
