@@ -90,18 +90,29 @@ class Pending:
         """True when the target is not a regular file and is written directly."""
         return self.temp == self.path
 
+    def close(self) -> None:
+        """Flush the file to disk and close it, not yet in place (OSError: the temporary is
+        removed).  Several files that land together close first, then commit."""
+        if self.done or self.file is None or self.file.closed:
+            return
+        with _held():
+            try:
+                self.file.flush()
+                if not self.in_place:
+                    os.fsync(self.file.fileno())
+                self.file.close()
+            except BaseException:
+                self._abandon()
+                raise
+
     def commit(self) -> None:
         """Close the file and put it in the target's place (OSError: the target is untouched
         and the temporary removed)."""
         if self.done:
             return
+        self.close()
         with _held():
             try:
-                if self.file is not None and not self.file.closed:
-                    self.file.flush()
-                    if not self.in_place:
-                        os.fsync(self.file.fileno())
-                    self.file.close()
                 if not self.in_place:
                     if self._mode is not None:
                         os.chmod(self.temp, self._mode)  # (a writer may have made it anew)

@@ -237,17 +237,19 @@ def open_pending(path: str, pending, mode: str = "w", **open_args):
 
 
 def finish_pending(pending, keep: bool) -> None:
-    """Commit (keep) or discard every output file of a run (OSError of a commit raised after
-    the others are done)."""
-    failure = None
-    for item in pending:
-        try:
-            item.commit() if keep else item.discard()
-        except OSError as exc:
-            failure = failure or exc
-    pending.clear()
-    if failure is not None:
-        raise failure
+    """Commit (keep) or discard every output file of a run.  Every file is flushed and
+    closed before any is renamed: if one cannot be (disk full), all are discarded and its
+    OSError raised, so the outputs of a run land together or not at all."""
+    items, pending[:] = list(pending), []
+    try:
+        if keep:
+            for item in items:
+                item.close()
+            for item in items:
+                item.commit()
+    finally:
+        for item in items:
+            item.discard()  # (nothing for those committed)
 
 
 def table_kind(name: str, args) -> "str | None":

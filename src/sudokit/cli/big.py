@@ -19,7 +19,7 @@ from typing import Callable, Iterable, TextIO
 from .. import records
 from .._recinput import PER_LINE, _Input, _reading_format
 from ..records import MULTILINE
-from ._common import _stdin_is_tty, _UsageError
+from ._common import _stdin_is_tty, _UsageError, _WriteError
 
 
 class _Chained(io.RawIOBase):
@@ -140,7 +140,10 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
             if not command.quiet:
                 err.write(result.notes)
         if result.log and command.errors is not None:
-            command.errors.write(result.log)
+            try:
+                command.errors.write(result.log)
+            except OSError as exc:  # (a write error, not one of the input)
+                raise _WriteError(exc) from exc
         command.records += result.records
         command.problems += result.problems
         progress.advance(result.records, len(block.data) if total else 0)
