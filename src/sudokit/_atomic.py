@@ -28,9 +28,44 @@ __all__ = ["Pending", "TEMP_MARK"]
 TEMP_MARK = ".sudokit-"   # in every temporary's name: .NAME.sudokit-XXXXXX.tmp
 
 
-def _held():
-    from .pipeline import sigint_held  # (Ctrl-C waits until the rename or removal is done)
-    return sigint_held()
+class _held:
+    """Put Ctrl-C and SIGTERM off (main thread) until the with block ends, then take them:
+    a rename or a removal is never cut short (the fsync before it may take a while)."""
+
+    SIGNALS = ("SIGINT", "SIGTERM")
+
+    def __enter__(self):
+        import signal
+        import threading
+        self.old, self.pending = {}, []
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        for name in self.SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                old = signal.signal(number, self._note)
+            except (ValueError, OSError):
+                continue
+            self.old[number] = old
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.pending.append(signum)
+
+    def __exit__(self, exc_type, *exc):
+        import signal
+        for number, old in self.old.items():
+            signal.signal(number, old)
+        if exc_type is None:
+            for number in dict.fromkeys(self.pending):
+                old = self.old[number]
+                if callable(old):
+                    old(number, None)  # (Python's SIGINT handler raises KeyboardInterrupt)
+                elif old == signal.SIG_DFL:
+                    signal.raise_signal(number)
+        return False
 
 
 class Pending:

@@ -355,15 +355,6 @@ def files_of(args) -> "tuple[list, list]":
     return reads, writes
 
 
-def _identity(path: str):
-    """(device, inode) of an existing file (symlinks followed), or None."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return st.st_dev, st.st_ino
-
-
 def _fd_identity(fd: int):
     """(device, inode) of an open regular file descriptor, or None (terminal, pipe ...)."""
     import stat
