@@ -81,12 +81,14 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     p.add_argument("--alphabet", type=_alphabet, metavar="NAME",
                    help="how values are spelled when detection cannot tell: default (1-9A-Z), "
                         "letters (A-Z), hex (0-F)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write results to FILE, not stdout")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write results to FILE, not stdout (under a temporary name, renamed "
+                        "to FILE when the run ends; never one of the inputs)")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no per-record diagnostics on stderr (the exit status still tells)")
     p.add_argument("--errors", metavar="FILE.jsonl",
                    help="also write one JSON object per problem record to FILE (source, line, "
-                        "column, char, status, reason), as the run goes on")
+                        "column, char, status, reason); like -o, in place when the run ends")
     add_batch_options(p)
     if engine:
         p.add_argument("--engine", choices=ENGINES, default="auto",
