@@ -312,7 +312,22 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
 
 
 class _Sink:
-    __slots__ = ("write", "close", "discard")
+    """A table writer's write, close and discard; an OSError of write or close is a write
+    error (_WriteError), not a problem of the input being read."""
+
+    __slots__ = ("_write", "_close", "discard")
 
     def __init__(self, write, close, discard):
-        self.write, self.close, self.discard = write, close, discard
+        self._write, self._close, self.discard = write, close, discard
+
+    def write(self, *args) -> None:
+        try:
+            self._write(*args)
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+    def close(self) -> None:
+        try:
+            self._close()
+        except OSError as exc:
+            raise _WriteError(exc) from exc
