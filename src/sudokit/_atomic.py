@@ -114,8 +114,8 @@ class Pending:
                 os.chmod(fd, self._mode)
             if mode is None:
                 os.close(fd)
-            else:
-                self.file = open(fd, mode, **open_args)
+            else:  # (named by its path: file.name is the temporary's, as workers need it)
+                self.file = open(temp, mode, opener=lambda path, flags: fd, **open_args)
         except BaseException:
             self._remove()
             raise
