@@ -249,6 +249,19 @@ def test_a_closed_gate_lets_no_worker_through(tmp_path):
 # --- stopping ------------------------------------------------------------------------------
 
 
+def _written(folder) -> int:
+    """Bytes in the temporary output file of a run under way (0 before it is made): an
+    output is written under a temporary name and renamed into place at the end."""
+    from sudokit._atomic import TEMP_MARK
+    total = 0
+    for p in folder.iterdir():
+        try:
+            total += p.stat().st_size if TEMP_MARK in p.name else 0
+        except FileNotFoundError:  # (renamed meanwhile)
+            pass
+    return total
+
+
 @pytest.mark.parametrize("sig,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_stopped_run_leaves_a_prefix_without_gaps(tmp_path, sig, code):
     rows = _puzzles(40000, seed=17, blanks=55)
@@ -260,13 +273,15 @@ def test_a_stopped_run_leaves_a_prefix_without_gaps(tmp_path, sig, code):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size < 200_000):
-        time.sleep(0.05)  # workers are writing
+    while time.monotonic() < deadline and _written(tmp_path) < 200_000:
+        time.sleep(0.05)  # workers are writing (the temporary file of out.txt)
+    assert not out.exists() and proc.poll() is None
     os.kill(proc.pid, sig)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     assert b"Traceback" not in err
-    data = out.read_bytes()
+    data = out.read_bytes()  # (the partial output kept, renamed into place)
+    assert _written(tmp_path) == 0
     assert b"\0" not in data and data.endswith(b"\n")
     got = data.decode().splitlines()
     assert 1 <= len(got) < len(rows)

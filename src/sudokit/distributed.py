@@ -337,7 +337,8 @@ def run_file(path_in: str, path_out_glob: str, command: str, options=None, *,
     else:
         (answers,) = dask.compute(tasks)
     if errors is not None:
-        with open(errors, "w", encoding="utf-8") as out:
+        from ._atomic import Pending
+        with Pending(errors, "w", encoding="utf-8") as out:  # whole, or the old file kept
             for a in answers:
                 for entry in a["log"]:
                     out.write(json.dumps(entry) + "\n")

@@ -381,8 +381,12 @@ class _Command:
         if self.errors is None:
             return
         import json
-        self.errors.write(json.dumps({"source": src.display, "line": line, "column": column,
-                                      "char": char, "status": status, "reason": reason}) + "\n")
+        try:
+            self.errors.write(json.dumps({"source": src.display, "line": line, "column": column,
+                                          "char": char, "status": status, "reason": reason})
+                              + "\n")
+        except OSError as exc:  # (disk full ...: a write error, not one of the input)
+            raise WriteError(exc) from exc
 
     def sep(self, fmt: str) -> str:
         """The blank line between multi-line records (none before the first)."""
@@ -601,8 +605,17 @@ def work_unit(spec: Spec, first_line: int, answer) -> BlockResult:
 
 def work_block_bytes(spec: Spec, block) -> BlockResult:
     """work_block with the output text encoded (UTF-8, surrogateescape), as a worker hands it
-    back: the main process writes the bytes as they are (no decoding, no encoding there)."""
-    result = work_block(spec, block)
+    back: the main process writes the bytes as they are (no decoding, no encoding there).
+    Ctrl-C here (the main process answering a block itself): its Interrupted carries what
+    was answered, encoded too."""
+    from . import pipeline
+    try:
+        result = work_block(spec, block)
+    except pipeline.Interrupted as exc:
+        partial = exc.partial
+        if isinstance(getattr(partial, "text", None), str):
+            partial.text = partial.text.encode("utf-8", "surrogateescape")
+        raise
     result.text = result.text.encode("utf-8", "surrogateescape")
     return result
 

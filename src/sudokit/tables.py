@@ -293,9 +293,10 @@ class NpyWriter:
     """Write a ``.npy`` file of shape (n, *tail) a block of rows at a time.
 
     The header is written when the writer is made; ``write(values)`` appends whole rows;
-    ``close()`` raises TableError unless exactly n rows were written (the file is then left
-    incomplete: its header promises n rows).  Also a context manager (an exception inside the
-    ``with`` closes the file without the row-count check, so the original error is kept).
+    ``close()`` raises TableError unless exactly n rows were written.  The rows go to a
+    temporary file beside path, renamed to path by a successful ``close()``; ``discard()``,
+    a failed row-count check or an exception inside the ``with`` (a context manager too;
+    the original error is kept) remove it and leave path as it was (sudokit._atomic).
 
     Attributes: path, n, tail, dtype, rows (written so far), cells_per_row.
     """
@@ -316,13 +317,15 @@ class NpyWriter:
         self.cells_per_row = math.prod(tail)
         self.rows = 0
         self._np = np
-        self._fh = open(self.path, "wb")
+        from ._atomic import Pending
+        self._pending = Pending(self.path, "wb")
+        self._fh = self._pending.file
         try:
             header = {"descr": np.lib.format.dtype_to_descr(self.dtype),
                       "fortran_order": False, "shape": (n, *tail)}
             np.lib.format.write_array_header_1_0(self._fh, header)
         except BaseException:
-            self._fh.close()
+            self.discard()
             raise
 
     def write(self, values) -> int:
@@ -352,14 +355,21 @@ class NpyWriter:
         return k
 
     def close(self) -> None:
-        """Close the file; raise TableError unless exactly n rows were written."""
+        """Finish the file (renamed to path); raise TableError unless exactly n rows were
+        written (then nothing is written)."""
         if self._fh is None:
             return
-        fh, self._fh = self._fh, None
-        fh.close()
+        self._fh = None
         if self.rows != self.n:
+            self._pending.discard()
             raise TableError(f"{self.rows} rows were written but the header promises "
-                             f"{self.n}: the file is incomplete", path=self.path)
+                             f"{self.n}: nothing written", path=self.path)
+        self._pending.commit()
+
+    def discard(self) -> None:
+        """Stop without writing: path is left as it was."""
+        self._fh = None
+        self._pending.discard()
 
     def __enter__(self) -> "NpyWriter":
         return self
@@ -367,9 +377,8 @@ class NpyWriter:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             self.close()
-        elif self._fh is not None:
-            fh, self._fh = self._fh, None
-            fh.close()
+        else:
+            self.discard()
 
 
 # --- Parquet and Arrow IPC ---------------------------------------------------------------------
@@ -615,7 +624,10 @@ class ArrowWriter:
     ``path``'s extension: Parquet, or the Arrow IPC file format (= Feather V2).
     ``write(batch, {"solution": [...], "status": [...]})`` writes one batch (the lists hold
     str or None, one per row; a pyarrow array also works); ``close()`` finishes the file.
-    Also a context manager.  Attributes: path, kind, schema, added, rows (written so far).
+    The file is written under a temporary name beside path and renamed to it by
+    ``close()``; ``discard()`` (or an exception inside the ``with``: also a context
+    manager) removes it, path left as it was (sudokit._atomic).
+    Attributes: path, kind, schema, added, rows (written so far).
     """
 
     def __init__(self, path, schema_of_input, added, types=None):
@@ -647,12 +659,19 @@ class ArrowWriter:
                 self._slots.append(name)
         self.schema = pa.schema(out_fields, metadata=schema_of_input.metadata)
         self.rows = 0
-        if self.kind == "parquet":
-            import pyarrow.parquet as pq
-            self._writer = pq.ParquetWriter(self.path, self.schema)
-        else:
-            import pyarrow.ipc as ipc
-            self._writer = ipc.new_file(self.path, self.schema)
+        from ._atomic import Pending
+        self._pending = Pending(self.path, None)  # written by name, renamed by close()
+        try:
+            if self.kind == "parquet":
+                import pyarrow.parquet as pq
+                self._writer = pq.ParquetWriter(self._pending.temp, self.schema)
+            else:
+                import pyarrow.ipc as ipc
+                self._writer = ipc.new_file(self._pending.temp, self.schema)
+        except BaseException:
+            self._writer = None
+            self._pending.discard()
+            raise
 
     def write(self, batch, columns: dict) -> None:
         """Write one input batch (a RecordBatch or Table of the input schema) and its added columns.
@@ -693,13 +712,32 @@ class ArrowWriter:
         self.rows += rows
 
     def close(self) -> None:
-        """Finish and close the file (an empty file with the schema if nothing was written)."""
+        """Finish the file and rename it to path (an empty file with the schema if nothing
+        was written)."""
         writer, self._writer = self._writer, None
         if writer is not None:
-            writer.close()
+            try:
+                writer.close()
+            except BaseException:
+                self._pending.discard()
+                raise
+            self._pending.commit()
+
+    def discard(self) -> None:
+        """Stop without writing: path is left as it was."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            try:
+                writer.close()
+            except Exception:  # noqa: BLE001 (the file is dropped anyway)
+                pass
+            self._pending.discard()
 
     def __enter__(self) -> "ArrowWriter":
         return self
 
-    def __exit__(self, *exc) -> None:
-        self.close()
+    def __exit__(self, exc_type, *exc) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.discard()

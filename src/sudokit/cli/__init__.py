@@ -23,7 +23,10 @@ Conventions: stdin when no FILE or ``-``; results on stdout in input order, exac
 output record per input record (never dropped: a record that fails carries a status);
 diagnostics on stderr, naming the source, line and column.  Exit status: 0 all fine,
 1 some record had a data problem, 2 usage, 3 I/O error, 130 interrupted (after writing
-what was done).  A closed output pipe (``| head -1``) ends the run quietly with status 0.
+what was done).  No output is one of the inputs (refused before anything is opened, exit
+status 2), and every output file is written under a temporary name and renamed into place
+when the run ends: a failed run leaves the old file as it was (see _common.refuse_overlaps
+and sudokit._atomic).  A closed output pipe (``| head -1``) ends the run quietly with status 0.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from ..errors import WorkerError
 from .records import options_for
 from ._common import (EXIT_INTERRUPT, EXIT_IO, EXIT_OK, EXIT_USAGE, HelpFormatter,
                       _flush_quietly, _open_output, _para, _silence_stdout, _UsageError,
-                      _WriteError, refuse_output_over_input)
+                      _WriteError, finish_pending, refuse_output_over_input)
 
 __all__ = ["main", "build_parser", "options_for"]
 
@@ -155,12 +158,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     err = sys.stderr
     out_stream = None
+    args.pending = pending = []  # the run's output files, written under temporary names
+    keep = False                 # ... renamed into place when it ends (or is interrupted)
+    code = EXIT_IO
     previous = _on_sigterm()
     try:
         _cap_jobs(args, err)
         refuse_output_over_input(args)
         try:
-            out_stream = _open_output(getattr(args, "output", None), args.command)
+            out_stream = sys.stdout if getattr(args, "opens_output", False) else \
+                _open_output(getattr(args, "output", None), args.command, pending)
         except OSError as exc:
             err.write(f"sudokit: cannot write {args.output!r}: {exc.strerror or exc}\n")
             return EXIT_IO
@@ -170,35 +177,45 @@ def main(argv: list[str] | None = None) -> int:
             except (AttributeError, ValueError):
                 pass
         code = args.run(args, out_stream, err)
+        keep = True
     except _UsageError as exc:
         parser.exit(EXIT_USAGE, f"sudokit {args.command}: error: {exc}\n")
     except WorkerError as exc:
         _flush_quietly(out_stream)
         err.write(f"sudokit: {exc}\n")
         return EXIT_IO
-    except Terminated:
+    except Terminated:  # (what was done is written: the partial output is kept)
         _flush_quietly(out_stream)
         err.write("sudokit: terminated\n")
-        return EXIT_TERMINATED
+        keep, code = True, EXIT_TERMINATED
     except KeyboardInterrupt:
         _flush_quietly(out_stream)
         err.write("sudokit: interrupted\n")
-        return EXIT_INTERRUPT
+        keep, code = True, EXIT_INTERRUPT
     except BrokenPipeError:
         _silence_stdout()
-        return EXIT_OK
+        keep, code = True, EXIT_OK
     except (_WriteError, OSError) as exc:  # writing failed: disk full, ...
         exc = exc.args[0] if isinstance(exc, _WriteError) else exc
         err.write(f"sudokit: write error: {exc.strerror or exc}\n")
         _silence_stdout()
         return EXIT_IO
     finally:
-        if out_stream is not None and out_stream is not sys.stdout:
+        if out_stream is not None and out_stream is not sys.stdout and \
+                all(out_stream is not p.file for p in pending):
             try:
                 out_stream.close()
             except OSError:
                 pass
+        try:  # kept: renamed over the targets; otherwise removed, the targets untouched
+            finish_pending(pending, keep)
+        except OSError as exc:
+            if keep:
+                err.write(f"sudokit: write error: {exc.strerror or exc}\n")
+                keep, code = False, EXIT_IO
         _restore_sigterm(previous)
+    if code in (EXIT_INTERRUPT, EXIT_TERMINATED):
+        return code
     try:
         sys.stdout.flush()
     except BrokenPipeError:

@@ -72,6 +72,7 @@ def _alphabet(text: str) -> str:
 def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="puzzle files ('-' or none: stdin); many puzzles per file")
+    declare_files(p)
     p.add_argument("-f", "--format", choices=INPUT_FORMATS, default="auto", metavar="FORMAT",
                    help="input format: " + ", ".join(INPUT_FORMATS[1:]) + " (default: "
                         "detected from the first lines; tables from the file extension)")
@@ -80,12 +81,14 @@ def _input_options(p: argparse.ArgumentParser, *, engine: bool = True) -> None:
     p.add_argument("--alphabet", type=_alphabet, metavar="NAME",
                    help="how values are spelled when detection cannot tell: default (1-9A-Z), "
                         "letters (A-Z), hex (0-F)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write results to FILE, not stdout")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write results to FILE, not stdout (under a temporary name, renamed "
+                        "to FILE when the run ends; never one of the inputs)")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no per-record diagnostics on stderr (the exit status still tells)")
     p.add_argument("--errors", metavar="FILE.jsonl",
                    help="also write one JSON object per problem record to FILE (source, line, "
-                        "column, char, status, reason), as the run goes on")
+                        "column, char, status, reason); like -o, in place when the run ends")
     add_batch_options(p)
     if engine:
         p.add_argument("--engine", choices=ENGINES, default="auto",
@@ -214,12 +217,41 @@ class _Writer:
             raise _WriteError(exc) from exc
 
 
-def _open_output(path: str | None, command: str | None = None) -> TextIO:
+def _open_output(path: str | None, command: str | None = None, pending=None) -> TextIO:
+    """The record stream of a run: stdout, or -o's file written atomically (its Pending
+    appended to pending: the caller commits or discards it when the run ends)."""
     if path is None or path == "-":
         return sys.stdout
     if command in ("solve", "check", "count", "rate") and _table_output(path):
         return _NoText(path)  # written by the table writer (_run_binary_table)
-    return open(path, "w", encoding="utf-8", errors="surrogateescape", newline="\n")
+    return open_pending(path, pending, encoding="utf-8", errors="surrogateescape",
+                        newline="\n")
+
+
+def open_pending(path: str, pending, mode: str = "w", **open_args):
+    """Open an output of the run atomically (sudokit._atomic): it is written under a
+    temporary name and renamed over path when the run ends.  pending: the run's list of
+    such files (``args.pending``, kept by cli.main), where its Pending goes."""
+    from .._atomic import Pending
+    item = Pending(path, mode, **open_args)
+    pending.append(item)
+    return item.file
+
+
+def finish_pending(pending, keep: bool) -> None:
+    """Commit (keep) or discard every output file of a run.  Every file is flushed and
+    closed before any is renamed: if one cannot be (disk full), all are discarded and its
+    OSError raised, so the outputs of a run land together or not at all."""
+    items, pending[:] = list(pending), []
+    try:
+        if keep:
+            for item in items:
+                item.close()
+            for item in items:
+                item.commit()
+    finally:
+        for item in items:
+            item.discard()  # (nothing for those committed)
 
 
 def table_kind(name: str, args) -> "str | None":
@@ -283,15 +315,46 @@ def _silence_stdout() -> None:
 
 
 # --- guarding the input -------------------------------------------------------------------
+#
+# Every command declares the files it reads and writes (declare_files, in its parser); one
+# rule (refuse_overlaps) compares them before anything is opened: no output is an input, and
+# no two outputs are one file.  Files are compared by device and inode (so ./f, a symlink
+# or a hard link to f are f); an output that does not exist yet by its resolved path.
 
 
-def _identity(path: str):
-    """(device, inode) of an existing file (symlinks followed), or None."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return st.st_dev, st.st_ino
+def declare_files(p: argparse.ArgumentParser, *, reads=("files", "regions"),
+                  writes=("output", "errors"), stdout: bool = True) -> None:
+    """Say which options of a command name files it reads and files it writes (argparse
+    dests); stdout: whether records go to standard output when no -o is given."""
+    p.set_defaults(file_reads=tuple(reads), file_writes=tuple(writes), file_stdout=stdout)
+
+
+_FLAGS = {"output": "-o", "target": "-o", "errors": "--errors", "regions": "--regions"}
+
+
+def files_of(args) -> "tuple[list, list]":
+    """(reads, writes) of a run as declared by its command: lists of (words, path), where
+    words name the file as the command line does ('the input p.txt', '-o out.txt') and
+    path '-' is stdin or stdout."""
+    reads, writes = [], []
+    for dest in getattr(args, "file_reads", ()):
+        value = getattr(args, dest, None)
+        if dest in ("files", "file"):
+            names = (value if isinstance(value, list) else [value or "-"]) or ["-"]
+            for name in names:
+                reads.append((f"the input {'stdin' if name == '-' else name}", name))
+        elif value is not None:
+            reads.append((f"the {_FLAGS.get(dest, '--' + dest)} file {value}", value))
+    to_stdout = getattr(args, "file_stdout", False)
+    for dest in getattr(args, "file_writes", ()):
+        value = getattr(args, dest, None)
+        if dest == "output" and value in (None, "-"):
+            continue  # (standard output, below)
+        if value is not None:
+            writes.append((f"{_FLAGS.get(dest, '--' + dest)} {value}", value))
+    if to_stdout and getattr(args, "output", None) in (None, "-"):
+        writes.append(("standard output", "-"))
+    return reads, writes
 
 
 def _fd_identity(fd: int):
@@ -304,38 +367,52 @@ def _fd_identity(fd: int):
     return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
 
 
-def refuse_output_over_input(args) -> None:
-    """Raise _UsageError when an output of this run is one of its inputs.
+def _key(path: str, *, output: bool):
+    """What makes two names one file: (device, inode) of a regular file; for an output not
+    there yet, its resolved path; None for what cannot be overwritten (a terminal, a
+    pipe, /dev/null)."""
+    import stat
+    if path == "-":
+        return _fd_identity(1 if output else 0)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return ("path", os.path.realpath(path)) if output else None
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
 
-    Opening the output would truncate the input before it is read (-o, --errors), and
-    appending to an input that is being read (``sudokit check f >> f``) never ends.  Files
-    are compared by device and inode, so ./f, a symlink or a hard link to f are f too.
+
+def refuse_overlaps(reads, writes) -> None:
+    """Raise _UsageError when a written file is a read one or two written files are one.
+
+    reads, writes: (words, path) pairs as files_of gives them.  Opening an output truncates
+    it: an input would be lost before it is read (-o, --errors, a picture), and appending
+    to an input being read (``sudokit check f >> f``) never ends.
     """
-    names = list(getattr(args, "files", None) or [])
-    single = getattr(args, "file", None)
-    if single is not None:
-        names.append(single)
-    if not names and hasattr(args, "files"):
-        names = ["-"]
     inputs = {}
-    for name in names:
-        ident = _fd_identity(0) if name == "-" else _identity(name)
-        if ident is not None:
-            inputs.setdefault(ident, "stdin" if name == "-" else name)
-    if not inputs:
-        return
-    for option in ("output", "errors"):
-        path = getattr(args, option, None)
-        if path in (None, "-"):
+    for words, path in reads:
+        key = _key(path, output=False)
+        if key is not None:
+            inputs.setdefault(key, words)
+    outputs = {}
+    for words, path in writes:
+        key = _key(path, output=True)
+        if key is None:
             continue
-        ident = _identity(path)
-        if ident in inputs:
-            flag = "-o" if option == "output" else "--errors"
-            raise _UsageError(f"{flag} {path} is the input {inputs[ident]}: writing it would "
-                              "destroy it (write to another file, then rename)")
-    if getattr(args, "output", None) in (None, "-"):
-        ident = _fd_identity(1)
-        if ident in inputs:
-            raise _UsageError(f"standard output is the input {inputs[ident]}: reading and "
-                              "writing the same file would destroy it or never end (write "
-                              "to another file)")
+        if key in inputs:
+            if path == "-":
+                raise _UsageError(f"standard output is {inputs[key]}: reading and writing the "
+                                  "same file would destroy it or never end (write to another "
+                                  "file)")
+            raise _UsageError(f"{words} is {inputs[key]}: writing it would destroy it (write "
+                              "to another file, then rename)")
+        if key in outputs:
+            raise _UsageError(f"{words} and {outputs[key]} are the same file: one would "
+                              "destroy the other (give each its own file)")
+        outputs[key] = words
+
+
+def refuse_output_over_input(args) -> None:
+    """The rule of refuse_overlaps on the files a run's command declares (files_of)."""
+    refuse_overlaps(*files_of(args))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .._argtypes import positive_int as _positive
 from .._names import ENGINES
-from ._common import add_batch_options
+from ._common import add_batch_options, declare_files
 
 _INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally followed by its "
           "solution after ',' ':' TAB or space; '#' comments, blank lines and a header line "
@@ -26,6 +26,7 @@ def define(subparsers, runs: dict) -> None:
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
     add_batch_options(p, columns=False)
     p.set_defaults(run=runs["verify"])
+    declare_files(p, reads=("file",), writes=())
 
     p = subparsers.add_parser(
         "dedupe", help="drop puzzles equivalent to an earlier one",
@@ -34,6 +35,7 @@ def define(subparsers, runs: dict) -> None:
                     "'kept K of N (D duplicates)' on stderr.  " + _INPUT)
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
     p.set_defaults(run=runs["dedupe"])
+    declare_files(p, reads=("file",), writes=())
 
     p = subparsers.add_parser(
         "augment", help="random symmetry transforms of each puzzle (and solution)",
@@ -46,6 +48,7 @@ def define(subparsers, runs: dict) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="random seed (default: drawn, and printed on stderr)")
     p.set_defaults(run=runs["augment"])
+    declare_files(p, reads=("file",), writes=())
 
     p = subparsers.add_parser(
         "stats", help="clues, solution count and search effort per puzzle",
@@ -61,3 +64,4 @@ def define(subparsers, runs: dict) -> None:
     p.add_argument("--node-limit", type=_positive, default=None, metavar="N",
                    help="stop each search after N nodes (verdict 'limit')")
     p.set_defaults(run=runs["stats"])
+    declare_files(p, reads=("file",), writes=())

@@ -19,7 +19,7 @@ from typing import Callable, Iterable, TextIO
 from .. import records
 from .._recinput import PER_LINE, _Input, _reading_format
 from ..records import MULTILINE
-from ._common import _stdin_is_tty, _UsageError
+from ._common import _stdin_is_tty, _UsageError, _WriteError
 
 
 class _Chained(io.RawIOBase):
@@ -140,7 +140,10 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
             if not command.quiet:
                 err.write(result.notes)
         if result.log and command.errors is not None:
-            command.errors.write(result.log)
+            try:
+                command.errors.write(result.log)
+            except OSError as exc:  # (a write error, not one of the input)
+                raise _WriteError(exc) from exc
         command.records += result.records
         command.problems += result.problems
         progress.advance(result.records, len(block.data) if total else 0)
@@ -250,8 +253,13 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
     added = ctables.ADDED[key]
     sink = _table_sink(command, args, source, kind, out_kind, added, pending)
     try:
-        _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
-                     jobs, None, name, write=sink.write if sink else None, fork=False)
+        try:
+            _feed_blocks(command, args, err, ctables.binary_blocks(source, kind, pending), work,
+                         jobs, None, name, write=sink.write if sink else None, fork=False)
+        except BaseException:
+            if sink is not None:  # a table file is written whole or not at all (Ctrl-C too:
+                sink.discard()    # its header or footer would not match the rows done)
+            raise
         if sink is not None:
             sink.close()
     finally:
@@ -276,7 +284,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
             values, _ = parse_lines(("\n".join(rows) + "\n").encode(), size)
             writer.write(bytes(values))
             pending.pop(block.seq, None)
-        return _Sink(write, writer.close)
+        return _Sink(write, writer.close, writer.discard)
     if out_kind in ("parquet", "arrow"):
         import pyarrow as pa
         if kind == "npy":
@@ -299,12 +307,27 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
             elif batch.num_rows != len(answers):
                 batch = batch.slice(0, len(answers))
             writer.write(batch, {name: [a[k] for a in answers] for k, name in enumerate(added)})
-        return _Sink(write, writer.close)
+        return _Sink(write, writer.close, writer.discard)
     raise _UsageError(f"cannot write a {out_kind} table from a {kind} input")
 
 
 class _Sink:
-    __slots__ = ("write", "close")
+    """A table writer's write, close and discard; an OSError of write or close is a write
+    error (_WriteError), not a problem of the input being read."""
 
-    def __init__(self, write, close):
-        self.write, self.close = write, close
+    __slots__ = ("_write", "_close", "discard")
+
+    def __init__(self, write, close, discard):
+        self._write, self._close, self.discard = write, close, discard
+
+    def write(self, *args) -> None:
+        try:
+            self._write(*args)
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+    def close(self) -> None:
+        try:
+            self._close()
+        except OSError as exc:
+            raise _WriteError(exc) from exc

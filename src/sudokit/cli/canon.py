@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._common import declare_files
+
 # --- command line -----------------------------------------------------------------------------
 
 def add_parser(subparsers) -> None:
@@ -14,6 +16,7 @@ def add_parser(subparsers) -> None:
                     "echoed with TAB 'error' and explained on stderr; the exit status is then 1.")
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
     p.set_defaults(run=run)
+    declare_files(p, reads=("file",), writes=())
 
 
 def run(args, out, err) -> int:

@@ -10,6 +10,7 @@ from .._argtypes import positive_int as _count_arg
 from ..errors import ShapeError
 from ..geometry import RULES
 from ..shape import Shape
+from ._common import declare_files
 
 # the symmetries of sudokit.generate (kept here too so --help needs no import of it;
 # tests/test_generate.py checks that the two agree)
@@ -120,7 +121,8 @@ keeps every step no farther from the target.  Same seed, same puzzles, for any -
                           "uses it (any grid)")
     p.add_argument("--solution", action="store_true",
                    help="line output: append a TAB and the solution to each puzzle")
-    p.set_defaults(run=run_cli)
+    p.set_defaults(run=run_cli, opens_output=True)  # (-o written by run_cli, atomically)
+    declare_files(p, reads=("regions",), writes=("output",))
     return p
 
 
@@ -273,14 +275,16 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
         err.write(f"sudokit generate: error: {exc}\n")
         return 2
     path = getattr(args, "output", None)
-    stream = out
+    stream, pending = out, None
     try:
         if path not in (None, "-"):
-            try:
-                stream = open(path, "w", encoding="utf-8", newline="\n")
+            from .._atomic import Pending
+            try:  # puzzles stream into a temporary file, renamed to OUT when the run ends
+                pending = Pending(path, "w", encoding="utf-8", newline="\n")
             except OSError as exc:
                 err.write(f"sudokit: cannot write {path!r}: {exc.strerror or exc}\n")
                 return 3
+            stream = pending.file
         first = True
         last_flush = time.monotonic()
         for g in puzzles:
@@ -295,13 +299,21 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
             if now - last_flush > FLUSH_SECONDS:  # slow puzzles reach a pipe as they come
                 stream.flush()
                 last_flush = now
+        code = 0
     except GenerationError as exc:
         err.write(f"sudokit generate: error: {exc}\n")
-        return 1
+        code = 1  # (the puzzles made before it are good ones: kept)
     except KeyboardInterrupt:
         err.write("sudokit: interrupted\n")
-        return 130
-    finally:
-        if stream is not out:
-            stream.close()
-    return 0
+        code = 130  # the puzzles finished are kept, as every command keeps its records
+    except BaseException:
+        if pending is not None:
+            pending.discard()  # a write error ...: OUT is left as it was
+        raise
+    if pending is not None:
+        try:
+            pending.commit()
+        except OSError as exc:
+            err.write(f"sudokit: cannot write {path!r}: {exc.strerror or exc}\n")
+            return 3
+    return code

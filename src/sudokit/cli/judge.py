@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from ._common import EXIT_IO, HelpFormatter, _para, _UsageError
+from ._common import EXIT_IO, HelpFormatter, _para, _UsageError, declare_files
 
 
 def _dialect(text: str):
@@ -66,6 +66,7 @@ def add_parser(sub) -> None:
                    help="replace the dialect's technique by this engine")
     p.add_argument("-o", "--output", metavar="FILE", help="write the answers to FILE")
     p.set_defaults(run=run)
+    declare_files(p, reads=("file",), writes=("output",))
     p.__class__ = _Intermixed  # FILE may follow the options (judge D -o out FILE)
     real = p.format_help
 

@@ -13,7 +13,7 @@ from typing import TextIO
 from .._names import OUTPUT_FORMATS
 from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TEXT_KINDS,
                       HelpFormatter, _count_limit, _input_options, _NoText, _para, _stdin_is_tty,
-                      _UsageError, _Writer, table_kind)
+                      _UsageError, _Writer, open_pending, table_kind)
 
 _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
            "quiet", "logic")
@@ -194,8 +194,9 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     io_error = False
     errors_path = getattr(args, "errors", None)
     if errors_path:
-        try:  # line-buffered: each problem is on disk as soon as it is found
-            command.errors = open(errors_path, "w", encoding="utf-8", buffering=1)
+        try:  # line-buffered: each problem is in the (temporary) file as soon as it is found
+            command.errors = open_pending(errors_path, args.pending, encoding="utf-8",
+                                          buffering=1)
         except OSError as exc:
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
@@ -253,9 +254,12 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
                         handle.close()  # detaches from stdin, leaves it open
                     except Exception:  # noqa: BLE001
                         pass
-    finally:
+    finally:  # (the --errors file is committed or discarded by cli.main with the output)
         if command.errors is not None:
-            command.errors.close()
+            try:
+                command.errors.flush()
+            except (OSError, ValueError):
+                pass  # (the commit fails the same way and says so)
         writer.flush()
     if command.problems and not command.quiet and command.records > 1:
         err.write(f"sudokit: {command.problems} of {command.records} records had a problem\n")

@@ -16,14 +16,14 @@ unreadable, 2 usage, 3 I/O (a file not readable or writable, no PNG tool install
 
 from __future__ import annotations
 
-import argparse
 import os
 from typing import TextIO
 
 from .._argtypes import number_in
 from .._names import PICTURE_FORMATS
 from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, HelpFormatter, _alphabet, _box,
-                      _para, _UsageError, refuse_output_over_input)
+                      _para, _UsageError, declare_files, files_of, refuse_output_over_input,
+                      refuse_overlaps)
 from .records import _rules_options, geometry_of
 
 __all__ = ["add_parser", "run_render"]
@@ -86,6 +86,7 @@ or no PNG tool).""")
                    help="PNG: pixels per SVG px (default 2)")
     p.add_argument("-q", "--quiet", action="store_true", help="no notes on stderr")
     p.set_defaults(run=run_render)
+    declare_files(p, reads=("files", "regions"), writes=("target",), stdout=False)
 
 
 def _kind(target: str) -> str:
@@ -154,7 +155,9 @@ def run_render(args, out: TextIO, err: TextIO) -> int:
                            "pencilmarks", "fpuzzles"):
         raise _UsageError(f"--format {args.format}: render reads puzzle text (line, block, "
                           f"tokens, json, sdk, ss, sdm, pencilmarks, fpuzzles), not tables")
-    refuse_output_over_input(argparse.Namespace(files=args.files, output=args.target))
+    if not hasattr(args, "file_reads"):  # (run_render called without cli.main)
+        args.file_reads, args.file_writes, args.file_stdout = ("files", "regions"), (), False
+        refuse_output_over_input(args)
     try:
         args.geometry = geometry_of(args)
     except OSError as exc:
@@ -175,6 +178,12 @@ def run_render(args, out: TextIO, err: TextIO) -> int:
     if not sources:
         err.write("sudokit render: no puzzle in the input: nothing written\n")
         return EXIT_DATA
+    # now that the number of pictures is known: none of them may be an input (out-2.svg ...)
+    paths = _targets(args.target, len(sources) if kind != "pdf" else 1)
+    reads, _ = files_of(args)
+    refuse_overlaps(reads, [(f"-o {path}" if path == args.target else
+                             f"{path} (picture {k} of -o {args.target})", path)
+                            for k, path in enumerate(paths, 1)])
     return _write(args, kind, sources, err)
 
 
@@ -220,14 +229,26 @@ def _write(args, kind: str, sources: list, err: TextIO) -> int:
     except render.RenderError as exc:
         err.write(f"sudokit render: {exc}\n")
         return EXIT_IO
+    from .._atomic import Pending
     paths = _targets(args.target, len(data))
-    for path, blob in zip(paths, data):
-        try:
-            with open(path, "wb") as f:
-                f.write(blob)
-        except OSError as exc:
-            err.write(f"sudokit render: cannot write {path!r}: {exc.strerror or exc}\n")
-            return EXIT_IO
+    pending = []
+    try:  # each picture under a temporary name; all renamed into place once all are written
+        for path, blob in zip(paths, data):
+            try:
+                pending.append(Pending(path, "wb"))
+                pending[-1].file.write(blob)
+            except OSError as exc:
+                err.write(f"sudokit render: cannot write {path!r}: {exc.strerror or exc}\n")
+                return EXIT_IO
+        for path, item in zip(paths, pending):
+            try:
+                item.commit()
+            except OSError as exc:
+                err.write(f"sudokit render: cannot write {path!r}: {exc.strerror or exc}\n")
+                return EXIT_IO
+    finally:
+        for item in pending:
+            item.discard()  # (nothing for those committed)
     if not args.quiet and len(paths) > 1:
         err.write(f"sudokit render: wrote {paths[0]} ... {paths[-1]} ({len(paths)} pictures)\n")
     return EXIT_OK

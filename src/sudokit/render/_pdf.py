@@ -43,8 +43,8 @@ def _pdf_string(text: str) -> str:
     out = []
     for ch in text:
         ch = _SUBSTITUTES.get(ch, ch)
-        try:
-            raw = ch.encode("cp1252")
+        try:  # (a control character draws nothing: shown as '?', as a lone surrogate is)
+            raw = ch.encode("cp1252") if ch >= " " else b"?"
         except UnicodeEncodeError:
             raw = b"?"
         for b in raw:

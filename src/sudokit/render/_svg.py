@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ._scene import Scene, num
 
 __all__ = ["Svg", "write_svg"]
@@ -16,7 +18,14 @@ class Svg(str):
         return str(self)
 
 
+# what XML 1.0 forbids in a document: control characters but TAB, LF and CR; lone surrogates
+# (a byte that was not UTF-8, read with surrogateescape: '\udcff' for 0xff); U+FFFE, U+FFFF
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _esc(text: str) -> str:
+    """text as XML character data: markup escaped, what XML cannot hold shown as U+FFFD."""
+    text = _NOT_XML.sub("\ufffd", text)
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
 
