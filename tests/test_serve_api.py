@@ -621,7 +621,9 @@ def test_render_without_the_renderer_is_501(monkeypatch):
     """A server whose sudokit.render cannot be imported answers 501 with the reason (the
     handler itself, in this process, with the import made to fail)."""
     from sudokit.serve import _api
+    import sudokit
     monkeypatch.setitem(sys.modules, "sudokit.render", None)  # import raises ImportError
+    monkeypatch.delattr(sudokit, "render", raising=False)     # (an earlier import set it)
     with pytest.raises(_api.BadRequest) as info:
         _api._render({"puzzle": PUZZLE})
     assert info.value.status == 501 and "sudokit.render" in str(info.value)
