@@ -429,14 +429,24 @@ def _init_worker(stop, gate=None) -> None:
     handler of the command line, which turns it into an exception).
     """
     global _STOP, _GATE
+    worker_signals()
+    _STOP = stop
+    _GATE = gate
+
+
+def worker_signals() -> None:
+    """In a worker process: ignore SIGINT (Ctrl-C reaches the whole process group; the main
+    process decides and stops the workers) and take SIGTERM's default (die at once).
+
+    Every pool of sudokit (the record commands' and generate's) starts its workers so; the
+    main process stops them with ``stop_pool``.
+    """
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     except (AttributeError, ValueError, OSError):  # pragma: no cover - no SIGTERM
         pass
-    _STOP = stop
-    _GATE = gate
 
 
 def _context(fork: bool = False):
@@ -742,6 +752,11 @@ def _wind_down(pool, stop_flag, running: dict, events: queue.SimpleQueue, state:
         state.cut = True  # a second Ctrl-C while writing: stop here
     finally:
         _terminate(pool)
+
+
+def stop_pool(pool) -> None:
+    """Stop a ProcessPoolExecutor now (Ctrl-C, SIGTERM): kill its workers, wait for them."""
+    _terminate(pool)
 
 
 def _terminate(pool) -> None:

@@ -298,9 +298,6 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
     except GenerationError as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         return 1
-    except KeyboardInterrupt:
-        err.write("sudokit: interrupted\n")
-        return 130
     finally:
         if stream is not out:
             stream.close()
