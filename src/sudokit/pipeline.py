@@ -96,11 +96,18 @@ from .errors import WorkerError  # noqa: E402 (defined there: the CLI catches it
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C inside work() run in this process; ``partial`` is what it finished."""
+    """Ctrl-C inside work() run in this process; ``partial`` is what it finished, ``cause``
+    the interrupt itself (KeyboardInterrupt, or the command line's SIGTERM subclass of it),
+    re-raised once partial is delivered so the exit status tells which signal it was."""
 
-    def __init__(self, partial: Any):
+    def __init__(self, partial: Any, cause: "KeyboardInterrupt | None" = None):
         super().__init__()
         self.partial = partial
+        self.cause = cause
+
+    def reraise(self):
+        """Raise the interrupt that stopped the work (a plain KeyboardInterrupt if unknown)."""
+        raise (self.cause if self.cause is not None else KeyboardInterrupt()) from None
 
 
 _STOP = None  # in a worker: the run's stop Event (set when the user pressed Ctrl-C)
@@ -604,7 +611,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                         result = work(block)
                     except Interrupted as exc:
                         state.deliver(block, exc.partial)
-                        raise KeyboardInterrupt from None
+                        exc.reraise()
                     state.deliver(block, result)
                     worked += time.monotonic() - began
                     if jobs > 1 and worked >= WORTH_SECONDS:
@@ -654,7 +661,7 @@ def _run_here(blocks: list, work, on_result, ordered: bool, idle) -> None:
             result = work(block)
         except Interrupted as exc:
             on_result(block, exc.partial)
-            raise KeyboardInterrupt from None
+            exc.reraise()
         on_result(block, result)
         if ordered and getattr(result, "partial", False):
             break  # cut short: nothing after it may be written (as _RunState does)
