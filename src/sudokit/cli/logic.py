@@ -13,6 +13,7 @@ _STATUS_HELP = """statuses (these are answers: exit status 0 unless a record is 
   solved        already solved, or logic reached the solution
   stuck         no enabled technique applies (try more techniques)
   limit         --max-steps reached
+  time-limit    --time-limit ran out (explain keeps the steps found so far)
   illegal       the givens clash (a value repeats in a unit)
   impossible    the givens have no solution
   ambiguous     the givens have several solutions (logic needs a unique puzzle)
@@ -38,7 +39,20 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="do not use these technique ids, e.g. --exclude x-wing,xy-chain")
     p.add_argument("--list", action="store_true",
                    help="list the techniques in the order they are tried, and stop")
+    p.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up on a record after SECONDS (status 'time-limit'; explain "
+                        "keeps the steps found so far); default: no limit")
     p.set_defaults(run=run_logic)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    return value
 
 
 def add_parsers(sub) -> None:
@@ -99,7 +113,8 @@ def run_logic(args, out_stream: TextIO, err: TextIO) -> int:
         args.logic = LogicOptions(techniques=args.techniques, exclude=args.exclude,
                                   all_steps=getattr(args, "all_steps", False),
                                   grid_before=getattr(args, "grid_before", ()),
-                                  max_steps=getattr(args, "max_steps", None))
+                                  max_steps=getattr(args, "max_steps", None),
+                                  time_limit=args.time_limit)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     return run_records(args, out_stream, err)
