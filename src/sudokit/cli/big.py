@@ -171,8 +171,8 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
     from .. import _tablerows as tables, pipeline
     key = _table_key(args)
     if key not in tables.ADDED:
-        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count "
-                          "and rate do)")
+        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count, "
+                          "rate, hint and explain do)")
     stream = sys.stdin.buffer if name == "-" else open(name, "rb")
     display = "<stdin>" if name == "-" else name
     try:
@@ -190,7 +190,7 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
             layout = tables.text_layout(kind, lines[:200], args, display)
         except tables.TableUsageError as exc:
             raise _UsageError(str(exc)) from None
-        inner = command.args.replace(format="line", to=None)
+        inner = command.args.replace(format="line", to=tables.inner_output(key))
         probe = []
         for no, t in enumerate(lines[:200], 1):
             if no != layout["header_line"] and t.strip():
@@ -211,8 +211,8 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
     from .. import _tablerows as ctables, pipeline, tables
     key = _table_key(args)
     if key not in ctables.ADDED:
-        raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count "
-                          "and rate do)")
+        raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count, "
+                          "rate, hint and explain do)")
     if name == "-":
         article = "an" if kind in ("npy", "arrow") else "a"
         raise _UsageError(f"{article} {kind} input must be a file, not stdin")
@@ -242,7 +242,7 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
                           f"the geometry of --rules/--regions ({records.describe(geom)}) is "
                           f"{geom.size}x{geom.size}")
     pending: dict = {}
-    inner = command.args.replace(format="line", to=None)
+    inner = command.args.replace(format="line", to=ctables.inner_output(key))
     if kind == "npy":
         inner = inner.replace(box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)

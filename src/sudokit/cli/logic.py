@@ -6,7 +6,7 @@ import argparse
 from typing import TextIO
 
 from .._names import LOGIC_OUTPUTS
-from ._common import HelpFormatter, _input_options, _para, _UsageError, table_kind
+from ._common import HelpFormatter, _input_options, _para, _UsageError
 from .records import _rules_options, run_records
 
 _STATUS_HELP = """statuses (these are answers: exit status 0 unless a record is unreadable):
@@ -105,10 +105,6 @@ def run_logic(args, out_stream: TextIO, err: TextIO) -> int:
         for t in ladder():
             out_stream.write(f"{t.id}\t{t.name}\tSE {t.se:.1f}\t{t.level} {t.score}\n")
         return 0
-    for name in args.files or ["-"]:
-        if table_kind(name, args) is not None:
-            raise _UsageError(f"{name}: {args.command} reads puzzle text (lines, blocks, JSON, "
-                              f"pencil marks), not tables")
     try:
         args.logic = LogicOptions(techniques=args.techniques, exclude=args.exclude,
                                   all_steps=getattr(args, "all_steps", False),
