@@ -362,7 +362,8 @@ def _generate(body: dict) -> dict:
     best = None
     for k in range(GENERATE_TRIES if difficulty != "any" else 1):
         [made] = generate(seed=f"{seed}:{k}" if k else seed, **options)
-        level, hardest = _rate(made.puzzle) if difficulty != "any" else (None, None)
+        left = max(0.5, GENERATE_SECONDS - (time.perf_counter() - started))
+        level, hardest = _rate(made.puzzle, left) if difficulty != "any" else (None, None)
         gap = abs(LEVELS.index(level) - LEVELS.index(difficulty)) \
             if difficulty != "any" and level else 0
         if best is None or gap < best[0]:
@@ -376,10 +377,11 @@ def _generate(body: dict) -> dict:
             "hardest": hardest.to_json() if hardest is not None else None}
 
 
-def _rate(puzzle):
-    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck."""
+def _rate(puzzle, time_limit: "float | None" = None):
+    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck
+    or when the path is not found within time_limit seconds."""
     from ..logic import steps
-    path = steps(puzzle)
+    path = steps(puzzle, time_limit=time_limit)
     hardest = path.hardest
     if path.status != "solved":
         return "extreme", hardest
