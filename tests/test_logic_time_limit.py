@@ -187,3 +187,21 @@ def test_hint_on_a_64x64_names_the_real_limit(tmp_path):
     assert obj["status"] == "error"
     assert "at most 61 values" in obj["error"] and "64x64" in obj["error"]
     assert "alphabet" not in obj["error"]
+
+
+def test_hint_and_explain_read_npy_and_write_parquet(tmp_path):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pyarrow")
+    path = tmp_path / "p.npy"
+    np.save(path, np.array([[int(c) if c != "." else 0 for c in EASY]], dtype=np.uint8))
+    step = logic.hint(EASY)
+    proc = _run("hint", str(path))               # text output: hint's own line
+    assert proc.stdout == f"{EASY}\t{step.technique}\t{step.text}\n"
+    out = tmp_path / "out.parquet"
+    proc = _run("explain", str(path), "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    import pyarrow.parquet as pq
+    [row] = pq.read_table(out).to_pylist()
+    path_ = logic.steps(EASY)
+    assert row["status"] == "solved" and row["steps"] == len(path_.steps)
+    assert row["hardest"] == path_.hardest.technique

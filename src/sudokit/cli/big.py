@@ -242,7 +242,11 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
                           f"the geometry of --rules/--regions ({records.describe(geom)}) is "
                           f"{geom.size}x{geom.size}")
     pending: dict = {}
-    inner = command.args.replace(format="line", to=ctables.inner_output(key))
+    # (text output: the command's own, hint and explain in their --to; a table output:
+    # the line or JSON answers result_fields splits into columns)
+    to = ctables.inner_output(key) if out_kind is not None or key not in ctables.LOGIC \
+        else command.args.to
+    inner = command.args.replace(format="line", to=to)
     if kind == "npy":
         inner = inner.replace(box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
@@ -286,6 +290,8 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
         key = _table_key(args)
         types = {name: pa.float64() if ctables.TYPED[name] is float else pa.int64()
                  for name in added if key.startswith("rate") and name in ctables.TYPED}
+        if key == "explain":
+            types["steps"] = pa.int64()
         writer = tables.ArrowWriter(out_path, schema, added, types)
 
         def write(block, result) -> None:
