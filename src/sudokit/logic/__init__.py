@@ -89,9 +89,9 @@ def hint_status(puzzle, *, all: bool = False, techniques=None, exclude=None,
     25x25) is paid only when needed: always for a player's values or marks (they are
     checked against the solution); for the puzzle as written it is tried within a small
     node budget (250,000 over the cell count: every 9x9 of the public hardest sets needs
-    under 2,100 nodes on either backend), and else only when
-    the step found is a uniqueness technique's or no step is found.  A step of the other
-    techniques holds in every solution, so it needs no proof.
+    under 2,100 nodes on either backend), and else made only when the step found is a
+    uniqueness technique's or no step is found.  A step of the other techniques holds in
+    every solution, so it needs no proof.
     """
     state = State.of(puzzle)
     enabled = _enabled(techniques, exclude)
@@ -182,11 +182,9 @@ def _diagnose(state: State, *, quick: bool = False):
     if not problems:
         return None, problems, True
     kinds = {p.kind for p in problems}
-    fresh = state.values == state.givens and \
-        state.candidates == State.from_grid(state.puzzle()).candidates
     if "several-solutions" in kinds:
         return AMBIGUOUS, problems, True
-    if fresh:  # the puzzle as written: its own contradictions
+    if state.is_fresh():  # the puzzle as written: its own contradictions
         return (ILLEGAL if "clash" in kinds else IMPOSSIBLE), problems, True
     return (ILLEGAL if "clash" in kinds and state.values == state.givens else INCONSISTENT), \
         problems, True
