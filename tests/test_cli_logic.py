@@ -112,11 +112,15 @@ def test_explain_under_rules_x():
         assert all(g.solution.values[c] != v for c, v in s["eliminations"])
 
 
-def test_tables_refused(tmp_path):
+def test_tables_are_read(tmp_path):
+    """Tables are read like solve's (issue #33: they were refused); the columns are added."""
     f = tmp_path / "t.csv"
     f.write_text("puzzle\n" + EASY + "\n")
     proc = _run("hint", str(f))
-    assert proc.returncode == 2 and "not tables" in proc.stderr
+    step = logic.hint(EASY)
+    assert proc.returncode == 0
+    assert proc.stdout.splitlines() == ["puzzle,status,technique,hint",
+                                        f'{EASY},hint,{step.technique},"{step.text}"']
 
 
 def test_jobs_give_the_same_output(tmp_path):

@@ -27,6 +27,8 @@ from sudokit import Grid, count_solutions, is_solution, solve
 from sudokit.geometry import Geometry
 from sudokit.serve import running
 
+from conftest import shared_file
+
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 SOLUTION = solve(PUZZLE).values
 SLOW_25 = (Path(__file__).parent / "data" / "serve" / "slow_25x25.txt").read_text().split("\n")[2]
@@ -301,6 +303,29 @@ def test_hint_on_a_wrong_state_names_the_cell(server):
 def test_hint_on_an_ambiguous_puzzle(server):
     status, d = post(server, "hint", {"puzzle": "." * 81})
     assert status == 200 and d["status"] == "ambiguous"
+
+
+def test_a_hint_too_slow_for_its_time_limit_answers_time_limit(server):
+    """The hint's own logic time limit (HINT_SECONDS) ends it with a clear answer before the
+    request's budget (20 s here) would kill the worker (a 504): issue #33, finding 10."""
+    from sudokit.serve._api import HINT_SECONDS
+    hard = shared_file("gecode_25x25.txt").read_text().split()[0]  # its proof: 10 s in C
+    pids = set(server.pool.pids())
+    began = time.monotonic()
+    status, d = post(server, "hint", {"puzzle": hard, "techniques": ["nested-forcing-chain"]})
+    took = time.monotonic() - began
+    assert status == 200 and d["status"] == "time-limit", (status, d)
+    assert f"within the {HINT_SECONDS:g} s budget" in d["message"]
+    assert d["problems"][0]["message"] == d["message"]  # (what the page shows)
+    assert took < HINT_SECONDS + 3, took
+    assert set(server.pool.pids()) == pids  # no worker was killed
+
+
+def test_a_25x25_hint_comes_quickly(server):
+    began = time.monotonic()
+    status, d = post(server, "hint", {"puzzle": SLOW_25})
+    assert status == 200 and d["status"] == "step", d
+    assert time.monotonic() - began < 3.0
 
 
 def test_hint_unknown_technique_is_400(server):

@@ -6,7 +6,7 @@ worker processes as solve/check/count (``--jobs``), with the same per-record dia
     hint, text      <puzzle> TAB <technique id> TAB <explanation>        a step was found
                     <puzzle> TAB <status> [TAB <message>]                 otherwise
     hint, json      {"puzzle", "status": "hint"|status, "step" (or "steps" with --all),
-                     "problems"}
+                     "problems", "time_limit" (with status time-limit)}
     explain, text   <puzzle> TAB <status> TAB <n> steps[, hardest: <name> (SE r)]
                       1. <Name>: <explanation>         one step a line (the pencil-mark grid
                       2. ...                            drawn before the steps --grid-before
@@ -14,7 +14,8 @@ worker processes as solve/check/count (``--jobs``), with the same per-record dia
     explain, json   {"puzzle", "status", "steps": [...], "problems": [...]} on one line
 
 Status words: solved (already solved, or logic reached the solution), stuck (no enabled
-technique applies), limit (--max-steps), illegal, impossible, ambiguous, inconsistent (a
+technique applies), limit (--max-steps), time-limit (--time-limit ran out: explain keeps
+the steps found so far; the text line says so after a TAB), illegal, impossible, ambiguous, inconsistent (a
 player's marks or values contradict the puzzle: the message names the cell), error
 (unreadable).  These are answers, not failures (exit status 0), except error.
 """
@@ -39,12 +40,16 @@ class LogicOptions(Value):
     grid_before explain: draw the pencil-mark grid before the steps of these technique
                 ids ('all': before every step); () none
     max_steps   explain: stop after this many steps (status 'limit'); None: no limit
+    time_limit  seconds per record (status 'time-limit'; explain keeps the steps found so
+                far); None: no limit
     """
 
-    __slots__ = __match_args__ = ("techniques", "exclude", "all_steps", "grid_before", "max_steps")
+    __slots__ = __match_args__ = ("techniques", "exclude", "all_steps", "grid_before",
+                                  "max_steps", "time_limit")
 
     def __init__(self, techniques=None, exclude=(), all_steps: bool = False, grid_before=(),
-                 max_steps=None):
+                 max_steps=None, time_limit=None):
+        from .logic._budget import seconds_of
         from .logic import technique
         _set = object.__setattr__
         _set(self, "techniques", None if techniques is None else tuple(techniques))
@@ -52,6 +57,7 @@ class LogicOptions(Value):
         _set(self, "all_steps", bool(all_steps))
         _set(self, "grid_before", tuple(grid_before))
         _set(self, "max_steps", max_steps)
+        _set(self, "time_limit", seconds_of(time_limit))
         for i in (self.techniques or ()) + self.exclude + tuple(g for g in self.grid_before if g != "all"):
             technique(i)  # ValueError naming the known ids
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
@@ -110,11 +116,6 @@ class _Logic(_Command):
             return json.dumps(obj) + "\n"
         return f"{one_line(rec.text)}\t{status}" + (f"\t{reason}" if reason else "") + "\n"
 
-    def diagnose(self, state):
-        """(status, problems) of a state before any step: None status when it is sound."""
-        from .logic import diagnose
-        return diagnose(state)
-
 
 class HintCommand(_Logic):
     """hint: the next step of each puzzle or pencil-mark state."""
@@ -122,18 +123,11 @@ class HintCommand(_Logic):
     name = "hint"
 
     def reply(self, src, rec, state) -> str:
-        from .logic import hint
+        from .logic import hint_status
         puzzle = self.puzzle_text(src, rec)
-        status, problems = self.diagnose(state)
-        found = None
-        if status is None:
-            if state.is_solved():
-                status = "solved"
-            else:
-                lo = self.logic
-                found = hint(state, all=lo.all_steps, techniques=lo.techniques, exclude=lo.exclude,
-                             check=False)
-                status = "hint" if found else "stuck"
+        lo = self.logic
+        status, found, problems = hint_status(state, all=lo.all_steps, techniques=lo.techniques,
+                                              exclude=lo.exclude, time_limit=lo.time_limit)
         steps = found if isinstance(found, list) else [found] if found else []
         if self.json:
             obj = {"puzzle": puzzle, "status": status}
@@ -143,9 +137,13 @@ class HintCommand(_Logic):
                 obj["step"] = steps[0].to_json() if steps else None
             if problems:
                 obj["problems"] = [p.to_json() for p in problems]
+            if status == "time-limit":
+                obj["time_limit"] = lo.time_limit
             return json.dumps(obj, ensure_ascii=False) + "\n"
         if steps:
             return f"{puzzle}\t{steps[0].technique}\t" + " / ".join(s.text for s in steps) + "\n"
+        if status == "time-limit":
+            return f"{puzzle}\t{status}\t{_no_answer(lo.time_limit)}\n"
         return f"{puzzle}\t{status}" + (f"\t{problems[0].message}" if problems else "") + "\n"
 
 
@@ -158,11 +156,14 @@ class ExplainCommand(_Logic):
         from .logic import steps
         lo = self.logic
         puzzle = self.puzzle_text(src, rec)
-        path = steps(state, techniques=lo.techniques, exclude=lo.exclude, max_steps=lo.max_steps)
+        path = steps(state, techniques=lo.techniques, exclude=lo.exclude, max_steps=lo.max_steps,
+                     time_limit=lo.time_limit)
         if self.json:
             obj = {"puzzle": puzzle, "status": path.status, "steps": [s.to_json() for s in path.steps]}
             if path.problems:
                 obj["problems"] = [p.to_json() for p in path.problems]
+            if path.status == "time-limit":
+                obj["time_limit"] = lo.time_limit
             return json.dumps(obj, ensure_ascii=False) + "\n"
         head = f"{puzzle}\t{path.status}\t{len(path.steps)} steps"
         hardest = path.hardest
@@ -170,6 +171,8 @@ class ExplainCommand(_Logic):
             head += f", hardest: {hardest.name} (SE {hardest.se:.1f})"
         if path.problems:
             head += f"\t{path.problems[0].message}"
+        elif path.status == "time-limit":
+            head += f"\t{_no_answer(lo.time_limit, 'the rest of the path')}"
         lines = [self.sep("block") + head]
         draw = set(lo.grid_before)
         current = path.start
@@ -180,6 +183,11 @@ class ExplainCommand(_Logic):
             lines.append(f"  {k:>{width}}. {step.name}: {step.text}")
             current = current.apply(step)
         return "\n".join(lines) + "\n"
+
+
+def _no_answer(seconds, what: str = "a step") -> str:
+    """The message of status time-limit."""
+    return f"no answer for {what} within the time limit ({seconds:g} s)"
 
 
 def _marks_grid(state) -> str:

@@ -48,7 +48,12 @@ __all__ = ["ADDED", "TYPED", "typed", "text_layout", "work_text_rows", "binary_b
 # text records never imports this module)
 ADDED = {"solve": ("solution", "status"), "check": ("verdict",), "count": ("count",),
          "rate": ("er", "ep", "ed", "status"),
-         "rate+hodoku": ("er", "ep", "ed", "status", "level", "score")}
+         "rate+hodoku": ("er", "ep", "ed", "status", "level", "score"),
+         "hint": ("status", "technique", "hint"),
+         "explain": ("status", "steps", "hardest", "path")}
+# the commands whose rows are answered as JSON lines (LOGIC: one object per record) and
+# split into the added columns here (result_fields)
+LOGIC = ("hint", "explain")
 # added columns written as numbers where the output has types (JSON Lines, Parquet, Arrow);
 # an empty field (no rating for the status) is null there
 TYPED = {"er": float, "ep": float, "ed": float, "score": int}
@@ -61,8 +66,16 @@ class TableUsageError(ValueError):
     """A table that cannot be processed as asked (wrong column, numeric column ...)."""
 
 
+def inner_output(command: str) -> "str | None":
+    """The output (--to) a table's rows are answered in: JSON for hint and explain (one
+    object per record, split by result_fields), else the command's line output (None)."""
+    return "json" if command in LOGIC else None
+
+
 def result_fields(command: str, line: str) -> list[str]:
     """Split one line of line-mode output into the added columns of command."""
+    if command in LOGIC:
+        return _logic_fields(command, json.loads(line))
     if command.startswith("rate"):  # rate's table form: TAB-separated, '-' for none
         return ["" if f == "-" else f for f in line.split("\t")]
     if command == "solve":
@@ -72,9 +85,36 @@ def result_fields(command: str, line: str) -> list[str]:
     return [line.rsplit("\t", 1)[1] if "\t" in line else line]
 
 
+def _logic_fields(command: str, obj: dict) -> list[str]:
+    """hint: status, technique id, the step's text (with --all every step's, joined by
+    ' / '; otherwise the reason of the status); explain: status, the number of steps, the
+    hardest step's technique id, the steps ('Name: text', joined by ' / ')."""
+    status = obj.get("status", "error")
+    problems = obj.get("problems") or ()
+    why = obj.get("error") or (problems[0].get("message", "") if problems else "")
+    if status == "time-limit" and not why:
+        why = f"no answer within the time limit ({obj.get('time_limit', 0):g} s)"
+    if command == "hint":
+        found = obj.get("steps") or ([obj["step"]] if obj.get("step") else [])
+        if found:
+            return [status, found[0]["technique"], " / ".join(s["text"] for s in found)]
+        return [status, "", why]
+    found = obj.get("steps") or []
+    hardest = None
+    for s in found:
+        if hardest is None or s["se"] > hardest["se"]:
+            hardest = s
+    path = " / ".join(f"{s['name']}: {s['text']}" for s in found)
+    return [status, str(len(found)), hardest["technique"] if hardest else "",
+            path if path or not why else why]
+
+
 def typed(command: str, name: str, text: str):
     """An added field as JSON Lines / Arrow hold it: rate's numbers as numbers, its empty
-    fields (nothing for the status) None; everything else the text itself."""
+    fields (nothing for the status) None; explain's step count a number; everything else
+    the text itself."""
+    if command == "explain" and name == "steps":
+        return int(text) if text else None
     if not command.startswith("rate"):
         return text
     if not text:

@@ -664,6 +664,8 @@ def _watch_parent() -> None:
     import threading
     import time
 
+    from .pipeline import worker_signals
+    worker_signals()  # Ctrl-C is the main process's business: it stops the workers
     parent = os.getppid()
 
     def watch() -> None:
@@ -681,10 +683,13 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
     yielded, so memory stays flat for any count (a list of every task was 3.5 GB for
     10**12 puzzles) and the first puzzles come at once.  Each puzzle depends only on
     (seed, index), so the chunking never changes the output.  Closing the generator early
-    cancels the chunks not yet started.
+    cancels the chunks not yet started.  Ctrl-C or SIGTERM (an exception in the consumer or
+    here) kills the workers at once (pipeline.stop_pool) rather than waiting for their
+    chunks: an aimed chunk can take minutes.
     """
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
+    from .pipeline import stop_pool
     window: deque = deque()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent)
     try:
@@ -694,6 +699,9 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+    except BaseException:  # KeyboardInterrupt, SIGTERM's Terminated, GeneratorExit, errors
+        stop_pool(pool)
+        raise
     finally:
         for future in window:
             future.cancel()

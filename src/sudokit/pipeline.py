@@ -96,11 +96,18 @@ from .errors import WorkerError  # noqa: E402 (defined there: the CLI catches it
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C inside work() run in this process; ``partial`` is what it finished."""
+    """Ctrl-C inside work() run in this process; ``partial`` is what it finished, ``cause``
+    the interrupt itself (KeyboardInterrupt, or the command line's SIGTERM subclass of it),
+    re-raised once partial is delivered so the exit status tells which signal it was."""
 
-    def __init__(self, partial: Any):
+    def __init__(self, partial: Any, cause: "KeyboardInterrupt | None" = None):
         super().__init__()
         self.partial = partial
+        self.cause = cause
+
+    def reraise(self):
+        """Raise the interrupt that stopped the work (a plain KeyboardInterrupt if unknown)."""
+        raise (self.cause if self.cause is not None else KeyboardInterrupt()) from None
 
 
 _STOP = None  # in a worker: the run's stop Event (set when the user pressed Ctrl-C)
@@ -429,14 +436,24 @@ def _init_worker(stop, gate=None) -> None:
     handler of the command line, which turns it into an exception).
     """
     global _STOP, _GATE
+    worker_signals()
+    _STOP = stop
+    _GATE = gate
+
+
+def worker_signals() -> None:
+    """In a worker process: ignore SIGINT (Ctrl-C reaches the whole process group; the main
+    process decides and stops the workers) and take SIGTERM's default (die at once).
+
+    Every pool of sudokit (the record commands' and generate's) starts its workers so; the
+    main process stops them with ``stop_pool``.
+    """
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     except (AttributeError, ValueError, OSError):  # pragma: no cover - no SIGTERM
         pass
-    _STOP = stop
-    _GATE = gate
 
 
 def _context(fork: bool = False):
@@ -594,7 +611,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                         result = work(block)
                     except Interrupted as exc:
                         state.deliver(block, exc.partial)
-                        raise KeyboardInterrupt from None
+                        exc.reraise()
                     state.deliver(block, result)
                     worked += time.monotonic() - began
                     if jobs > 1 and worked >= WORTH_SECONDS:
@@ -644,7 +661,7 @@ def _run_here(blocks: list, work, on_result, ordered: bool, idle) -> None:
             result = work(block)
         except Interrupted as exc:
             on_result(block, exc.partial)
-            raise KeyboardInterrupt from None
+            exc.reraise()
         on_result(block, result)
         if ordered and getattr(result, "partial", False):
             break  # cut short: nothing after it may be written (as _RunState does)
@@ -742,6 +759,11 @@ def _wind_down(pool, stop_flag, running: dict, events: queue.SimpleQueue, state:
         state.cut = True  # a second Ctrl-C while writing: stop here
     finally:
         _terminate(pool)
+
+
+def stop_pool(pool) -> None:
+    """Stop a ProcessPoolExecutor now (Ctrl-C, SIGTERM): kill its workers, wait for them."""
+    _terminate(pool)
 
 
 def _terminate(pool) -> None:

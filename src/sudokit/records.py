@@ -595,10 +595,11 @@ def work_unit(spec: Spec, first_line: int, answer) -> BlockResult:
     src.format, src.alphabet = spec.format, spec.alphabet
     try:
         partial = answer(command, src)
-    except KeyboardInterrupt:  # (in this process only: workers ignore SIGINT)
+    except KeyboardInterrupt as exc:  # (in this process only: workers ignore SIGINT)
         raise pipeline.Interrupted(BlockResult("".join(command.texts), command.records,
                                                command.problems, notes.getvalue(),
-                                               log.getvalue() if log else "", True)) from None
+                                               log.getvalue() if log else "", True),
+                                   exc) from None
     return BlockResult("".join(command.texts), command.records, command.problems,
                        notes.getvalue(), log.getvalue() if log else "", partial)
 

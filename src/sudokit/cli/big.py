@@ -174,8 +174,8 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
     from .. import _tablerows as tables, pipeline
     key = _table_key(args)
     if key not in tables.ADDED:
-        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count "
-                          "and rate do)")
+        raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count, "
+                          "rate, hint and explain do)")
     stream = sys.stdin.buffer if name == "-" else open(name, "rb")
     display = "<stdin>" if name == "-" else name
     try:
@@ -193,7 +193,7 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
             layout = tables.text_layout(kind, lines[:200], args, display)
         except tables.TableUsageError as exc:
             raise _UsageError(str(exc)) from None
-        inner = command.args.replace(format="line", to=None)
+        inner = command.args.replace(format="line", to=tables.inner_output(key))
         probe = []
         for no, t in enumerate(lines[:200], 1):
             if no != layout["header_line"] and t.strip():
@@ -214,8 +214,8 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
     from .. import _tablerows as ctables, pipeline, tables
     key = _table_key(args)
     if key not in ctables.ADDED:
-        raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count "
-                          "and rate do)")
+        raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count, "
+                          "rate, hint and explain do)")
     if name == "-":
         article = "an" if kind in ("npy", "arrow") else "a"
         raise _UsageError(f"{article} {kind} input must be a file, not stdin")
@@ -245,7 +245,11 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
                           f"the geometry of --rules/--regions ({records.describe(geom)}) is "
                           f"{geom.size}x{geom.size}")
     pending: dict = {}
-    inner = command.args.replace(format="line", to=None)
+    # (text output: the command's own, hint and explain in their --to; a table output:
+    # the line or JSON answers result_fields splits into columns)
+    to = ctables.inner_output(key) if out_kind is not None or key not in ctables.LOGIC \
+        else command.args.to
+    inner = command.args.replace(format="line", to=to)
     if kind == "npy":
         inner = inner.replace(box=source.shape)
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
@@ -294,6 +298,8 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
         key = _table_key(args)
         types = {name: pa.float64() if ctables.TYPED[name] is float else pa.int64()
                  for name in added if key.startswith("rate") and name in ctables.TYPED}
+        if key == "explain":
+            types["steps"] = pa.int64()
         writer = tables.ArrowWriter(out_path, schema, added, types)
 
         def write(block, result) -> None:

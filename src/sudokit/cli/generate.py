@@ -304,8 +304,11 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
         err.write(f"sudokit generate: error: {exc}\n")
         code = 1  # (the puzzles made before it are good ones: kept)
     except KeyboardInterrupt:
-        err.write("sudokit: interrupted\n")
-        code = 130  # the puzzles finished are kept, as every command keeps its records
+        # Ctrl-C or SIGTERM (Terminated): the puzzles finished are kept, as every command
+        # keeps its records; sudokit.cli's handler then exits 130 or 143
+        if pending is not None:
+            pending.commit()
+        raise
     except BaseException:
         if pending is not None:
             pending.discard()  # a write error ...: OUT is left as it was

@@ -6,13 +6,14 @@ import argparse
 from typing import TextIO
 
 from .._names import LOGIC_OUTPUTS
-from ._common import HelpFormatter, _input_options, _para, _UsageError, table_kind
+from ._common import HelpFormatter, _input_options, _para, _UsageError
 from .records import _rules_options, run_records
 
 _STATUS_HELP = """statuses (these are answers: exit status 0 unless a record is unreadable):
   solved        already solved, or logic reached the solution
   stuck         no enabled technique applies (try more techniques)
   limit         --max-steps reached
+  time-limit    --time-limit ran out (explain keeps the steps found so far)
   illegal       the givens clash (a value repeats in a unit)
   impossible    the givens have no solution
   ambiguous     the givens have several solutions (logic needs a unique puzzle)
@@ -38,7 +39,20 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="do not use these technique ids, e.g. --exclude x-wing,xy-chain")
     p.add_argument("--list", action="store_true",
                    help="list the techniques in the order they are tried, and stop")
+    p.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
+                   help="give up on a record after SECONDS (status 'time-limit'; explain "
+                        "keeps the steps found so far); default: no limit")
     p.set_defaults(run=run_logic)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    return value
 
 
 def add_parsers(sub) -> None:
@@ -91,15 +105,12 @@ def run_logic(args, out_stream: TextIO, err: TextIO) -> int:
         for t in ladder():
             out_stream.write(f"{t.id}\t{t.name}\tSE {t.se:.1f}\t{t.level} {t.score}\n")
         return 0
-    for name in args.files or ["-"]:
-        if table_kind(name, args) is not None:
-            raise _UsageError(f"{name}: {args.command} reads puzzle text (lines, blocks, JSON, "
-                              f"pencil marks), not tables")
     try:
         args.logic = LogicOptions(techniques=args.techniques, exclude=args.exclude,
                                   all_steps=getattr(args, "all_steps", False),
                                   grid_before=getattr(args, "grid_before", ()),
-                                  max_steps=getattr(args, "max_steps", None))
+                                  max_steps=getattr(args, "max_steps", None),
+                                  time_limit=args.time_limit)
     except ValueError as exc:
         raise _UsageError(str(exc)) from None
     return run_records(args, out_stream, err)

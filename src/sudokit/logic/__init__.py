@@ -20,17 +20,22 @@ and ``InconsistentState`` names what is wrong.
 from __future__ import annotations
 
 from .._value import Value
+from . import _budget
+from ._budget import TimeLimitReached
 from ._easy import easy_run
 from .ladder import LEVELS, Technique, first_step, ladder, technique
 from .state import InconsistentState, Problem, State
 from .step import Step
 
 __all__ = ["State", "Step", "Problem", "InconsistentState", "Path", "Technique", "hint",
-           "steps", "apply", "diagnose", "ladder", "technique", "LEVELS"]
+           "hint_status", "steps", "apply", "diagnose", "ladder", "technique", "LEVELS",
+           "TimeLimitReached"]
 
 # statuses of a path (the solver's words where they mean the same)
-SOLVED, STUCK, ILLEGAL, IMPOSSIBLE, AMBIGUOUS, INCONSISTENT, LIMIT = (
-    "solved", "stuck", "illegal", "impossible", "ambiguous", "inconsistent", "limit")
+SOLVED, STUCK, ILLEGAL, IMPOSSIBLE, AMBIGUOUS, INCONSISTENT, LIMIT, TIME_LIMIT = (
+    "solved", "stuck", "illegal", "impossible", "ambiguous", "inconsistent", "limit",
+    "time-limit")
+HINT = "hint"
 
 
 def _enabled(techniques, exclude) -> "tuple[Technique, ...]":
@@ -47,18 +52,67 @@ def _enabled(techniques, exclude) -> "tuple[Technique, ...]":
     return chosen
 
 
-def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: bool = True):
+def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: bool = True,
+         time_limit: "float | None" = None):
     """The next step of the easiest technique that finds one, or None when none does.
 
     puzzle: a State, a Grid, a line, or a pencil-mark line.  all=True: every step of that
-    technique (a list; [] when none).  check: first make sure the state is sound (every
-    placed value and every needed candidate agrees with the one solution), raising
+    technique (a list; [] when none).  check: make sure the state is sound (every placed
+    value and every needed candidate agrees with the one solution), raising
     InconsistentState otherwise; check=False skips that (for callers that already did).
+    The puzzle as written (no player's values or marks) pays for its uniqueness proof only
+    as far as it needs it (see hint_status).  time_limit: seconds; TimeLimitReached when
+    they run out first.
+    """
+    if not check:
+        with _budget.time_limit(time_limit):
+            return first_step(State.of(puzzle), _enabled(techniques, exclude), all=all)
+    status, found, problems = hint_status(puzzle, all=all, techniques=techniques,
+                                          exclude=exclude, time_limit=time_limit)
+    if status == TIME_LIMIT:
+        raise TimeLimitReached()
+    if problems:
+        raise InconsistentState(problems)
+    return found
+
+
+def hint_status(puzzle, *, all: bool = False, techniques=None, exclude=None,
+                time_limit: "float | None" = None):
+    """(status, found, problems) of a hint: what the hint command and the web page answer.
+
+    status: 'hint' (found: a Step, or with all=True a non-empty list of them), 'solved',
+    'stuck' (no enabled technique applies), 'time-limit' (time_limit seconds ran out
+    first), or diagnose's 'illegal', 'impossible', 'ambiguous', 'inconsistent' (problems
+    says why).  found is None (or []) unless status is 'hint'.
+
+    The uniqueness proof (a search for a second solution: ten seconds and more on a hard
+    25x25) is paid only when needed: always for a player's values or marks (they are
+    checked against the solution); for the puzzle as written it is tried within a small
+    node budget (250,000 over the cell count: every 9x9 of the public hardest sets needs
+    under 2,100 nodes on either backend), and else made only when the step found is a
+    uniqueness technique's or no step is found.  A step of the other techniques holds in
+    every solution, so it needs no proof.
     """
     state = State.of(puzzle)
-    if check:
-        state.check()
-    return first_step(state, _enabled(techniques, exclude), all=all)
+    enabled = _enabled(techniques, exclude)
+    none = [] if all else None
+    try:
+        with _budget.time_limit(time_limit):
+            status, problems, proven = _diagnose(state, quick=True)
+            if status is not None:
+                return status, none, problems
+            if state.is_solved():
+                return SOLVED, none, []
+            found = first_step(state, enabled, all=all)
+            steps_found = found if isinstance(found, list) else [found] if found else []
+            if not proven and (not steps_found or any(technique(s.technique).needs_unique
+                                                      for s in steps_found)):
+                status, problems, _ = _diagnose(state)
+                if status is not None:
+                    return status, none, problems
+    except TimeLimitReached:
+        return TIME_LIMIT, none, []
+    return (HINT if steps_found else STUCK), found, []
 
 
 def apply(state, step: Step) -> State:
@@ -70,7 +124,8 @@ class Path(Value):
     """A logical path: the state it started from, its steps, the state it reached, a status.
 
     status: 'solved' (logic alone reached the solution), 'stuck' (no enabled technique
-    applies), 'limit' (max_steps reached), or, with no step: 'illegal' (the givens clash),
+    applies), 'limit' (max_steps reached), 'time-limit' (the time limit ran out: the steps
+    found so far are kept), or, with no step: 'illegal' (the givens clash),
     'impossible' (no solution), 'ambiguous' (several solutions: logic needs a unique
     puzzle), 'inconsistent' (pencil marks or placed values that contradict the solution;
     problems lists them).
@@ -110,28 +165,71 @@ def diagnose(state: State):
     placed value and needed candidate agrees with it), else the path status that says why:
     'ambiguous', 'illegal' or 'impossible' for the puzzle as written, 'inconsistent' for
     a player's marks or placements that contradict it."""
-    problems = state.problems()
+    status, problems, _ = _diagnose(state)
+    return status, problems
+
+
+def _diagnose(state: State, *, quick: bool = False):
+    """diagnose's (status, problems) and whether the uniqueness proof was made.  quick:
+    for the puzzle as written, try the proof within _budget.FIRST_NODES over the cell count
+    search nodes only (unproven then: (None, [], False))."""
+    problems = state.plain_problems()
     if not problems:
-        return None, problems
+        if quick and state.is_fresh():
+            if state._solution(nodes=_budget.FIRST_NODES // len(state.values) + 1) is None:
+                return None, [], False
+        problems = state.problems()
+    if not problems:
+        return None, problems, True
     kinds = {p.kind for p in problems}
-    fresh = state.values == state.givens and \
-        state.candidates == State.from_grid(state.puzzle()).candidates
     if "several-solutions" in kinds:
-        return AMBIGUOUS, problems
-    if fresh:  # the puzzle as written: its own contradictions
-        return (ILLEGAL if "clash" in kinds else IMPOSSIBLE), problems
-    return (ILLEGAL if "clash" in kinds and state.values == state.givens else INCONSISTENT), problems
+        return AMBIGUOUS, problems, True
+    if state.is_fresh():  # the puzzle as written: its own contradictions
+        return (ILLEGAL if "clash" in kinds else IMPOSSIBLE), problems, True
+    return (ILLEGAL if "clash" in kinds and state.values == state.givens else INCONSISTENT), \
+        problems, True
 
 
-def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = None) -> Path:
-    """The whole logical path of a puzzle (or state): hint, apply, until solved or stuck."""
+def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = None,
+          time_limit: "float | None" = None) -> Path:
+    """The whole logical path of a puzzle (or state): hint, apply, until solved or stuck.
+
+    The uniqueness proof is paid as hint_status pays it: at once when quick (every 9x9)
+    or for a player's state; else only before a uniqueness technique's step or when logic
+    is stuck (a path that logic solves proves that the solution is unique).
+
+    time_limit: seconds for the whole path (the uniqueness proof included); when they run
+    out the path has status 'time-limit' and the steps found so far."""
     start = State.of(puzzle)
-    status, problems = diagnose(start)
-    if status is not None:
-        return Path(status, start, problems=problems)
     enabled = _enabled(techniques, exclude)
-    state, path = start, []
+    path: list = []
+    state = start
+    try:
+        with _budget.time_limit(time_limit):
+            status, problems, proven = _diagnose(start, quick=True)
+            if status is not None:
+                return Path(status, start, problems=problems)
+            got = _walk(start, enabled, max_steps, path, proven)
+            if got.status == STUCK and not proven:
+                status, problems, _ = _diagnose(start)
+                if status is not None:
+                    return Path(status, start, problems=problems)
+            return got
+    except TimeLimitReached:
+        if path:
+            state = start
+            for step in path:
+                state = state.apply(step)
+        return Path(TIME_LIMIT, start, path, state)
+
+
+def _walk(start: State, enabled, max_steps, path: list, proven: bool = True) -> Path:
+    """steps' loop from a sound state; path (the caller's list) grows as steps are found.
+    proven False: the givens' uniqueness is not known yet; it is proven before the first
+    uniqueness technique's step (a Path of diagnose's status, no step, when it fails)."""
+    state = start
     while not state.is_solved():
+        _budget.check()
         if max_steps is not None and len(path) >= max_steps:
             return Path(LIMIT, start, path, state)
         # the easy steps in a row in C (the same steps first_step gives, one by one)
@@ -147,6 +245,11 @@ def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = No
         step = first_step(state, enabled, start=begin)
         if step is None:
             return Path(STUCK, start, path, state)
+        if not proven and technique(step.technique).needs_unique:
+            start._cache["solution"] = state._solution()  # (the finder's proof: cached)
+            status, problems, proven = _diagnose(start)
+            if status is not None:
+                return Path(status, start, problems=problems)
         after = state.apply(step)
         if after == state:
             raise RuntimeError(f"{step.technique} made no progress: {step}")

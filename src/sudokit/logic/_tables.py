@@ -57,6 +57,9 @@ def cell_name(cell: int, n: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
 
+MAX_VALUES = 61  # the values the default alphabet spells with one character (symbols.DEFAULT)
+
+
 class Tables:
     """The bitset tables of one geometry (see the module docstring)."""
 
@@ -68,6 +71,10 @@ class Tables:
         from ..symbols import DEFAULT
         g = geometry
         n = g.size
+        if n > MAX_VALUES:
+            raise ValueError(f"hint and explain work on grids of at most {MAX_VALUES} values "
+                             f"(their explanations name a value with one character: 1-9, "
+                             f"A-Z, a-z); this grid is {n}x{n}")
         self.geometry = g
         self.n = n
         self.ncells = n * n

@@ -102,18 +102,22 @@ def first_step(state, enabled, *, all: bool = False, start: int = 0):
     nothing, or when it stops at a technique it does not probe, the loop runs that finder
     and probes on from the next technique)."""
     from . import _cfast
+    from ._budget import check
     plan = _cfast.probe_plan(state, enabled)
     if plan is None:
         for tech in enabled[start:]:
+            check()  # the time limit of the call, if any (logic._budget)
             found = _run(tech, state, all)
             if found:
                 return found
         return [] if all else None
     i, count = start, len(enabled)
     while i < count:
+        check()
         j = _cfast.probe(state, plan, i)    # fires, or not probed: the finder decides
         if j >= count:
             break
+        check()
         found = _run(enabled[j], state, all)
         if found:
             return found

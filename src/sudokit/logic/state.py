@@ -280,7 +280,33 @@ class State:
         """What is wrong with this state, first the plain contradictions, then (when the
         givens have one solution, or solution= is given) the differences from it.
 
-        An empty list: every placed value and every candidate the solution needs is there."""
+        An empty list: every placed value and every candidate the solution needs is there.
+        The uniqueness proof (a search) is bounded by the time limit of the logic call
+        (sudokit.logic._budget), if any."""
+        out = self.plain_problems()
+        if out:
+            return out
+        t = self.tables
+        values, cands = self.values, self.candidates
+        if solution is None:
+            solution = self._solution()
+            if isinstance(solution, Problem):
+                return [solution]
+        sol = solution.values if hasattr(solution, "values") else tuple(solution)
+        for c, (v, m) in enumerate(zip(values, cands)):
+            if v and v != sol[c]:
+                out.append(Problem("wrong-value", c, v,
+                                   f"{cell_name(c, t.n)} holds {t.value(v)} but the solution "
+                                   f"has {t.value(sol[c])} there"))
+            elif not v and not m >> (sol[c] - 1) & 1:
+                out.append(Problem("removed-candidate", c, sol[c],
+                                   f"{t.value(sol[c])} was removed from {cell_name(c, t.n)} "
+                                   f"but the solution needs it there"))
+        return out
+
+    def plain_problems(self) -> list[Problem]:
+        """The contradictions problems() finds without the solution: clashes, empty cells
+        with no candidate, values with no place left in a unit (no search: quick)."""
         t = self.tables
         values, cands = self.values, self.candidates
         out = []
@@ -299,31 +325,30 @@ class State:
                 if not have >> (v - 1) & 1 and not row[v]:
                     out.append(Problem("missing-value", None, v,
                                        f"{t.value(v)} has no place left in {t.unit_name(u)}"))
-        if out:
-            return out
-        if solution is None:
-            solution = self._solution()
-            if isinstance(solution, Problem):
-                return [solution]
-        sol = solution.values if hasattr(solution, "values") else tuple(solution)
-        for c, (v, m) in enumerate(zip(values, cands)):
-            if v and v != sol[c]:
-                out.append(Problem("wrong-value", c, v,
-                                   f"{cell_name(c, t.n)} holds {t.value(v)} but the solution "
-                                   f"has {t.value(sol[c])} there"))
-            elif not v and not m >> (sol[c] - 1) & 1:
-                out.append(Problem("removed-candidate", c, sol[c],
-                                   f"{t.value(sol[c])} was removed from {cell_name(c, t.n)} "
-                                   f"but the solution needs it there"))
         return out
 
-    def _solution(self):
-        """The givens' one solution (a tuple), or a Problem when there is none or several."""
+    def is_fresh(self) -> bool:
+        """True for the puzzle as written: no value placed beyond the givens, and every
+        candidate the givens and rules leave (nothing a player's marks could get wrong)."""
+        return self.values == self.givens and \
+            self.candidates == State.from_grid(self.puzzle(), geometry=self.geometry).candidates
+
+    def _solution(self, *, nodes: "int | None" = None):
+        """The givens' one solution (a tuple), or a Problem when there is none or several.
+
+        nodes: try within that many search nodes only; None when that was not enough.
+        Under a logic time limit the search is bounded by it (sudokit.logic._budget)."""
         cached = self._cache.get("solution")
         if cached is not None:
             return cached
-        from ..solver import search
-        r = search(self.puzzle(), limit=2)
+        if nodes is not None:
+            from ..solver import search
+            r = search(self.puzzle(), limit=2, node_limit=nodes)
+            if r.stopped:
+                return None
+        else:
+            from . import _budget
+            r = _budget.search(self.puzzle(), limit=2)
         if r.count == 1:
             sol = r.solution.values
         elif r.count == 0:

@@ -94,7 +94,11 @@ def _line_of(puzzle) -> str:
     from ..errors import ParseError
     grid = puzzle if isinstance(puzzle, Grid) else Grid(puzzle)
     if grid.size != 9 or not grid.geometry.is_classic:
-        raise ParseError(f"SE ratings are defined for classic 9x9 grids, not {grid.geometry}")
+        geom = grid.geometry
+        what = f"{grid.size}x{grid.size}" if geom.is_classic else \
+            f"{grid.size}x{grid.size} with the rules {geom.name or repr(geom)}"
+        raise ParseError(f"rate needs a classic 9x9 puzzle (3x3 boxes, no variant rules; SE "
+                         f"ratings are defined for those only); this one is {what}")
     return grid, grid.to_line()
 
 

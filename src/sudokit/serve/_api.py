@@ -2,7 +2,7 @@
 
 Runs in a worker process (see _pool): every function here may take time, and the pool stops
 it when the request's wall-clock budget runs out.  Every search has a node limit (at most
-``MAX_NODES``); logic hints have none, the budget bounds them.  Input problems the schema
+``MAX_NODES``); a logic hint has its own time limit (HINT_SECONDS), below the budget.  Input problems the schema
 could not see (a puzzle text that does not parse, a geometry that is no grid, givens that
 clash with the values) raise BadRequest; ``answer`` turns every outcome into an HTTP answer.
 
@@ -24,6 +24,8 @@ __all__ = ["answer", "run", "decode", "layout"]
 
 GENERATE_TRIES = 40        # puzzles generated at most to meet a difficulty
 GENERATE_SECONDS = 4.0     # and no longer than this (the best one so far is answered)
+HINT_SECONDS = 5.0         # a hint's logic time limit: half the server's default 10 s budget,
+                           # so a hard 25x25 gets a clear "no step within" answer, never a 504
 
 
 def answer(route: str, body: dict) -> tuple[int, str, bytes]:
@@ -270,16 +272,26 @@ def _hint(body: dict) -> dict:
     state = _state(body, grid)
     if state.is_solved() and not state.geometry.conflicts(state.values):
         return {"status": "solved"}
-    status, problems = logic.diagnose(state)
-    if status is not None:
+    # the library's hint: the uniqueness proof only when needed, the whole bounded by
+    # HINT_SECONDS (logic's own time limit: the worker answers, it is not killed)
+    status, step, problems = logic.hint_status(state, techniques=body.get("techniques"),
+                                               exclude=body.get("exclude"),
+                                               time_limit=HINT_SECONDS)
+    if status == "time-limit":
+        message = (f"no step found within the {HINT_SECONDS:g} s budget of a hint (the "
+                   f"puzzle is too hard or too big for logic in that time)")
+        return {"status": "time-limit", "message": message, "seconds": HINT_SECONDS,
+                "problems": [{"kind": "time-limit", "cell": None, "value": 0,
+                              "message": message}], "more": 0}
+    if problems:
         marks = body.get("candidates") or [[]] * len(state.values)
         if any(p.kind == "wrong-value" for p in problems):  # its peers lost the value through
             problems = [p for p in problems  # it, not through the player's marks: name it alone
                         if p.kind != "removed-candidate" or marks[p.cell]]
         return {"status": status, "problems": [p.to_json() for p in problems[:20]],
                 "more": max(0, len(problems) - 20)}
-    step = logic.hint(state, techniques=body.get("techniques"), exclude=body.get("exclude"),
-                      check=False)
+    if status == "solved":
+        return {"status": "solved"}
     if step is None:
         return {"status": "stuck"}
     return {"status": "step", "step": step.to_json(), "highlight": highlight(step, state.geometry)}
@@ -350,7 +362,8 @@ def _generate(body: dict) -> dict:
     best = None
     for k in range(GENERATE_TRIES if difficulty != "any" else 1):
         [made] = generate(seed=f"{seed}:{k}" if k else seed, **options)
-        level, hardest = _rate(made.puzzle) if difficulty != "any" else (None, None)
+        left = max(0.5, GENERATE_SECONDS - (time.perf_counter() - started))
+        level, hardest = _rate(made.puzzle, left) if difficulty != "any" else (None, None)
         gap = abs(LEVELS.index(level) - LEVELS.index(difficulty)) \
             if difficulty != "any" and level else 0
         if best is None or gap < best[0]:
@@ -364,10 +377,11 @@ def _generate(body: dict) -> dict:
             "hardest": hardest.to_json() if hardest is not None else None}
 
 
-def _rate(puzzle):
-    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck."""
+def _rate(puzzle, time_limit: "float | None" = None):
+    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck
+    or when the path is not found within time_limit seconds."""
     from ..logic import steps
-    path = steps(puzzle)
+    path = steps(puzzle, time_limit=time_limit)
     hardest = path.hardest
     if path.status != "solved":
         return "extreme", hardest

@@ -38,6 +38,8 @@ table each time); three flat int lists copied once per branch cost about a micro
 
 from __future__ import annotations
 
+from .._budget import check
+
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
            "nishio", "from_record"]
 
@@ -292,6 +294,7 @@ def _kill(ctx, br, lits, reason, y) -> None:
 
 
 def _run(ctx, br, y, plus, depth) -> None:
+    check()  # the time limit of the logic call (logic._budget), once per branch run
     nc = ctx.nc
     peer_bits, links = ctx.peer_bits, ctx.links
     cands, vcells, queue = br.cands, br.vcells, br.queue

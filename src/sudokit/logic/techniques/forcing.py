@@ -76,6 +76,7 @@ from collections import OrderedDict
 from typing import Iterator
 
 from .. import _cfast
+from .._budget import check
 from ..ladder import Technique
 from ..step import Step
 from . import _dynamic as dyn
@@ -111,6 +112,7 @@ def find_nishio(state) -> Iterator[Step]:
     cd = _verdicts(state)
     if cd is not None:
         for x in _c_refuted(state, cd, 0):
+            check()  # the time limit of the logic call (logic._budget)
             ctx = dyn.context(state)
             br = dyn.propagate(ctx, [(x, True)], y=False)
             if br.contra:
@@ -118,6 +120,7 @@ def find_nishio(state) -> Iterator[Step]:
         return
     ctx = None if cd is not None else dyn.context(state)
     for x in _refutable(state, _candidates(state)):
+        check()
         if cd is not None:
             if not _cfast.C.logic_dyn_nishio(cd, x):
                 continue
@@ -157,6 +160,7 @@ def _reaches(state) -> dict:
         mask = (1 << size) - 1
         out = {}
         for x in graph(state, "group").starts:
+            check()
             r = cl.reach[x]
             out[x] = (r & mask & cands, (r >> size) & cands)
         state._cache["reaches"] = out
@@ -240,12 +244,14 @@ def _static_verity(state, lits, technique, kind, what) -> "Step | None":
     reaches = _reaches(state)
     on_all, off_all = -1, -1
     for x in lits:
+        check()
         on_set, off_set = reaches[x]
         on_all &= on_set
         off_all &= off_set
         if not on_all and not off_all:
             return None
     for x in lits:
+        check()
         on_all &= ~(1 << x)
     if not on_all and not off_all:
         return None
@@ -347,6 +353,7 @@ def find_cell_forcing_chain(state) -> Iterator[Step]:
     for c in _cells_order(state):
         lits = _cell_lits(state, c)
         for x in lits:
+            check()
             step = _static_contradiction(state, x, "cell-forcing-chain")
             if step:
                 yield step
@@ -364,6 +371,7 @@ def find_unit_forcing_chain(state) -> Iterator[Step]:
         return
     for u, v, lits in _unit_cases(state):
         for x in lits:
+            check()
             step = _static_contradiction(state, x, "unit-forcing-chain")
             if step:
                 yield step
@@ -523,6 +531,7 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
     else:
         quick = []
         for x in lits:
+            check()
             br = _quick(state, ctx, x, plus)
             if br.contra:
                 br = _branch(state, ctx, x, plus)
@@ -560,6 +569,7 @@ def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     else:
         refuted = _refutable(state, _candidates(state))
     for x in refuted:
+        check()
         if cd is not None and not plus:         # the singles branch's proof, from C
             step = _c_contradiction_step(state, cd, x, technique, kind, _SE["dynamic"])
             if step is not None:
@@ -609,6 +619,7 @@ def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Itera
     for depth in range(1, limit + 1):
         any_found = False
         for x in lits:
+            check()
             if cd is not None:
                 if not _cfast.C.logic_dyn_contra(cd, x, True, depth):
                     continue                # nor does the fresh branch contradict
@@ -666,6 +677,7 @@ def _c_refuted(state, cd, test) -> Iterator[int]:
     n, nc = state.size, state.tables.ncells
     pos = 0
     while True:
+        check()
         pos = _cfast.C.logic_dyn_first(cd, test, sol, pos)
         if pos < 0:
             return
@@ -706,7 +718,7 @@ def _solve(geometry, givens):
     key = (geometry, givens)
     if key not in _SOLVED:
         from ...grid import Grid
-        from ...solver import search
+        from .._budget import search  # bounded by the call's time limit (not cached when cut)
         g = geometry
         r = search(Grid(givens, g.display_shape, geometry=None if g.is_classic else g), limit=1)
         if len(_SOLVED) > 256:

@@ -92,17 +92,25 @@ def _rectangles(geometry) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
-def _givens_unique(geometry, givens) -> bool:
-    """True when these givens have exactly one solution."""
-    from ...grid import Grid
-    from ...solver import search
-    grid = Grid(givens, geometry.display_shape, geometry=None if geometry.is_classic else geometry)
-    return search(grid, limit=2).count == 1
+_KNOWN: dict = {}  # (geometry, givens): State._solution()'s answer, for states built anew
 
 
 def _one_solution(state) -> bool:
-    return _givens_unique(state.geometry, state.givens)
+    """True when the state's givens have exactly one solution.  The proof is the state's
+    own (State._solution: bounded by the time limit of the logic call, cached in the state
+    and the states after it, so diagnosing the state afterwards costs nothing)."""
+    known = state._cache.get("solution")
+    if known is None:
+        key = (state.geometry, state.givens)
+        known = _KNOWN.get(key)
+        if known is None:
+            known = state._solution()
+            if len(_KNOWN) >= 256:
+                _KNOWN.clear()
+            _KNOWN[key] = known
+        else:
+            state._cache["solution"] = known
+    return isinstance(known, tuple)
 
 
 def _candidates(state) -> list:
