@@ -222,7 +222,7 @@ def _open_output(path: str | None, command: str | None = None, pending=None) -> 
     appended to pending: the caller commits or discards it when the run ends)."""
     if path is None or path == "-":
         return sys.stdout
-    if command in ("solve", "check", "count", "rate") and _table_output(path):
+    if command in ("solve", "check", "count", "rate", "hint", "explain") and _table_output(path):
         return _NoText(path)  # written by the table writer (_run_binary_table)
     return open_pending(path, pending, encoding="utf-8", errors="surrogateescape",
                         newline="\n")
