@@ -174,6 +174,8 @@ async function hint() {
     say("Already solved.", "success");
   } else if (d.status === "stuck") {
     say("No technique of the ladder applies here.", "error");
+  } else if (d.status === "time-limit") {
+    say(`No hint yet: ${d.message}.`, "error");
   } else {
     const cells = d.problems.map(p => p.cell).filter(c => c !== null);
     game.marks = {wrong: new Set(cells)};
