@@ -84,7 +84,8 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
                             f"(and white, black, x, v)")
     try:
         cells = tuple(int(c) for c in cells)
-        value = default_value(kind, size) if value in (None, "", 0) else int(value)
+        unwritten = value is None or value == ""   # 0 is a value (refused below), not "none"
+        value = default_value(kind, size) if unwritten else int(value)
     except (TypeError, ValueError):
         raise GeometryError(f"{kind}: cells are cell numbers and the value an integer "
                             f"({item!r})") from None
@@ -103,7 +104,7 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
                  "whisper": (1, size - 1)}.get(kind, (0, 0))
     if kind in ("thermo", "palindrome"):
         value = 0
-    elif kind == "sum" and not value:
+    elif kind == "sum" and unwritten:
         raise GeometryError("a sum constraint needs its total: sum10(r1c1-r1c2), or x(...) "
                             "for 10 and v(...) for 5")
     elif not low <= value <= high:

@@ -53,12 +53,16 @@ from urllib.parse import unquote
 from ..errors import ParseError
 from ..geometry import Geometry, GeometryError, boxes, jigsaw
 from ..grid import Grid
-from ._lzstring import BASE64, compress_base64, decompress_base64
+from ._lzstring import BASE64, MAX_UNITS, TooLong, compress_base64, decompress_base64
 
 __all__ = ["parse_fpuzzles", "format_fpuzzles", "is_fpuzzles", "fpuzzles_boxes", "SUPPORTED",
            "read_stream", "spread_fpuzzles"]
 
 MAX_RECORD = 1 << 24  # characters of an f-puzzles object spread over lines, at most
+MAX_CONTAINERS = 200_000
+"""JSON objects and arrays ('{' and '[') an f-puzzles text may hold: a 64x64 puzzle has
+4,096 cell objects, up to four mark lists per cell and a few per constraint (counted before
+the text is decoded, so a text of many tiny containers costs no memory)."""
 
 # what this module reads (top-level keys)
 SUPPORTED = ("size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking",
@@ -120,6 +124,7 @@ def _decoded(text: str):
     if not stripped:
         raise ParseError("empty input: no f-puzzles puzzle", line=1, column=1)
     if stripped.startswith("{"):
+        _check_containers(body, 1, 1, "")
         try:
             return json.loads(body)
         except json.JSONDecodeError as exc:
@@ -140,15 +145,31 @@ def _decoded(text: str):
             at = _pos(body, start + k) if data == payload else (line, col)
             raise ParseError("not an f-puzzles puzzle: expected JSON, an f-puzzles link or its "
                              "lz-string Base64 text", line=at[0], column=at[1], char=ch)
-    json_text = decompress_base64(data)
+    try:
+        json_text = decompress_base64(data)
+    except TooLong:
+        raise ParseError(f"the f-puzzles data ({len(data):,} Base64 characters) decompresses "
+                         f"to more than {MAX_UNITS:,} characters; the largest puzzle "
+                         "(64x64, every cell key and full pencil marks) needs about "
+                         "3,600,000: refused", line=line, column=col) from None
     if not json_text or not json_text.lstrip().startswith("{"):
         raise ParseError("not an f-puzzles puzzle: the Base64 text does not decompress "
                          "(lz-string) to a JSON object", line=line, column=col)
+    _check_containers(json_text, line, col, "decompressed ")
     try:
         return json.loads(json_text)
     except json.JSONDecodeError as exc:
         raise ParseError(f"the decompressed f-puzzles text is not JSON: {exc.msg} (at "
                          f"character {exc.pos + 1} of it)", line=line, column=col) from None
+
+
+def _check_containers(text: str, line: int, col: int, what: str) -> None:
+    """ParseError when text has more JSON objects and arrays than a 64x64 puzzle needs."""
+    count = text.count("{") + text.count("[")
+    if count > MAX_CONTAINERS:
+        raise ParseError(f"the {what}f-puzzles text has {count:,} JSON objects and arrays "
+                         f"('{{' and '['); a 64x64 puzzle needs at most {MAX_CONTAINERS:,}: "
+                         "refused", line=line, column=col)
 
 
 def _pos(text: str, offset: int) -> tuple[int, int]:
