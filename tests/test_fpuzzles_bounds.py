@@ -1,0 +1,135 @@
+"""Bounded decoding of f-puzzles data: an lz-string "bomb" is refused while it unfolds.
+
+lz-string output can grow with the square of its input: 8 kB of Base64 spells ten million
+characters.  The decoder stops as soon as its output passes ``MAX_UNITS`` (what the largest
+puzzle sudokit reads needs, with room to spare) and the f-puzzles reader says so; a text
+with more JSON objects and arrays than a 64x64 puzzle has is refused before it is decoded.
+Memory is measured in real processes: the command line (``os.wait4`` gives the child's own
+peak RSS) and the server's worker processes (their VmHWM).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sudokit import formats
+from sudokit.errors import ParseError
+from sudokit.formats._lzstring import MAX_UNITS, TooLong, compress_base64, decompress_base64
+
+BOMB_TEXT_UNITS = MAX_UNITS + 500_000
+WORDS = "decompresses to more than 4,194,304 characters"
+
+
+@pytest.fixture(scope="module")
+def bomb() -> str:
+    """An f-puzzles link whose JSON has a title of MAX_UNITS + 500,000 characters."""
+    text = '{"size":9,"title":"' + "a" * BOMB_TEXT_UNITS + '","grid":[]}'
+    link = "https://f-puzzles.com/?load=" + compress_base64(text)
+    assert len(link) < 10_000  # a few kB spell millions of characters
+    return link
+
+
+def _largest_puzzle() -> dict:
+    """A 64x64 f-puzzles object with everything sudokit reads or skips, at full length."""
+    n = 64
+    marks = list(range(1, n + 1))
+    def name(r, c):
+        return f"R{r + 1}C{c + 1}"
+    grid = [[{"value": (r * 8 + r // 8 + c) % n + 1, "given": True,
+              "region": (r // 8) * 8 + c // 8, "c": "#FFFFFF", "cArray": ["#FFFFFF"] * 9,
+              "highlight": "#FFFFFF", "centerPencilMarks": marks, "cornerPencilMarks": marks,
+              "candidates": marks} for c in range(n)] for r in range(n)]
+    return {"size": n, "title": "t" * 1000, "author": "a" * 100, "ruleset": "r" * 5000,
+            "grid": grid, "diagonal+": True, "diagonal-": True,
+            "thermometer": [{"lines": [[name(r, c) for c in range(n)]]} for r in range(n)],
+            "difference": [{"cells": [name(r, c), name(r, c + 1)], "value": "63"}
+                           for r in range(n) for c in range(n - 1)],
+            "ratio": [{"cells": [name(r, c), name(r + 1, c)], "value": "32"}
+                      for r in range(n - 1) for c in range(n)],
+            "extraregion": [{"cells": [name(r, c) for c in range(n)]} for r in range(n)]}
+
+
+def test_the_bomb_is_refused_with_the_bound_named(bomb):
+    with pytest.raises(ParseError) as info:
+        formats.parse_fpuzzles(bomb)
+    err = info.value
+    assert WORDS in str(err) and "64x64" in str(err), err
+    assert (err.line, err.column) == (1, len("https://f-puzzles.com/?load=") + 1)
+    # the bare Base64 text and a JSON Lines/stream read say the same
+    with pytest.raises(ParseError, match=WORDS):
+        formats.parse_fpuzzles(bomb.split("load=")[1])
+    records = list(formats.read_records(bomb + "\n", format="fpuzzles"))
+    assert len(records) == 1 and records[0].grid is None and WORDS in str(records[0].error)
+
+
+def test_decoder_stops_at_the_bound_not_after():
+    """max_units code units are decoded; one more raises TooLong (surrogate pairs count 2)."""
+    for text in ("a" * 1000, "ab" * 500, "\U0001F600" * 500, "x{\u00e9}" * 250):
+        data = compress_base64(text)
+        assert decompress_base64(data, max_units=1000) == text
+        with pytest.raises(TooLong) as info:
+            decompress_base64(data, max_units=999)
+        assert info.value.limit == 999 and "more than 999 characters" in str(info.value)
+    assert decompress_base64(compress_base64("")) == ""
+
+
+def test_largest_puzzle_fits_under_the_bound():
+    """The largest puzzle sudokit reads (about 3.6 million characters) still decodes."""
+    text = json.dumps(_largest_puzzle(), separators=(",", ":"))
+    assert 3_000_000 < len(text) < MAX_UNITS, len(text)
+    grid = formats.parse_fpuzzles(compress_base64(text))
+    assert grid.size == 64 and all(grid.values)
+
+
+def test_too_many_json_containers_are_refused_before_decoding():
+    text = '{"size":9,"grid":[' + "[]," * 200_001 + "[]]}"
+    for form in (text, compress_base64(text)):
+        with pytest.raises(ParseError, match=r"200,004 JSON objects and arrays.*at most 200,000"):
+            formats.parse_fpuzzles(form)
+
+
+def test_check_command_refuses_the_bomb_in_small_memory(bomb, tmp_path):
+    src = tmp_path / "bomb.txt"
+    src.write_text(bomb + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "check", "--format", "fpuzzles",
+                             str(src)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    _, status, usage = os.wait4(proc.pid, 0)  # this child's own peak RSS, not any other's
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    assert proc.returncode == 1, (proc.returncode, err)
+    assert WORDS in err and "line 1, column 29" in err, err
+    peak_mb = usage.ru_maxrss / 1024
+    assert peak_mb < 150, f"peak RSS {peak_mb:.0f} MB (was 1.6 GB before the bound)"
+
+
+def _vm_hwm_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:"))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc (Linux)")
+def test_server_parse_refuses_two_bombs_in_small_memory(bomb):
+    from sudokit.serve import running
+
+    body = json.dumps({"text": bomb}).encode()
+    with running(port=0, workers=1, queue_slots=2, budget=20.0) as server:
+        host, port = server.server_address[:2]
+        for _ in range(2):
+            conn = http.client.HTTPConnection(host, port, timeout=60)
+            try:
+                conn.request("POST", "/api/parse", body=body,
+                             headers={"Content-Type": "application/json"})
+                resp = conn.getresponse()
+                status, answer = resp.status, json.loads(resp.read())
+            finally:
+                conn.close()
+            assert status == 400 and WORDS in answer["error"], (status, answer)
+        peaks = [_vm_hwm_kb(pid) / 1024 for pid in server.pool.pids()]
+    assert peaks and max(peaks) < 150, f"worker peak RSS {peaks} MB (was 3.1 GB for two)"
