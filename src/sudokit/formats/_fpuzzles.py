@@ -130,6 +130,9 @@ def _decoded(text: str):
         except json.JSONDecodeError as exc:
             raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
                              char=body[exc.pos] if exc.pos < len(body) else None) from None
+        except ValueError:  # a number of more than 4,300 digits
+            raise ParseError("bad JSON: a number of more than 4,300 digits", line=1,
+                             column=1) from None
     start = body.index(stripped[0])
     at = stripped.find("load=")
     if at >= 0:
@@ -161,6 +164,9 @@ def _decoded(text: str):
     except json.JSONDecodeError as exc:
         raise ParseError(f"the decompressed f-puzzles text is not JSON: {exc.msg} (at "
                          f"character {exc.pos + 1} of it)", line=line, column=col) from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise ParseError("the decompressed f-puzzles text is not JSON: a number of more "
+                         "than 4,300 digits", line=line, column=col) from None
 
 
 def _check_containers(text: str, line: int, col: int, what: str) -> None:
@@ -353,7 +359,8 @@ def _constraints(obj: dict, size: int, ignore: frozenset) -> tuple[list, list[st
                 value = _number(entry, f"{key} {k}")
             out.append((kind, [_position(p, size, f"{key} {k}") for p in cells], value))
     negative = (obj.get("negative") or []) if "negative" not in ignore else []
-    if not isinstance(negative, list) or any(w not in _NEGATIVE for w in negative):
+    if not isinstance(negative, list) or any(
+            not isinstance(w, str) or w not in _NEGATIVE for w in negative):
         raise ParseError(f'"negative" lists constraints whose every instance is given '
                          f'({", ".join(_NEGATIVE)}), not {json.dumps(negative)[:60]}')
     return out, [_NEGATIVE[w] for w in negative]

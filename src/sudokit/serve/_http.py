@@ -327,12 +327,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._error(400, f"the body is not UTF-8 (byte {exc.start})")
             return None
         try:
-            return json.loads(text)
+            value = json.loads(text)
         except json.JSONDecodeError as exc:
             self._error(400, f"malformed JSON: {exc.msg} at line {exc.lineno}, column "
                              f"{exc.colno}", line=exc.lineno, column=exc.colno)
         except RecursionError:
             self._error(400, "malformed JSON: nested too deep")
+        except ValueError:  # a number of more than 4,300 digits
+            self._error(400, "malformed JSON: a number of more than 4,300 digits")
+        else:
+            if value is not None:
+                return value
+            # None means "answered" to the caller: a body of JSON null is answered here
+            self._error(400, "the request body must be a JSON object, not null")
         return None
 
     # --- /api/info -----------------------------------------------------------------------
