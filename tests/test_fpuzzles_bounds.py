@@ -143,3 +143,20 @@ def test_server_parse_refuses_two_bombs_in_small_memory(bomb):
             assert status == 400 and WORDS in answer["error"], (status, answer)
         peaks = [_vm_hwm_kb(pid) / 1024 for pid in server.pool.pids()]
     assert peaks and max(peaks) < 150, f"worker peak RSS {peaks} MB (was 3.1 GB for two)"
+
+
+def test_many_extra_regions_are_read_in_linear_time():
+    """40,000 two-cell extra regions (1.1 MB of f-puzzles JSON, 170 kB as a link): each was
+    compared with every earlier one (20,000 took 14 s, the 130,000 a 4-million-character
+    text can hold took minutes); now a set keeps them."""
+    import time
+    names = [f"R{r}C{c}" for r in range(1, 65) for c in range(1, 65)]
+    pairs = [(a, b) for a in range(0, 4096, 3) for b in range(a + 1, a + 31)][:40_000]
+    obj = {"size": 64, "grid": [[{}] * 64] * 64,
+           "extraregion": [{"cells": [names[a], names[b]]} for a, b in pairs]}
+    text = json.dumps(obj, separators=(",", ":"))
+    started = time.monotonic()
+    grid = formats.parse_fpuzzles(text)
+    spent = time.monotonic() - started
+    assert len(grid.geometry.extra_units) == len(set(pairs)) == 40_000
+    assert spent < 10, f"{spent:.1f} s for 40,000 extra regions"

@@ -673,7 +673,7 @@ def _canonical_constraints(size: int, constraints) -> tuple[tuple[str, tuple[int
 
 
 def _canonical_units(size: int, units) -> tuple[tuple[int, ...], ...]:
-    out = []
+    out = set()  # (a set: a list's `not in` made 130,000 units take minutes)
     ncells = size * size
     for k, unit in enumerate(units):
         cells = tuple(sorted(int(c) for c in unit))
@@ -685,8 +685,7 @@ def _canonical_units(size: int, units) -> tuple[tuple[int, ...], ...]:
         if cells[0] < 0 or cells[-1] >= ncells:
             raise GeometryError(f"extra unit {k + 1} names cell {cells[0] if cells[0] < 0 else cells[-1]}"
                                 f", outside 0..{ncells - 1}")
-        if cells not in out:
-            out.append(cells)
+        out.add(cells)
     return tuple(sorted(out))
 
 
