@@ -160,3 +160,18 @@ def test_many_extra_regions_are_read_in_linear_time():
     spent = time.monotonic() - started
     assert len(grid.geometry.extra_units) == len(set(pairs)) == 40_000
     assert spent < 10, f"{spent:.1f} s for 40,000 extra regions"
+
+
+def test_a_thermometer_longer_than_the_grid_is_refused_before_its_links_are_built():
+    """A 625-cell thermometer on a 25x25 (10 kB of JSON) cost /api/parse a minute and
+    900 MB building a link between every two of its cells; it cannot hold (its values
+    increase), so it is refused by its length."""
+    size = 25
+    path = [f"R{r + 1}C{c + 1}" for r in range(size)
+            for c in (range(size) if r % 2 == 0 else range(size - 1, -1, -1))]
+    obj = {"size": size, "grid": [[{}] * size] * size, "thermometer": [{"lines": [path]}]}
+    with pytest.raises(ParseError, match="a thermo line of 625 cells cannot hold on a "
+                                         "25x25 grid"):
+        formats.parse_fpuzzles(json.dumps(obj))
+    obj["thermometer"] = [{"lines": [path[:size]]}]
+    assert formats.parse_fpuzzles(json.dumps(obj)).geometry.constraints[0][0] == "thermo"

@@ -141,3 +141,20 @@ def test_the_server_answers_a_number_of_thousands_of_digits(server):
     assert status == 400 and "more than 4,300 digits" in answer["error"], answer
     status, answer = _post(server, json.dumps({"text": "." * 81}).encode())
     assert status == 200 and answer["puzzle"]["size"] == 9  # and it still serves
+
+
+@pytest.mark.parametrize("length", ["348\x1d", "\u00b2", "1\u00b2", " 4x"])
+def test_the_server_answers_a_content_length_that_is_no_number(server, length):
+    """'348\\x1d' passed str.strip().isdigit() and then failed int(): the handler raised
+    and the client got no answer at all."""
+    host, port = server.server_address[:2]
+    import socket
+    with socket.create_connection((host, port), timeout=30) as sock:
+        sock.sendall(b"POST /api/parse HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: "
+                     b"application/json\r\nContent-Length: " + length.encode("utf-8")
+                     + b"\r\n\r\n{}")
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.0 400 "), reply[:200]
+    assert b"the Content-Length header is not a number" in reply

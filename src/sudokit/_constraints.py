@@ -98,6 +98,12 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
     if kind in _LINES:
         if len(cells) < 2:
             raise GeometryError(f"a {kind} line needs two cells or more, not {len(cells)}")
+        if kind == "thermo" and len(cells) > size:
+            # (its values strictly increase; it also links every two of its cells, so a
+            # 625-cell one cost a minute and 900 MB before any search)
+            raise GeometryError(f"a thermo line of {len(cells)} cells cannot hold on a "
+                                f"{size}x{size} grid (its values increase: at most {size} "
+                                "cells)")
     elif len(cells) != 2:
         raise GeometryError(f"a {kind} constraint joins two cells, not {len(cells)}")
     low, high = {"diff": (1, size - 1), "ratio": (2, size), "sum": (3, 2 * size - 1),

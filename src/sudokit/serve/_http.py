@@ -278,7 +278,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _length(self) -> "int | None":
         raw = self.headers.get("Content-Length")
-        if raw is None or not raw.strip().isdigit():
+        if raw is None:
+            return None
+        raw = raw.strip(" \t")
+        # ASCII digits only: str.isdigit takes '²' and strip() takes '\x1d', which int()
+        # then refuses (an exception, and the connection closed without an answer)
+        if not raw or not raw.isascii() or not raw.isdigit():
             return None
         return int(raw)
 
@@ -306,7 +311,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return None
         length = self._length()
         if length is None:
-            self._error(411, "a Content-Length header is required")
+            given = self.headers.get("Content-Length")
+            if given is not None:
+                self._error(400, f"the Content-Length header is not a number: {given[:40]!r}")
+            else:
+                self._error(411, "a Content-Length header is required")
             return None
         if length > MAX_BODY:
             if length <= DRAIN_LIMIT:
