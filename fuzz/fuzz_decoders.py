@@ -202,8 +202,8 @@ class _Pool:
 _SERVER = None
 
 
-def http_exchange(raw: bytes) -> bytes:
-    """The bytes the server's Handler writes for one request read from raw (no socket).
+def http_exchange(raw: bytes) -> "tuple[bytes, str | None]":
+    """(the bytes the server's Handler writes, the method it read) for one request in raw.
 
     Kept small on purpose: it builds a Handler without its socket (rfile/wfile are byte
     streams) and runs ``handle()``; adapt it if the parser gets a bytes entry point.
@@ -215,8 +215,9 @@ def http_exchange(raw: bytes) -> bytes:
     handler = Handler.__new__(Handler)
     handler.server, handler.request, handler.client_address = _SERVER, None, ("127.0.0.1", 1)
     handler.rfile, handler.wfile = io.BytesIO(raw), io.BytesIO()
+    handler.command = None
     handler.handle()
-    return handler.wfile.getvalue()
+    return handler.wfile.getvalue(), handler.command
 
 
 def _with_length(raw: bytes) -> bytes:
@@ -230,7 +231,7 @@ def _with_length(raw: bytes) -> bytes:
 
 def check_http(variant: int, payload: bytes) -> str:
     raw = _with_length(payload) if variant % 2 else payload
-    out = http_exchange(raw)
+    out, method = http_exchange(raw)
     first = raw.split(b"\n", 1)[0].strip()
     if not out:
         assert not first, ("no answer to", raw[:200])
@@ -248,7 +249,7 @@ def check_http(variant: int, payload: bytes) -> str:
     assert status != 500, (raw[:300], body[:300])
     length = re.search(rb"\r\nContent-Length: (\d+)\r\n", head + b"\r\n")
     assert length, out[:300]
-    if raw.startswith(b"HEAD ") and not body:  # HEAD: the headers of the GET answer only
+    if method == "HEAD" and not body:  # HEAD: the headers of the GET answer only
         return f"{status} HEAD"
     assert int(length.group(1)) == len(body), out[:300]
     if status >= 400 and body:
@@ -263,6 +264,8 @@ CHECKS = {"lzstring": check_lzstring, "fpuzzles": check_fpuzzles, "geometry": ch
 
 def run_one(data: bytes) -> str:
     """Run the input on its target; return a short outcome; raise Finding on a broken invariant."""
+    if "formats" not in globals():
+        _imports()
     if len(data) < 2:
         return "short"
     target = TARGETS[data[0] % len(TARGETS)]

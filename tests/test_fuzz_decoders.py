@@ -49,6 +49,15 @@ def test_every_seed_runs_clean_on_its_target(fuzzer):
     assert any(o == "lzstring: text" for o in outcomes)
 
 
+def test_head_is_known_by_the_method_the_handler_read(fuzzer):
+    """'HEAD\t/path' is a HEAD request too: headers only (an early oracle looked for 'HEAD ')."""
+    for raw in (b"HEAD\t/static/app.js HTTP/1.2147483648\r\nHost: [+:1]\r\n\r\n",
+                b"HEAD\t/static/app.js HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"):
+        out, method = fuzzer.http_exchange(raw)
+        assert method == "HEAD" and out.endswith(b"\r\n\r\n"), out
+        assert fuzzer.run_one(bytes([3, 0]) + raw).endswith("HEAD")
+
+
 def test_the_oracles_catch_planted_bugs(fuzzer, monkeypatch):
     """A decoder that drops a character, a reader that raises KeyError, a server that
     answers 500: each is a Finding."""
