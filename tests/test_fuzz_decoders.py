@@ -167,3 +167,17 @@ def test_the_server_answers_a_content_length_that_is_no_number(server, length):
             reply += chunk
     assert reply.startswith(b"HTTP/1.0 400 "), reply[:200]
     assert b"the Content-Length header is not a number" in reply
+
+
+def test_a_cell_name_of_thousands_of_digits_is_a_parse_error():
+    """'R' + 5,000 digits + 'C1' matched R(\\d+)C(\\d+), then int() raised ValueError."""
+    big = "1" * 5000
+    text = json.dumps({"size": 9, "grid": [[{}] * 9] * 9,
+                       "thermometer": [{"lines": [["R1C1", f"R{big}C1"]]}]})
+    with pytest.raises(ParseError, match="is not a cell R1C1..R9C9"):
+        formats.parse_fpuzzles(text)
+    from sudokit import geometry
+    for name in (f"3x3+thermo(r{big}c1-r1c2)", f"3x3+diff{big}(r1c1-r1c2)",
+                 "3x3+thermo(r\u0661c1-r1c2)"):
+        with pytest.raises(GeometryError, match="bad constraint"):
+            geometry.parse(name)

@@ -44,8 +44,9 @@ _LINES = ("thermo", "whisper", "palindrome")           # any number of cells >= 
 _ALIASES = {"white": ("diff", 1), "black": ("ratio", 2), "x": ("sum", 10), "v": ("sum", 5),
             "difference": ("diff", None), "kropki": ("diff", None), "thermometer": ("thermo", None),
             "whispers": ("whisper", None), "xv": ("sum", None)}
-_TERM = re.compile(r"^([a-z]+)(\d*)\((.*)\)$")
-_CELL = re.compile(r"^r(\d+)c(\d+)$")
+# (bounded ASCII digits: int() of a 5,000-digit number raises ValueError)
+_TERM = re.compile(r"^([a-z]+)([0-9]{0,9})\((.*)\)$")
+_CELL = re.compile(r"^r([0-9]{1,9})c([0-9]{1,9})$")
 
 
 def is_constraint_text(word: str) -> bool:

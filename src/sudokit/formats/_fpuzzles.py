@@ -78,7 +78,8 @@ _FLAGS = {"diagonal+": "diagonal+", "diagonal-": "diagonal-", "antiknight": "ant
           "antiking": "antiking", "disjointgroups": "disjoint", "nonconsecutive": "nonconsecutive"}
 _CELL_NOTES = frozenset({"c", "cArray", "highlight", "centerPencilMarks", "cornerPencilMarks",
                          "candidates"})
-_POSITION = re.compile(r"R(\d+)C(\d+)\Z", re.IGNORECASE)
+# (bounded ASCII digits: int() of a 5,000-digit number raises ValueError)
+_POSITION = re.compile(r"R([0-9]{1,9})C([0-9]{1,9})\Z", re.IGNORECASE)
 _GRID_HEAD = re.compile(r'"grid"\s*:\s*\[\s*\[\s*\{')
 
 
