@@ -34,7 +34,10 @@ cages), which may carry a rule that the ruleset describes in words.  ``ignore=``
 (top-level or cell keys) the caller accepts to drop.  Empty lists and false flags are fine.
 
 The text may be the JSON object, an f-puzzles link (``...?load=N4Ig...``) or the bare
-compressed string.  ``format_fpuzzles`` writes the givens, the regions when they are not
+compressed string.  Bounds (ParseError naming them): the compressed string may unfold to at
+most 4,194,304 characters (``_lzstring.MAX_UNITS``; the decoder stops as soon as it passes
+them: a few kB of Base64 could otherwise spell gigabytes), and a text may hold at most
+200,000 JSON objects and arrays (``MAX_CONTAINERS``); the largest puzzle needs far less.  ``format_fpuzzles`` writes the givens, the regions when they are not
 f-puzzles' default boxes, and the rules (windoku and extra units as extra regions; a
 disjoint rule on boxes other than f-puzzles' default as extra regions too) and the
 constraints above; extra pairs and weak links have no f-puzzles form and are refused
