@@ -116,6 +116,7 @@ def test_check_command_refuses_the_bomb_in_small_memory(bomb, tmp_path):
     assert out.returncode == 1, (out.returncode, out.stderr)
     assert WORDS in out.stderr and "line 1, column 29" in out.stderr, out.stderr
     peak_mb = int(out.stderr.rsplit("VmHWM ", 1)[1].split()[0]) / 1024
+    print(f"\ncheck --format fpuzzles on the bomb: peak RSS {peak_mb:.0f} MB")
     assert peak_mb < 150, f"peak RSS {peak_mb:.0f} MB (was 1.6 GB before the bound)"
 
 
@@ -142,6 +143,7 @@ def test_server_parse_refuses_two_bombs_in_small_memory(bomb):
                 conn.close()
             assert status == 400 and WORDS in answer["error"], (status, answer)
         peaks = [_vm_hwm_kb(pid) / 1024 for pid in server.pool.pids()]
+    print(f"\ntwo lz-string bombs through /api/parse: worker peak RSS {max(peaks):.0f} MB")
     assert peaks and max(peaks) < 150, f"worker peak RSS {peaks} MB (was 3.1 GB for two)"
 
 
