@@ -58,6 +58,17 @@ def test_head_is_known_by_the_method_the_handler_read(fuzzer):
         assert fuzzer.run_one(bytes([3, 0]) + raw).endswith("HEAD")
 
 
+def test_an_http09_request_is_answered_the_http09_way(fuzzer):
+    """Found by atheris: 'POST /api/parse HTTP/0.9' is served, the answer without status
+    line or headers (http.server's HTTP/0.9); the oracle expected an error body."""
+    body = b'{"text": "' + b"." * 81 + b'"}'
+    raw = (b"POST /api/parse HTTP/0.9\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+           b"\r\nContent-Length: %d\r\n\r\n" % len(body)) + body
+    out, method = fuzzer.http_exchange(raw)
+    assert method == "POST" and json.loads(out)["puzzle"]["size"] == 9
+    assert fuzzer.run_one(bytes([3, 0]) + raw).startswith("http: 0.9 200")
+
+
 def test_the_oracles_catch_planted_bugs(fuzzer, monkeypatch):
     """A decoder that drops a character, a reader that raises KeyError, a server that
     answers 500: each is a Finding."""
