@@ -69,6 +69,13 @@ def test_an_http09_request_is_answered_the_http09_way(fuzzer):
     assert fuzzer.run_one(bytes([3, 0]) + raw).startswith("http: 0.9 200")
 
 
+def test_a_blank_request_line_is_closed_without_an_answer(fuzzer):
+    """Found by atheris: b'\xa0' is a blank request line to http.server (latin-1 split)."""
+    for raw in (b"\xa0", b"\r\n", b" \t\xa0\r\nHost: x\r\n\r\n"):
+        assert fuzzer.http_exchange(raw)[0] == b""
+        assert fuzzer.run_one(bytes([3, 0]) + raw) == "http: silent"
+
+
 def test_the_oracles_catch_planted_bugs(fuzzer, monkeypatch):
     """A decoder that drops a character, a reader that raises KeyError, a server that
     answers 500: each is a Finding."""
