@@ -71,7 +71,8 @@ def test_an_http09_request_is_answered_the_http09_way(fuzzer):
 
 def test_a_blank_request_line_is_closed_without_an_answer(fuzzer):
     """Found by atheris: b'\xa0' is a blank request line to http.server (latin-1 split)."""
-    for raw in (b"\xa0", b"\r\n", b" \t\xa0\r\nHost: x\r\n\r\n"):
+    for raw in (b"\xa0", b"\r\n", b" \t\xa0\r\nHost: x\r\n\r\n",
+                b"HEAD /static/app.js HTTP/0.9\r\nHost: [::1]\r\n\r"):  # (headers only: none)
         assert fuzzer.http_exchange(raw)[0] == b""
         assert fuzzer.run_one(bytes([3, 0]) + raw) == "http: silent"
 
