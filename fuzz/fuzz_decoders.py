@@ -241,7 +241,10 @@ def check_http(variant: int, payload: bytes) -> str:
     if not out.startswith(b"HTTP/"):
         # http.server answers an HTTP/0.9 request line ("GET /path", or one it cannot
         # read) the HTTP/0.9 way: no status line and no headers, only the body
-        # (a request that says HTTP/0.9 itself is answered so too, success included)
+        # (a request that says HTTP/0.9 itself is answered so too, success included; a GET
+        # of the page gets the page)
+        if method in ("GET", "HEAD") and not out.lstrip().startswith(b"{"):
+            return "0.9 page"
         answer = json.loads(out)
         assert isinstance(answer, dict) and answer.get("status") != 500, out[:200]
         return f"0.9 {answer.get('status', 200)} {str(answer.get('error', ''))[:20]}"

@@ -67,6 +67,10 @@ def test_an_http09_request_is_answered_the_http09_way(fuzzer):
     out, method = fuzzer.http_exchange(raw)
     assert method == "POST" and json.loads(out)["puzzle"]["size"] == 9
     assert fuzzer.run_one(bytes([3, 0]) + raw).startswith("http: 0.9 200")
+    raw = b"GET /\nHost: localhost\r\n\r\n"  # HTTP/0.9 GET of the page: the page itself
+    out, method = fuzzer.http_exchange(raw)
+    assert method == "GET" and out.lstrip().lower().startswith(b"<!doctype html")
+    assert fuzzer.run_one(bytes([3, 0]) + raw) == "http: 0.9 page"
 
 
 def test_a_blank_request_line_is_closed_without_an_answer(fuzzer):
