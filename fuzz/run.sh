@@ -13,6 +13,11 @@
 #                                 readers, with the extension built with ASan in a copy of the
 #                                 tree ($ASAN_TREE, default /tmp/sudokit-asan/readers) and
 #                                 atheris' own ASan+libFuzzer runtime preloaded (default 660 s)
+#   fuzz/run.sh decoders [RUNS] [SEED]  fuzz_decoders.py (no build, no atheris needed): lz-string,
+#                                 f-puzzles, JSON geometry and the server's request parser,
+#                                 RUNS inputs (default 1000000), nice -n 10, log in
+#                                 fuzz/build/decoders-RUNS-SEED.log
+#   fuzz/run.sh decoders-atheris [SECONDS]  the same target under atheris (coverage guided)
 #
 # Environment: EXTRA_CFLAGS (e.g. -DFUZZ_AVOID_WORK_STATES_BUG, see README), CLANG (default clang-14 or clang), JOBS (parallel fuzzing jobs, default 1),
 # FUZZ_ARGS (extra libFuzzer flags), ASAN_TREE, PYTHON (default python).
@@ -21,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 csrc="$root/src/sudokit/_c"
 build="$here/build"
-CLANG=${CLANG:-$(command -v clang-14 || command -v clang)}
+CLANG=${CLANG:-$(command -v clang-14 || command -v clang || true)}  # (none: only the Python targets run)
 PYTHON=${PYTHON:-python}
 
 build() {
@@ -123,8 +128,25 @@ readers)
             -print_final_stats=1 -artifact_prefix="$build/readers-artifacts/" ${FUZZ_ARGS:-} \
             "$build/readers-corpus"
     ;;
+decoders)
+    runs=${2:-1000000}
+    seed=${3:-33}
+    mkdir -p "$build"
+    PYTHONPATH="$root/src" nice -n 10 "$PYTHON" "$here/fuzz_decoders.py" \
+        --runs "$runs" --seed "$seed" --max-rss 300 --crashes "$build/decoders-crashes" \
+        2>&1 | tee "$build/decoders-$runs-$seed.log"
+    ;;
+decoders-atheris)
+    secs=${2:-600}
+    mkdir -p "$build/decoders-corpus" "$build/decoders-artifacts"
+    PYTHONPATH="$root/src" "$PYTHON" "$here/fuzz_decoders.py" --write-seeds "$build/decoders-corpus"
+    PYTHONPATH="$root/src" nice -n 10 "$PYTHON" "$here/fuzz_decoders.py" --atheris \
+        -max_total_time="$secs" -max_len=65536 -rss_limit_mb=2048 -timeout=20 \
+        -print_final_stats=1 -artifact_prefix="$build/decoders-artifacts/" ${FUZZ_ARGS:-} \
+        "$build/decoders-corpus"
+    ;;
 *)
-    sed -n '2,18p' "$0"
+    sed -n '2,24p' "$0"
     exit 2
     ;;
 esac

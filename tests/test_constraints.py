@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -245,6 +246,13 @@ def test_a_constraint_geometry_is_not_classic_and_keeps_explicit_links_apart():
     ("3x3+sum(r1c1-r1c2)", "needs its total"),
     ("3x3+diff9(r1c1-r1c2)", "cannot hold"),
     ("3x3+ratio1(r1c1-r1c2)", "cannot hold"),
+    ("3x3+ratio0(r1c1-r1c2)", "ratio: a value of 0 cannot hold on a 9x9 grid (2..9)"),
+    ("3x3+diff0(r1c1-r1c2)", "diff: a value of 0 cannot hold on a 9x9 grid (1..8)"),
+    ("3x3+sum0(r1c1-r1c2)", "sum: a sum of 0 cannot hold"),
+    ("3x3+whisper0(r1c1-r1c2)", "whisper: a value of 0 cannot hold"),
+    ("3x3+diff-1(r1c1-r1c2)", "bad constraint"),
+    ("2x2+thermo(r1c1-r1c2-r1c3-r1c4-r2c4)",
+     "a thermo line of 5 cells cannot hold on a 4x4 grid (its values increase: at most 4"),
     ("3x3+arrow(r1c1-r1c2)", "unknown constraint 'arrow'"),
     ("3x3+thermo(r1c1-r10c1)", "outside a 9x9 grid"),
     ("3x3+thermo(r1c1-a2)", "not a cell name"),
@@ -252,7 +260,7 @@ def test_a_constraint_geometry_is_not_classic_and_keeps_explicit_links_apart():
     ("3x3+nonconsecutiv", "unknown rule"),
 ])
 def test_bad_constraints_are_named(text, words):
-    with pytest.raises(GeometryError, match=words.replace("(", r"\(")):
+    with pytest.raises(GeometryError, match=re.escape(words)):
         geometry.parse(text)
 
 
@@ -318,6 +326,35 @@ def test_fpuzzles_reads_thermometers_dots_and_lines():
 def test_fpuzzles_bad_constraints_are_named(keys, words):
     with pytest.raises(ParseError, match=words):
         formats.parse_fpuzzles(_fpuzzles(**keys))
+
+
+def test_a_value_of_zero_or_less_is_refused_like_ratio1():
+    """diff0/ratio0 (and f-puzzles dots with value 0) are refused with the reason ratio1 gets,
+    not read as the default dot (issue #33, finding 13); no value at all is the default."""
+    base = geometry.boxes(3, 3)
+    for kind, value in (("diff", 0), ("ratio", 0), ("sum", 0), ("whisper", 0), ("diff", -1),
+                        ("ratio", -2), ("ratio", "0"), ("ratio", 1)):
+        with pytest.raises(GeometryError, match=f"{kind}: a (value|sum) of {value} cannot hold"):
+            base.with_constraints((kind, (0, 1), value))
+    assert base.with_constraints(("diff", (0, 1))).constraints == (("diff", (0, 1), 1),)
+    assert base.with_constraints(("ratio", (0, 1), None)).constraints == (("ratio", (0, 1), 2),)
+    assert base.with_constraints(("thermo", (0, 1), 0)).constraints == (("thermo", (0, 1), 0),)
+    for key in ("ratio", "difference"):
+        for value in ("0", 0, "-3"):
+            text = _fpuzzles(**{key: [{"cells": ["R1C1", "R1C2"], "value": value}]})
+            with pytest.raises(ParseError, match=f"a value of {int(value)} cannot hold on a "
+                                                 "4x4 grid"):
+                formats.parse_fpuzzles(text)
+        text = _fpuzzles(**{key: [{"cells": ["R1C1", "R1C2"], "value": ""}]})
+        assert formats.parse_fpuzzles(text).geometry.constraints[0][2] == \
+            {"ratio": 2, "difference": 1}[key]
+
+
+def test_the_command_line_refuses_a_ratio_of_zero(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(_fpuzzles(ratio=[{"cells": ["R1C1", "R1C2"], "value": "0"}]) + "\n")
+    out = _cli("check", "--format", "fpuzzles", str(path))
+    assert out.returncode != 0 and "ratio: a value of 0 cannot hold" in out.stderr, out
 
 
 def test_fpuzzles_cannot_write_other_sums():

@@ -44,8 +44,9 @@ _LINES = ("thermo", "whisper", "palindrome")           # any number of cells >= 
 _ALIASES = {"white": ("diff", 1), "black": ("ratio", 2), "x": ("sum", 10), "v": ("sum", 5),
             "difference": ("diff", None), "kropki": ("diff", None), "thermometer": ("thermo", None),
             "whispers": ("whisper", None), "xv": ("sum", None)}
-_TERM = re.compile(r"^([a-z]+)(\d*)\((.*)\)$")
-_CELL = re.compile(r"^r(\d+)c(\d+)$")
+# (bounded ASCII digits: int() of a 5,000-digit number raises ValueError)
+_TERM = re.compile(r"^([a-z]+)([0-9]{0,9})\((.*)\)$")
+_CELL = re.compile(r"^r([0-9]{1,9})c([0-9]{1,9})$")
 
 
 def is_constraint_text(word: str) -> bool:
@@ -84,7 +85,8 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
                             f"(and white, black, x, v)")
     try:
         cells = tuple(int(c) for c in cells)
-        value = default_value(kind, size) if value in (None, "", 0) else int(value)
+        unwritten = value is None or value == ""   # 0 is a value (refused below), not "none"
+        value = default_value(kind, size) if unwritten else int(value)
     except (TypeError, ValueError):
         raise GeometryError(f"{kind}: cells are cell numbers and the value an integer "
                             f"({item!r})") from None
@@ -97,13 +99,19 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
     if kind in _LINES:
         if len(cells) < 2:
             raise GeometryError(f"a {kind} line needs two cells or more, not {len(cells)}")
+        if kind == "thermo" and len(cells) > size:
+            # (its values strictly increase; it also links every two of its cells, so a
+            # 625-cell one cost a minute and 900 MB before any search)
+            raise GeometryError(f"a thermo line of {len(cells)} cells cannot hold on a "
+                                f"{size}x{size} grid (its values increase: at most {size} "
+                                "cells)")
     elif len(cells) != 2:
         raise GeometryError(f"a {kind} constraint joins two cells, not {len(cells)}")
     low, high = {"diff": (1, size - 1), "ratio": (2, size), "sum": (3, 2 * size - 1),
                  "whisper": (1, size - 1)}.get(kind, (0, 0))
     if kind in ("thermo", "palindrome"):
         value = 0
-    elif kind == "sum" and not value:
+    elif kind == "sum" and unwritten:
         raise GeometryError("a sum constraint needs its total: sum10(r1c1-r1c2), or x(...) "
                             "for 10 and v(...) for 5")
     elif not low <= value <= high:

@@ -401,19 +401,49 @@ class Geometry:
         if unknown:
             raise GeometryError(f"unknown geometry field(s) {', '.join(map(repr, unknown))}; "
                                 f"known: {', '.join(sorted(known))}")
-        size = data["size"]
+        size = _field("size", lambda: _check_size(data["size"]))
+        for name in ("rules", "units", "pairs", "links", "constraints"):
+            if not isinstance(data.get(name, ()), (list, tuple)):
+                raise GeometryError(f"geometry field {name!r} is a list, not "
+                                    f"{type(data[name]).__name__}")
         if "regions" in data:
-            rows = data["regions"]
-            flat = [x for row in rows for x in row] if rows and isinstance(rows[0], list) else rows
-            g = jigsaw(flat, size=size)
+            def regions():
+                rows = data["regions"]
+                if not isinstance(rows, (list, tuple)):
+                    raise GeometryError(f"a list of region labels, not {type(rows).__name__}")
+                flat = [x for row in rows for x in row] \
+                    if rows and isinstance(rows[0], list) else rows
+                return jigsaw(flat, size=size)
+            g = _field("regions", regions)
         else:
             box = data.get("box")
-            g = boxes(*_parse_box(box)) if box else _default_boxes(size)
+            g = _field("box", lambda: boxes(*_parse_box(box)) if box else _default_boxes(size))
             if g.size != size:
                 raise GeometryError(f"box {box} makes a {g.size}x{g.size} grid, not size {size}")
-        return g.with_rules(*data.get("rules", ()))._with(
-            (), data.get("units", ()), data.get("pairs", ()), data.get("links", ()),
-            data.get("constraints", ()))
+        g = _field("rules", lambda: g.with_rules(*data.get("rules", ())))
+        # each field checked on its own first, so an error names the field it is in
+        units = data.get("units", ())
+        _field("units", lambda: _canonical_units(size, units))
+        pairs = data.get("pairs", ())
+        _field("pairs", lambda: _canonical_pairs(size * size, pairs))
+        links = data.get("links", ())
+        _field("links", lambda: _canonical_links(size, links))
+        constraints = data.get("constraints", ())
+        _field("constraints", lambda: _canonical_constraints(size, constraints))
+        return _field("geometry", lambda: g._with((), units, pairs, links, constraints))
+
+
+def _field(name: str, build):
+    """build(); a bad value (TypeError, ValueError ...) becomes a GeometryError naming the field."""
+    try:
+        return build()
+    except GeometryError as exc:
+        if name in ("size", "geometry") or name in str(exc):
+            raise
+        raise GeometryError(f"geometry field {name!r}: {exc}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+        raise GeometryError(f"geometry field {name!r}: bad value ({type(exc).__name__}: "
+                            f"{str(exc)[:100]})") from None
 
 
 # --- constructors --------------------------------------------------------------------------
@@ -643,7 +673,7 @@ def _canonical_constraints(size: int, constraints) -> tuple[tuple[str, tuple[int
 
 
 def _canonical_units(size: int, units) -> tuple[tuple[int, ...], ...]:
-    out = []
+    out = set()  # (a set: a list's `not in` made 130,000 units take minutes)
     ncells = size * size
     for k, unit in enumerate(units):
         cells = tuple(sorted(int(c) for c in unit))
@@ -655,8 +685,7 @@ def _canonical_units(size: int, units) -> tuple[tuple[int, ...], ...]:
         if cells[0] < 0 or cells[-1] >= ncells:
             raise GeometryError(f"extra unit {k + 1} names cell {cells[0] if cells[0] < 0 else cells[-1]}"
                                 f", outside 0..{ncells - 1}")
-        if cells not in out:
-            out.append(cells)
+        out.add(cells)
     return tuple(sorted(out))
 
 

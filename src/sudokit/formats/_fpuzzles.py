@@ -34,7 +34,10 @@ cages), which may carry a rule that the ruleset describes in words.  ``ignore=``
 (top-level or cell keys) the caller accepts to drop.  Empty lists and false flags are fine.
 
 The text may be the JSON object, an f-puzzles link (``...?load=N4Ig...``) or the bare
-compressed string.  ``format_fpuzzles`` writes the givens, the regions when they are not
+compressed string.  Bounds (ParseError naming them): the compressed string may unfold to at
+most 4,194,304 characters (``_lzstring.MAX_UNITS``; the decoder stops as soon as it passes
+them: a few kB of Base64 could otherwise spell gigabytes), and a text may hold at most
+200,000 JSON objects and arrays (``MAX_CONTAINERS``); the largest puzzle needs far less.  ``format_fpuzzles`` writes the givens, the regions when they are not
 f-puzzles' default boxes, and the rules (windoku and extra units as extra regions; a
 disjoint rule on boxes other than f-puzzles' default as extra regions too) and the
 constraints above; extra pairs and weak links have no f-puzzles form and are refused
@@ -53,12 +56,16 @@ from urllib.parse import unquote
 from ..errors import ParseError
 from ..geometry import Geometry, GeometryError, boxes, jigsaw
 from ..grid import Grid
-from ._lzstring import BASE64, compress_base64, decompress_base64
+from ._lzstring import BASE64, MAX_UNITS, TooLong, compress_base64, decompress_base64
 
 __all__ = ["parse_fpuzzles", "format_fpuzzles", "is_fpuzzles", "fpuzzles_boxes", "SUPPORTED",
            "read_stream", "spread_fpuzzles"]
 
 MAX_RECORD = 1 << 24  # characters of an f-puzzles object spread over lines, at most
+MAX_CONTAINERS = 200_000
+"""JSON objects and arrays ('{' and '[') an f-puzzles text may hold: a 64x64 puzzle has
+4,096 cell objects, up to four mark lists per cell and a few per constraint (counted before
+the text is decoded, so a text of many tiny containers costs no memory)."""
 
 # what this module reads (top-level keys)
 SUPPORTED = ("size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking",
@@ -74,7 +81,8 @@ _FLAGS = {"diagonal+": "diagonal+", "diagonal-": "diagonal-", "antiknight": "ant
           "antiking": "antiking", "disjointgroups": "disjoint", "nonconsecutive": "nonconsecutive"}
 _CELL_NOTES = frozenset({"c", "cArray", "highlight", "centerPencilMarks", "cornerPencilMarks",
                          "candidates"})
-_POSITION = re.compile(r"R(\d+)C(\d+)\Z", re.IGNORECASE)
+# (bounded ASCII digits: int() of a 5,000-digit number raises ValueError)
+_POSITION = re.compile(r"R([0-9]{1,9})C([0-9]{1,9})\Z", re.IGNORECASE)
 _GRID_HEAD = re.compile(r'"grid"\s*:\s*\[\s*\[\s*\{')
 
 
@@ -120,11 +128,15 @@ def _decoded(text: str):
     if not stripped:
         raise ParseError("empty input: no f-puzzles puzzle", line=1, column=1)
     if stripped.startswith("{"):
+        _check_containers(body, 1, 1, "")
         try:
             return json.loads(body)
         except json.JSONDecodeError as exc:
             raise ParseError(f"bad JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
                              char=body[exc.pos] if exc.pos < len(body) else None) from None
+        except ValueError:  # a number of more than 4,300 digits
+            raise ParseError("bad JSON: a number of more than 4,300 digits", line=1,
+                             column=1) from None
     start = body.index(stripped[0])
     at = stripped.find("load=")
     if at >= 0:
@@ -140,15 +152,34 @@ def _decoded(text: str):
             at = _pos(body, start + k) if data == payload else (line, col)
             raise ParseError("not an f-puzzles puzzle: expected JSON, an f-puzzles link or its "
                              "lz-string Base64 text", line=at[0], column=at[1], char=ch)
-    json_text = decompress_base64(data)
+    try:
+        json_text = decompress_base64(data)
+    except TooLong:
+        raise ParseError(f"the f-puzzles data ({len(data):,} Base64 characters) decompresses "
+                         f"to more than {MAX_UNITS:,} characters; the largest puzzle "
+                         "(64x64, every cell key and full pencil marks) needs about "
+                         "3,600,000: refused", line=line, column=col) from None
     if not json_text or not json_text.lstrip().startswith("{"):
         raise ParseError("not an f-puzzles puzzle: the Base64 text does not decompress "
                          "(lz-string) to a JSON object", line=line, column=col)
+    _check_containers(json_text, line, col, "decompressed ")
     try:
         return json.loads(json_text)
     except json.JSONDecodeError as exc:
         raise ParseError(f"the decompressed f-puzzles text is not JSON: {exc.msg} (at "
                          f"character {exc.pos + 1} of it)", line=line, column=col) from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise ParseError("the decompressed f-puzzles text is not JSON: a number of more "
+                         "than 4,300 digits", line=line, column=col) from None
+
+
+def _check_containers(text: str, line: int, col: int, what: str) -> None:
+    """ParseError when text has more JSON objects and arrays than a 64x64 puzzle needs."""
+    count = text.count("{") + text.count("[")
+    if count > MAX_CONTAINERS:
+        raise ParseError(f"the {what}f-puzzles text has {count:,} JSON objects and arrays "
+                         f"('{{' and '['); a 64x64 puzzle needs at most {MAX_CONTAINERS:,}: "
+                         "refused", line=line, column=col)
 
 
 def _pos(text: str, offset: int) -> tuple[int, int]:
@@ -332,7 +363,8 @@ def _constraints(obj: dict, size: int, ignore: frozenset) -> tuple[list, list[st
                 value = _number(entry, f"{key} {k}")
             out.append((kind, [_position(p, size, f"{key} {k}") for p in cells], value))
     negative = (obj.get("negative") or []) if "negative" not in ignore else []
-    if not isinstance(negative, list) or any(w not in _NEGATIVE for w in negative):
+    if not isinstance(negative, list) or any(
+            not isinstance(w, str) or w not in _NEGATIVE for w in negative):
         raise ParseError(f'"negative" lists constraints whose every instance is given '
                          f'({", ".join(_NEGATIVE)}), not {json.dumps(negative)[:60]}')
     return out, [_NEGATIVE[w] for w in negative]

@@ -13,27 +13,29 @@ Written from the algorithm's description (an LZW variant over UTF-16 code units)
                  each time the dictionary outgrows it; ``enlarge`` counts down to that.
 
 Text is turned into UTF-16 code units (surrogate pairs for characters past U+FFFF) and back.
-``decompress_base64`` returns None for data that is not an lz-string stream, and for one
-that would unfold past ``max_units`` code units (LZW output can grow with the square of its
-input: a few hundred kilobytes could otherwise ask for gigabytes).
+``decompress_base64`` returns None for data that is not an lz-string stream, and raises
+TooLong (a ValueError) as soon as one unfolds past ``max_units`` code units (``MAX_UNITS``
+by default, what the largest puzzle needs): LZW output can grow with the square of its
+input, so 8 kB of Base64 could otherwise ask for ten million characters and gigabytes.
 """
 
 from __future__ import annotations
 
-__all__ = ["compress_base64", "decompress_base64", "BASE64"]
+import array
+import sys
+
+__all__ = ["compress_base64", "decompress_base64", "BASE64", "MAX_UNITS", "TooLong"]
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 _VALUE = {ch: k for k, ch in enumerate(BASE64)}
 
 
-def _units(text: str) -> list[int]:
-    data = text.encode("utf-16-le", "surrogatepass")
-    return [data[k] | data[k + 1] << 8 for k in range(0, len(data), 2)]
-
-
-def _text(units: list[int]) -> str:
-    raw = b"".join(u.to_bytes(2, "little") for u in units)
-    return raw.decode("utf-16-le", "surrogatepass")
+def _units(text: str) -> "array.array[int]":
+    """The UTF-16 code units of text (surrogate pairs for characters past U+FFFF)."""
+    units = array.array("H", text.encode("utf-16-le", "surrogatepass"))
+    if sys.byteorder == "big":
+        units.byteswap()
+    return units
 
 
 class _Bits:
@@ -58,35 +60,55 @@ class _Bits:
         return out
 
 
-def decompress_base64(data: str, *, max_units: int = 1 << 24) -> "str | None":
-    """Return the text lz-string's compressToBase64 turned into data; None if it is not one
-    (or if it unfolds past max_units UTF-16 code units).
+MAX_UNITS = 1 << 22
+"""UTF-16 code units a decompressed text may have (4,194,304).  The largest f-puzzles puzzle
+sudokit reads -- 64x64, every cell with a value, a region, colours and all 64 values in each of
+its three pencil-mark lists, a dot between every two neighbours, a thermometer on every row,
+long title and rules -- is about 3.6 million (tests/test_fpuzzles_bounds.py builds it)."""
+
+
+class TooLong(ValueError):
+    """The stream unfolds past the bound it was given (``limit`` code units); found as soon
+    as the output passes it, before the whole text is built."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"decompresses to more than {limit:,} characters")
+        self.limit = limit
+
+
+def decompress_base64(data: str, *, max_units: int = MAX_UNITS) -> "str | None":
+    """Return the text lz-string's compressToBase64 turned into data; None if it is not one.
+    Raise TooLong as soon as the text passes max_units UTF-16 code units.
 
     data: Base64 characters only (the caller checks them: a KeyError names the first other).
+    Memory stays within a small multiple of max_units: dictionary entries are strings (one
+    code unit per character, lone surrogates kept) and the output is a list of references
+    to them, joined once at the end.
     """
     if not data:
         return ""
     bits = _Bits([_VALUE[ch] for ch in data])
     limit = len(data)
-    words: list[list[int]] = [[], [], []]  # codes 0..2 are commands
+    words: list[str] = ["", "", ""]  # codes 0..2 are commands
     kind = bits.read(2)
     if kind == 2:
         return ""
     if kind not in (0, 1):
         return None
-    first = [bits.read(8 if kind == 0 else 16)]
+    first = chr(bits.read(8 if kind == 0 else 16))
     words.append(first)
     previous = first
-    out = list(first)
+    out = [first]
+    size = 1
     width, enlarge = 3, 4
     while True:
         if bits.index > limit:
             return None  # ran past the data without an end-of-stream code
         code = bits.read(width)
         if code == 2:
-            return _text(out)
+            return _joined(out)
         if code in (0, 1):
-            words.append([bits.read(8 if code == 0 else 16)])
+            words.append(chr(bits.read(8 if code == 0 else 16)))
             code = len(words) - 1
             enlarge -= 1
             if enlarge == 0:
@@ -94,17 +116,26 @@ def decompress_base64(data: str, *, max_units: int = 1 << 24) -> "str | None":
         if code < len(words):
             entry = words[code]
         elif code == len(words):
-            entry = previous + previous[:1]
+            entry = previous + previous[0]
         else:
             return None
-        out += entry
-        if len(out) > max_units:
-            return None
-        words.append(previous + entry[:1])
+        size += len(entry)
+        if size > max_units:
+            raise TooLong(max_units)
+        out.append(entry)
+        words.append(previous + entry[0])
         enlarge -= 1
         previous = entry
         if enlarge == 0:
             enlarge, width = 1 << width, width + 1
+
+
+def _joined(pieces: list[str]) -> str:
+    """The text of UTF-16 code units kept one per character (surrogate pairs joined)."""
+    text = "".join(pieces)
+    if text and max(text) >= "\ud800":
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    return text
 
 
 class _Writer:
@@ -134,8 +165,13 @@ class _Writer:
 
 
 def compress_base64(text: str) -> str:
-    """Return lz-string's compressToBase64 of text (what f-puzzles puts after ``?load=``)."""
-    codes: dict[tuple[int, ...], int] = {}
+    """Return lz-string's compressToBase64 of text (what f-puzzles puts after ``?load=``).
+
+    The dictionary is a trie: (code of a phrase, next code unit) -> code of the longer
+    phrase, so each code unit costs one lookup (time and memory linear in the text).
+    """
+    singles: dict[int, int] = {}                # code unit -> its code
+    links: dict[tuple[int, int], int] = {}      # (phrase code, unit) -> longer phrase's code
     fresh: set[int] = set()  # characters in the dictionary not yet written out
     out = _Writer()
     state = {"width": 2, "enlarge": 2}
@@ -146,31 +182,35 @@ def compress_base64(text: str) -> str:
             state["enlarge"] = 1 << state["width"]
             state["width"] += 1
 
-    def emit(phrase: tuple[int, ...]) -> None:
-        if len(phrase) == 1 and phrase[0] in fresh:
-            unit = phrase[0]
+    def emit(code: int, unit: int) -> None:
+        """Write a phrase: its code, or its character when it is one fresh unit (unit >= 0)."""
+        if unit in fresh:
             wide = unit > 255
             out.write(1 if wide else 0, state["width"])
             out.write(unit, 16 if wide else 8)
             grow()
             fresh.discard(unit)
         else:
-            out.write(codes[phrase], state["width"])
+            out.write(code, state["width"])
         grow()
 
-    phrase: tuple[int, ...] = ()
+    next_code = 3
+    phrase, single = -1, -1  # the current phrase's code (-1: none yet); its unit if one long
     for unit in _units(text):
-        if (unit,) not in codes:
-            codes[(unit,)] = len(codes) + 3
+        if unit not in singles:
+            singles[unit] = next_code
+            next_code += 1
             fresh.add(unit)
-        longer = phrase + (unit,)
-        if longer in codes:
-            phrase = longer
-            continue
-        emit(phrase)
-        codes[longer] = len(codes) + 3
-        phrase = (unit,)
-    if phrase:
-        emit(phrase)
+        if phrase >= 0:
+            longer = links.get((phrase, unit))
+            if longer is not None:
+                phrase, single = longer, -1
+                continue
+            emit(phrase, single)
+            links[(phrase, unit)] = next_code
+            next_code += 1
+        phrase, single = singles[unit], unit
+    if phrase >= 0:
+        emit(phrase, single)
     out.write(2, state["width"])
     return out.finish()

@@ -550,6 +550,8 @@ class Server:
                               f"{exc.colno}", line=exc.lineno, column=exc.colno)
         except RecursionError:
             return error(400, "malformed JSON: nested too deep")
+        except ValueError:  # a number of more than 4,300 digits (int's string limit)
+            return error(400, "malformed JSON: a number of more than 4,300 digits")
         try:
             validate(route, body)
         except BadRequest as exc:
