@@ -78,7 +78,7 @@ def _old_values(spec, rows: _tablerows.Rows):
     ("solve", ["--engine", "dlx"]), ("check", ["--node-limit", "1"])])
 def test_npy_values_answer_as_their_lines_did(box, command, argv):
     shape = Shape.parse(box)
-    if shape.size == 16 and command == "count":
+    if shape.size == 16 and command == "count" and sudokit.backend() != "c":
         pytest.skip("too slow in pure Python: counting empty 16x16 grids to 3")
     values, bad = _npy_rows(shape, 60 if shape.size < 16 else 24, seed=shape.size)
     spec = _spec(command, argv, shape)
