@@ -31,7 +31,18 @@ def fuzzer():
 
 
 def test_a_short_fuzz_run_is_clean_and_bounded(fuzzer):
-    res = fuzzer.fuzz(4000, seed=7, max_rss_mb=300)
+    # in a fresh process: the peak RSS (ru_maxrss) of a test worker is that of every test
+    # it ran before
+    import subprocess
+    import sys
+    code = ("import importlib.util, json, sys; spec = importlib.util.spec_from_file_location("
+            f"'fuzz_decoders', {str(FUZZ)!r}); m = importlib.util.module_from_spec(spec); "
+            "spec.loader.exec_module(m); r = m.fuzz(4000, seed=7, max_rss_mb=300); "
+            "r['findings'] = [msg for msg, _ in r['findings']]; print(json.dumps(r))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    res = json.loads(proc.stdout.splitlines()[-1])
     assert res["inputs"] == 4000
     assert all(n == 1000 for n in res["per_target"].values()), res["per_target"]
     assert not res["findings"], res["findings"][:3]
