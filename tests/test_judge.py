@@ -52,6 +52,13 @@ def _cases():
     return out
 
 
+def test_every_shared_judge_folder_holds_cases(shared_data):
+    """The cases above come from these folders: one missing would make its cases vanish
+    from the run without a word, so their presence is a test of its own."""
+    for folder in list(FOLDERS) + ["uva10957"]:
+        assert sorted((SHARED / folder).glob("*.in")), f"no *.in in {SHARED / folder}"
+
+
 def normalize(text: str) -> str:
     """Drop spaces at line ends and blank lines at the end."""
     lines = [line.rstrip(" ") for line in text.replace("\r\n", "\n").split("\n")]
