@@ -203,6 +203,7 @@ def run_all(args) -> dict:
             "suite": suite, "set": name, "parts": parts, "puzzles": 0, "steps": 0, "times": [],
             "failures": [], "part_errors": [], "wall": 0.0, "started": None})
     pending, running = list(plan), []
+    tree = _tree()  # (the code the parts run: taken before the first starts)
     started = time.monotonic()
     done = 0
     while pending or running:
@@ -249,7 +250,7 @@ def run_all(args) -> dict:
         r.pop("started")
         r.setdefault("backend", "python" if args.backend == "python" else "c")
         cases.append(r)
-    return {"date": datetime.date.today().isoformat(), "tree": _tree(), "machine": _machine(),
+    return {"date": datetime.date.today().isoformat(), "tree": tree, "machine": _machine(),
             "command": " ".join(["python", "benchmarks/long_runs.py"] + sys.argv[1:]),
             "jobs": args.jobs, "sample": args.sample, "wall": time.monotonic() - started,
             "cases": cases}
@@ -281,10 +282,15 @@ def _machine() -> str:
 # --- the reports ------------------------------------------------------------------------------
 
 
+def _ms(seconds: float) -> str:
+    """Milliseconds, three significant digits at most (0.31, 4.2, 151, 1,079)."""
+    ms = seconds * 1000
+    return f"{ms:,.0f}" if ms >= 100 else f"{ms:.2g}" if ms < 1 else f"{ms:.3g}"
+
+
 def _row(case: dict) -> str:
     cpu = case.get("cpu")
-    figures = (f"{cpu['mean']:.3f} / {cpu['p50']:.3f} / {cpu['p99']:.3f} / {cpu['max']:.3f}"
-               if cpu else "-")
+    figures = " / ".join(_ms(cpu[k]) for k in ("mean", "p50", "p99", "max")) if cpu else "-"
     if case["ok"]:
         verdict = "all solved" if case["suite"] == "completeness" else "no wrong step"
     else:
@@ -294,7 +300,7 @@ def _row(case: dict) -> str:
 
 
 HEADER = ("| suite | set | backend | puzzles | steps checked | result | "
-          "CPU s a puzzle: mean / p50 / p99 / max |\n|---|---|---|---:|---:|---|---|")
+          "CPU ms a puzzle: mean / p50 / p99 / max |\n|---|---|---|---:|---:|---|---|")
 
 
 def render_report(runs: list) -> str:
@@ -330,7 +336,7 @@ def render_table(runs: list) -> str:
         for case in run["cases"]:
             latest[(case["suite"], case["set"], case["backend"])] = (run, case)
     rows = [("| suite | set | backend | puzzles | steps checked | result | "
-             "CPU s a puzzle: mean / p50 / p99 / max | when, tree |\n"
+             "CPU ms a puzzle: mean / p50 / p99 / max | when, tree |\n"
              "|---|---|---|---:|---:|---|---|---|")]
     for suite, name, _, _ in CASES:
         for backend in ("c", "python"):
@@ -342,9 +348,14 @@ def render_table(runs: list) -> str:
 
 
 def write(record: dict) -> None:
+    """Append the run to the results file; write the two reports again from it."""
     runs = json.loads(RESULTS.read_text()) if RESULTS.is_file() else []
     runs.append(record)
     _replace(RESULTS, json.dumps(runs, indent=1) + "\n")
+    render_files(runs)
+
+
+def render_files(runs: list) -> None:
     _replace(REPORT, render_report(runs))
     text = LOGIC_DOC.read_text()
     if BEGIN in text and END in text:
@@ -379,11 +390,17 @@ def main(argv=None) -> int:
     p.add_argument("--write", action="store_true",
                    help="record the run in benchmarks/results and docs/")
     p.add_argument("--list", action="store_true", help="print the cases and stop")
+    p.add_argument("--render", action="store_true",
+                   help="only write docs/long-runs.md and docs/logic.md's table again from "
+                        "benchmarks/results/long-runs.json (no run)")
     p.add_argument("--part", nargs=4, metavar=("SUITE", "SET", "I", "K"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.part:
         suite, name, i, k = args.part
         print(json.dumps(run_part(suite, name, int(i), int(k), args.sample)))
+        return 0
+    if args.render:
+        render_files(json.loads(RESULTS.read_text()))
         return 0
     if args.list:
         for suite, name, source, count in CASES:
