@@ -175,10 +175,13 @@ def _diagnose(state: State, *, quick: bool = False):
     search nodes only (unproven then: (None, [], False))."""
     problems = state.plain_problems()
     if not problems:
-        if quick and state.is_fresh():
-            if state._solution(nodes=_budget.FIRST_NODES // len(state.values) + 1) is None:
-                return None, [], False
-        problems = state.problems()
+        # (the proof reads the givens only: tried first; whether the marks are the givens'
+        # own, which costs a rebuild of the state, matters only when it is not made)
+        if quick and state.values == state.givens and \
+                state._solution(nodes=_budget.FIRST_NODES // len(state.values) + 1) is None \
+                and state.is_fresh():
+            return None, [], False
+        problems = state.problems(plain=problems)
     if not problems:
         return None, problems, True
     kinds = {p.kind for p in problems}

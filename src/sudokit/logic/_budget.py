@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from time import monotonic
 
-__all__ = ["TimeLimitReached", "check", "time_limit", "remaining", "search"]
+__all__ = ["TimeLimitReached", "check", "time_limit", "remaining", "search", "is_quick"]
 
 # search nodes times cells: the first node limit of a search under a deadline (doubled
 # while the deadline allows; a hard 25x25 needs ten seconds and more), and the budget of a
@@ -81,6 +81,14 @@ def time_limit(seconds):
         _DEADLINE.reset(token)
 
 
+def is_quick(grid) -> bool:
+    """True when one unbounded search is quicker than any budget: a classic 9x9 with the C
+    kernels goes to fast9 (microseconds; the hardest known 9x9 take a millisecond), where
+    a node limit would send it to the slower portfolio (solver.choose_engine)."""
+    from ..solver import choose_engine
+    return choose_engine("auto", grid.geometry, 2) == "fast9"
+
+
 def search(grid, *, limit: int):
     """solver.search(grid, limit=limit) under the current deadline.
 
@@ -89,7 +97,7 @@ def search(grid, *, limit: int):
     as soon as the next one would likely end after it (a C search cannot be stopped
     midway, so it is cut into pieces; the total is at most about twice one search)."""
     from ..solver import search as _search
-    if remaining() is None:
+    if remaining() is None or is_quick(grid):
         return _search(grid, limit=limit)
     budget = FIRST_NODES // len(grid.values) + 1
     while True:

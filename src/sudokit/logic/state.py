@@ -276,14 +276,14 @@ class State:
 
     # --- consistency ----------------------------------------------------------------------
 
-    def problems(self, *, solution=None) -> list[Problem]:
+    def problems(self, *, solution=None, plain=None) -> list[Problem]:
         """What is wrong with this state, first the plain contradictions, then (when the
         givens have one solution, or solution= is given) the differences from it.
 
         An empty list: every placed value and every candidate the solution needs is there.
         The uniqueness proof (a search) is bounded by the time limit of the logic call
-        (sudokit.logic._budget), if any."""
-        out = self.plain_problems()
+        (sudokit.logic._budget), if any.  plain: plain_problems() when the caller has it."""
+        out = self.plain_problems() if plain is None else list(plain)
         if out:
             return out
         t = self.tables
@@ -341,14 +341,15 @@ class State:
         cached = self._cache.get("solution")
         if cached is not None:
             return cached
-        if nodes is not None:
+        from . import _budget
+        puzzle = self.puzzle()
+        if nodes is not None and not _budget.is_quick(puzzle):
             from ..solver import search
-            r = search(self.puzzle(), limit=2, node_limit=nodes)
+            r = search(puzzle, limit=2, node_limit=nodes)
             if r.stopped:
                 return None
         else:
-            from . import _budget
-            r = _budget.search(self.puzzle(), limit=2)
+            r = _budget.search(puzzle, limit=2)
         if r.count == 1:
             sol = r.solution.values
         elif r.count == 0:
