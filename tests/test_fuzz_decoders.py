@@ -31,8 +31,8 @@ def fuzzer():
 
 
 def test_a_short_fuzz_run_is_clean_and_bounded(fuzzer):
-    # in a fresh process: the peak RSS (ru_maxrss) of a test worker is that of every test
-    # it ran before
+    # in a fresh process (its peak memory from /proc/self/status: a test worker's is that
+    # of every test it ran before, and ru_maxrss would keep it across the exec)
     import subprocess
     import sys
     code = ("import importlib.util, json, sys; spec = importlib.util.spec_from_file_location("
