@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from .._constraints import conflict_text
 from . import _cfast
-from ._tables import cell_name, tables, values_of
+from .core.bits import values_of
+from .core.tables import cell_name, tables
 
 __all__ = ["State", "Problem", "InconsistentState"]
 

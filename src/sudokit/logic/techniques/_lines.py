@@ -100,5 +100,5 @@ def line_word(t, units) -> str:
     first = t.rows[0] if kind == "row" else t.cols[0]
     word = "row" if kind == "row" else "column"
     nums = [str(u - first + 1) for u in units]
-    from .._tables import join
+    from ..core.tables import join
     return f"{word}{'s' if len(nums) > 1 else ''} {join(nums)}"

@@ -47,7 +47,7 @@ from itertools import islice
 from typing import Iterator
 
 from .. import _cfast
-from .._tables import values_of
+from ..core.bits import values_of
 from ..ladder import Technique
 from ..step import Step
 from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .._tables import cells_of
+from ..core.bits import cells_of
 from ..ladder import Technique
 from ..step import Step
 

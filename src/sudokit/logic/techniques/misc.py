@@ -33,7 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from .._tables import cells_of, values_of
+from ..core.bits import cells_of, values_of
 from .. import _cfast
 from ..ladder import Technique
 from ..step import Step

@@ -37,7 +37,7 @@ import struct
 from typing import Iterator
 
 from .. import _cfast
-from .._tables import cells_of
+from ..core.bits import cells_of
 from ..ladder import Technique
 from ..step import Step
 from ._lines import box_of, placed_masks, strong_links

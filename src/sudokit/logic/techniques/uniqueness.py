@@ -47,7 +47,8 @@ from functools import lru_cache
 from typing import Iterator
 
 from .. import _cfast
-from .._tables import cells_of, tables, values_of
+from ..core.bits import cells_of, values_of
+from ..core.tables import tables
 from ..ladder import Technique
 from ..step import Step
 from .als import removed_words

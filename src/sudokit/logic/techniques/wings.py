@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .._tables import cells_of, values_of
+from ..core.bits import cells_of, values_of
 from ..ladder import Technique
 from ..step import Step
 from ._lines import strong_links

@@ -1,4 +1,8 @@
-"""What the techniques need of a geometry, as bitsets over cells, built once per geometry.
+"""What every policy needs of a geometry, as bitsets over cells, built once per geometry.
+
+``Tables`` serves sudokit's ladder on every geometry; ``SE`` and ``HODOKU`` are the two
+reference programs' numberings of the classic 9x9 units, as views of the same cells (see
+``Numbering``).
 
 Representation (a cell set is a Python int, bit c set for cell c; 81 bits for 9x9):
 
@@ -20,35 +24,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["Tables", "tables", "cells_of", "bits_of", "cell_name"]
+from .bits import bits_of, cells_of, values_of
 
-
-def cells_of(bits: int) -> list[int]:
-    """The cells of a cell set, in increasing order."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def bits_of(cells) -> int:
-    """The cell set of an iterable of cells."""
-    b = 0
-    for c in cells:
-        b |= 1 << c
-    return b
-
-
-def values_of(mask: int) -> list[int]:
-    """The values (1..N) of a candidate mask (bit v-1 for value v), in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length())
-        mask ^= low
-    return out
+__all__ = ["Tables", "tables", "cell_name", "join", "SE", "HODOKU"]
 
 
 def cell_name(cell: int, n: int) -> str:
@@ -68,7 +46,7 @@ class Tables:
                  "symbols", "classic", "cell_names")
 
     def __init__(self, geometry):
-        from ..symbols import DEFAULT
+        from ...symbols import DEFAULT
         g = geometry
         n = g.size
         if n > MAX_VALUES:
@@ -137,3 +115,57 @@ def join(words: list[str]) -> str:
 def tables(geometry) -> Tables:
     """The Tables of a geometry (geometries are interned, so this is built once each)."""
     return Tables(geometry)
+
+
+class Numbering:
+    """One program's numbering of the 27 units of the classic 9x9 grid.
+
+    ``order`` names the unit kinds in the program's order, e.g. ("box", "row", "col") for
+    Sudoku Explainer (units 0-8 are boxes, 9-17 rows, 18-26 cols) and ("row", "col", "box")
+    for HoDoKu (the same as ``Tables`` numbers a classic geometry).  Every table is a view
+    of the same cells: only the unit indices and the order of a cell's units differ.
+
+        unit_cells[u]   the 9 cells of unit u, ascending (row-major within a box)
+        unit_bits[u]    the same as a cell set
+        cell_units[c]   the three units of cell c, in ``order``
+        peers[c]        the 20 peers of c: the cells of its units in ``order``, each unit's
+                        cells ascending, first occurrence kept (SE's iteration order)
+        peer_bits[c]    the same as a cell set
+    """
+
+    __slots__ = ("order", "unit_cells", "unit_bits", "cell_units", "peers", "peer_bits",
+                 "base")
+
+    def __init__(self, order: tuple):
+        self.order = order
+        self.base = {kind: 9 * i for i, kind in enumerate(order)}
+        unit_of = {
+            "row": lambda c: c // 9,
+            "col": lambda c: c % 9,
+            "box": lambda c: 3 * (c // 27) + (c % 9) // 3,
+        }
+        self.cell_units = tuple(tuple(self.base[k] + unit_of[k](c) for k in order)
+                                for c in range(81))
+        self.unit_cells = tuple(tuple(c for c in range(81) if u in self.cell_units[c])
+                                for u in range(27))
+        self.unit_bits = tuple(bits_of(cells) for cells in self.unit_cells)
+        peers = []
+        for c in range(81):
+            seen, out = {c}, []
+            for u in self.cell_units[c]:
+                for d in self.unit_cells[u]:
+                    if d not in seen:
+                        seen.add(d)
+                        out.append(d)
+            peers.append(tuple(out))
+        self.peers = tuple(peers)
+        self.peer_bits = tuple(bits_of(p) for p in peers)
+
+    def units(self, kind: str) -> tuple:
+        """The unit indices of one kind ("row", "col" or "box"), in order."""
+        b = self.base[kind]
+        return tuple(range(b, b + 9))
+
+
+SE = Numbering(("box", "row", "col"))  # Sudoku Explainer 1.2.1: Grid.getRegionTypes()
+HODOKU = Numbering(("row", "col", "box"))  # HoDoKu 2.2.0: Sudoku2.CONSTRAINTS
