@@ -140,13 +140,13 @@ def _imported_by(code: str) -> set[str]:
 
 PUZZLE = ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 HEAVY = {"sudokit.symmetry", "sudokit.generate", "sudokit.judge", "multiprocessing",
-         "concurrent.futures", "sudokit.tables", "sudokit.batch", "sudokit.distributed"}
+         "concurrent.futures", "sudokit.records.tables", "sudokit.records.batch", "sudokit.records.distributed"}
 # what a one-puzzle run imported before issue #14, at 1-10 ms each: dataclasses (and the
 # inspect/ast/dis/tokenize it pulls in), json, csv, queue, textwrap (help paragraphs filled
 # when help is shown), the table machinery and the other commands' modules
 ONE_PUZZLE_NEVER = HEAVY | {
     "dataclasses", "inspect", "ast", "dis", "tokenize", "json", "csv", "queue", "textwrap",
-    "sudokit._tablerows", "sudokit.cli.dataset", "sudokit.cli._dataset_args",
+    "sudokit.records._tablerows", "sudokit.cli.dataset", "sudokit.cli._dataset_args",
     "sudokit.cli.judge", "sudokit.cli.generate", "sudokit.cli.canon"}
 
 
@@ -182,7 +182,7 @@ def test_one_puzzle_imports_only_what_it_uses(argv):
     start) answers right and imports none of ONE_PUZZLE_NEVER: the gains are kept by what is
     imported, not by a timing."""
     loaded, out = _cli_run(argv)
-    assert "sudokit.records" in loaded and "sudokit.solver" in loaded  # it did run
+    assert "sudokit.records._commands" in loaded and "sudokit.solver" in loaded  # it did run
     assert out.split("\t")[0] and out.split("|")[0] != ""
     if argv[0] == "solve":
         assert "417369825632158947958724316825437169791586432346912758289643571573291684164875293" \
@@ -194,7 +194,7 @@ def test_one_puzzle_imports_only_what_it_uses(argv):
 def test_help_imports_no_dataclasses_nor_json():
     loaded, out = _cli_run(["--help"])
     assert "solve" in out and "verify" in out  # every command is listed
-    bad = loaded & {"dataclasses", "inspect", "json", "csv", "queue", "sudokit.records",
+    bad = loaded & {"dataclasses", "inspect", "json", "csv", "queue", "sudokit.records._commands",
                     "sudokit.formats", "sudokit.solver"}
     assert not bad, f"sudokit --help imported {sorted(bad)}"
 
@@ -202,7 +202,7 @@ def test_help_imports_no_dataclasses_nor_json():
 def test_library_values_import_no_dataclasses():
     """The value classes of the core (Grid status, SearchResult, Record, Options, Block) are
     plain frozen classes: importing the core and solving imports no dataclasses."""
-    loaded = _imported_by("import sudokit, sudokit.records, sudokit.pipeline\n"
+    loaded = _imported_by("import sudokit, sudokit.records._commands, sudokit.records.pipeline\n"
                           f"sudokit.solve({PUZZLE!r}); sudokit.Grid({PUZZLE!r}).status()")
     bad = loaded & {"dataclasses", "inspect", "json", "csv"}
     assert not bad, f"the core imported {sorted(bad)}"

@@ -8,10 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudokit
-from sudokit import batch, formats
+from sudokit.records import batch
+from sudokit import formats
 from sudokit.errors import ParseError, SpellingError
 from sudokit.grid import Grid
-from sudokit.shape import Shape
+from sudokit.geometry.shape import Shape
 from sudokit.symbols import ALPHABETS, BLANKS, HEX, DEFAULT, line_alphabet, reading_table
 
 from conftest import shared_file

@@ -27,9 +27,9 @@ import pytest
 
 from sudokit import formats
 from sudokit import judge as judges
-from sudokit._backend import KERNELS
+from sudokit.engine._backend import KERNELS
 from sudokit.generate import _chunks, generate, iter_generate
-from sudokit.shape import Shape
+from sudokit.geometry.shape import Shape
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 COMMAND = [sys.executable, "-m", "sudokit"]

@@ -1,10 +1,10 @@
 """Big inputs of the record commands: blocks of lines answered in worker processes.
 
-    run_blocks          a line-per-record file or pipe through the pool (sudokit.pipeline)
+    run_blocks          a line-per-record file or pipe through the pool (sudokit.records.pipeline)
     run_text_table      CSV/TSV/JSON Lines: layout from the first lines, rows in blocks
     run_binary_table    NPY/Parquet/Arrow: rows read here in blocks, answered in the workers
 
-Each block is answered by sudokit.records.work_block (tables: sudokit._tablerows), in this
+Each block is answered by sudokit.records._commands.work_block (tables: sudokit.records._tablerows), in this
 process or a worker; the texts are written in input order (or as done, --unordered).
 """
 
@@ -16,9 +16,9 @@ import itertools
 import sys
 from typing import Callable, Iterable, TextIO
 
-from .. import records
-from .._recinput import PER_LINE, _Input, _reading_format
-from ..records import MULTILINE
+from ..records import _commands as records
+from ..records._input import PER_LINE, _Input, _reading_format
+from ..records._commands import MULTILINE
 from ._common import _stdin_is_tty, _UsageError, _WriteError
 
 
@@ -51,7 +51,7 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
     UTF-8 and not a terminal.  Otherwise the input is handed back, whole, to the streaming
     reader (command.run_input), which reads any format one record at a time.
     """
-    from .. import pipeline
+    from ..records import pipeline
     opts = command.args
     if name == "-":
         stream = getattr(sys.stdin, "buffer", None)
@@ -101,10 +101,10 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
     """Run the blocks through pipeline.run; write texts (or call write), notes, --errors.
 
     in_place: the input offset of the first block, when the workers may write their
-    answers in place (sudokit._inplace; solve and convert of line records, in order, to a
+    answers in place (sudokit.records._inplace; solve and convert of line records, in order, to a
     regular file); fork: the workers may be forked (no thread of a C library runs here).
     """
-    from .. import pipeline
+    from ..records import pipeline
     progress = pipeline.Progress(err, label=f"sudokit {args.command} {display}",
                                  total_bytes=total, force=bool(args.progress))
     if args.progress is False or command.quiet and args.progress is None:
@@ -113,7 +113,7 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
     placed = None
     if in_place is not None and jobs > 1 and not args.unordered and not multiline \
             and write is None and args.command in ("solve", "convert"):
-        from .. import _inplace
+        from ..records import _inplace
         command.out.flush()
         placed = _inplace.Placed.open(command.out.stream, in_place, avoid=(err, command.errors))
         if placed is not None:
@@ -171,7 +171,7 @@ def _table_key(args) -> str:
 
 def run_text_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
     """A CSV/TSV/JSONL input: layout from the first lines, rows answered in blocks."""
-    from .. import _tablerows as tables, pipeline
+    from ..records import _tablerows as tables, pipeline
     key = _table_key(args)
     if key not in tables.ADDED:
         raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count, "
@@ -211,7 +211,7 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
 
 def run_binary_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
     """An NPY/Parquet/Arrow input: rows read here in blocks, answered in the workers."""
-    from .. import _tablerows as ctables, pipeline, tables
+    from ..records import _tablerows as ctables, pipeline, tables
     key = _table_key(args)
     if key not in ctables.ADDED:
         raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count, "
@@ -272,7 +272,7 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
 
 def _table_sink(command: "records._Command", args, source, kind: str, out_kind, added, pending: dict):
     """The writer of a table output (-o X.npy / X.parquet / X.arrow), or None for text."""
-    from .. import _tablerows as ctables, tables
+    from ..records import _tablerows as ctables, tables
     if out_kind is None:
         return None
     out_path = args.output
@@ -282,7 +282,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
         size = source.shape.size
 
         def write(block, result) -> None:
-            from ..batch import parse_lines
+            from ..records.batch import parse_lines
             rows = [ctables.result_fields("solve", t)[0] or "0" * source.shape.ncells
                     for t in result.text.split("\n")[:result.records]]
             values, _ = parse_lines(("\n".join(rows) + "\n").encode(), size)

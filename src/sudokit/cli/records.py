@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from .._names import OUTPUT_FORMATS
+from ..records import OUTPUT_FORMATS
 from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TEXT_KINDS,
                       HelpFormatter, _count_limit, _input_options, _NoText, _para, _stdin_is_tty,
                       _UsageError, _Writer, open_pending, table_kind)
@@ -21,7 +21,7 @@ _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit
 
 def options_of(args: argparse.Namespace):
     """The records.Options of a parsed record command line."""
-    from ..records import Options
+    from ..records._commands import Options
     given = {name: getattr(args, name) for name in _FIELDS if getattr(args, name, None) is not None}
     geom = geometry_of(args)
     if geom is not None:
@@ -172,8 +172,8 @@ examples:
 def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     """Run solve, check, count or convert on every input; return the exit status."""
     from .. import formats
-    from .._recinput import _Input
-    from ..records import command_for
+    from ..records._input import _Input
+    from ..records._commands import command_for
     from ..solver import engines
     interactive = _stdin_is_tty() and (not args.files or "-" in args.files)
     writer = _Writer(out_stream, interactive)

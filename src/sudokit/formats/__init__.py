@@ -75,7 +75,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..errors import ParseError, SpellingError
 from ..grid import Grid
-from ..shape import MAX_SIZE, Shape
+from ..geometry.shape import MAX_SIZE, Shape
 from ._line import (_LINE_SIZES, _PLANS, _PUNCT_BLANKS, _SEP,  # noqa: F401 (re-exported)
                           _as_shape, _bad_char, _byte_table, _detect, _first_bad, _nearest_cells,
                           _off_notation, _parse_line, _read_planned, _shape_for_size, _spell,
@@ -489,21 +489,21 @@ def format_ss(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
 
 
 def _dlx(*names: str):
-    from .. import _dlxformat
+    from . import _dlx as _dlxformat
     for name in names:
         func = getattr(_dlxformat, name, None)
         if func is not None:
             return func
-    raise ImportError(f"sudokit._dlxformat has none of {names}")
+    raise ImportError(f"sudokit.formats._dlx has none of {names}")
 
 
 def parse_dlx(*args, **kwargs):
-    """Return the exact-cover problem written in Knuth's DLX format (see sudokit._dlxformat)."""
+    """Return the exact-cover problem written in Knuth's DLX format (see sudokit.formats._dlx)."""
     return _dlx("parse_dlx", "parse_knuth")(*args, **kwargs)
 
 
 def format_dlx(*args, **kwargs):
-    """Return an exact-cover problem as Knuth's DLX text (see sudokit._dlxformat)."""
+    """Return an exact-cover problem as Knuth's DLX text (see sudokit.formats._dlx)."""
     return _dlx("format_dlx", "format_knuth")(*args, **kwargs)
 
 

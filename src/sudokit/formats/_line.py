@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..errors import ParseError, ShapeError
 from ..grid import Grid
-from ..shape import MAX_SIZE, Shape
+from ..geometry.shape import MAX_SIZE, Shape
 from ..symbols import DEFAULT, HEX, LETTERS, WHITESPACE, Alphabet, get_alphabet, line_alphabet, \
     reading_table
 
@@ -153,7 +153,7 @@ _C_READ = None  # _ckernels.read_line once looked up; False when pure Python
 def _c_reader():
     global _C_READ
     if _C_READ is None:
-        from .. import _backend
+        from ..engine import _backend
         _C_READ = getattr(_backend.C, "read_line", None) or False
     return _C_READ
 

@@ -22,7 +22,7 @@ is cheap and a state that cannot change under a caller is worth it.
 
 from __future__ import annotations
 
-from .._constraints import conflict_text
+from ..geometry._constraints import conflict_text
 from . import _cfast
 from ._tables import cell_name, tables, values_of
 
@@ -399,7 +399,7 @@ class State:
             raise ValueError(f"a state needs the key {exc.args[0]!r}") from None
         if type(size) is not int:
             raise ValueError(f'"size" must be an int, not {size!r}')
-        from ..shape import Shape
+        from ..geometry.shape import Shape
         try:
             geom = as_geometry(obj["geometry"]) if obj.get("geometry") is not None \
                 else classic_of(Shape.for_size(size))
