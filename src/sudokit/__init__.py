@@ -53,7 +53,7 @@ _MOVED = {
     "_tablerows": "records._tablerows", "_atomic": "records._atomic",
     "_recinput": "records._input", "_logiccmd": "records._logic", "rate._cmd": "records._rate",
     "_dlxformat": "formats._dlx", "_constraints": "geometry._constraints",
-    "_argtypes": "cli._argtypes",
+    "_argtypes": "cli._argtypes", "cli.big": "records._drive",
 }
 
 

@@ -12,7 +12,7 @@ from typing import TextIO
 from ._argtypes import int_at_least, positive_int
 from ..errors import ShapeError
 from ..engine import ENGINES
-from ..records import OUTPUT_FORMATS
+from ..records import BINARY_KINDS, OUTPUT_FORMATS, TEXT_KINDS
 from ..errors import WriteError as _WriteError
 from ..geometry.shape import Shape
 
@@ -20,8 +20,6 @@ FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last fl
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
 
-TEXT_KINDS = ("csv", "tsv", "jsonl")         # tables read as text (sudokit.records._tablerows)
-BINARY_KINDS = ("npy", "parquet", "arrow")    # tables read by sudokit.records.tables
 TABLE_FORMATS = TEXT_KINDS + BINARY_KINDS
 _TABLE_EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".jsonl": "jsonl",
                      ".ndjson": "jsonl", ".npy": "npy", ".parquet": "parquet", ".pq": "parquet",
@@ -29,8 +27,7 @@ _TABLE_EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".jsonl": "jso
 INPUT_FORMATS = ("auto",) + OUTPUT_FORMATS + TABLE_FORMATS
 
 
-class _UsageError(Exception):
-    """A problem with the command line found after parsing (exit status 2)."""
+from ..errors import UsageError as _UsageError  # noqa: E402 (raised by records._drive too)
 
 
 STATUS_HELP = """\

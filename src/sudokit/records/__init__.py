@@ -4,6 +4,7 @@
     _commands    the record commands (solve, check, count, convert) and the unit of work
     _input       reading one input: notation, format, alphabet
     _fastpath    plain 9x9 lines to one C batch call (the one way to solve them)
+    _drive       big inputs: blocks of lines and table rows through the worker pool
     _inplace     --jobs answers written straight into the output file
     _tablerows   CSV/TSV/JSONL rows and NPY/Parquet/Arrow columns as records
     _logic       hint and explain;  _rate  rate
@@ -20,6 +21,8 @@ COMMANDS = ("solve", "check", "count", "convert", "hint", "explain", "rate")  # 
 LOGIC_OUTPUTS = ("text", "json")  # --to of hint and explain
 # --to / --format names; sdm is the line format, sdk and ss single-puzzle layouts of block
 OUTPUT_FORMATS = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "pencilmarks", "fpuzzles")
+TEXT_KINDS = ("csv", "tsv", "jsonl")         # tables read as text (_tablerows)
+BINARY_KINDS = ("npy", "parquet", "arrow")    # tables read by tables
 
 _LAZY = ("Options", "answer_lines", "notation", "LinesAnswer", "WriteError")
 
