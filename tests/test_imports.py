@@ -8,6 +8,7 @@ function (a lazy import still ties the two modules together).  Run it on its own
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,54 @@ def test_library_values_import_no_dataclasses():
                           f"sudokit.solve({PUZZLE!r}); sudokit.Grid({PUZZLE!r}).status()")
     bad = loaded & {"dataclasses", "inspect", "json", "csv"}
     assert not bad, f"the core imported {sorted(bad)}"
+
+
+# the documented (and the old private) dotted names of the modules that moved into packages
+OLD_PATHS = {
+    "sudokit.batch": "sudokit.records.batch", "sudokit.tables": "sudokit.records.tables",
+    "sudokit.distributed": "sudokit.records.distributed",
+    "sudokit.pipeline": "sudokit.records.pipeline",
+    "sudokit.exact_cover": "sudokit.engine.exact_cover",
+    "sudokit.sudoku_cover": "sudokit.engine.sudoku_cover", "sudokit.shape": "sudokit.geometry.shape",
+    "sudokit._backend": "sudokit.engine._backend", "sudokit._fastpath": "sudokit.records._fastpath",
+    "sudokit._logiccmd": "sudokit.records._logic", "sudokit.rate._cmd": "sudokit.records._rate",
+    "sudokit._dlxformat": "sudokit.formats._dlx", "sudokit._atomic": "sudokit.records._atomic",
+}
+
+
+def test_old_module_paths_import_the_moved_modules():
+    """Each old dotted name imports the moved module object itself (one module, one state),
+    in a fresh process, whichever of the two names comes first; and the documented names
+    of sudokit.records are the record commands' own objects."""
+    code = ("import importlib, sys\n"
+            f"pairs = {sorted(OLD_PATHS.items())!r}\n"
+            "for k, (old, new) in enumerate(pairs):\n"
+            "    a, b = (old, new) if k % 2 else (new, old)\n"
+            "    first = importlib.import_module(a)\n"
+            "    assert importlib.import_module(b) is first, (old, new)\n"
+            "    assert sys.modules[old] is sys.modules[new] and first.__name__ == new\n"
+            "    assert first.__spec__.name == new, first.__spec__\n"
+            "from sudokit import batch, distributed, tables, exact_cover\n"
+            "import sudokit.records.batch as b, sudokit.records._commands as c\n"
+            "assert batch is b and batch.solve_many is b.solve_many\n"
+            "from sudokit.records import Options, answer_lines, notation, LinesAnswer\n"
+            "assert (Options, answer_lines, notation, LinesAnswer) == "
+            "(c.Options, c.answer_lines, c.notation, c.LinesAnswer)\n"
+            "from sudokit.distributed import run_file, map_bag\n"
+            "from sudokit.shape import Shape\n"
+            "import sudokit\n"
+            "assert Shape is sudokit.Shape\n"
+            "print('ok')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0 and proc.stdout == "ok\n", proc.stderr
+
+
+def test_at_most_twelve_modules_at_the_root():
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "src", "sudokit")
+    modules = sorted(f for f in os.listdir(root) if f.endswith(".py"))
+    assert len(modules) <= 12, modules
 
 
 if __name__ == "__main__":  # pragma: no cover
