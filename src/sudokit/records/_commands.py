@@ -56,7 +56,7 @@ class Options(Value):
     log         keep one JSON object per problem record (as --errors writes)
     geometry    the rules of every record (a Geometry or a name such as '3x3+x'), or None
                 for the classic boxes; box then defaults to the geometry's drawing shape
-    logic       hint/explain: a _logiccmd.LogicOptions (techniques, ...), or None: defaults
+    logic       hint/explain: a records._logic.LogicOptions (techniques, ...), or None: defaults
 
     Frozen: ``options.replace(**changes)`` gives a changed copy, checked again.
     """
