@@ -4,7 +4,7 @@ NPY rows go to the kernels as bytes of cell values (sudokit.records._tablerows.R
 puzzle strings of CSV/TSV/JSONL/Parquet/Arrow rows are parsed once, each where it is
 answered, with error columns counted from the start of its line.  The oracle of every
 comparison here is the way rows went before: their puzzles written as lines (padded to
-their column) and answered by records.work_block, which must give the same BlockResult.
+their column) and answered by records._commands.work_block, which must give the same BlockResult.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ import pytest
 import sudokit
 from sudokit.engine import _backend
 from sudokit.records import _fastpath, _tablerows
-from sudokit import formats, records
+from sudokit import formats
+from sudokit.records import _commands as records
 from sudokit.records.batch import format_lines
 from sudokit.cli import options_for
 from sudokit.records.pipeline import Block
