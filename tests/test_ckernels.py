@@ -16,7 +16,7 @@ import pytest
 
 from sudokit.engine import _backend, _kernels, exact_cover, sudoku_cover
 from sudokit.records import batch
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 
 C = _backend.C
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"

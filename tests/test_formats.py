@@ -19,7 +19,7 @@ from sudokit.formats import (Record, detect_format, format_block, format_json, f
                              parse_json, parse_line, parse_pencilmarks, parse_sdk, parse_sdm,
                              parse_ss, parse_tokens, read_records, sdk_metadata)
 from sudokit.grid import Grid
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "formats"

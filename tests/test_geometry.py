@@ -13,7 +13,7 @@ import sudokit
 from sudokit.engine import _backend, _kernels, exact_cover
 from sudokit import geometry
 from sudokit.geometry import Geometry, GeometryError
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 
 JIGSAW6 = ("111222"
            "113222"

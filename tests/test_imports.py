@@ -215,7 +215,7 @@ OLD_PATHS = {
     "sudokit.distributed": "sudokit.records.distributed",
     "sudokit.pipeline": "sudokit.records.pipeline",
     "sudokit.exact_cover": "sudokit.engine.exact_cover",
-    "sudokit.sudoku_cover": "sudokit.engine.sudoku_cover", "sudokit.shape": "sudokit.geometry.shape",
+    "sudokit.sudoku_cover": "sudokit.engine.sudoku_cover",
     "sudokit._backend": "sudokit.engine._backend", "sudokit._fastpath": "sudokit.records._fastpath",
     "sudokit._logiccmd": "sudokit.records._logic", "sudokit.rate._cmd": "sudokit.records._rate",
     "sudokit._dlxformat": "sudokit.formats._dlx", "sudokit._atomic": "sudokit.records._atomic",

@@ -21,7 +21,7 @@ import pytest
 import sudokit
 from sudokit.engine import _backend, _kernels, exact_cover, sudoku_cover
 from sudokit.records import batch
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 
 from conftest import shared_file  # noqa: E402
 

@@ -12,7 +12,7 @@ from sudokit.records import batch
 from sudokit import formats
 from sudokit.errors import ParseError, SpellingError
 from sudokit.grid import Grid
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 from sudokit.symbols import ALPHABETS, BLANKS, HEX, DEFAULT, line_alphabet, reading_table
 
 from conftest import shared_file

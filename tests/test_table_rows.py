@@ -21,7 +21,7 @@ from sudokit.records import _commands as records
 from sudokit.records.batch import format_lines
 from sudokit.cli import options_for
 from sudokit.records.pipeline import Block
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 
 P1 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

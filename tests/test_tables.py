@@ -9,7 +9,7 @@ import pytest
 
 import sudokit
 from sudokit.records import batch
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 from sudokit.records.tables import ArrowWriter, NpyWriter, TableError, kind_of, open_npy, open_table
 
 PUZZLES = [

@@ -29,7 +29,7 @@ from sudokit import formats
 from sudokit import judge as judges
 from sudokit.engine._backend import KERNELS
 from sudokit.generate import _chunks, generate, iter_generate
-from sudokit.geometry.shape import Shape
+from sudokit.shape import Shape
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 COMMAND = [sys.executable, "-m", "sudokit"]

@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 _HOME = {
     "backend": "engine._backend", "backend_reason": "engine._backend",
     "ParseError": "errors", "SearchLimitReached": "errors", "ShapeError": "errors",
-    "Conflict": "grid", "Grid": "grid", "Status": "grid", "Shape": "geometry.shape",
+    "Conflict": "grid", "Grid": "grid", "Status": "grid", "Shape": "shape",
     "Geometry": "geometry", "GeometryError": "geometry",
     "ENGINES": "solver", "SearchResult": "solver", "Verdict": "solver", "check": "solver",
     "count_solutions": "solver", "engines": "solver", "is_solution": "solver",
@@ -46,7 +46,7 @@ def __getattr__(name: str):
 _MOVED = {
     "batch": "records.batch", "tables": "records.tables", "distributed": "records.distributed",
     "pipeline": "records.pipeline", "exact_cover": "engine.exact_cover",
-    "sudoku_cover": "engine.sudoku_cover", "shape": "geometry.shape",
+    "sudoku_cover": "engine.sudoku_cover",
     # private modules: for code written against the old tree
     "_backend": "engine._backend", "_kernels": "engine._kernels", "_learn": "engine._learn",
     "_fastpath": "records._fastpath", "_inplace": "records._inplace",

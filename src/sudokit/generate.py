@@ -66,7 +66,7 @@ from .engine import _backend
 from . import solver
 from .geometry import Geometry, as_geometry, boxes
 from .grid import Grid
-from .geometry.shape import Shape
+from .shape import Shape
 
 __all__ = ["Generated", "GenerationError", "SYMMETRIES", "generate", "iter_generate", "remake",
            "orbits", "symmetries"]

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .errors import ShapeError
 from .geometry import boxes as _boxes
-from .geometry.shape import Shape
+from .shape import Shape
 from ._value import Value
 from .symbols import DEFAULT, Alphabet, get_alphabet
 

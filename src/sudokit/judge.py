@@ -84,7 +84,7 @@ from typing import Iterable, Iterator, TextIO
 
 from .errors import ParseError
 from .grid import Grid
-from .geometry.shape import Shape
+from .shape import Shape
 from .solver import Verdict, check, search
 
 __all__ = ["Case", "Outcome", "Dialect", "GridDialect", "DIALECTS", "BUDGET", "dialect", "names",

@@ -70,7 +70,7 @@ from typing import Sequence
 from .engine import _backend
 from .errors import ParseError, ShapeError
 from .grid import Grid, as_grid
-from .geometry.shape import Shape
+from .shape import Shape
 
 __all__ = ["Transform", "random_transform", "canonical", "canonical_transform", "canonical_line",
            "canonical_lines", "equivalent", "is_transform_of", "augment", "verify"]

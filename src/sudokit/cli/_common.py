@@ -14,7 +14,7 @@ from ..errors import ShapeError
 from ..engine import ENGINES
 from ..records import BINARY_KINDS, OUTPUT_FORMATS, TEXT_KINDS
 from ..errors import WriteError as _WriteError
-from ..geometry.shape import Shape
+from ..shape import Shape
 
 FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last flush
 

@@ -9,7 +9,7 @@ from typing import TextIO
 from ._argtypes import positive_int as _count_arg
 from ..errors import ShapeError
 from ..geometry import RULES
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ._common import declare_files
 
 # the symmetries of sudokit.generate (kept here too so --help needs no import of it;

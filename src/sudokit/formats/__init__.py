@@ -75,7 +75,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..errors import ParseError, SpellingError
 from ..grid import Grid
-from ..geometry.shape import MAX_SIZE, Shape
+from ..shape import MAX_SIZE, Shape
 from ._line import (_LINE_SIZES, _PLANS, _PUNCT_BLANKS, _SEP,  # noqa: F401 (re-exported)
                           _as_shape, _bad_char, _byte_table, _detect, _first_bad, _nearest_cells,
                           _off_notation, _parse_line, _read_planned, _shape_for_size, _spell,

@@ -19,7 +19,7 @@ import re
 
 from ..errors import ParseError, ShapeError
 from ..grid import Grid
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ..symbols import DEFAULT, get_alphabet
 
 __all__ = ["parse_json", "format_json"]

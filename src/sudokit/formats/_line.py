@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..errors import ParseError, ShapeError
 from ..grid import Grid
-from ..geometry.shape import MAX_SIZE, Shape
+from ..shape import MAX_SIZE, Shape
 from ..symbols import DEFAULT, HEX, LETTERS, WHITESPACE, Alphabet, get_alphabet, line_alphabet, \
     reading_table
 

@@ -25,7 +25,7 @@ from typing import Sequence
 
 from ..errors import ParseError
 from ..grid import Grid
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ..symbols import DEFAULT, get_alphabet
 
 __all__ = ["parse_pencilmarks", "format_pencilmarks"]

@@ -65,7 +65,7 @@ from typing import Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
-from ..geometry.shape import Shape
+from ..shape import Shape
 from .._value import Value
 from ..symbols import WHITESPACE
 
@@ -527,7 +527,7 @@ def _error(exc: ParseError, source) -> ParseError:
 
 def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
     from .. import formats as f
-    from ..geometry.shape import Shape
+    from ..shape import Shape
 
     cell_drop, is_sepline, is_comment = f._CELL_DROP, f._is_sepline, f._is_comment
     index = 0
@@ -596,7 +596,7 @@ def _block_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
 
 def _token_records(numbered, size, shape, alphabet, source) -> Iterator[Record]:
     from .. import formats as f
-    from ..geometry.shape import Shape
+    from ..shape import Shape
 
     rec_shape = shape
     if rec_shape is None and size is not None:

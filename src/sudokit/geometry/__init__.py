@@ -170,7 +170,7 @@ class Geometry:
         """The Shape of the boxes, or None for a jigsaw."""
         if self.box is None:
             return None
-        from .shape import Shape
+        from ..shape import Shape
         return Shape(*self.box)
 
     @cached_property
@@ -179,7 +179,7 @@ class Geometry:
         jigsaw the default boxes of its size (1 x N when N has none)."""
         if self.box is not None:
             return self.shape
-        from .shape import Shape
+        from ..shape import Shape
         try:
             return Shape.for_size(self.size)
         except ShapeError:
@@ -594,7 +594,7 @@ def _parse_box(text) -> tuple[int, int]:
 
 
 def _default_boxes(size) -> Geometry:
-    from .shape import Shape
+    from ..shape import Shape
     try:
         shape = Shape.for_size(_check_size(size))
     except ShapeError as exc:

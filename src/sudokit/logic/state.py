@@ -399,7 +399,7 @@ class State:
             raise ValueError(f"a state needs the key {exc.args[0]!r}") from None
         if type(size) is not int:
             raise ValueError(f'"size" must be an int, not {size!r}')
-        from ..geometry.shape import Shape
+        from ..shape import Shape
         try:
             geom = as_geometry(obj["geometry"]) if obj.get("geometry") is not None \
                 else classic_of(Shape.for_size(size))

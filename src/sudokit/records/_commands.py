@@ -27,7 +27,7 @@ from .._value import Value
 from ._input import PER_LINE, _chunks, _Input, _reading_format
 from ..errors import ParseError
 from ..grid import Grid
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ..solver import ENGINES, count_word, outcome, search, solve_status
 
 __all__ = ["Options", "COMMANDS", "OUTPUT_FORMATS", "answer_lines", "notation", "LinesAnswer",

@@ -25,7 +25,7 @@ import array
 
 from .. import formats, solver
 from ..grid import Grid
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ..solver import count_word, outcome, solve_status
 from ..symbols import DEFAULT
 

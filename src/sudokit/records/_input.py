@@ -16,7 +16,7 @@ from typing import Iterable, Iterator
 
 from .. import formats
 from ..errors import ParseError, ShapeError
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ..solver import marks_rule_out
 
 CHUNK = 4096                                 # records per output write, at most

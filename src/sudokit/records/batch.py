@@ -67,7 +67,7 @@ from .. import solver
 from ..errors import ParseError
 from ..geometry import boxes as _boxes
 from ..grid import Grid
-from ..geometry.shape import Shape
+from ..shape import Shape
 from ..solver import is_solution
 from ..symbols import DEFAULT, NOT_A_SYMBOL, get_alphabet, line_alphabet, reading_table
 

@@ -30,7 +30,7 @@ import math
 import os
 
 from ..errors import ShapeError
-from ..geometry.shape import MAX_SIZE, Shape
+from ..shape import MAX_SIZE, Shape
 
 __all__ = [
     "TableError", "kind_of", "open_npy", "NpySource", "NpyWriter", "open_table", "ArrowSource",

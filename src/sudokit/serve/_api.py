@@ -63,7 +63,7 @@ def decode(puzzle):
         return _parse_text(puzzle)
     from ..geometry import Geometry, classic_of
     from ..grid import Grid
-    from ..geometry.shape import Shape
+    from ..shape import Shape
     size = puzzle["size"]
     spec = puzzle.get("geometry")
     if spec is not None:

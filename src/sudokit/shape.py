@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
-from ..errors import ShapeError
+from .errors import ShapeError
 
 __all__ = ["Shape", "MAX_SIZE"]
 
