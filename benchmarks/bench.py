@@ -93,9 +93,11 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     per_puzzle: list[float] = []
     per_puzzle_cpu: list[float] = []
     if kernel in PER_PUZZLE:
-        from sudokit import _ckernels as C, _kernels, solver
+        from sudokit import _ckernels as C, solver
+        from sudokit.engine import _kernels
         if kernel == "c:auto":
-            from sudokit import _backend, geometry
+            from sudokit.engine import _backend
+            from sudokit import geometry
 
             def fn(values, br, bc, limit, nlim):
                 return solver.portfolio(values, _backend.tables(geometry.boxes(br, bc)), limit,
@@ -123,7 +125,7 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
         def once():
             C.batch(data, n, side, side, engine, lim, node_limit, sols, counts, nodes, flags)
     else:
-        from sudokit import _kernels, sudoku_cover
+        from sudokit.engine import _kernels, sudoku_cover
         fn = {"propagate": _kernels.propagate, "backtrack": _kernels.backtrack,
               "dlx": sudoku_cover.dlx}[engine]
         results = []

@@ -1,4 +1,4 @@
-"""Dask (sudokit.distributed.run_file, 2 local workers) against `sudokit solve --jobs 2`.
+"""Dask (sudokit.records.distributed.run_file, 2 local workers) against `sudokit solve --jobs 2`.
 
     python3 benchmarks/bench_dask.py                      # makes a 1,000,000-line file
     python3 benchmarks/bench_dask.py --file big.txt --repeat 3 --blocksize 4MiB,8MiB,16MiB
@@ -109,7 +109,7 @@ def main() -> int:
     from dask.distributed import Client, LocalCluster
 
     import sudokit
-    from sudokit.distributed import run_file
+    from sudokit.records.distributed import run_file
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-dask-"))
     try:

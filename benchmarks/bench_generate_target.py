@@ -28,7 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from sudokit import _backend, solver  # noqa: E402
+from sudokit.engine import _backend  # noqa: E402
+from sudokit import solver
 from sudokit.generate import generate  # noqa: E402
 from sudokit.generate_target import Target, aimed  # noqa: E402
 

@@ -101,7 +101,8 @@ def classic(baseline: str, rounds: int, sets: list[str]) -> list[dict]:
 
 
 def _variant_puzzles(name: str, count: int, keep: int, seed: int) -> list[bytes]:
-    from sudokit import _backend, geometry
+    from sudokit.engine import _backend
+    from sudokit import geometry
     g = geometry.parse(name)
     rng = random.Random(seed)
     tables = _backend.tables(g)
@@ -124,7 +125,8 @@ def _variant_puzzles(name: str, count: int, keep: int, seed: int) -> list[bytes]
 
 
 def variants(count: int, keep: int, names=VARIANTS) -> list[dict]:
-    from sudokit import _backend, geometry
+    from sudokit.engine import _backend
+    from sudokit import geometry
     rows = []
     for name in names:
         g = geometry.parse(name)

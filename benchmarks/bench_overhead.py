@@ -13,7 +13,8 @@ import argparse
 import time
 
 import sudokit
-from sudokit import Grid, _backend
+from sudokit import Grid
+from sudokit.engine import _backend
 
 PUZZLES = [  # two hard ones and an easy one, so kernel time is not all of it
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

@@ -40,7 +40,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=11)
     args = ap.parse_args(argv)
     import sudokit
-    from sudokit import _backend, batch
+    from sudokit.engine import _backend
+    from sudokit.records import batch
     with open(args.file) as fh:
         lines = [ln.strip() for ln in fh if ln.strip() and not ln.startswith("#")]
     n = len(lines)

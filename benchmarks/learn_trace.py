@@ -38,7 +38,7 @@ EVENTS: list = []
 def load(rev: str | None):
     """Return the _learn module of the tree, or of _learn.py at revision rev."""
     if rev is None:
-        from sudokit import _learn
+        from sudokit.engine import _learn
         return _learn
     src = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:src/sudokit/_learn.py"],
                          capture_output=True, text=True, check=True).stdout
@@ -84,7 +84,7 @@ def variant_corpus():
     """(name, values, (geometry,), kind) for the variant cases: fixed seeds, thinned
     solutions of the pure-Python propagate from one or two random givens."""
     import random
-    from sudokit import _kernels
+    from sudokit.engine import _kernels
     from sudokit import geometry as G
     orth = [(c, c + d, [1 << (a + 1) if a + 1 < 4 else 0 for a in range(4)])
             for c in range(16) for d in (1, 4) if c + d < 16 and (d == 4 or (c + 1) % 4)]

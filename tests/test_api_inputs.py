@@ -15,7 +15,8 @@ import sys
 
 import pytest
 
-from sudokit import Grid, batch, check, count_solutions, is_solution, search, solve
+from sudokit import Grid, check, count_solutions, is_solution, search, solve
+from sudokit.records import batch
 from sudokit.errors import ShapeError
 
 from conftest import TESTDATA, read_golden

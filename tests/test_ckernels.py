@@ -2,7 +2,7 @@
 
 C-vs-Python tests skip (with the reason) when the extension is not built or when
 SUDOKIT_PUREPYTHON=1; the batch tests run in both modes (then they test the pure-Python
-fallback of sudokit.batch).  Data sets come from /work/shared/data (skipped if absent).
+fallback of sudokit.records.batch).  Data sets come from /work/shared/data (skipped if absent).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import _backend, _kernels, batch, exact_cover, sudoku_cover
+from sudokit.engine import _backend, _kernels, exact_cover, sudoku_cover
+from sudokit.records import batch
 from sudokit.shape import Shape
 
 C = _backend.C

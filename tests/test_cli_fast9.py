@@ -1,4 +1,4 @@
-"""The 9x9 fast path of the line commands (sudokit._fastpath) against the record path.
+"""The 9x9 fast path of the line commands (sudokit.records._fastpath) against the record path.
 
 Plain 81-character lines go straight from bytes to one C batch call; every other line, and
 every plain line whose answer is not a plain success, goes through the ordinary record
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import _fastpath
+from sudokit.records import _fastpath
 from sudokit.cli import options_for
 from sudokit.records import answer_lines
 

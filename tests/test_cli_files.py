@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, is_solution, render
-from sudokit._atomic import TEMP_MARK, Pending
+from sudokit.records._atomic import TEMP_MARK, Pending
 
 COMMAND = [sys.executable, "-m", "sudokit"]
 
@@ -412,7 +412,7 @@ def test_pending_commit_and_discard(tmp_path):
 
 def test_table_writer_failure_leaves_the_old_table(tmp_path):
     np = pytest.importorskip("numpy")
-    from sudokit.tables import NpyWriter, TableError
+    from sudokit.records.tables import NpyWriter, TableError
     path = tmp_path / "t.npy"
     np.save(path, np.zeros((1, 81), dtype=np.uint8))
     before = path.read_bytes()

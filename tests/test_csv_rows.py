@@ -10,7 +10,7 @@ import random
 import pytest
 
 from sudokit import cli
-from sudokit import _tablerows
+from sudokit.records import _tablerows
 
 import sudokit
 from conftest import TESTDATA
@@ -96,7 +96,7 @@ def test_command_output_with_and_without_the_plain_row_path(tmp_path, monkeypatc
 
 def test_blocks_are_cut_outside_quoted_fields():
     import io as _io
-    from sudokit import pipeline
+    from sudokit.records import pipeline
     rng = random.Random(8)
     parts = []
     for i in range(3000):

@@ -1,4 +1,4 @@
-"""sudokit.distributed on a real (local) Dask cluster: two worker processes, one thread each."""
+"""sudokit.records.distributed on a real (local) Dask cluster: two worker processes, one thread each."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import dask.dataframe as dd  # noqa: E402
 
 import sudokit  # noqa: E402
 from sudokit.records import Options, answer_lines as _answer_lines  # noqa: E402
-from sudokit.distributed import answers_bag, map_bag, map_dataframe, run_file  # noqa: E402
+from sudokit.records.distributed import answers_bag, map_bag, map_dataframe, run_file  # noqa: E402
 
 from conftest import TESTDATA, read_golden  # noqa: E402
 
@@ -181,7 +181,7 @@ def test_bad_command_and_options():
 
 def test_missing_dask_message(monkeypatch):
     import builtins
-    import sudokit.distributed as dist
+    import sudokit.records.distributed as dist
     real = builtins.__import__
 
     def fake(name, *args, **kwargs):

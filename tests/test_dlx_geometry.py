@@ -15,7 +15,8 @@ from itertools import combinations, islice
 
 import pytest
 
-from sudokit import _backend, _kernels, exact_cover, geometry, sudoku_cover
+from sudokit.engine import _backend, _kernels, exact_cover, sudoku_cover
+from sudokit import geometry
 
 C = _backend.C
 needs_c = pytest.mark.skipif(C is None, reason="C kernels only: sudokit._ckernels is not active")

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import exact_cover
-from sudokit._dlxformat import KnuthProblem, format_knuth, parse_knuth
+from sudokit.engine import exact_cover
+from sudokit.formats._dlx import KnuthProblem, format_knuth, parse_knuth
 from sudokit.errors import ParseError, SearchLimitReached
-from sudokit.exact_cover import (
-    ExactCover, NodeLimitReached, dlx_count, dlx_solutions, validate)
+from sudokit.engine.exact_cover import ExactCover, NodeLimitReached, dlx_count, dlx_solutions, validate
 
 DATA = Path(__file__).resolve().parent / "data" / "exact_cover"
 

@@ -3,7 +3,7 @@ jigsaws, small grids.
 
 Every generated puzzle is re-checked by engines other than the generator's own check:
 sudokit's propagate through the public API, and an exact-cover count built here from the
-geometry's units and pairs (sudokit.exact_cover: Algorithm X knows nothing of Sudoku), plus
+geometry's units and pairs (sudokit.engine.exact_cover: Algorithm X knows nothing of Sudoku), plus
 backtrack on grids up to 6x6 (row-major backtracking is too slow on 9x9 minimal puzzles to
 run by default; test_backtrack_agrees_on_9x9 does it, marked slow).  Solutions are checked
 by Geometry.is_solution, symmetric patterns by cell maps written out here.
@@ -17,7 +17,8 @@ import io
 import pytest
 
 import sudokit
-from sudokit import _backend, exact_cover, geometry
+from sudokit.engine import _backend, exact_cover
+from sudokit import geometry
 from sudokit.cli.generate import add_parser as add_cli, parse_regions, run_cli
 from sudokit.errors import ParseError
 from sudokit.generate import GenerationError, generate, orbits, remake, symmetries

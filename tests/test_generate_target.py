@@ -103,7 +103,7 @@ def test_same_puzzles_on_the_other_backend():
     import os
     import subprocess
     import sys
-    from sudokit import _backend
+    from sudokit.engine import _backend
     here = [g.puzzle.to_line() for g in aimed(rating="3.0-4.0", count=2, seed="b")]
     env = dict(os.environ)
     if _backend.C is None:
@@ -249,7 +249,7 @@ def test_screened_targets_same_on_the_other_backend():
     import os
     import subprocess
     import sys
-    from sudokit import _backend
+    from sudokit.engine import _backend
     here = [g.puzzle.to_line() for g in aimed(technique="x-wing", count=2, seed="xb")]
     env = dict(os.environ)
     if _backend.C is None:

@@ -10,7 +10,8 @@ import random
 import pytest
 
 import sudokit
-from sudokit import _backend, _kernels, exact_cover, geometry
+from sudokit.engine import _backend, _kernels, exact_cover
+from sudokit import geometry
 from sudokit.geometry import Geometry, GeometryError
 from sudokit.shape import Shape
 
@@ -373,7 +374,7 @@ def test_engines_agree_on_random_variant_puzzles(index):
 
 
 def test_batch_takes_a_geometry():
-    from sudokit import batch
+    from sudokit.records import batch
     g = geometry.parse("3x3+x+antiknight")
     lines = []
     for _, vals in _puzzles(g.name, 0.45, 40, seed=3):
@@ -394,7 +395,7 @@ def test_batch_takes_a_geometry():
 
 
 def test_batch_refuses_records_of_another_size():
-    from sudokit import batch
+    from sudokit.records import batch
     np = pytest.importorskip("numpy")
     with pytest.raises(ValueError, match="do not fit geometry"):
         batch.solve_many(np.zeros((2, 16), "uint8"), geometry="3x3+x")

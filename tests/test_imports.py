@@ -8,6 +8,7 @@ function (a lazy import still ties the two modules together).  Run it on its own
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -140,13 +141,13 @@ def _imported_by(code: str) -> set[str]:
 
 PUZZLE = ("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 HEAVY = {"sudokit.symmetry", "sudokit.generate", "sudokit.judge", "multiprocessing",
-         "concurrent.futures", "sudokit.tables", "sudokit.batch", "sudokit.distributed"}
+         "concurrent.futures", "sudokit.records.tables", "sudokit.records.batch", "sudokit.records.distributed"}
 # what a one-puzzle run imported before issue #14, at 1-10 ms each: dataclasses (and the
 # inspect/ast/dis/tokenize it pulls in), json, csv, queue, textwrap (help paragraphs filled
 # when help is shown), the table machinery and the other commands' modules
 ONE_PUZZLE_NEVER = HEAVY | {
     "dataclasses", "inspect", "ast", "dis", "tokenize", "json", "csv", "queue", "textwrap",
-    "sudokit._tablerows", "sudokit.cli.dataset", "sudokit.cli._dataset_args",
+    "sudokit.records._tablerows", "sudokit.cli.dataset", "sudokit.cli._dataset_args",
     "sudokit.cli.judge", "sudokit.cli.generate", "sudokit.cli.canon"}
 
 
@@ -182,7 +183,7 @@ def test_one_puzzle_imports_only_what_it_uses(argv):
     start) answers right and imports none of ONE_PUZZLE_NEVER: the gains are kept by what is
     imported, not by a timing."""
     loaded, out = _cli_run(argv)
-    assert "sudokit.records" in loaded and "sudokit.solver" in loaded  # it did run
+    assert "sudokit.records._commands" in loaded and "sudokit.solver" in loaded  # it did run
     assert out.split("\t")[0] and out.split("|")[0] != ""
     if argv[0] == "solve":
         assert "417369825632158947958724316825437169791586432346912758289643571573291684164875293" \
@@ -194,7 +195,7 @@ def test_one_puzzle_imports_only_what_it_uses(argv):
 def test_help_imports_no_dataclasses_nor_json():
     loaded, out = _cli_run(["--help"])
     assert "solve" in out and "verify" in out  # every command is listed
-    bad = loaded & {"dataclasses", "inspect", "json", "csv", "queue", "sudokit.records",
+    bad = loaded & {"dataclasses", "inspect", "json", "csv", "queue", "sudokit.records._commands",
                     "sudokit.formats", "sudokit.solver"}
     assert not bad, f"sudokit --help imported {sorted(bad)}"
 
@@ -202,10 +203,58 @@ def test_help_imports_no_dataclasses_nor_json():
 def test_library_values_import_no_dataclasses():
     """The value classes of the core (Grid status, SearchResult, Record, Options, Block) are
     plain frozen classes: importing the core and solving imports no dataclasses."""
-    loaded = _imported_by("import sudokit, sudokit.records, sudokit.pipeline\n"
+    loaded = _imported_by("import sudokit, sudokit.records._commands, sudokit.records.pipeline\n"
                           f"sudokit.solve({PUZZLE!r}); sudokit.Grid({PUZZLE!r}).status()")
     bad = loaded & {"dataclasses", "inspect", "json", "csv"}
     assert not bad, f"the core imported {sorted(bad)}"
+
+
+# the documented (and the old private) dotted names of the modules that moved into packages
+OLD_PATHS = {
+    "sudokit.batch": "sudokit.records.batch", "sudokit.tables": "sudokit.records.tables",
+    "sudokit.distributed": "sudokit.records.distributed",
+    "sudokit.pipeline": "sudokit.records.pipeline",
+    "sudokit.exact_cover": "sudokit.engine.exact_cover",
+    "sudokit.sudoku_cover": "sudokit.engine.sudoku_cover",
+    "sudokit._backend": "sudokit.engine._backend", "sudokit._fastpath": "sudokit.records._fastpath",
+    "sudokit._logiccmd": "sudokit.records._logic", "sudokit.rate._cmd": "sudokit.records._rate",
+    "sudokit._dlxformat": "sudokit.formats._dlx", "sudokit._atomic": "sudokit.records._atomic",
+}
+
+
+def test_old_module_paths_import_the_moved_modules():
+    """Each old dotted name imports the moved module object itself (one module, one state),
+    in a fresh process, whichever of the two names comes first; and the documented names
+    of sudokit.records are the record commands' own objects."""
+    code = ("import importlib, sys\n"
+            f"pairs = {sorted(OLD_PATHS.items())!r}\n"
+            "for k, (old, new) in enumerate(pairs):\n"
+            "    a, b = (old, new) if k % 2 else (new, old)\n"
+            "    first = importlib.import_module(a)\n"
+            "    assert importlib.import_module(b) is first, (old, new)\n"
+            "    assert sys.modules[old] is sys.modules[new] and first.__name__ == new\n"
+            "    assert first.__spec__.name == new, first.__spec__\n"
+            "from sudokit import batch, distributed, tables, exact_cover\n"
+            "import sudokit.records.batch as b, sudokit.records._commands as c\n"
+            "assert batch is b and batch.solve_many is b.solve_many\n"
+            "from sudokit.records import Options, answer_lines, notation, LinesAnswer\n"
+            "assert (Options, answer_lines, notation, LinesAnswer) == "
+            "(c.Options, c.answer_lines, c.notation, c.LinesAnswer)\n"
+            "from sudokit.distributed import run_file, map_bag\n"
+            "from sudokit.shape import Shape\n"
+            "import sudokit\n"
+            "assert Shape is sudokit.Shape\n"
+            "print('ok')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0 and proc.stdout == "ok\n", proc.stderr
+
+
+def test_at_most_twelve_modules_at_the_root():
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "src", "sudokit")
+    modules = sorted(f for f in os.listdir(root) if f.endswith(".py"))
+    assert len(modules) <= 12, modules
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""--jobs with answers written in place (sudokit._inplace): the same bytes as --jobs 1.
+"""--jobs with answers written in place (sudokit.records._inplace): the same bytes as --jobs 1.
 
 The workers write a block's answers straight into a regular output file when they keep the
 block's length; the first block that does not (an error line, CRLF input, a check/count
@@ -17,8 +17,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from sudokit import _inplace, pipeline
-from sudokit.pipeline import Block
+from sudokit.records import _inplace, pipeline
+from sudokit.records.pipeline import Block
 from test_cli import COMMAND, S1, sudokit
 from test_cli_jobs import _fits, _puzzles
 
@@ -252,7 +252,7 @@ def test_a_closed_gate_lets_no_worker_through(tmp_path):
 def _written(folder) -> int:
     """Bytes in the temporary output file of a run under way (0 before it is made): an
     output is written under a temporary name and renamed into place at the end."""
-    from sudokit._atomic import TEMP_MARK
+    from sudokit.records._atomic import TEMP_MARK
     total = 0
     for p in folder.iterdir():
         try:

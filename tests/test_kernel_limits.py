@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 import sudokit
-from sudokit import _backend, _kernels, batch, exact_cover, sudoku_cover
+from sudokit.engine import _backend, _kernels, exact_cover, sudoku_cover
+from sudokit.records import batch
 from sudokit.shape import Shape
 
 from conftest import shared_file  # noqa: E402
@@ -171,7 +172,7 @@ def test_ctrl_c_stops_count_of_an_empty_16x16():
 
 API_SCRIPT = """
 import sys
-from sudokit import _backend
+from sudokit.engine import _backend
 kernel = _backend.KERNELS[sys.argv[1]]
 try:
     kernel(bytes(int(sys.argv[2]) ** 4), int(sys.argv[2]), int(sys.argv[2]), 0, 0)

@@ -12,9 +12,9 @@ import random
 import pytest
 
 import sudokit
-from sudokit import (Grid, SearchLimitReached, Shape, Verdict, batch, check, count_solutions,
-                     is_solution, search, solutions, solve)
-from sudokit import _backend, _kernels, _learn
+from sudokit import Grid, SearchLimitReached, Shape, Verdict, check, count_solutions, is_solution, search, solutions, solve
+from sudokit.records import batch
+from sudokit.engine import _backend, _kernels, _learn
 
 from conftest import TESTDATA, read_golden, shared_file
 from test_ckernels import random_puzzle

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from sudokit import _backend, _kernels, _learn
+from sudokit.engine import _backend, _kernels, _learn
 from sudokit import geometry as G
 
 C = _backend.C

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from sudokit import (Grid, SearchLimitReached, Verdict, check, count_solutions, formats,
-                     search, solutions, solve, solver, sudoku_cover)
+from sudokit import Grid, SearchLimitReached, Verdict, check, count_solutions, formats, search, solutions, solve, solver
+from sudokit.engine import sudoku_cover
 
 from conftest import TESTDATA, read_golden
 

@@ -1,4 +1,4 @@
-"""sudokit.pipeline: blocks of whole lines, worker processes, order, failures, Ctrl-C."""
+"""sudokit.records.pipeline: blocks of whole lines, worker processes, order, failures, Ctrl-C."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from sudokit import pipeline
-from sudokit.pipeline import Block
+from sudokit.records import pipeline
+from sudokit.records.pipeline import Block
 
 
 def _blocks(data: bytes, size: int, grow: bool = True) -> list[Block]:

@@ -12,8 +12,10 @@ import itertools
 
 import pytest
 
-from sudokit import Shape, Verdict, batch, check, count_solutions, is_solution, search, solve
-from sudokit import _backend, geometry, solver
+from sudokit import Shape, Verdict, check, count_solutions, is_solution, search, solve
+from sudokit.records import batch
+from sudokit.engine import _backend
+from sudokit import geometry, solver
 from sudokit.errors import SearchLimitReached
 
 from conftest import shared_file
@@ -198,7 +200,7 @@ def test_learn_resumed_in_steps_is_one_learn_search(step, limit):
 def test_c_learn_run_equals_python_learn_run():
     if _backend.C is None:
         pytest.skip("C kernels only: the C learn kernel")
-    from sudokit import _kernels
+    from sudokit.engine import _kernels
     values = _values(HARD16)
     c_run, py_run = _backend.LearnRun(values, 4, 4), _kernels.LearnRun(values, 4, 4)
     for step in (3, 5, 11, 0):

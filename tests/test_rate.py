@@ -211,7 +211,7 @@ def test_nested_rules_add_off_nodes_with_rule_parents():
 def test_c_static_chains_twin_of_python():
     # the C kernel of producer 21 gives the hint the pure-Python specification gives, on
     # every grid state of the path of a few puzzles needing chains
-    from sudokit._backend import C
+    from sudokit.engine._backend import C
     if C is None or not hasattr(C, "se_static_chains"):
         pytest.skip("C kernels only: the C static chains")
     from sudokit.rate._chains import static_chains

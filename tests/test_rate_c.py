@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit._backend import C
+from sudokit.engine._backend import C
 from sudokit.rate import _se
 from sudokit.rate._chains import static_chains
 from sudokit.rate._grid import Board

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from sudokit._backend import C
+from sudokit.engine._backend import C
 from sudokit.rate._chains import Chaining
 from sudokit.rate._grid import Board, TimeLimit
 from sudokit.rate._nested import advanced_nodes

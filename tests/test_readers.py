@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudokit
-from sudokit import batch, formats
+from sudokit.records import batch
+from sudokit import formats
 from sudokit.errors import ParseError, SpellingError
 from sudokit.grid import Grid
 from sudokit.shape import Shape

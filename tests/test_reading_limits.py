@@ -17,7 +17,8 @@ import tracemalloc
 
 import pytest
 
-from sudokit import formats, pipeline
+from sudokit import formats
+from sudokit.records import pipeline
 from sudokit.formats import _stream as _formats_stream
 from sudokit.formats import MAX_LINE
 
@@ -121,7 +122,8 @@ def test_a_50_mb_line_is_one_error_record_in_bounded_time_and_memory():
 
 _ENDLESS = textwrap.dedent("""
     import os, sys, time
-    from sudokit import formats, pipeline
+    from sudokit import formats
+    from sudokit.records import pipeline
     r, w = os.pipe()
     if os.fork() == 0:          # the writer: bytes without a newline for {seconds} s
         os.close(r)

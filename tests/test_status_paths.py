@@ -1,6 +1,6 @@
 """One vocabulary: every path that reports on a puzzle gives the same word for it.
 
-The paths: the API (solver.check), sudokit.batch, the command line on line files (the record
+The paths: the API (solver.check), sudokit.records.batch, the command line on line files (the record
 path and the 9x9 fast path), CSV, NPY, Parquet, and Dask (map_bag).  The words: unique,
 ambiguous, impossible, illegal, limit (a node limit stopped the search), error (the record
 cannot be read).  Also: with the C kernels, each 9x9 line reaches a kernel exactly once.
@@ -14,7 +14,9 @@ import io
 import pytest
 
 import sudokit
-from sudokit import _backend, _fastpath, batch, cli
+from sudokit.engine import _backend
+from sudokit.records import _fastpath, batch
+from sudokit import cli
 from sudokit.cli import options_for
 from sudokit.errors import ParseError
 from sudokit.records import answer_lines
@@ -101,7 +103,7 @@ def test_dask_map_bag():
     db = pytest.importorskip("dask.bag")
     lines = list(CASES) + [HARD]
     got = db.from_sequence(lines, npartitions=2)
-    from sudokit.distributed import map_bag
+    from sudokit.records.distributed import map_bag
     out = map_bag(got, "check").compute(scheduler="sync")
     assert [t.rsplit("\t", 1)[1] for t in out][:5] == list(CASES.values())
     out = map_bag(db.from_sequence([HARD]), "check", {"node_limit": LIMIT}).compute(

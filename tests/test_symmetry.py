@@ -393,7 +393,7 @@ def test_canon_passes_comments_and_blank_lines_through(tmp_path):
 # --- the C twin (canon.c) against the pure-Python search ------------------------------------------
 
 def _c_canon():
-    from sudokit import _backend
+    from sudokit.engine import _backend
     fn = getattr(_backend.C, "canon_lines", None)
     if fn is None:
         pytest.skip("C kernels only: the C canon_lines")

@@ -1,10 +1,10 @@
 """Table rows reach the answering code as values or strings, never as a block of puzzle text.
 
-NPY rows go to the kernels as bytes of cell values (sudokit._tablerows.Rows.values); the
+NPY rows go to the kernels as bytes of cell values (sudokit.records._tablerows.Rows.values); the
 puzzle strings of CSV/TSV/JSONL/Parquet/Arrow rows are parsed once, each where it is
 answered, with error columns counted from the start of its line.  The oracle of every
 comparison here is the way rows went before: their puzzles written as lines (padded to
-their column) and answered by records.work_block, which must give the same BlockResult.
+their column) and answered by records._commands.work_block, which must give the same BlockResult.
 """
 
 from __future__ import annotations
@@ -14,10 +14,13 @@ import random
 import pytest
 
 import sudokit
-from sudokit import _backend, _fastpath, _tablerows, formats, records
-from sudokit.batch import format_lines
+from sudokit.engine import _backend
+from sudokit.records import _fastpath, _tablerows
+from sudokit import formats
+from sudokit.records import _commands as records
+from sudokit.records.batch import format_lines
 from sudokit.cli import options_for
-from sudokit.pipeline import Block
+from sudokit.records.pipeline import Block
 from sudokit.shape import Shape
 
 P1 = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -192,7 +195,7 @@ def test_string_rows_are_read_as_they_are(monkeypatch):
         lines = list(lines)
         seen.extend(lines)
         return real(lines, **kwargs)
-    from sudokit import _recinput
+    from sudokit.records import _input as _recinput
     monkeypatch.setattr(_recinput.formats, "read_records", spy)
     _forbid(monkeypatch, (records, "work_block"))
     spec = _spec("check", ["--engine", "dlx"])

@@ -1,4 +1,4 @@
-"""sudokit.tables: .npy, Parquet and Arrow IPC datasets read in blocks and written back."""
+"""sudokit.records.tables: .npy, Parquet and Arrow IPC datasets read in blocks and written back."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import sys
 import pytest
 
 import sudokit
-from sudokit import batch
+from sudokit.records import batch
 from sudokit.shape import Shape
-from sudokit.tables import (ArrowWriter, NpyWriter, TableError, kind_of, open_npy, open_table)
+from sudokit.records.tables import ArrowWriter, NpyWriter, TableError, kind_of, open_npy, open_table
 
 PUZZLES = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -41,7 +41,7 @@ def test_kind_of(name, kind, tmp_path):
 
 
 def test_import_needs_only_the_standard_library():
-    code = ("import sys; import sudokit.tables; "
+    code = ("import sys; import sudokit.records.tables; "
             "assert 'numpy' not in sys.modules and 'pyarrow' not in sys.modules, "
             "sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'pyarrow'))")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -27,7 +27,7 @@ import pytest
 
 from sudokit import formats
 from sudokit import judge as judges
-from sudokit._backend import KERNELS
+from sudokit.engine._backend import KERNELS
 from sudokit.generate import _chunks, generate, iter_generate
 from sudokit.shape import Shape
 

@@ -16,8 +16,9 @@ import pytest
 from sudokit import Grid, Shape, search
 from sudokit.formats import Notation, Record, parse_line
 from sudokit.grid import Conflict, Status
-from sudokit.pipeline import Block
-from sudokit.records import Options, Spec
+from sudokit.records.pipeline import Block
+from sudokit.records import Options
+from sudokit.records._commands import Spec
 from sudokit.solver import SearchResult
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 import pytest
 
-from sudokit import _backend, exact_cover, geometry
+from sudokit.engine import _backend, exact_cover
+from sudokit import geometry
 
 DATA = Path(__file__).resolve().parent / "data" / "variants"
 CORPORA = ("janko_chaos.txt", "sgt_jigsaw.txt", "sgt_x.txt")

@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 # Every public name is imported on first use (PEP 562), so that ``import sudokit`` -- and the
 # command line's start, ``sudokit --help`` -- pay only for what they touch.
 _HOME = {
-    "backend": "_backend", "backend_reason": "_backend",
+    "backend": "engine._backend", "backend_reason": "engine._backend",
     "ParseError": "errors", "SearchLimitReached": "errors", "ShapeError": "errors",
     "Conflict": "grid", "Grid": "grid", "Status": "grid", "Shape": "shape",
     "Geometry": "geometry", "GeometryError": "geometry",
@@ -38,6 +38,50 @@ def __getattr__(name: str):
         if where == home:               # the import bound the name to the module: rebind)
             globals()[other] = getattr(module, other)
     return globals()[name]
+
+
+# Modules that moved into packages keep their old dotted names: ``import sudokit.batch`` gives
+# the module object of ``sudokit.records.batch`` itself (one module, one state), through the
+# finder below.  Rejected: a shim file per old name (a module at the root for each).
+_MOVED = {
+    "batch": "records.batch", "tables": "records.tables", "distributed": "records.distributed",
+    "pipeline": "records.pipeline", "exact_cover": "engine.exact_cover",
+    "sudoku_cover": "engine.sudoku_cover",
+    # private modules: for code written against the old tree
+    "_backend": "engine._backend", "_kernels": "engine._kernels", "_learn": "engine._learn",
+    "_fastpath": "records._fastpath", "_inplace": "records._inplace",
+    "_tablerows": "records._tablerows", "_atomic": "records._atomic",
+    "_recinput": "records._input", "_logiccmd": "records._logic", "rate._cmd": "records._rate",
+    "_dlxformat": "formats._dlx", "_constraints": "geometry._constraints",
+    "_argtypes": "cli._argtypes", "cli.big": "records._drive",
+}
+
+
+class _MovedFinder:
+    """Find an old dotted name of a moved module: its loader hands back the moved module."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        prefix, _, rest = fullname.partition(".")
+        if prefix != __name__ or rest not in _MOVED:
+            return None
+        import importlib.util
+        return importlib.util.spec_from_loader(fullname, _MovedFinder)
+
+    @staticmethod
+    def create_module(spec):
+        import importlib
+        module = importlib.import_module(f"{__name__}.{_MOVED[spec.name.partition('.')[2]]}")
+        spec.loader_state = module.__spec__  # (the import system sets __spec__ to this spec)
+        return module
+
+    @staticmethod
+    def exec_module(module):
+        module.__spec__ = module.__spec__.loader_state
+
+
+import sys as _sys  # noqa: E402
+_sys.meta_path.append(_MovedFinder)
 
 
 def __dir__():

@@ -70,3 +70,8 @@ class WriteError(Exception):
 
 class WorkerError(RuntimeError):
     """A worker process failed (a bug, or it was killed): the run cannot go on."""
+
+
+class UsageError(Exception):
+    """A problem with the command line found after parsing (exit status 2): an option that
+    does not fit the input found (a table kind a command does not take, ...)."""

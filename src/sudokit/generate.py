@@ -62,7 +62,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
-from . import _backend, solver
+from .engine import _backend
+from . import solver
 from .geometry import Geometry, as_geometry, boxes
 from .grid import Grid
 from .shape import Shape
@@ -664,7 +665,7 @@ def _watch_parent() -> None:
     import threading
     import time
 
-    from .pipeline import worker_signals
+    from .records.pipeline import worker_signals
     worker_signals()  # Ctrl-C is the main process's business: it stops the workers
     parent = os.getppid()
 
@@ -689,7 +690,7 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
     """
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
-    from .pipeline import stop_pool
+    from .records.pipeline import stop_pool
     window: deque = deque()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent)
     try:

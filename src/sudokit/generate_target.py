@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 
-from . import _backend
+from .engine import _backend
 from .generate import GenerationError, Generated, _label, _make, orbits
 from .geometry import Geometry
 from .grid import Grid

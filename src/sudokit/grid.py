@@ -34,7 +34,7 @@ class Conflict(Value):
         object.__setattr__(self, "cells", cells)
 
     def __str__(self) -> str:
-        from ._constraints import is_broken_rule
+        from .geometry._constraints import is_broken_rule
         if is_broken_rule(self.unit):
             return f"value {self.value} breaks the {self.unit}"
         return f"value {self.value} repeats in {self.unit}"

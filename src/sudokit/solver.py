@@ -39,7 +39,7 @@ import operator
 from enum import Enum
 from typing import Iterator
 
-from . import _backend
+from .engine import _backend
 from ._value import Value
 from .errors import SearchLimitReached
 from .grid import Grid, as_grid
@@ -48,7 +48,7 @@ __all__ = ["Verdict", "SearchResult", "ENGINES", "solve", "solutions", "count_so
            "search", "is_solution", "engines", "choose_engine", "STATUSES", "outcome",
            "solve_status", "count_word"]
 
-from ._names import ENGINES  # noqa: E402
+from .engine import ENGINES  # noqa: E402
 
 
 class Verdict(str, Enum):
@@ -66,7 +66,7 @@ class Verdict(str, Enum):
 
 # --- the one status vocabulary --------------------------------------------------------------
 #
-# Every path that reports on a puzzle (the API, sudokit.batch, every command-line path, the
+# Every path that reports on a puzzle (the API, sudokit.records.batch, every command-line path, the
 # tables, Dask) takes its word from here.  README.md has the same table.
 
 SOLVED, UNIQUE, AMBIGUOUS, IMPOSSIBLE = "solved", "unique", "ambiguous", "impossible"
@@ -352,7 +352,7 @@ def _run_marked(grid: Grid, candidates, limit, engine, node_limit):
     nlim = _limit(node_limit, "node_limit")
     name = _marked_engine(engine)
     masks = _masks(grid, candidates)
-    from . import sudoku_cover
+    from .engine import sudoku_cover
     values = bytes(grid.values)
     cover = _backend.C.dlx_count if _backend.C is not None else None  # None: exact_cover's
     count, first, nodes, stopped = sudoku_cover.dlx(values, *_classic_or(grid.geometry), lim,
@@ -512,7 +512,7 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
         candidates = _text_marks(puzzle, grid, box, alphabet)
     lim = _limit(limit, "limit")
     nlim = _limit(node_limit, "node_limit")
-    from . import _kernels, sudoku_cover
+    from .engine import _kernels, sudoku_cover
     if candidates is not None:
         name = _marked_engine(engine)
         masks = _masks(grid, candidates)
@@ -535,7 +535,7 @@ def solutions(puzzle, *, limit: int | None = None, engine: str | None = None,
 
 def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str,
              masks: tuple[int, ...] | None = None) -> Iterator[Grid]:
-    from ._kernels import KernelStop
+    from .engine._kernels import KernelStop
     counter = [0]
     found = 0
     try:

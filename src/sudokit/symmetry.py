@@ -67,7 +67,7 @@ from itertools import permutations, product
 from operator import itemgetter
 from typing import Sequence
 
-from . import _backend
+from .engine import _backend
 from .errors import ParseError, ShapeError
 from .grid import Grid, as_grid
 from .shape import Shape
@@ -477,7 +477,7 @@ def canonical_lines(lines) -> list[str]:
     ``batch.parse_lines`` (blanks . 0 - _ * ?), so blank lines and lines starting with '#' are
     skipped.  ParseError names the first bad line, its column and character.
     """
-    from .batch import parse_lines
+    from .records.batch import parse_lines
     if not isinstance(lines, (str, bytes, bytearray)):
         lines = "\n".join(lines)
     values, errors = parse_lines(lines, 9)

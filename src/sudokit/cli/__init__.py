@@ -26,7 +26,7 @@ diagnostics on stderr, naming the source, line and column.  Exit status: 0 all f
 what was done).  No output is one of the inputs (refused before anything is opened, exit
 status 2), and every output file is written under a temporary name and renamed into place
 when the run ends: a failed run leaves the old file as it was (see _common.refuse_overlaps
-and sudokit._atomic).  A closed output pipe (``| head -1``) ends the run quietly with status 0.
+and sudokit.records._atomic).  A closed output pipe (``| head -1``) ends the run quietly with status 0.
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def _cap_jobs(args, err) -> None:
     jobs = getattr(args, "jobs", None)
     if not isinstance(jobs, int) or jobs <= 1:
         return
-    from ..pipeline import usable_cpus
+    from ..records.pipeline import usable_cpus
     cpus = usable_cpus()
     if jobs > cpus:
         if not getattr(args, "quiet", False):

@@ -9,9 +9,10 @@ import sys
 import time
 from typing import TextIO
 
-from .._argtypes import int_at_least, positive_int
+from ._argtypes import int_at_least, positive_int
 from ..errors import ShapeError
-from .._names import ENGINES, OUTPUT_FORMATS
+from ..engine import ENGINES
+from ..records import BINARY_KINDS, OUTPUT_FORMATS, TEXT_KINDS
 from ..errors import WriteError as _WriteError
 from ..shape import Shape
 
@@ -19,8 +20,6 @@ FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last fl
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
 
-TEXT_KINDS = ("csv", "tsv", "jsonl")         # tables read as text (sudokit._tablerows)
-BINARY_KINDS = ("npy", "parquet", "arrow")    # tables read by sudokit.tables
 TABLE_FORMATS = TEXT_KINDS + BINARY_KINDS
 _TABLE_EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".jsonl": "jsonl",
                      ".ndjson": "jsonl", ".npy": "npy", ".parquet": "parquet", ".pq": "parquet",
@@ -28,8 +27,7 @@ _TABLE_EXTENSIONS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".jsonl": "jso
 INPUT_FORMATS = ("auto",) + OUTPUT_FORMATS + TABLE_FORMATS
 
 
-class _UsageError(Exception):
-    """A problem with the command line found after parsing (exit status 2)."""
+from ..errors import UsageError as _UsageError  # noqa: E402 (raised by records._drive too)
 
 
 STATUS_HELP = """\
@@ -143,7 +141,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 def _sigint_held():
-    from ..pipeline import sigint_held  # (imported when the first record is written)
+    from ..records.pipeline import sigint_held  # (imported when the first record is written)
     return sigint_held()
 
 
@@ -229,10 +227,10 @@ def _open_output(path: str | None, command: str | None = None, pending=None) -> 
 
 
 def open_pending(path: str, pending, mode: str = "w", **open_args):
-    """Open an output of the run atomically (sudokit._atomic): it is written under a
+    """Open an output of the run atomically (sudokit.records._atomic): it is written under a
     temporary name and renamed over path when the run ends.  pending: the run's list of
     such files (``args.pending``, kept by cli.main), where its Pending goes."""
-    from .._atomic import Pending
+    from ..records._atomic import Pending
     item = Pending(path, mode, **open_args)
     pending.append(item)
     return item.file

@@ -7,8 +7,8 @@ sudokit.cli.dataset (formats, the solver, symmetry ...): sudokit.cli gives each 
 
 from __future__ import annotations
 
-from .._argtypes import positive_int as _positive
-from .._names import ENGINES
+from ._argtypes import positive_int as _positive
+from ..engine import ENGINES
 from ._common import add_batch_options, declare_files
 
 _INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally followed by its "

@@ -231,7 +231,7 @@ def run_verify(args, out, err) -> int:
     """Write ``puzzle<TAB>ok`` or ``puzzle<TAB>bad: <reason>`` per record; return the exit status.
 
     A file or a pipe is read in blocks of lines shared among --jobs worker processes
-    (sudokit.pipeline), output in input order; a terminal is read line by line.
+    (sudokit.records.pipeline), output in input order; a terminal is read line by line.
     """
     name = getattr(args, "file", "-") or "-"
     if name == "-" and (getattr(sys.stdin, "buffer", None) is None or sys.stdin.isatty()):
@@ -287,7 +287,7 @@ def _text_only(stream, *, borrowed: bool):
 
 def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
     import functools
-    from .. import pipeline
+    from ..records import pipeline
     from ._common import _Writer
     asked = getattr(args, "jobs", None)
     jobs = asked or pipeline.usable_cpus()

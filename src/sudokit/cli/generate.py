@@ -6,7 +6,7 @@ import argparse
 import time
 from typing import TextIO
 
-from .._argtypes import positive_int as _count_arg
+from ._argtypes import positive_int as _count_arg
 from ..errors import ShapeError
 from ..geometry import RULES
 from ..shape import Shape
@@ -278,7 +278,7 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
     stream, pending = out, None
     try:
         if path not in (None, "-"):
-            from .._atomic import Pending
+            from ..records._atomic import Pending
             try:  # puzzles stream into a temporary file, renamed to OUT when the run ends
                 pending = Pending(path, "w", encoding="utf-8", newline="\n")
             except OSError as exc:

@@ -50,7 +50,7 @@ class _Intermixed(argparse.ArgumentParser):
 
 def add_parser(sub) -> None:
     """Define ``sudokit judge`` on an argparse subparsers object."""
-    from .._names import ENGINES
+    from ..engine import ENGINES
     fmt = HelpFormatter
     p = sub.add_parser(
         "judge", formatter_class=fmt, help="answer an online judge's input exactly",

@@ -1,11 +1,11 @@
-"""The logic commands: hint and explain (argument parsing only; sudokit._logiccmd answers)."""
+"""The logic commands: hint and explain (argument parsing only; sudokit.records._logic answers)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TextIO
 
-from .._names import LOGIC_OUTPUTS
+from ..records import LOGIC_OUTPUTS
 from ._common import HelpFormatter, _input_options, _para, _UsageError
 from .records import _rules_options, run_records
 
@@ -99,7 +99,7 @@ examples:
 
 def run_logic(args, out_stream: TextIO, err: TextIO) -> int:
     """Run hint or explain: check the logic options, then the record machinery."""
-    from .._logiccmd import LogicOptions
+    from ..records._logic import LogicOptions
     if args.list:
         from ..logic import ladder
         for t in ladder():

@@ -69,7 +69,7 @@ def add_parser(sub) -> None:
 
 def run_rate(args, out_stream: TextIO, err: TextIO) -> int:
     """Run rate: check its options, then the record machinery."""
-    from ..rate._cmd import RateOptions
+    from ..records._rate import RateOptions
     fmt = None
     if "%" in args.format:
         fmt, args.format = args.format, "auto"
@@ -89,7 +89,7 @@ def run_rate(args, out_stream: TextIO, err: TextIO) -> int:
         if kinds <= set(TEXT_KINDS) or to_table:
             table = args.table_key
     if table is None and args.hodoku and args.rate_to != "json":
-        from ..rate._cmd import HODOKU_FORMAT
+        from ..records._rate import HODOKU_FORMAT
         if fmt is None:
             fmt = HODOKU_FORMAT
         elif "%l" not in fmt and "%s" not in fmt:  # a format naming them places them itself

@@ -1,7 +1,7 @@
 """The record commands: solve, check, count, convert (argument parsing and driving only).
 
 The answering is sudokit.records (one Options per run); big inputs and tables go through
-sudokit.cli.big (blocks of lines, worker processes); everything else is read here by the
+sudokit.records._drive (blocks of lines, worker processes); everything else is read here by the
 streaming reader, one record at a time.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from .._names import OUTPUT_FORMATS
+from ..records import OUTPUT_FORMATS
 from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TEXT_KINDS,
                       HelpFormatter, _count_limit, _input_options, _NoText, _para, _stdin_is_tty,
                       _UsageError, _Writer, open_pending, table_kind)
@@ -21,7 +21,7 @@ _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit
 
 def options_of(args: argparse.Namespace):
     """The records.Options of a parsed record command line."""
-    from ..records import Options
+    from ..records._commands import Options
     given = {name: getattr(args, name) for name in _FIELDS if getattr(args, name, None) is not None}
     geom = geometry_of(args)
     if geom is not None:
@@ -171,9 +171,7 @@ examples:
 
 def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     """Run solve, check, count or convert on every input; return the exit status."""
-    from .. import formats
-    from .._recinput import _Input
-    from ..records import command_for
+    from ..records._commands import command_for
     from ..solver import engines
     interactive = _stdin_is_tty() and (not args.files or "-" in args.files)
     writer = _Writer(out_stream, interactive)
@@ -200,7 +198,7 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
         except OSError as exc:
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
-    from .big import run_binary_table, run_blocks, run_text_table
+    from ..records._drive import answer_input
     if isinstance(out_stream, _NoText):
         for name in args.files or ["-"]:
             if table_kind(name, args) not in BINARY_KINDS:
@@ -208,52 +206,7 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
                                   f"Arrow inputs; {name!r} is not one (write text instead)")
     try:
         for name in args.files or ["-"]:
-            kind = table_kind(name, args)
-            try:  # tables, and one-record-per-line inputs, go by blocks (workers)
-                if kind in TEXT_KINDS:
-                    run_text_table(command, name, kind, args, err)
-                    continue
-                if kind is not None:
-                    run_binary_table(command, name, kind, args, err)
-                    continue
-                if args.format in ("auto", "line", "sdm", "json", "pencilmarks") and \
-                        run_blocks(command, name, args, err):
-                    continue
-            except UnicodeError as exc:
-                err.write(f"sudokit: {name}: cannot decode: {exc}\n")
-                io_error = True
-                continue
-            except OSError as exc:
-                if isinstance(exc, BrokenPipeError):
-                    raise
-                err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
-                io_error = True
-                continue
-            try:
-                handle = formats.open_text(name)
-            except OSError as exc:
-                err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
-                io_error = True
-                continue
-            src = _Input(name, handle, options, interactive=name == "-" and _stdin_is_tty())
-            try:
-                command.run_input(src)
-            except UnicodeError as exc:  # e.g. a UTF-16 file with a broken tail
-                err.write(f"sudokit: {src.display}: cannot decode: {exc}\n")
-                io_error = True
-            except OSError as exc:
-                if isinstance(exc, BrokenPipeError):
-                    raise
-                err.write(f"sudokit: {src.display}: read error: {exc.strerror or exc}\n")
-                io_error = True
-            finally:
-                if name != "-":
-                    handle.close()
-                else:
-                    try:
-                        handle.close()  # detaches from stdin, leaves it open
-                    except Exception:  # noqa: BLE001
-                        pass
+            io_error |= answer_input(command, name, table_kind(name, args), args, err)
     finally:  # (the --errors file is committed or discarded by cli.main with the output)
         if command.errors is not None:
             try:

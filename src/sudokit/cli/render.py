@@ -19,14 +19,15 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
-from .._argtypes import number_in
-from .._names import PICTURE_FORMATS
+from ._argtypes import number_in
 from ._common import (EXIT_DATA, EXIT_IO, EXIT_OK, HelpFormatter, _alphabet, _box,
                       _para, _UsageError, declare_files, files_of, refuse_output_over_input,
                       refuse_overlaps)
 from .records import _rules_options, geometry_of
 
 __all__ = ["add_parser", "run_render"]
+
+PICTURE_FORMATS = ("svg", "png", "pdf")  # the -o extensions of sudokit render
 
 _BOOKLET_ONLY = ("per_page", "solutions", "steps", "paper", "ratings")
 
@@ -108,10 +109,10 @@ def _targets(target: str, count: int) -> list[str]:
 def _read(args, err: TextIO):
     """(the pictures' sources: Grids or States, the problems as messages)."""
     from .. import formats
-    from .._recinput import _Input
+    from ..records._input import _Input
     from ..grid import Grid
     from ..logic import State
-    from ..records import misfit
+    from ..records._commands import misfit
     geom = args.geometry
     sources, problems = [], []
     for name in args.files or ["-"]:
@@ -229,7 +230,7 @@ def _write(args, kind: str, sources: list, err: TextIO) -> int:
     except render.RenderError as exc:
         err.write(f"sudokit render: {exc}\n")
         return EXIT_IO
-    from .._atomic import Pending
+    from ..records._atomic import Pending
     paths = _targets(args.target, len(data))
     pending = []
     try:  # each picture under a temporary name; all renamed into place once all are written

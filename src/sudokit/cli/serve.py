@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from .._argtypes import number_in
+from ._argtypes import number_in
 from ._common import HelpFormatter, _para
 
 

@@ -39,7 +39,7 @@ value of the alphabet, written as ``.`` unless ``blank=`` says otherwise):
                  (up/right/down/left); regions are the cells the walls enclose.
     regions      a region map, N lines of N region names: a geometry, not a puzzle
                  (``parse_regions``/``format_regions``, in ``_regions``).
-    dlx          Knuth's exact-cover text (``parse_dlx``/``format_dlx``, in ``_dlxformat``).
+    dlx          Knuth's exact-cover text (``parse_dlx``/``format_dlx``, in ``_dlx``).
 
 Detection (``parse`` and ``detect_format``, one puzzle):
     1. text starting with ``{``, or with ``[`` that is not a ``[Section]`` header -> json,
@@ -485,25 +485,25 @@ def format_ss(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
     return text.replace("+", "-")
 
 
-# --- Knuth's DLX (lazy: lives in _dlxformat) --------------------------------------------
+# --- Knuth's DLX (lazy: lives in _dlx) --------------------------------------------
 
 
 def _dlx(*names: str):
-    from .. import _dlxformat
+    from . import _dlx
     for name in names:
-        func = getattr(_dlxformat, name, None)
+        func = getattr(_dlx, name, None)
         if func is not None:
             return func
-    raise ImportError(f"sudokit._dlxformat has none of {names}")
+    raise ImportError(f"sudokit.formats._dlx has none of {names}")
 
 
 def parse_dlx(*args, **kwargs):
-    """Return the exact-cover problem written in Knuth's DLX format (see sudokit._dlxformat)."""
+    """Return the exact-cover problem written in Knuth's DLX format (see sudokit.formats._dlx)."""
     return _dlx("parse_dlx", "parse_knuth")(*args, **kwargs)
 
 
 def format_dlx(*args, **kwargs):
-    """Return an exact-cover problem as Knuth's DLX text (see sudokit._dlxformat)."""
+    """Return an exact-cover problem as Knuth's DLX text (see sudokit.formats._dlx)."""
     return _dlx("format_dlx", "format_knuth")(*args, **kwargs)
 
 

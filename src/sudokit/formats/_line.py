@@ -153,7 +153,7 @@ _C_READ = None  # _ckernels.read_line once looked up; False when pure Python
 def _c_reader():
     global _C_READ
     if _C_READ is None:
-        from .. import _backend
+        from ..engine import _backend
         _C_READ = getattr(_backend.C, "read_line", None) or False
     return _C_READ
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 
-from .._backend import C
+from ..engine._backend import C
 
 __all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "run", "NONE"]
 

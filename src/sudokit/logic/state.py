@@ -22,7 +22,7 @@ is cheap and a state that cannot change under a caller is worth it.
 
 from __future__ import annotations
 
-from .._constraints import conflict_text
+from ..geometry._constraints import conflict_text
 from . import _cfast
 from .core.bits import values_of
 from .core.tables import cell_name, tables

@@ -421,7 +421,7 @@ class Chaining:
         self.producer = 23 if nishio else (25 + level if level else (25 if dynamic else 24))
         self._c = None
         if multiple or dynamic:
-            from .._backend import C
+            from ..engine._backend import C
             self._c = getattr(C, "se_chaining", None)
         self._c_last = None
 

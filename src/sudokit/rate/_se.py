@@ -62,7 +62,7 @@ class _Static:
 
     def __init__(self):
         self.deadline = None
-        from .._backend import C
+        from ..engine._backend import C
         self.c = getattr(C, "se_static_chains", None)
 
     def __call__(self, board):
@@ -160,7 +160,7 @@ _RUN_DONE, _RUN_STUCK, _RUN_ASK, _RUN_LIMIT = 0, 1, 2, 3
 
 
 def _c_run():
-    from .._backend import C
+    from ..engine._backend import C
     return getattr(C, "se_path_run", None)
 
 

@@ -171,7 +171,7 @@ def _node_limit(body: dict) -> int:
 def _conflicts(geom, values) -> list[dict]:
     """Each conflict: value, where, cells, and text ('5 is placed twice in row 1 (...)', or
     'the values of r1c1, r1c2 break the thermometer r1c1-r1c3')."""
-    from .._constraints import conflict_text
+    from ..geometry._constraints import conflict_text
     from ..symbols import DEFAULT
     n = geom.size
     out = []

@@ -570,7 +570,8 @@ class Server:
     def _info(self) -> dict:
         from importlib.util import find_spec
 
-        from .. import __version__, _backend
+        from .. import __version__
+        from ..engine import _backend
         pool = self.pool
         return {"version": __version__, "backend": _backend.backend(),
                 "render": find_spec("sudokit.render") is not None,

@@ -62,13 +62,14 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from . import _backend, _kernels, solver, sudoku_cover
-from .errors import ParseError
-from .geometry import boxes as _boxes
-from .grid import Grid
-from .shape import Shape
-from .solver import is_solution
-from .symbols import DEFAULT, NOT_A_SYMBOL, get_alphabet, line_alphabet, reading_table
+from ..engine import _backend, _kernels, sudoku_cover
+from .. import solver
+from ..errors import ParseError
+from ..geometry import boxes as _boxes
+from ..grid import Grid
+from ..shape import Shape
+from ..solver import is_solution
+from ..symbols import DEFAULT, NOT_A_SYMBOL, get_alphabet, line_alphabet, reading_table
 
 __all__ = [
     "BatchResult", "solve_many", "count_many", "solve_text", "parse_lines", "format_lines",
@@ -352,7 +353,7 @@ def _shape_of(box, ncells: int | None, geom=None) -> Shape:
     if geom is not None:
         shape = geom.display_shape
         if box is not None:
-            from .formats import _as_shape
+            from ..formats import _as_shape
             if _as_shape(box) is not shape and geom.box is not None:
                 raise ValueError(f"box {box} does not fit geometry {geom}")
         if ncells is not None and ncells != geom.ncells:
@@ -366,7 +367,7 @@ def _shape_of(box, ncells: int | None, geom=None) -> Shape:
         if shape is None:
             raise ValueError(f"cannot tell the box shape of a {ncells}-cell grid; pass box=")
         return shape
-    from .formats import _as_shape
+    from ..formats import _as_shape
     return _as_shape(box)
 
 
@@ -600,7 +601,7 @@ def count_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 2
 def _geometry_of(geometry):
     if geometry is None:
         return None
-    from .geometry import as_geometry
+    from ..geometry import as_geometry
     return as_geometry(geometry)
 
 
@@ -635,7 +636,7 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     return _run(values, n, shape, engine, lim, nlim, False, errors, geom)
 
 
-if __name__ == "__main__":  # pragma: no cover - a tiny demo: python -m sudokit.batch FILE
+if __name__ == "__main__":  # pragma: no cover - a tiny demo: python -m sudokit.records.batch FILE
     with open(sys.argv[1], "rb") as fh:
         res = solve_text(fh.read())
     sys.stdout.buffer.write(format_lines(res.solutions, res.shape.size))

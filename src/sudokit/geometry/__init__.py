@@ -11,7 +11,7 @@ A *geometry* of size N has N*N cells numbered row-major from 0, and
 - *pairs*: extra "cannot be equal" pairs of cells that share no unit (anti-knight, anti-king,
   ``extra_pairs``).
 - *constraints*: thermometers, kropki dots, XV, whispers and palindromes, ``(kind, cells,
-  value)`` (see ``sudokit._constraints``), and the negative rules ``nonconsecutive``,
+  value)`` (see ``sudokit.geometry._constraints``), and the negative rules ``nonconsecutive``,
   ``negative-ratio`` and ``negative-xv``.  Each ties two cells at a time, so each becomes
   weak links; they are kept as constraints too, to be named, drawn and written back.
 - *links*: general weak links between candidates, "cell i = a excludes cell j = b".  A link is
@@ -40,7 +40,7 @@ import math
 from functools import cached_property
 
 from . import _constraints
-from .errors import GeometryError, ShapeError
+from ..errors import GeometryError, ShapeError
 
 __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "classic_of",
            "as_geometry", "split_generator_args",
@@ -141,7 +141,7 @@ class Geometry:
     def with_constraints(self, *constraints) -> "Geometry":
         """This geometry plus constraints: (kind, cells) or (kind, cells, value) with kind one
         of thermo, diff, ratio, sum, whisper, palindrome (white, black, x, v too), or their
-        text ('thermo(r1c1-r1c2-r1c3)'); see ``sudokit._constraints``.  Cells of a thermometer
+        text ('thermo(r1c1-r1c2-r1c3)'); see ``sudokit.geometry._constraints``.  Cells of a thermometer
         go from the bulb to the tip.
 
             >>> g = boxes(3, 3).with_constraints(("thermo", (0, 1, 2)), ("white", (9, 10)))
@@ -170,7 +170,7 @@ class Geometry:
         """The Shape of the boxes, or None for a jigsaw."""
         if self.box is None:
             return None
-        from .shape import Shape
+        from ..shape import Shape
         return Shape(*self.box)
 
     @cached_property
@@ -179,7 +179,7 @@ class Geometry:
         jigsaw the default boxes of its size (1 x N when N has none)."""
         if self.box is not None:
             return self.shape
-        from .shape import Shape
+        from ..shape import Shape
         try:
             return Shape.for_size(self.size)
         except ShapeError:
@@ -594,7 +594,7 @@ def _parse_box(text) -> tuple[int, int]:
 
 
 def _default_boxes(size) -> Geometry:
-    from .shape import Shape
+    from ..shape import Shape
     try:
         shape = Shape.for_size(_check_size(size))
     except ShapeError as exc:
@@ -748,7 +748,7 @@ def _rule_units(rule: str, n: int, box) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def _region_text(size: int, regions: tuple[int, ...]) -> str:
-    from .symbols import DEFAULT
+    from ..symbols import DEFAULT
     if size > len(DEFAULT.symbols):
         return ",".join(str(r + 1) for r in regions)
     return "".join(DEFAULT.symbols[r] for r in regions)

@@ -37,7 +37,7 @@ import time
 import zlib
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
-from ._value import Value
+from .._value import Value
 
 __all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress", "read_head",
            "WorkerError", "Interrupted", "stopping", "sigint_held", "Gate", "through_gate",
@@ -92,7 +92,7 @@ def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, 
     return Block(seq, first_line, data, bad, None, offset)
 
 
-from .errors import WorkerError  # noqa: E402 (defined there: the CLI catches it unimported)
+from ..errors import WorkerError  # noqa: E402 (defined there: the CLI catches it unimported)
 
 
 class Interrupted(KeyboardInterrupt):
@@ -473,7 +473,7 @@ def _context(fork: bool = False):
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["sudokit", "sudokit.records"])
+        ctx.set_forkserver_preload(["sudokit", "sudokit.records._commands"])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -487,7 +487,7 @@ class Gate:
     In a worker, ``through_gate(action)`` runs action() under a lock shared by the run's
     processes, only while the gate is open, and returns whether it ran; in the main process
     (or with no gate) it runs nothing.  ``close()`` shuts the gate: once it returns, no
-    action runs again, and every action that ran has finished.  sudokit._placed uses it:
+    action runs again, and every action that ran has finished.  sudokit.records._inplace uses it:
     a worker writes its block's answers at their place in the output file only while no
     block before it has changed length.
     """

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 
-from .errors import SearchLimitReached
+from ..errors import SearchLimitReached
 
 __all__ = [
     "ExactCover",
@@ -587,13 +587,13 @@ class ExactCover:
     @classmethod
     def from_knuth(cls, text: str) -> "ExactCover":
         """Return the problem read from Knuth's DLX format (names are str); ParseError if bad."""
-        from ._dlxformat import parse_knuth
+        from ..formats._dlx import parse_knuth
 
         problem = parse_knuth(text)
         return cls(problem.primary, problem.options, secondary=problem.secondary)
 
     def to_knuth(self, *, comment: str | None = None) -> str:
         """Return the problem in Knuth's DLX format (names via str()); ValueError if unwritable."""
-        from ._dlxformat import format_knuth
+        from ..formats._dlx import format_knuth
 
         return format_knuth(self.primary, self.secondary, self.options, comment=comment)

@@ -15,7 +15,7 @@ Optional: ``pip install 'sudokit[dask]'`` (Dask is imported only when these func
 ``sudokit COMMAND --jobs N``, so the output is exactly what the command line writes::
 
     from dask.distributed import Client, LocalCluster
-    from sudokit.distributed import run_file
+    from sudokit.records.distributed import run_file
 
     with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster) as client:
         parts = run_file("puzzles.txt", "out/part-*.txt", "solve", client=client)
@@ -51,7 +51,7 @@ DEFAULT_BLOCKSIZE = "8MiB"   # bytes of input per partition in run_file (about 1
 RESULT_COLUMNS = {"solve": "solution", "check": "verdict", "count": "count",
                   "convert": "converted"}
 
-_INSTALL = "sudokit.distributed needs Dask: pip install 'sudokit[dask]'"
+_INSTALL = "sudokit.records.distributed needs Dask: pip install 'sudokit[dask]'"
 
 
 def _dask():
@@ -67,9 +67,9 @@ def _dask():
 
 def _options(command: str, options):
     """The records.Options of a command and its options (an Options, a dict of its fields)."""
-    from .records import COMMANDS, Options
+    from ._commands import COMMANDS, Options
     if command not in COMMANDS:
-        raise ValueError(f"sudokit.distributed runs {', '.join(COMMANDS)}, not {command!r}")
+        raise ValueError(f"sudokit.records.distributed runs {', '.join(COMMANDS)}, not {command!r}")
     if isinstance(options, Options):
         if options.command != command:
             raise ValueError(f"options are for {options.command!r}, not {command!r}")
@@ -108,7 +108,7 @@ def _advance(state: tuple[int, bool], scan: tuple[int, bool]) -> tuple[int, bool
 def _answer(lines, state: tuple[int, bool], opts, source: str, index: int,
             notation=None) -> dict:
     """Answer one partition (one answer_lines call); a plain dict, cheap to move."""
-    from .records import answer_lines
+    from ._commands import answer_lines
     first_line, wrote_before = state
     lines = lines if isinstance(lines, list) else list(lines)
     a = answer_lines(lines, opts, first_line=first_line, source=source, notation=notation)
@@ -136,7 +136,7 @@ def _aligned_lines(answer: dict) -> list[str]:
     if len(out) != answer["records"] or not answer["skipped"]:
         return out
     import json
-    from .records import one_line
+    from ._commands import one_line
     as_json = bool(out) and out[0].startswith("{")
     aligned: list[str] = []
     records = iter(out)
@@ -166,7 +166,7 @@ def _notation(lines, opts):
     partition deciding from its own first lines could read differently (a partition that
     starts with a bad line).
     """
-    from .records import notation
+    from ._commands import notation
     return notation(lines if isinstance(lines, list) else list(lines), opts)
 
 
@@ -369,7 +369,7 @@ def _result_of(command: str, out_line: str) -> str:
 def _frame_part(part, opts, column: str, out_column: str):
     """Add the result column to one pandas partition, row for row."""
     import pandas as pd
-    from .records import answer_lines
+    from ._commands import answer_lines
     command = opts.command
     values = part[column].tolist()
     results: list = ["error"] * len(values)

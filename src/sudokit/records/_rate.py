@@ -7,7 +7,7 @@ drives it, so --jobs, --errors and the per-record diagnostics work as for solve)
     --format F   F with %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level, %s HoDoKu score,
                  %t status, %h hardest technique, %n steps, %% ('-' for a missing number)
     --to json    {"puzzle", "status", "er", "ep", "ed", "level", "score", "hardest", "steps"}
-    tables       CSV/TSV/JSON Lines/NPY/Parquet/Arrow inputs (sudokit._tablerows): the
+    tables       CSV/TSV/JSON Lines/NPY/Parquet/Arrow inputs (sudokit.records._tablerows): the
                  columns er, ep, ed, status (and level, score with --hodoku) added to each
                  row; here each record answers as ``ER<TAB>EP<TAB>ED<TAB>status[...]``
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from .._value import Value
-from ..records import _Command, one_line
+from ._commands import _Command, one_line
 
 __all__ = ["RateOptions", "RateCommand", "DEFAULT_FORMAT", "HODOKU_FORMAT", "TABLE_FORMAT"]
 
@@ -50,7 +50,7 @@ class RateOptions(Value):
         _set(self, "json", bool(json))
         _set(self, "table", table)
         if fmt is not None:
-            from . import Rating
+            from ..rate import Rating
             Rating(1.0, 1.0, 1.0).format(fmt)  # ValueError for an unknown field
         if time_limit is not None and not (isinstance(time_limit, (int, float))
                                            and time_limit > 0):
@@ -85,7 +85,7 @@ class RateCommand(_Command):
         self.rate_options = options.logic
 
     def handle(self, src, chunk: list, known: dict | None = None) -> None:
-        from . import rate
+        from ..rate import rate
         from ..errors import ParseError
         ro = self.rate_options
         for rec in self.readable(src, chunk):

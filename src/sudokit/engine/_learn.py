@@ -126,7 +126,7 @@ from __future__ import annotations
 
 __all__ = ["learn", "LearnRun", "LearnContext", "learn_tables"]
 
-from .geometry import split_args
+from ..geometry import split_args
 
 R_NONE, R_CLAUSE, R_GROUP, R_BIN, R_TGROUP = 0, 1, 2, 3, 4  # reason kinds, as in learn.c
 DECAY = 0.99

@@ -14,10 +14,10 @@ import itertools
 import os
 from typing import Iterable, Iterator
 
-from . import formats
-from .errors import ParseError, ShapeError
-from .shape import Shape
-from .solver import marks_rule_out
+from .. import formats
+from ..errors import ParseError, ShapeError
+from ..shape import Shape
+from ..solver import marks_rule_out
 
 CHUNK = 4096                                 # records per output write, at most
 PER_LINE = {"line", "json", "pencilmarks"}   # formats whose records never span lines

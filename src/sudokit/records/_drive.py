@@ -1,11 +1,14 @@
-"""Big inputs of the record commands: blocks of lines answered in worker processes.
+"""Driving the inputs of the record commands: streams, and blocks answered in worker processes.
 
-    run_blocks          a line-per-record file or pipe through the pool (sudokit.pipeline)
+    answer_input        one input, by the route that fits it (below, else the streaming
+                        reader): the one call of the command line per input
+    run_blocks          a line-per-record file or pipe through the pool (sudokit.records.pipeline)
     run_text_table      CSV/TSV/JSON Lines: layout from the first lines, rows in blocks
     run_binary_table    NPY/Parquet/Arrow: rows read here in blocks, answered in the workers
 
-Each block is answered by sudokit.records.work_block (tables: sudokit._tablerows), in this
-process or a worker; the texts are written in input order (or as done, --unordered).
+Each block is answered by _commands.work_block (tables: _tablerows.work_rows), in this
+process or a worker; the texts are written in input order (or as done, --unordered) to the
+command's output (the command line's writer).
 """
 
 from __future__ import annotations
@@ -16,10 +19,18 @@ import itertools
 import sys
 from typing import Callable, Iterable, TextIO
 
-from .. import records
-from .._recinput import PER_LINE, _Input, _reading_format
-from ..records import MULTILINE
-from ._common import _stdin_is_tty, _UsageError, _WriteError
+from ..errors import UsageError as _UsageError, WriteError as _WriteError
+from . import _commands as records
+from ._commands import MULTILINE
+from ._input import PER_LINE, _Input, _reading_format
+from . import TEXT_KINDS
+
+
+def _stdin_is_tty() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 class _Chained(io.RawIOBase):
@@ -44,6 +55,56 @@ class _Chained(io.RawIOBase):
         return n
 
 
+def answer_input(command: "records._Command", name: str, kind: "str | None", args,
+                 err: TextIO) -> bool:
+    """Answer every record of the input name (kind: its table kind, or None); True if an
+    I/O error stopped it (said on err)."""
+    try:  # tables, and one-record-per-line inputs, go by blocks (workers)
+        if kind in TEXT_KINDS:
+            run_text_table(command, name, kind, args, err)
+            return False
+        if kind is not None:
+            run_binary_table(command, name, kind, args, err)
+            return False
+        if args.format in ("auto", "line", "sdm", "json", "pencilmarks") and \
+                run_blocks(command, name, args, err):
+            return False
+    except UnicodeError as exc:
+        err.write(f"sudokit: {name}: cannot decode: {exc}\n")
+        return True
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+        return True
+    from .. import formats
+    try:
+        handle = formats.open_text(name)
+    except OSError as exc:
+        err.write(f"sudokit: cannot read {name!r}: {exc.strerror or exc}\n")
+        return True
+    src = _Input(name, handle, command.args, interactive=name == "-" and _stdin_is_tty())
+    try:
+        command.run_input(src)
+    except UnicodeError as exc:  # e.g. a UTF-16 file with a broken tail
+        err.write(f"sudokit: {src.display}: cannot decode: {exc}\n")
+        return True
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        err.write(f"sudokit: {src.display}: read error: {exc.strerror or exc}\n")
+        return True
+    finally:
+        if name != "-":
+            handle.close()
+        else:
+            try:
+                handle.close()  # detaches from stdin, leaves it open
+            except Exception:  # noqa: BLE001
+                pass
+    return False
+
+
 def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> bool:
     """Run one input through blocks and workers; False (nothing read) when it does not fit.
 
@@ -51,7 +112,7 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
     UTF-8 and not a terminal.  Otherwise the input is handed back, whole, to the streaming
     reader (command.run_input), which reads any format one record at a time.
     """
-    from .. import pipeline
+    from . import pipeline
     opts = command.args
     if name == "-":
         stream = getattr(sys.stdin, "buffer", None)
@@ -101,10 +162,10 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
     """Run the blocks through pipeline.run; write texts (or call write), notes, --errors.
 
     in_place: the input offset of the first block, when the workers may write their
-    answers in place (sudokit._inplace; solve and convert of line records, in order, to a
+    answers in place (sudokit.records._inplace; solve and convert of line records, in order, to a
     regular file); fork: the workers may be forked (no thread of a C library runs here).
     """
-    from .. import pipeline
+    from . import pipeline
     progress = pipeline.Progress(err, label=f"sudokit {args.command} {display}",
                                  total_bytes=total, force=bool(args.progress))
     if args.progress is False or command.quiet and args.progress is None:
@@ -113,7 +174,7 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
     placed = None
     if in_place is not None and jobs > 1 and not args.unordered and not multiline \
             and write is None and args.command in ("solve", "convert"):
-        from .. import _inplace
+        from . import _inplace
         command.out.flush()
         placed = _inplace.Placed.open(command.out.stream, in_place, avoid=(err, command.errors))
         if placed is not None:
@@ -171,7 +232,7 @@ def _table_key(args) -> str:
 
 def run_text_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
     """A CSV/TSV/JSONL input: layout from the first lines, rows answered in blocks."""
-    from .. import _tablerows as tables, pipeline
+    from . import _tablerows as tables, pipeline
     key = _table_key(args)
     if key not in tables.ADDED:
         raise _UsageError(f"{args.command} does not take {kind} tables (solve, check, count, "
@@ -211,7 +272,7 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
 
 def run_binary_table(command: "records._Command", name: str, kind: str, args, err: TextIO) -> None:
     """An NPY/Parquet/Arrow input: rows read here in blocks, answered in the workers."""
-    from .. import _tablerows as ctables, pipeline, tables
+    from . import _tablerows as ctables, pipeline, tables
     key = _table_key(args)
     if key not in ctables.ADDED:
         raise _UsageError(f"{args.command} does not take {kind} files (solve, check, count, "
@@ -272,7 +333,7 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
 
 def _table_sink(command: "records._Command", args, source, kind: str, out_kind, added, pending: dict):
     """The writer of a table output (-o X.npy / X.parquet / X.arrow), or None for text."""
-    from .. import _tablerows as ctables, tables
+    from . import _tablerows as ctables, tables
     if out_kind is None:
         return None
     out_path = args.output
@@ -282,7 +343,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
         size = source.shape.size
 
         def write(block, result) -> None:
-            from ..batch import parse_lines
+            from .batch import parse_lines
             rows = [ctables.result_fields("solve", t)[0] or "0" * source.shape.ncells
                     for t in result.text.split("\n")[:result.records]]
             values, _ = parse_lines(("\n".join(rows) + "\n").encode(), size)

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import array
 
-from . import formats, solver
-from .grid import Grid
-from .shape import Shape
-from .solver import count_word, outcome, solve_status
-from .symbols import DEFAULT
+from .. import formats, solver
+from ..grid import Grid
+from ..shape import Shape
+from ..solver import count_word, outcome, solve_status
+from ..symbols import DEFAULT
 
 WINDOW = 2048            # lines per C call: the stop flag is looked at between windows
 BATCH_MAX_LIMIT = (1 << 63) - 1  # counts up to this limit go to the C batch call (64-bit);
@@ -42,7 +42,7 @@ _BAD_SOLUTION = bytes(1 if b & FLAG_BAD_SOLUTION else 0 for b in range(256))  # 
 
 def batch_fits(options, limit: int) -> bool:
     """True when chunks of 9x9 grids go to the C batch call of fast9 for these options."""
-    from . import _backend
+    from ..engine import _backend
     if _backend.C is None or not 0 < limit <= BATCH_MAX_LIMIT \
             or getattr(options, "geometry", None) is not None:
         return False
@@ -56,7 +56,7 @@ def c_batch9(values: bytes, n: int, limit: int, node_limit: int):
     """One C batch call of fast9 on n puzzles given as 81 value bytes each (0 = empty):
     (solutions, counts, flags), every solution already checked by the batch loop's
     independent checker (a wrong one is a bug: raised)."""
-    from . import _backend
+    from ..engine import _backend
     sols = bytearray(len(values))
     counts = array.array("q", bytes(8 * n))
     flags = bytearray(n)
@@ -170,7 +170,8 @@ def answer_rows(command, fast, n: int, first: int, plain_of, text_of, record_pat
     end, known): answer rows k..end-1 by the record path, with the answers found here
     (``known``, by line number).  Each plain row reaches the kernel once.
     """
-    from . import _backend, pipeline
+    from ..engine import _backend
+    from . import pipeline
     kind, limit = fast
     node_limit = command.args.node_limit or 0
     texts = command.texts

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import NamedTuple
 
-from .errors import ParseError
+from ..errors import ParseError
 
 __all__ = ["KnuthProblem", "format_knuth", "parse_knuth"]
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import GeometryError
+from ..errors import GeometryError
 
 __all__ = ["KINDS", "NEGATIVE_RULES", "canonical", "parse", "text", "relations", "links",
            "violations", "describe", "is_broken_rule", "conflict_text"]

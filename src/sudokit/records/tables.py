@@ -13,7 +13,7 @@ is read batch by batch (``ParquetFile.iter_batches``), an Arrow IPC file is memo
 read batch by batch, so a file of ten million puzzles is never loaded whole.
 
 A ``.npy`` file holds values (0 = blank, 1..N) in an integer array of shape (n, N*N) or
-(n, N, N); its blocks are bytes of uint8 values, the input of ``sudokit.batch.solve_many``.
+(n, N, N); its blocks are bytes of uint8 values, the input of ``sudokit.records.batch.solve_many``.
 A Parquet or Arrow file holds puzzles as *text* in one string column (``col``); a numeric
 column is refused, because a number drops the leading zeros of a puzzle written with ``0``
 for a blank.
@@ -29,8 +29,8 @@ from __future__ import annotations
 import math
 import os
 
-from .errors import ShapeError
-from .shape import MAX_SIZE, Shape
+from ..errors import ShapeError
+from ..shape import MAX_SIZE, Shape
 
 __all__ = [
     "TableError", "kind_of", "open_npy", "NpySource", "NpyWriter", "open_table", "ArrowSource",
@@ -98,7 +98,7 @@ def _numpy(path):
 
 
 def _as_shape(box) -> Shape:
-    from .formats import _as_shape as named
+    from ..formats import _as_shape as named
     return named(box)
 
 
@@ -296,7 +296,7 @@ class NpyWriter:
     ``close()`` raises TableError unless exactly n rows were written.  The rows go to a
     temporary file beside path, renamed to path by a successful ``close()``; ``discard()``,
     a failed row-count check or an exception inside the ``with`` (a context manager too;
-    the original error is kept) remove it and leave path as it was (sudokit._atomic).
+    the original error is kept) remove it and leave path as it was (sudokit.records._atomic).
 
     Attributes: path, n, tail, dtype, rows (written so far), cells_per_row.
     """
@@ -626,7 +626,7 @@ class ArrowWriter:
     str or None, one per row; a pyarrow array also works); ``close()`` finishes the file.
     The file is written under a temporary name beside path and renamed to it by
     ``close()``; ``discard()`` (or an exception inside the ``with``: also a context
-    manager) removes it, path left as it was (sudokit._atomic).
+    manager) removes it, path left as it was (sudokit.records._atomic).
     Attributes: path, kind, schema, added, rows (written so far).
     """
 

@@ -25,7 +25,7 @@ _reason = "forced by SUDOKIT_PUREPYTHON" if _FORCED else ""
 if not _FORCED:
     try:
         import importlib
-        C = importlib.import_module(__name__.rpartition(".")[0] + "._ckernels")
+        C = importlib.import_module(".._ckernels", __package__)
     except ImportError as exc:  # the build could not compile the extension
         C = None
         _reason = f"C extension not available ({exc})"

@@ -39,7 +39,7 @@ import re
 from collections import deque
 from typing import Iterator
 
-from .errors import ParseError
+from ..errors import ParseError
 
 __all__ = ["ADDED", "TYPED", "typed", "text_layout", "work_text_rows", "binary_blocks",
            "result_fields"]
@@ -166,7 +166,7 @@ def _split(line: str, delimiter: str) -> "list[str] | None":
 
 
 def _looks_like_puzzle(field: str) -> bool:
-    from . import formats
+    from .. import formats
     try:
         formats.parse_line(field.strip())
         return True
@@ -263,7 +263,7 @@ def _is_fpuzzles_row(obj: dict) -> bool:
     """True for a row that is an f-puzzles object ("size" and "grid" rows of cell objects)."""
     if "size" not in obj or "grid" not in obj:
         return False
-    from .formats._fpuzzles import is_fpuzzles
+    from ..formats._fpuzzles import is_fpuzzles
     return is_fpuzzles(obj)
 
 
@@ -287,7 +287,7 @@ def _own_grid(obj: dict, col, options) -> tuple:
     "alphabet" too) with the puzzle under col (else where a JSON record has it); an
     f-puzzles row as f-puzzles.
     """
-    from .formats import _fpuzzles, parse_json
+    from ..formats import _fpuzzles, parse_json
     # (under --rules/--regions the row's own geometry is compared, not forced into a box)
     box = options.box if options.geometry is None else None
     try:
@@ -510,7 +510,7 @@ def binary_blocks(source, kind: str, pending: dict) -> Iterator:
 # --- table rows: the unit of work of tables ------------------------------------------------
 #
 # A block of table rows reaches the answering code (sudokit.records, the 9x9 fast path of
-# sudokit._fastpath) as values -- NPY: bytes of cell values, N*N per puzzle, straight to the
+# sudokit.records._fastpath) as values -- NPY: bytes of cell values, N*N per puzzle, straight to the
 # batch kernel -- or as the column's strings, one per row, each parsed once where it is
 # answered.  No block of puzzle text is built, encoded, decoded and split on the way.
 
@@ -565,7 +565,7 @@ def work_rows(spec, rows: Rows):
     """Answer a block of table rows (run in a worker): a records.BlockResult, the same as
     the one of the rows' puzzles written as lines (records.work_block) would be."""
     from . import _fastpath
-    from .records import work_unit
+    from ._commands import work_unit
 
     def answer(command, src) -> bool:
         fast = _fastpath.mode(command, src)
@@ -579,8 +579,9 @@ def work_rows(spec, rows: Rows):
 def _answer_values(command, src, rows: Rows, fast) -> bool:
     """Answer NPY rows from their values: the fast path's batch call on the value bytes as
     they are, or Records built on them (no parsing); True if stopped early."""
-    from . import _fastpath, formats
-    from .grid import Grid
+    from . import _fastpath
+    from .. import formats
+    from ..grid import Grid
     values, shape, first, bad = rows.values, rows.shape, rows.first_line, rows.bad or {}
     nc = shape.ncells
     n = len(values) // nc
@@ -629,9 +630,10 @@ def _answer_values(command, src, rows: Rows, fast) -> bool:
 def _answer_strings(command, src, rows: Rows, fast) -> bool:
     """Answer rows of puzzle strings, each parsed once (the line reader, or the fast path's
     byte table for plain 9x9 ones); True if stopped early."""
-    from . import _fastpath, formats
-    from .records import record_chunks
-    from .symbols import DEFAULT
+    from . import _fastpath
+    from .. import formats
+    from ._commands import record_chunks
+    from ..symbols import DEFAULT
     puzzles, first, bad = rows.puzzles, rows.first_line, rows.bad or {}
     starts = rows.starts
     if first == 1 and starts and starts[0] and puzzles[0].startswith("\ufeff"):
@@ -679,7 +681,7 @@ def _merged(chunk: list, mine: deque, own: dict) -> list:
     """The chunk with the records of the rows read whole (own: line -> Grid) whose lines
     (mine, ascending; consumed here) come before the chunk's last record (all of them for
     an empty chunk), in line order."""
-    from . import formats
+    from .. import formats
     out = []
     for rec in chunk:
         while mine and mine[0] < rec.line:
@@ -705,7 +707,7 @@ def _answer_chunks(command, src, chunks) -> bool:
 def _shifted(chunk: list, starts: list[int], first: int) -> list:
     """The chunk with each error's column counted from its line's start (starts[k]: where
     the puzzle of line first + k starts), as if the puzzle had been read in its line."""
-    from . import formats
+    from .. import formats
     out = []
     for rec in chunk:
         err = rec.error

@@ -11,9 +11,9 @@
 The commands (solve, check, count, convert) turn chunks of records into output texts.  Each
 status comes from the one vocabulary in sudokit.solver (``solve_status``, ``outcome``,
 ``count_word``); the engine from ``solver.choose_engine``.  Plain 9x9 lines of a block take
-the fast path (sudokit._fastpath): one C batch call per window of lines, each line answered
+the fast path (sudokit.records._fastpath): one C batch call per window of lines, each line answered
 by it exactly once, also when its answer is a problem.  No printing and no argument parsing
-here: the command line (sudokit.cli) and sudokit.distributed build Options and call this.
+here: the command line (sudokit.cli) and sudokit.records.distributed build Options and call this.
 """
 
 from __future__ import annotations
@@ -22,18 +22,18 @@ import io
 import sys
 from typing import Iterable, TextIO
 
-from . import formats
-from ._value import Value
-from ._recinput import PER_LINE, _chunks, _Input, _reading_format
-from .errors import ParseError
-from .grid import Grid
-from .shape import Shape
-from .solver import ENGINES, count_word, outcome, search, solve_status
+from .. import formats
+from .._value import Value
+from ._input import PER_LINE, _chunks, _Input, _reading_format
+from ..errors import ParseError
+from ..grid import Grid
+from ..shape import Shape
+from ..solver import ENGINES, count_word, outcome, search, solve_status
 
 __all__ = ["Options", "COMMANDS", "OUTPUT_FORMATS", "answer_lines", "notation", "LinesAnswer",
            "WriteError"]
 
-from ._names import COMMANDS, LOGIC_OUTPUTS, OUTPUT_FORMATS  # noqa: E402
+from . import COMMANDS, LOGIC_OUTPUTS, OUTPUT_FORMATS  # noqa: E402
 MULTILINE = {"block", "tokens", "sdk", "ss", "block+"}
 _S9 = Shape(3, 3)
 _WORK_CHUNK = 256  # records between two looks at the stop flag
@@ -56,7 +56,7 @@ class Options(Value):
     log         keep one JSON object per problem record (as --errors writes)
     geometry    the rules of every record (a Geometry or a name such as '3x3+x'), or None
                 for the classic boxes; box then defaults to the geometry's drawing shape
-    logic       hint/explain: a _logiccmd.LogicOptions (techniques, ...), or None: defaults
+    logic       hint/explain: a records._logic.LogicOptions (techniques, ...), or None: defaults
 
     Frozen: ``options.replace(**changes)`` gives a changed copy, checked again.
     """
@@ -92,10 +92,10 @@ class Options(Value):
         if self.command == "convert" and self.to is None:
             raise ValueError("convert needs an output format (to=)")
         if self.command == "rate" and self.logic is None:
-            raise ValueError("rate needs logic= (a sudokit.rate._cmd.RateOptions)")
+            raise ValueError("rate needs logic= (a sudokit.records._rate.RateOptions)")
         if self.command in ("hint", "explain"):
             if self.logic is None:
-                raise ValueError(f"{self.command} needs logic= (a sudokit._logiccmd.LogicOptions)")
+                raise ValueError(f"{self.command} needs logic= (a sudokit.records._logic.LogicOptions)")
             if self.to is not None and self.to not in LOGIC_OUTPUTS:
                 raise ValueError(f"{self.command} writes {' or '.join(LOGIC_OUTPUTS)}, not {self.to!r}")
         elif self.to is not None and self.to not in OUTPUT_FORMATS:
@@ -104,7 +104,7 @@ class Options(Value):
         if isinstance(self.box, str):
             _set(self, "box", Shape.parse(self.box))
         if self.geometry is not None:
-            from .geometry import as_geometry
+            from ..geometry import as_geometry
             geom = as_geometry(self.geometry)
             _set(self, "geometry", None if geom.is_classic else geom)
             if geom.is_classic and self.box is None:
@@ -124,7 +124,7 @@ class Options(Value):
             raise ValueError(f"limit must be a non-negative integer (0: all), not {self.limit!r}")
 
 
-from .errors import WriteError  # noqa: E402
+from ..errors import WriteError  # noqa: E402
 
 
 # --- output helpers ------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def _alphabet_misfit(alphabet, geom) -> "str | None":
     """Why an alphabet (a name, or None: none asked for) cannot spell geom's values, or None."""
     if alphabet is None:
         return None
-    from .symbols import get_alphabet
+    from ..symbols import get_alphabet
     most = get_alphabet(alphabet).max_size()
     if geom.size <= most:
         return None
@@ -524,7 +524,7 @@ def command_for(options: Options, out, err: TextIO) -> _Command:
 # --- blocks of lines: the unit of work of --jobs, tables and Dask ---------------------------
 #
 # A file (or a pipe) whose records are one per line is read in blocks of whole lines
-# (sudokit.pipeline); each block is read, answered and written out as text by work_block,
+# (sudokit.records.pipeline); each block is read, answered and written out as text by work_block,
 # in this process or in a worker, and the texts are written in input order.  The notation
 # (format, alphabet) is decided once, from the first lines, exactly as the streaming reader
 # would, and travels with every block in a Spec.
@@ -582,7 +582,7 @@ def work_unit(spec: Spec, first_line: int, answer) -> BlockResult:
     and an input (no lines yet) set up from spec, its first line numbered first_line.
 
     The harness of every unit of work (blocks of lines here, table rows in
-    sudokit._tablerows): notes, --errors lines, and Ctrl-C in this process (Interrupted,
+    sudokit.records._tablerows): notes, --errors lines, and Ctrl-C in this process (Interrupted,
     with what was answered).
     """
     from . import pipeline
@@ -696,7 +696,7 @@ def answer_lines(lines: Iterable[str], options: Options, *, first_line: int = 1,
     The output is exactly what ``sudokit COMMAND`` writes for those lines with those
     options, with line numbers counted from ``first_line``.  For a piece of a bigger input,
     pass ``notation=notation(first_lines_of_the_input, options)``.  This is the unit of
-    work of ``--jobs`` and of sudokit.distributed.  ``log`` holds one dict per problem
+    work of ``--jobs`` and of sudokit.records.distributed.  ``log`` holds one dict per problem
     record (source, line, column, char, status, reason), as ``--errors`` writes.
     """
     from .pipeline import Block

@@ -55,7 +55,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ._learn import LearnRun, learn
-from .geometry import split_args as _geometry, split_generator_args
+from ..geometry import split_args as _geometry, split_generator_args
 
 __all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
            "learn_solutions", "LearnRun", "KernelStop"]

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import json
 
-from ._value import Value
-from .records import _Command, one_line
+from .._value import Value
+from ._commands import _Command, one_line
 
 __all__ = ["LogicOptions", "HintCommand", "ExplainCommand"]
 
@@ -49,8 +49,8 @@ class LogicOptions(Value):
 
     def __init__(self, techniques=None, exclude=(), all_steps: bool = False, grid_before=(),
                  max_steps=None, time_limit=None):
-        from .logic._budget import seconds_of
-        from .logic import technique
+        from ..logic._budget import seconds_of
+        from ..logic import technique
         _set = object.__setattr__
         _set(self, "techniques", None if techniques is None else tuple(techniques))
         _set(self, "exclude", tuple(exclude))
@@ -80,8 +80,8 @@ class _Logic(_Command):
         self.json = options.to == "json"
 
     def handle(self, src, chunk: list, known: dict | None = None) -> None:
-        from .grid import Grid
-        from .logic import State
+        from ..grid import Grid
+        from ..logic import State
         marks = src.marks
         geom = self.args.geometry
         for rec in self.readable(src, chunk):
@@ -102,7 +102,7 @@ class _Logic(_Command):
     def puzzle_text(self, src, rec) -> str:
         if src.format in ("line", "sdm", "pencilmarks"):
             return one_line(rec.text)
-        from . import formats
+        from .. import formats
         try:
             return formats.format_line(rec.grid, alphabet=src.alphabet)
         except ValueError:
@@ -123,7 +123,7 @@ class HintCommand(_Logic):
     name = "hint"
 
     def reply(self, src, rec, state) -> str:
-        from .logic import hint_status
+        from ..logic import hint_status
         puzzle = self.puzzle_text(src, rec)
         lo = self.logic
         status, found, problems = hint_status(state, all=lo.all_steps, techniques=lo.techniques,
@@ -153,7 +153,7 @@ class ExplainCommand(_Logic):
     name = "explain"
 
     def reply(self, src, rec, state) -> str:
-        from .logic import steps
+        from ..logic import steps
         lo = self.logic
         puzzle = self.puzzle_text(src, rec)
         path = steps(state, techniques=lo.techniques, exclude=lo.exclude, max_steps=lo.max_steps,
@@ -191,5 +191,5 @@ def _no_answer(seconds, what: str = "a step") -> str:
 
 
 def _marks_grid(state) -> str:
-    from . import formats
+    from .. import formats
     return formats.format_pencilmarks(state.grid(), state.candidates, layout="grid")

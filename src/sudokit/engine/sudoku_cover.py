@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from .geometry import split_args, split_generator_args
+from ..geometry import split_args, split_generator_args
 
 __all__ = ["Cover", "build_cover", "decode", "dlx", "dlx_solutions"]
 
