@@ -488,10 +488,10 @@ def format_ss(grid: Grid, *, alphabet=None, blank: str = ".") -> str:
 # --- Knuth's DLX (lazy: lives in _dlx) --------------------------------------------
 
 
-def _dlx(*names: str):
-    from . import _dlx
+def _dlx_function(*names: str):
+    from . import _dlx as module
     for name in names:
-        func = getattr(_dlx, name, None)
+        func = getattr(module, name, None)
         if func is not None:
             return func
     raise ImportError(f"sudokit.formats._dlx has none of {names}")
@@ -499,12 +499,12 @@ def _dlx(*names: str):
 
 def parse_dlx(*args, **kwargs):
     """Return the exact-cover problem written in Knuth's DLX format (see sudokit.formats._dlx)."""
-    return _dlx("parse_dlx", "parse_knuth")(*args, **kwargs)
+    return _dlx_function("parse_dlx", "parse_knuth")(*args, **kwargs)
 
 
 def format_dlx(*args, **kwargs):
     """Return an exact-cover problem as Knuth's DLX text (see sudokit.formats._dlx)."""
-    return _dlx("format_dlx", "format_knuth")(*args, **kwargs)
+    return _dlx_function("format_dlx", "format_knuth")(*args, **kwargs)
 
 
 # --- detection and dispatch -------------------------------------------------------------
