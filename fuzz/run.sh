@@ -99,8 +99,8 @@ asan-tests)
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     PYTHONPATH="$tree/src" SUDOKIT_PUREPYTHON= \
-        "$PYTHON" -m pytest ${ASAN_TESTS:-tests/test_ckernels.py tests/test_solver.py \
-            tests/test_learn.py tests/test_portfolio.py} -q -p no:cacheprovider ${PYTEST_ARGS:-}
+        "$PYTHON" -m pytest ${ASAN_TESTS:-tests/engine/test_ckernels.py tests/test_solver.py \
+            tests/engine/test_learn.py tests/engine/test_portfolio.py} -q -p no:cacheprovider ${PYTEST_ARGS:-}
     ;;
 readers)
     # gcc compiles the extension with -fsanitize=address but does not link gcc's runtime:

@@ -1,4 +1,4 @@
-"""Regenerate the golden SVGs of tests/data/render/ (tests/test_render.py compares them byte
+"""Regenerate the golden SVGs of tests/data/render/ (tests/render/test_render.py compares them byte
 for byte with what sudokit.render draws now).
 
     PYTHONPATH=src python3 tests/data/make_golden_render.py

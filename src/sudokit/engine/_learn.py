@@ -118,7 +118,7 @@ LearnRun.resume               learn.c: sk_learn_resume             the same with
 learn                         learn.c: sk_learn                    one search from the givens
 (the garbage collector)       sk_learn_ctx_free, sk_learn_end      free the arrays
 
-Proof of sameness: tests/test_learn.py compares C with this module on golden, random and
+Proof of sameness: tests/engine/test_learn.py compares C with this module on golden, random and
 25x25 puzzles (count, first solution, decisions, stopped).
 """
 

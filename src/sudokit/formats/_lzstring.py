@@ -64,7 +64,7 @@ MAX_UNITS = 1 << 22
 """UTF-16 code units a decompressed text may have (4,194,304).  The largest f-puzzles puzzle
 sudokit reads -- 64x64, every cell with a value, a region, colours and all 64 values in each of
 its three pencil-mark lists, a dot between every two neighbours, a thermometer on every row,
-long title and rules -- is about 3.6 million (tests/test_fpuzzles_bounds.py builds it)."""
+long title and rules -- is about 3.6 million (tests/formats/test_fpuzzles_bounds.py builds it)."""
 
 
 class TooLong(ValueError):

@@ -6,7 +6,7 @@ anti-knight...), ALS-XZ, ALS-XY-Wing, the finned and sashimi fish, aligned pair 
 and Sue de Coq search in C (src/sudokit/_c/logic_*.c) and hand back the raw evidence of
 the steps their Python twins yield, in the same order; the Python modules build the Step
 objects from it with the same code, so every step (technique, placements, eliminations,
-evidence, text, rating) is identical on both backends (tests/test_logic_c.py).
+evidence, text, rating) is identical on both backends (tests/logic/test_logic_c.py).
 
     handle(state)   the state's C capsule (values, candidates and the per-value cell sets,
                     built once per state and cached in it), or None: pure Python then

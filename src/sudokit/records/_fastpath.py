@@ -8,7 +8,7 @@ one C batch call and writes the answers from the output buffer.  Any other line 
 blank, spaces, another size, a bad character) goes through the ordinary record path, in
 order, with its own line number; so does a plain line whose answer is a problem (illegal,
 impossible, ambiguous, node limit), but with the answer already found here (``known``): each
-line reaches the kernel once.  The output is the same byte for byte (tests/test_cli_fast9.py
+line reaches the kernel once.  The output is the same byte for byte (tests/cli/test_cli_fast9.py
 compares the two on mixed inputs).
 
 The fast path runs when ``solver.choose_engine`` picks fast9 for the options (C kernels

@@ -150,7 +150,7 @@ def _plain_row(text: str) -> bool:
 
     csv.reader splits such a line on the delimiter alone, and csv.writer joins such fields
     with it (nothing to quote), so both skip the csv module there: it cost half the time of
-    a row (tests/test_csv_rows.py compares the two ways).
+    a row (tests/records/test_csv_rows.py compares the two ways).
     """
     return '"' not in text and "\r" not in text and "\n" not in text and "\x00" not in text
 

@@ -59,7 +59,7 @@ the dynamic contradictions are found by one C loop each (logic_dyn_first); a sin
 branch is recorded in C with Python's order and reasons (logic_dyn_branch) and a dynamic
 contradiction's evidence read from it (logic_dyn_proof).  Every Step is still built by the
 helpers here and in _forcing_steps.py, so both backends yield the same steps
-(tests/test_logic_forcing_c.py).
+(tests/logic/test_logic_forcing_c.py).
 
 SE ratings (Sudoku Explainer 1.2.1): Nishio 7.5, cell/unit (multiple) forcing chains 8.0,
 dynamic 8.5, dynamic plus 9.0, nested 9.5 at depth 1 and +0.5 per further depth (SE's

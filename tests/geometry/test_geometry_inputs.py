@@ -9,6 +9,7 @@ classic solution breaks the X rule: a test fails if the geometry is dropped anyw
 
 from __future__ import annotations
 
+from _paths import TESTS
 import importlib.util
 import json
 import os
@@ -22,7 +23,7 @@ import sudokit
 from sudokit import formats, geometry
 from sudokit.grid import Grid
 
-VARIANTS = Path(__file__).parent / "data" / "variants"
+VARIANTS = TESTS / "data" / "variants"
 X = geometry.parse("3x3+x")
 WINDOKU = geometry.parse("3x3+windoku")
 

@@ -7,6 +7,7 @@ fallback of sudokit.records.batch).  Data sets come from /work/shared/data (skip
 
 from __future__ import annotations
 
+from _paths import SHARED
 import array
 import os
 import random
@@ -19,7 +20,7 @@ from sudokit.records import batch
 from sudokit.shape import Shape
 
 C = _backend.C
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+DATA = SHARED
 
 needs_c = pytest.mark.skipif(
     C is None, reason="C kernels only: sudokit._ckernels is not active: "

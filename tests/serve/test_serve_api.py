@@ -8,6 +8,7 @@ budget, a full pool) are exercised with requests that break them.
 
 from __future__ import annotations
 
+from _paths import TESTS
 import http.client
 import json
 import os
@@ -31,7 +32,7 @@ from conftest import shared_file
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 SOLUTION = solve(PUZZLE).values
-SLOW_25 = (Path(__file__).parent / "data" / "serve" / "slow_25x25.txt").read_text().split("\n")[2]
+SLOW_25 = (TESTS / "data" / "serve" / "slow_25x25.txt").read_text().split("\n")[2]
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ runs has its own regression test (f-puzzles reader, Geometry.from_json, the serv
 
 from __future__ import annotations
 
+from _paths import ROOT
 import http.client
 import importlib.util
 import json
@@ -19,7 +20,7 @@ from sudokit.errors import ParseError
 from sudokit.formats._lzstring import compress_base64
 from sudokit.geometry import Geometry, GeometryError
 
-FUZZ = Path(__file__).resolve().parent.parent / "fuzz" / "fuzz_decoders.py"
+FUZZ = ROOT / "fuzz" / "fuzz_decoders.py"
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from _paths import SHARED, TESTS
 import io
 import json
 import random
@@ -21,9 +22,9 @@ from sudokit.formats import (Record, detect_format, format_block, format_json, f
 from sudokit.grid import Grid
 from sudokit.shape import Shape
 
-HERE = Path(__file__).resolve().parent
+HERE = TESTS
 DATA = HERE / "data" / "formats"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+SHARED = SHARED
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SDK_PUZZLE = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"

@@ -334,7 +334,7 @@ def test_no_step_is_ever_wrong(name, k):
 # whole path checked against the solution (1,465 + 47,000 + 300 + 300 from the shared
 # sets, 1,310 generated ones of the sizes and rules the techniques support).  About an
 # hour of CPU: the forum-hardest puzzles need forcing chains (seconds each).
-#     python -m pytest -m slow -k "ever_wrong_many or generated_many" tests/test_logic_core.py
+#     python -m pytest -m slow -k "ever_wrong_many or generated_many" tests/logic/core/test_logic_core.py
 @pytest.mark.slow
 @pytest.mark.parametrize("name,k", [("puzzles3_magictour_top1465", 1465), ("puzzles2_17_clue", 47000),
                                     ("puzzles6_forum_hardest_1106", 300),

@@ -9,7 +9,7 @@ from sudokit import logic
 
 # A classic 9x9 whose logical path uses an X-Wing (on 9, rows 3 and 7 ... as the step says)
 XWING_PUZZLE = "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5"
-# Hand-checked in tests/test_logic_chains.py: after the singles, an X-Chain on 7
+# Hand-checked in tests/logic/test_logic_chains.py: after the singles, an X-Chain on 7
 XCHAIN_PUZZLE = "3.4.2..8...6.......5..7.3.....68..2.....34....6.15.7...1.........9....6...8217..5"
 
 

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from _paths import ROOT
 import re
 from pathlib import Path
 
 from sudokit.logic.ladder import ladder, markdown
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "logic.md"
+DOC = ROOT / "docs" / "logic.md"
 
 
 def test_docs_table_is_the_ladder():

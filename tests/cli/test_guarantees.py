@@ -6,6 +6,7 @@ would, with real files, real pipes and real signals.
 
 from __future__ import annotations
 
+from _paths import ROOT
 import os
 import signal
 import subprocess
@@ -17,7 +18,7 @@ import pytest
 
 from test_cli import COMMAND, P1, sudokit
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 EXAMPLES = ROOT / "examples"
 
 

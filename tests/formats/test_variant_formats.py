@@ -9,6 +9,7 @@ geometry.  Runs on whichever kernels are active (the suite runs under both).
 
 from __future__ import annotations
 
+from _paths import TESTS
 import functools
 import io
 import json
@@ -26,7 +27,7 @@ from sudokit.formats import (detect_format, format_fpuzzles, format_json, format
 from sudokit.formats._lzstring import TooLong, compress_base64, decompress_base64
 from sudokit.geometry import Geometry, GeometryError, boxes, jigsaw
 
-HERE = Path(__file__).resolve().parent
+HERE = TESTS
 HDU = HERE / "data" / "judge" / "hdu4069"
 
 # the region map of the first HDU 4069 sample case (as its walls draw it)

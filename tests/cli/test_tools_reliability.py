@@ -14,6 +14,7 @@ the suite covers both backends when run twice.
 
 from __future__ import annotations
 
+from _paths import ROOT
 import io
 import os
 import subprocess
@@ -31,7 +32,7 @@ from sudokit.engine._backend import KERNELS
 from sudokit.generate import _chunks, generate, iter_generate
 from sudokit.shape import Shape
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = ROOT / "src"
 COMMAND = [sys.executable, "-m", "sudokit"]
 ENV = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 

@@ -8,6 +8,7 @@ notes (with line numbers) and --errors entries.  The reference run turns the fas
 
 from __future__ import annotations
 
+from _paths import ROOT
 import json
 import random
 import subprocess
@@ -21,7 +22,7 @@ from sudokit.records import _fastpath
 from sudokit.cli import options_for
 from sudokit.records import answer_lines
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 GOLDEN = ROOT / "tests" / "data" / "golden_tdoku.txt"
 
 pytestmark = pytest.mark.skipif(sudokit.backend() != "c",

@@ -8,6 +8,7 @@ on bytes alone, without a socket.
 
 from __future__ import annotations
 
+from _paths import ROOT
 import json
 import os
 import selectors
@@ -28,7 +29,7 @@ from sudokit.serve._request import (MAX_BODY, MAX_HEAD, MAX_HEADER_LINE, MAX_HEA
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 SOLUTION = solve(PUZZLE).values
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT
 SLOW_25 = (ROOT / "tests" / "data" / "serve" / "slow_25x25.txt").read_text().split("\n")[2]
 
 

@@ -7,6 +7,7 @@ stands in and test_console_script_installed is skipped with a notice.
 
 from __future__ import annotations
 
+from _paths import ROOT
 import json
 import os
 import shutil
@@ -20,7 +21,7 @@ import pytest
 
 from sudokit import Grid, is_solution
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 EXAMPLES = ROOT / "examples"
 JUDGE = ROOT / "tests" / "data" / "judge"
 

@@ -5,6 +5,7 @@ three puzzles of a set, and its checker is shown to catch a wrong step."""
 
 from __future__ import annotations
 
+from _paths import ROOT
 import importlib.util
 import json
 import subprocess
@@ -16,7 +17,7 @@ import pytest
 import sudokit
 from sudokit import logic
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = ROOT
 SCRIPT = ROOT / "benchmarks" / "long_runs.py"
 
 

@@ -1,11 +1,12 @@
 """benchmarks/tree_report.py: the numbers of the source tree's layout, run as a process."""
 
+from _paths import ROOT
 import json
 import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(ROOT)
 SCRIPT = os.path.join(ROOT, "benchmarks", "tree_report.py")
 SRC = os.path.join(ROOT, "src", "sudokit")
 

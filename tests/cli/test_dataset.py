@@ -1,5 +1,6 @@
 """sudokit verify / dedupe / augment / stats (sudokit.dataset), called through their run functions."""
 
+from _paths import TESTS
 import argparse
 import io
 import json
@@ -10,7 +11,7 @@ from sudokit.cli import dataset
 from sudokit.cli.dataset import pack_key, run_augment, run_dedupe, run_stats, run_verify
 from sudokit.symmetry import Transform, canonical_line, random_transform
 
-GOLDEN = Path(__file__).parent / "data" / "golden_tdoku.txt"
+GOLDEN = TESTS / "data" / "golden_tdoku.txt"
 
 
 def golden():

@@ -7,6 +7,7 @@ the Sudoku rules for Sudoku. Node counts are golden: the C twin of dlx_count mus
 
 from __future__ import annotations
 
+from _paths import TESTS
 import doctest
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from sudokit.formats._dlx import KnuthProblem, format_knuth, parse_knuth
 from sudokit.errors import ParseError, SearchLimitReached
 from sudokit.engine.exact_cover import ExactCover, NodeLimitReached, dlx_count, dlx_solutions, validate
 
-DATA = Path(__file__).resolve().parent / "data" / "exact_cover"
+DATA = TESTS / "data" / "exact_cover"
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ found by another name).  Floors: the rates measured when this was written.
 
 from __future__ import annotations
 
+from _paths import TESTS
 import json
 import math
 import re
@@ -32,7 +33,7 @@ from sudokit import geometry, logic
 from sudokit.logic import ladder, technique
 
 FAMILIES = ("fish", "patterns", "wings", "coloring")
-VARIANTS = Path(__file__).resolve().parent / "data" / "variants"
+VARIANTS = TESTS / "data" / "variants"
 
 
 def mine() -> list:

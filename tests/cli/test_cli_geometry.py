@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from _paths import TESTS
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 import sudokit
 from sudokit import geometry
 
-VARIANTS = Path(__file__).parent / "data" / "variants"
+VARIANTS = TESTS / "data" / "variants"
 
 
 def _run(*argv, stdin: str | None = None):

@@ -10,6 +10,7 @@ filed under the wrong rules is caught.
 
 from __future__ import annotations
 
+from _paths import TESTS
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 from sudokit.engine import _backend, exact_cover
 from sudokit import geometry
 
-DATA = Path(__file__).resolve().parent / "data" / "variants"
+DATA = TESTS / "data" / "variants"
 CORPORA = ("janko_chaos.txt", "sgt_jigsaw.txt", "sgt_x.txt")
 EMPTY = "."
 
