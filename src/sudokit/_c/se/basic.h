@@ -1,0 +1,104 @@
+/* se_core.h -- private to the C twins of SE's producers 1-20 and 22 and the rating loop.
+ *
+ *   se_ctx        what several producers read from one grid state, computed once per step
+ *                 (se_ctx_init): the unit-local positions of each value, the empty cells per
+ *                 unit, the cells holding each value as a 128-bit cell set
+ *   producers     int se_pN(const se_ctx *, se_hint *out): SE_FOUND (out filled) or SE_NONE;
+ *                 the same hint as the Python twin (rate/_basic.py, rate/_unique.py), found
+ *                 in the same scan order
+ *   colex         k-subsets of n items in SE's order (increasing bit mask): se_colex_first /
+ *                 se_colex_next (Gosper's step), k = 0 gives the one empty subset
+ *
+ * Files: se_basic.c (1-14, 16-18), se_exclude.c (20, 22), se_unique.c (15, 19), se_loop.c
+ * (the producer table, the loop and the Python bindings).
+ */
+
+#ifndef SUDOKIT_SE_CORE_H
+#define SUDOKIT_SE_CORE_H
+
+#include <stdint.h>
+
+#include "se/se.h"
+
+typedef unsigned __int128 se_cells;  /* bit c for cell c */
+
+#define SE_BIT(c) ((se_cells)1 << (c))
+
+typedef struct {
+    const se_board *b;
+    uint16_t upos[27][10];  /* bit i: the i-th cell of unit u (SE's order) holds value v */
+    int empties[27];        /* empty cells of unit u */
+    se_cells vc[10];        /* the cells holding candidate v */
+} se_ctx;
+
+extern se_cells se_unit_bits[27];
+extern se_cells se_house_bits[81];
+extern uint8_t se_unit_index[81][27];  /* position of cell c in unit u (if it is in it) */
+
+void se_core_init(void);                       /* idempotent; calls se_tables_init */
+void se_ctx_init(se_ctx *x, const se_board *b);
+
+/* Bit counts without the popcnt instruction (the build targets baseline x86-64, where
+   __builtin_popcount is a library call): a candidate or position mask has <= 16 bits. */
+static inline int se_pop(unsigned m)
+{
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0f0fu;
+    return (int)((m + (m >> 8)) & 0x1fu);
+}
+
+static inline int se_pop64(uint64_t m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
+
+static inline int se_cells_count(se_cells s)
+{
+    return se_pop64((uint64_t)s) + se_pop64((uint64_t)(s >> 64));
+}
+
+static inline int se_cells_lowest(se_cells s)  /* s != 0 */
+{
+    uint64_t lo = (uint64_t)s;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+}
+
+static inline int se_one(se_cells s) { return s && !(s & (s - 1)); }
+
+static inline unsigned se_colex_first(int k) { return (1u << k) - 1; }
+
+/* The next k-subset mask after m (k >= 1); >= 1 << n when done. */
+static inline unsigned se_colex_next(unsigned m)
+{
+    unsigned low = m & -m, r = m + low;
+    return r | (((m ^ r) >> 2) / low);
+}
+
+static inline void se_set_name(se_hint *h, const char *name)
+{
+    int i = 0;
+    for (; name[i] && i < 63; i++)
+        h->name[i] = name[i];
+    h->name[i] = 0;
+}
+
+/* producers (se_basic.c) */
+int se_hidden_single(const se_ctx *x, se_hint *out);          /* 1 */
+int se_locking(const se_ctx *x, int direct, se_hint *out);    /* 2, 6 */
+int se_hidden_set(const se_ctx *x, int k, int direct, se_hint *out);  /* 3, 5, 9, 12, 18 */
+int se_naked_single(const se_ctx *x, se_hint *out);           /* 4 */
+int se_naked_set(const se_ctx *x, int k, se_hint *out);       /* 7, 10, 16 */
+int se_fish(const se_ctx *x, int k, se_hint *out);            /* 8, 11, 17 */
+int se_wing(const se_ctx *x, int xyz, se_hint *out);          /* 13, 14 */
+/* se_exclude.c */
+int se_aligned_pair(const se_ctx *x, se_hint *out);           /* 20 */
+int se_aligned_triple(const se_ctx *x, se_hint *out);         /* 22 */
+/* se_unique.c */
+int se_unique_loops(const se_ctx *x, se_hint *out);           /* 15 */
+int se_bug(const se_ctx *x, se_hint *out);                    /* 19 */
+
+#endif /* SUDOKIT_SE_CORE_H */
