@@ -393,73 +393,102 @@ fail:
 
 PyMethodDef sk_logic_methods[] = {
     {"logic_where", (PyCFunction)logic_where, METH_O,
-     "logic_where(state) -> list: State's where table, [unit][value] -> cell set."},
+     "logic_where(state, /)\n--\n\n"
+     "Return list: State's where table, [unit][value] -> cell set."},
     {"logic_geometry", (PyCFunction)logic_geometry, METH_VARARGS,
-     "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings) -> capsule:"
-     " a geometry's tables for the logic finders (sizes up to 10x10)."},
+     "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of, /)\n--\n\n"
+     "Return capsule: a geometry's tables for the logic finders (sizes up to 10x10)."},
     {"logic_state", (PyCFunction)logic_state, METH_VARARGS,
-     "logic_state(geometry, values, candidates) -> capsule: one state for the finders."},
+     "logic_state(geometry, values, candidates, /)\n--\n\n"
+     "Return capsule: one state for the finders."},
     {"logic_als", (PyCFunction)lc_py_als, METH_VARARGS,
-     "logic_als(state, max_cells) -> capsule: the ALSs and restricted commons of a state."},
+     "logic_als(state, max_cells, /)\n--\n\n"
+     "Return capsule: the ALSs and restricted commons of a state."},
     {"logic_als_xz", (PyCFunction)lc_py_als_xz, METH_VARARGS,
-     "logic_als_xz(res, pos) -> (next pos, a, b, rcc, pairs) | None: the next ALS-XZ."},
+     "logic_als_xz(res, pos, /)\n--\n\n"
+     "Return (next pos, a, b, rcc, pairs) | None: the next ALS-XZ."},
     {"logic_als_xy", (PyCFunction)lc_py_als_xy, METH_VARARGS,
-     "logic_als_xy(res, pos) -> (c, a, b, x, y, pairs) | None: the pos-th ALS-XY-Wing."},
+     "logic_als_xy(res, pos, /)\n--\n\n"
+     "Return (c, a, b, x, y, pairs) | None: the pos-th ALS-XY-Wing."},
     {"logic_finned", (PyCFunction)lc_py_finned, METH_VARARGS,
-     "logic_finned(state, k) -> bytes: the finned and sashimi fish of size k, 9 bytes each."},
+     "logic_finned(state, k, /)\n--\n\n"
+     "Return bytes: the finned and sashimi fish of size k, 9 bytes each."},
     {"logic_ape", (PyCFunction)lc_py_ape, METH_VARARGS,
-     "logic_ape(state) -> bytes: the base pairs (p, q) of the aligned pair exclusions."},
+     "logic_ape(state, /)\n--\n\n"
+     "Return bytes: the base pairs (p, q) of the aligned pair exclusions."},
     {"logic_sdc", (PyCFunction)lc_py_sdc, METH_VARARGS,
-     "logic_sdc(state, limit) -> bytes: the Sue de Coq records (crossing, core, sides)."},
+     "logic_sdc(state, limit, /)\n--\n\n"
+     "Return bytes: the Sue de Coq records (crossing, core, sides)."},
     {"logic_dyn", (PyCFunction)lc_py_dyn, METH_VARARGS,
-     "logic_dyn(state) -> capsule | None: the forcing chains' branch verdicts of a state."},
+     "logic_dyn(state, /)\n--\n\n"
+     "Return capsule | None: the forcing chains' branch verdicts of a state."},
     {"logic_dyn_contra", (PyCFunction)lc_py_dyn_contra, METH_VARARGS,
-     "logic_dyn_contra(ctx, x, plus, depth) -> bool: x's dynamic branch contradicts."},
+     "logic_dyn_contra(ctx, x, plus, depth, /)\n--\n\n"
+     "Return bool: x's dynamic branch contradicts."},
     {"logic_dyn_common", (PyCFunction)lc_py_dyn_common, METH_VARARGS,
-     "logic_dyn_common(ctx, lits, plus) -> [(literal, on)] | None: what every branch holds."},
+     "logic_dyn_common(ctx, lits, plus, /)\n--\n\n"
+     "Return [(literal, on)] | None: what every branch holds."},
     {"logic_dyn_size", (PyCFunction)lc_py_dyn_size, METH_VARARGS,
-     "logic_dyn_size(ctx, x) -> int: the candidates x's singles branch decides (-1: contra)."},
+     "logic_dyn_size(ctx, x, /)\n--\n\n"
+     "Return int: the candidates x's singles branch decides (-1: contra)."},
     {"logic_closure", (PyCFunction)lc_py_closure, METH_VARARGS,
-     "logic_closure(state, kind) -> (false, true, looped) bytes: the chains' verdict sets."},
+     "logic_closure(state, kind, /)\n--\n\n"
+     "Return (false, true, looped) bytes: the chains' verdict sets."},
     {"logic_reaches", (PyCFunction)lc_py_reaches, METH_O,
-     "logic_reaches(state) -> bytes: per candidate, what it makes on and off (group graph)."},
+     "logic_reaches(state, /)\n--\n\n"
+     "Return bytes: per candidate, what it makes on and off (group graph)."},
     {"logic_dyn_nishio", (PyCFunction)lc_py_dyn_nishio, METH_VARARGS,
-     "logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (Nishio)."},
+     "logic_dyn_nishio(ctx, x, /)\n--\n\n"
+     "Return bool: x's value alone contradicts (Nishio)."},
     {"logic_two_links", (PyCFunction)lc_py_two_links, METH_O,
-     "logic_two_links(state) -> bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
+     "logic_two_links(state, /)\n--\n\n"
+     "Return bytes: skyscrapers, kites and turbot fish, 8 bytes each."},
     {"logic_probe", (PyCFunction)lc_py_probe, METH_VARARGS,
-     "logic_probe(state, codes, start, givens, rects, flags) -> int: the first ladder"
-     " position at or after start whose probed technique fires (logic_probe.c)."},
+     "logic_probe(state, codes, start, givens, rects, flags, /)\n--\n\n"
+     "Return int: the first ladder position at or after start whose probed technique "
+     "fires (logic_probe.c)."},
     {"logic_placed", (PyCFunction)lc_py_placed, METH_O,
-     "logic_placed(state) -> list: the mask of the values placed in each unit."},
+     "logic_placed(state, /)\n--\n\n"
+     "Return list: the mask of the values placed in each unit."},
     {"logic_ur_candidates", (PyCFunction)lc_py_ur_candidates, METH_VARARGS,
-     "logic_ur_candidates(state, rects, givens) -> [(rectangle, a, b)]: the uniqueness"
-     " techniques' rectangles (logic_probe2.c)."},
+     "logic_ur_candidates(state, rects, givens, /)\n--\n\n"
+     "Return [(rectangle, a, b)]: the uniqueness techniques' rectangles "
+     "(logic_probe2.c)."},
     {"logic_run", (PyCFunction)lc_py_run, METH_VARARGS,
-     "logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,"
-     " stop): the ladder's singles, locked candidates and subsets in a row (logic_run.c)."},
+     "logic_run(state, codes, givens, rects, flags, limit, /)\n--\n\n"
+     "Return (records, values, candidates, stop): the ladder's singles, locked "
+     "candidates and subsets in a row (logic_run.c)."},
     {"logic_aic", (PyCFunction)lc_py_aic, METH_VARARGS,
-     "logic_aic(state, kind) -> (false, true, looped, k, records, groups): the closure's"
-     " verdicts and the AIC search's first layer with a find, chains built (logic_aic.c)."},
+     "logic_aic(state, kind, /)\n--\n\n"
+     "Return (false, true, looped, k, records, groups): the closure's verdicts and the "
+     "AIC search's first layer with a find, chains built (logic_aic.c)."},
     {"logic_remote_pair", (PyCFunction)lc_py_remote_pair, METH_O,
-     "logic_remote_pair(state) -> bool: a remote-pair step exists (logic_graph.c)."},
+     "logic_remote_pair(state, /)\n--\n\n"
+     "Return bool: a remote-pair step exists (logic_graph.c)."},
     {"logic_links_graph", (PyCFunction)lc_py_links_graph, METH_VARARGS,
-     "logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands): the chains'"
-     " graph of a kind, as _links.Graph holds it (logic_graph.c)."},
+     "logic_links_graph(state, kind, /)\n--\n\n"
+     "Return (weak, strong, groups, starts, cands): the chains' graph of a kind, as "
+     "_links.Graph holds it (logic_graph.c)."},
     {"logic_dyn_first", (PyCFunction)lc_py_dyn_first, METH_VARARGS,
-     "logic_dyn_first(ctx, test, sol, pos) -> int: the first refutable candidate at or after"
-     " pos whose Nishio (0), singles (1) or plus (2) branch contradicts, or -1."},
+     "logic_dyn_first(ctx, test, sol, pos, /)\n--\n\n"
+     "Return int: the first refutable candidate at or after pos whose Nishio (0), "
+     "singles (1) or plus (2) branch contradicts, or -1."},
     {"logic_dyn_branch", (PyCFunction)lc_py_dyn_branch, METH_VARARGS,
-     "logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch, recorded."},
+     "logic_dyn_branch(ctx, x, /)\n--\n\n"
+     "Return (on, off, contra, cands): x's singles branch, recorded."},
     {"logic_dyn_proof", (PyCFunction)lc_py_dyn_proof, METH_VARARGS,
-     "logic_dyn_proof(ctx, x) -> tuple | None: what the contradiction of x's singles branch"
-     " rests on (nodes, parents, complexity, spines)."},
+     "logic_dyn_proof(ctx, x, /)\n--\n\n"
+     "Return tuple | None: what the contradiction of x's singles branch rests on "
+     "(nodes, parents, complexity, spines)."},
     {"logic_static", (PyCFunction)lc_py_static, METH_O,
-     "logic_static(state) -> capsule: the static forcing chains' graph and reach."},
+     "logic_static(state, /)\n--\n\n"
+     "Return capsule: the static forcing chains' graph and reach."},
     {"logic_static_next", (PyCFunction)lc_py_static_next, METH_VARARGS,
-     "logic_static_next(ctx, mode, pos) -> tuple | None: the first cell (mode 0) or unit"
-     " (mode 1) forcing chain step at or after pos (logic_static.c)."},
+     "logic_static_next(ctx, mode, pos, /)\n--\n\n"
+     "Return tuple | None: the first cell (mode 0) or unit (mode 1) forcing chain step "
+     "at or after pos (logic_static.c)."},
     {"logic_static_groups", (PyCFunction)lc_py_static_groups, METH_O,
-     "logic_static_groups(ctx) -> [(cells, value)]: the group nodes of the static graph."},
+     "logic_static_groups(ctx, /)\n--\n\n"
+     "Return [(cells, value)]: the group nodes of the static graph."},
     {NULL, NULL, 0, NULL},
 };

@@ -89,6 +89,11 @@ static int check_signals(sk_poll *self)
 static sk_poll signal_poll = {check_signals};
 
 /* The poll for a kernel about to run in this thread: NULL off the main thread. */
+int sk_check_signals(void)
+{
+    return PyErr_CheckSignals();
+}
+
 sk_poll *sk_poll_here(void)
 {
     return PyThread_get_thread_ident() == main_thread_ident ? &signal_poll : NULL;
@@ -227,9 +232,7 @@ static struct PyModuleDef moduledef = {
 /* Every binding file's functions (module.h). */
 static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
-                                             sk_canon_methods, sk_rate_methods,
-                                             sk_se_loop_methods,
-                                             sk_dynamic_methods,
+                                             sk_canon_methods, sk_se_methods,
                                              sk_logic_methods};
 
 PyMODINIT_FUNC PyInit__ckernels(void)

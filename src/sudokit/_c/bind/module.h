@@ -24,6 +24,8 @@ enum { FLAG_STOPPED = 1, FLAG_VERIFIED = 2, FLAG_BAD_SOLUTION = 4, FLAG_BAD_INPU
 
 /* --- module.c ------------------------------------------------------------------------- */
 
+/* PyErr_CheckSignals as a kernel's poll callback (GIL held): < 0 with the exception set. */
+int sk_check_signals(void);
 /* The poll for a kernel about to run in this thread (Ctrl-C): NULL off the main thread. */
 sk_poll *sk_poll_here(void);
 
@@ -72,9 +74,7 @@ extern PyMethodDef sk_cover_methods[];     /* bind_cover.c */
 extern PyMethodDef sk_geometry_methods[];  /* bind_geometry.c */
 extern PyMethodDef sk_text_methods[];      /* bind_text.c */
 extern PyMethodDef sk_canon_methods[];     /* canon.c */
-extern PyMethodDef sk_rate_methods[];      /* se_chains.c (sudokit.rate) */
-extern PyMethodDef sk_se_loop_methods[];   /* se_loop.c (sudokit.rate: producers 1-22, loop) */
-extern PyMethodDef sk_dynamic_methods[];   /* se_dynamic_bind.c (sudokit.rate, 23-30) */
+extern PyMethodDef sk_se_methods[];        /* bind/se.c (sudokit.rate: SE's loop, producers) */
 extern PyMethodDef sk_logic_methods[];     /* logic_bind.c (sudokit.logic's C finders) */
 
 #endif /* SUDOKIT_MODULE_H */

@@ -10,8 +10,7 @@
  * neither contradictions nor double chains.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -514,7 +513,7 @@ void se_chaining_cache_free(void *cache)
     free(c);
 }
 
-void se_chaining_cache_signals(void *cache, int on) { ((ccache *)cache)->e->check_signals = on; }
+void se_chaining_cache_poll(void *cache, int (*poll)(void)) { ((ccache *)cache)->e->poll = poll; }
 
 int se_chaining_hint(void *cache, const se_board *b, int producer, double deadline,
                      se_hint *out)

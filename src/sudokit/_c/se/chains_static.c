@@ -18,13 +18,11 @@
  * and membership tests use generation stamps instead of clearing arrays.
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bind/module.h"
 #include "se/se.h"
 
 #define NKEYS 1458
@@ -179,14 +177,8 @@ static int ancestors(const search *s, int node)
     return n;
 }
 
-typedef struct {
-    int found;
-    double rating;
-    int complexity, sortkey, y, x, kind, place_cell, place_value;
-    uint16_t elims[81];
-} best_hint;
 
-static void consider(best_hint *b, double rating, int cx, int key, const search *s, int kind,
+static void consider(se_static_best *b, double rating, int cx, int key, const search *s, int kind,
                      const uint16_t *elims, int place_cell, int place_value)
 {
     if (b->found && !(rating < b->rating || (rating == b->rating && (cx < b->complexity
@@ -206,7 +198,7 @@ static void consider(best_hint *b, double rating, int cx, int key, const search 
 
 /* Whether a hint of rating base + L(cx), or any of larger complexity, would lose against
    the best so far (consider keeps the first of equal keys): such searches can stop. */
-static int cannot_win(const best_hint *b, double base, int cx)
+static int cannot_win(const se_static_best *b, double base, int cx)
 {
     if (!b->found)
         return 0;
@@ -253,7 +245,7 @@ static int useful_off(search *s, int k, int x, int close_key, int close)
 
 /* Cycles from the start node: the closing nodes in *found (indices), count in *nfound. */
 static int cycles(search *s, int skey, int **found, size_t *nfound, size_t *capfound,
-                  size_t *capon, size_t *capoff, const best_hint *b)
+                  size_t *capon, size_t *capoff, const se_static_best *b)
 {
     double base = (s->x && s->y) ? 7.0 : 6.5;
     s->gen++;
@@ -331,7 +323,7 @@ static int16_t dist_level[NKEYS];
 static unsigned dist_seen[NKEYS], dist_stamp = 0;
 static int dist_queue[NKEYS];
 
-static int forcing_dist(search *s, int skey, const best_hint *b)
+static int forcing_dist(search *s, int skey, const se_static_best *b)
 {
     double base = s->y ? 7.0 : 6.6;
     if (++dist_stamp == 0) {
@@ -376,7 +368,7 @@ static int forcing_dist(search *s, int skey, const best_hint *b)
     }
 }
 
-static void cycle_hint(search *s, int dst, best_hint *b)
+static void cycle_hint(search *s, int dst, se_static_best *b)
 {
     /* rating and complexity first: a cycle that cannot be chosen needs no eliminations */
     int cx = ancestors(s, dst);
@@ -411,7 +403,7 @@ static void cycle_hint(search *s, int dst, best_hint *b)
     consider(b, rating, cx, key, s, 0, elims, -1, 0);
 }
 
-static void forcing_hint(search *s, int key, int cx, best_hint *b)
+static void forcing_hint(search *s, int key, int cx, se_static_best *b)
 {
     int cv = key >> 1, cell = cv / 9, v0 = cv % 9;
     uint16_t elims[81] = {0};
@@ -434,7 +426,7 @@ static size_t capfound = 0, capon = 0, capoff = 0;
 
 /* Producer 21 on cands into *b: 0, -1 out of memory, -2 the deadline passed (checked per
    start cell; deadline <= 0: none). */
-static int static_search(const uint16_t *cands, double deadline, best_hint *b)
+int se_static_search(const uint16_t *cands, double deadline, se_static_best *b)
 {
     se_tables_init();
     if (!the_search && !(the_search = calloc(1, sizeof(search))))
@@ -491,7 +483,7 @@ static int static_search(const uint16_t *cands, double deadline, best_hint *b)
     return 0;
 }
 
-static const char *static_name(const best_hint *b)
+static const char *static_name(const se_static_best *b)
 {
     if (b->kind == 0)
         return b->x && b->y ? "XY cycle" : (b->y ? "Y cycle" : "X cycle");
@@ -500,12 +492,10 @@ static const char *static_name(const best_hint *b)
 
 int se_static_hint(const se_board *board, double deadline, se_hint *out)
 {
-    static best_hint b;
-    int r = static_search(board->cands, deadline, &b);
-    if (r == -1) {
-        PyErr_NoMemory();
+    static se_static_best b;
+    int r = se_static_search(board->cands, deadline, &b);
+    if (r == -1)
         return SE_ERROR;
-    }
     if (r == -2)
         return SE_LIMIT;
     if (!b.found)
@@ -522,70 +512,3 @@ int se_static_hint(const se_board *board, double deadline, se_hint *out)
         out->name[i] = name[i];
     return SE_FOUND;
 }
-
-static PyObject *se_static_chains(PyObject *self, PyObject *arg)
-{
-    uint16_t cands[81];
-    PyObject *seq = PySequence_Fast(arg, "se_static_chains takes 81 candidate masks");
-    if (!seq)
-        return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != 81) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "se_static_chains takes 81 candidate masks");
-        return NULL;
-    }
-    for (int c = 0; c < 81; c++) {
-        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
-        if (m < 0 || m > 511) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a candidate mask is 0..511");
-            Py_DECREF(seq);
-            return NULL;
-        }
-        cands[c] = (uint16_t)m;
-    }
-    Py_DECREF(seq);
-    best_hint *b = calloc(1, sizeof(best_hint));
-    if (!b)
-        return PyErr_NoMemory();
-    if (static_search(cands, 0.0, b) < 0) {
-        free(b);
-        return PyErr_NoMemory();
-    }
-    if (!b->found) {
-        free(b);
-        Py_RETURN_NONE;
-    }
-    PyObject *elims = PyDict_New();
-    for (int c = 0; elims && c < 81; c++)
-        if (b->elims[c] || (b->kind == 1 && c == b->place_cell)) {
-            PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(b->elims[c]);
-            if (!k || !v || PyDict_SetItem(elims, k, v) < 0) {
-                Py_XDECREF(k);
-                Py_XDECREF(v);
-                Py_CLEAR(elims);
-                break;
-            }
-            Py_DECREF(k);
-            Py_DECREF(v);
-        }
-    PyObject *out = NULL;
-    if (elims) {
-        PyObject *place = b->place_cell >= 0
-            ? Py_BuildValue("(ii)", b->place_cell, b->place_value) : (Py_INCREF(Py_None), Py_None);
-        if (place)
-            out = Py_BuildValue("(diiiiiNN)", b->rating, b->complexity, b->sortkey, b->y, b->x,
-                                b->kind, elims, place);
-        else
-            Py_DECREF(elims);
-    }
-    free(b);
-    return out;
-}
-
-PyMethodDef sk_rate_methods[] = {
-    {"se_static_chains", (PyCFunction)se_static_chains, METH_O,
-     "se_static_chains(cands) -> (rating, complexity, sort key, y, x, kind, elims, place) | None:"
-     " SE's producer 21 on 81 candidate masks (sudokit.rate._chains.static_chains)."},
-    {NULL, NULL, 0, NULL},
-};

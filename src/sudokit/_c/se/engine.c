@@ -3,8 +3,6 @@
  * nested chains, and the sorting and merging of hint lists (Chaining.hints' order).
  */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,7 +126,7 @@ void eng_tick_slow(engine *e)
     {
         if (e->deadline > 0 && se_now() > e->deadline)
             eng_die(e, SE_LIMIT);
-        if (e->check_signals && PyErr_CheckSignals() < 0)
+        if (e->poll && e->poll() < 0)
             eng_die(e, SE_ERROR);
     }
 }

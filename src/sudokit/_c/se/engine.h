@@ -43,9 +43,9 @@ void *se_chaining_cache_new(void);
 void se_chaining_cache_free(void *cache);
 int se_chaining_hint(void *cache, const se_board *b, int producer, double deadline,
                      se_hint *out);
-/* Python callers only: poll Ctrl-C (PyErr_CheckSignals, GIL held) with the deadline; a
-   raised exception ends the search with SE_ERROR and the exception set. */
-void se_chaining_cache_signals(void *cache, int on);
+/* poll() is called with the deadline (every 4096 nodes); < 0 ends the search with SE_ERROR.
+   The binding passes sk_check_signals (Ctrl-C, GIL held), which leaves its exception set. */
+void se_chaining_cache_poll(void *cache, int (*poll)(void));
 
 /* ---- internal ------------------------------------------------------------------------- */
 
@@ -97,7 +97,7 @@ typedef struct engine {
     ablock *first, *cur;
     double deadline;
     long long ticks;
-    int check_signals;       /* Python caller: poll Ctrl-C with the deadline */
+    int (*poll)(void);       /* with the deadline: < 0 stops (the binding: Ctrl-C); NULL: none */
     /* scratch (not re-entrant; used between recursive calls only) */
     unsigned stamp[SE_NKEYS], gen;
     dnode **bfs;

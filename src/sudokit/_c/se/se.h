@@ -54,8 +54,20 @@ void se_apply(se_board *b, const se_hint *h);              /* Hint.apply */
 void se_hint_clear(se_hint *h);
 double se_length_penalty(int complexity);                  /* chains */
 
-/* se_chains.c: producer 21 (cycles and forcing chains, static) on b; SE_FOUND, SE_NONE,
- * SE_LIMIT (deadline checked per start cell) or SE_ERROR (out of memory, exception set). */
+/* se/chains_static.c: producer 21 (cycles and forcing chains, static).
+ *
+ * se_static_search: the best hint of static_chains on 81 candidate masks into *b (b->found
+ * 0: none); 0, -1 out of memory, -2 the deadline passed (checked per start cell).
+ * se_static_hint: the same on a board as the rating loop's se_hint: SE_FOUND, SE_NONE,
+ * SE_LIMIT or SE_ERROR (out of memory). */
+typedef struct {
+    int found;
+    double rating;
+    int complexity, sortkey, y, x, kind, place_cell, place_value;
+    uint16_t elims[81];
+} se_static_best;
+
+int se_static_search(const uint16_t *cands, double deadline, se_static_best *b);
 int se_static_hint(const se_board *b, double deadline, se_hint *out);
 
 #endif /* SUDOKIT_SE_H */

@@ -1,7 +1,8 @@
-/* se_tables.c -- SE's grid tables and moves for the rater's C twins (see se.h). */
+/* se/tables.c -- SE's grid tables and moves for the rater's C twins (see se/se.h): the
+ * twin of rate/_grid.py (UNIT_CELLS, CELL_UNITS, HOUSE, Board.from_line, place, apply).
+ */
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h> /* first: its feature macros declare clock_gettime */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
 #include <string.h>
 #include <time.h>
 
