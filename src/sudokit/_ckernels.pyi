@@ -135,7 +135,7 @@ def learn_start(
 
 def logic_aic(state: State, kind: int, /) -> tuple:
     """Return (false, true, looped, k, records, groups): the closure's verdicts and the AIC
-    search's first layer with a find, chains built (logic_aic.c)."""
+    search's first layer with a find, chains built (logic/chains.c)."""
 
 def logic_als(state: State, max_cells: int, /) -> AlsResult:
     """Return capsule: the ALSs and restricted commons of a state."""
@@ -203,7 +203,7 @@ def logic_geometry(
 
 def logic_links_graph(state: State, kind: int, /) -> tuple:
     """Return (weak, strong, groups, starts, cands): the chains' graph of a kind, as _links.Graph
-    holds it (logic_graph.c)."""
+    holds it (logic/links.c)."""
 
 def logic_placed(state: State, /) -> list[int]:
     """Return list: the mask of the values placed in each unit."""
@@ -218,13 +218,13 @@ def logic_probe(
     /
 ) -> int:
     """Return int: the first ladder position at or after start whose probed technique fires
-    (logic_probe.c)."""
+    (logic/probe.c)."""
 
 def logic_reaches(state: State, /) -> bytes:
     """Return bytes: per candidate, what it makes on and off (group graph)."""
 
 def logic_remote_pair(state: State, /) -> bool:
-    """Return bool: a remote-pair step exists (logic_graph.c)."""
+    """Return bool: a remote-pair step exists (logic/chains.c)."""
 
 def logic_run(
     state: State,
@@ -236,7 +236,7 @@ def logic_run(
     /
 ) -> tuple:
     """Return (records, values, candidates, stop): the ladder's singles, locked candidates and
-    subsets in a row (logic_run.c)."""
+    subsets in a row (logic/run.c)."""
 
 def logic_sdc(state: State, limit: int, /) -> bytes:
     """Return bytes: the Sue de Coq records (crossing, core, sides)."""
@@ -252,7 +252,7 @@ def logic_static_groups(ctx: Capsule, /) -> list[tuple[list[int], int]]:
 
 def logic_static_next(ctx: Capsule, mode: int, pos: int, /) -> tuple | None:
     """Return tuple | None: the first cell (mode 0) or unit (mode 1) forcing chain step at or
-    after pos (logic_static.c)."""
+    after pos (logic/forcing.c)."""
 
 def logic_two_links(state: State, /) -> bytes:
     """Return bytes: skyscrapers, kites and turbot fish, 8 bytes each."""
@@ -263,7 +263,7 @@ def logic_ur_candidates(
     givens: bytes,
     /
 ) -> list[tuple[int, int, int]]:
-    """Return [(rectangle, a, b)]: the uniqueness techniques' rectangles (logic_probe2.c)."""
+    """Return [(rectangle, a, b)]: the uniqueness techniques' rectangles (logic/probe_patterns.c)."""
 
 def logic_where(state: State, /) -> list[list[int]]:
     """Return list: State's where table, [unit][value] -> cell set."""

@@ -1,5 +1,5 @@
-/* bind_cover.c -- the exact-cover kernel in the binding: dlx_count (the twin of
- * exact_cover.dlx_count), with the checks that make its input safe for dlx.c.
+/* bind/cover.c -- the exact-cover kernel in the binding: dlx_count (the twin of
+ * exact_cover.dlx_count), with the checks that make its input safe for solve/dlx.c.
  *
  * Representation
  * --------------

@@ -1,11 +1,11 @@
-/* bind_geometry.c -- geometries in the binding: geometry(...) builds the tables handle,
+/* bind/geometry.c -- geometries in the binding: geometry(...) builds the tables handle,
  * every kernel call accepts it in place of (box_rows, box_cols), and is_solution checks a
  * grid against either.
  *
  * Representation
  * --------------
  *   a tables handle: a PyCapsule named "sudokit._ckernels.geometry" around an sk_shape
- *   (kernels.h draws its tables).  Classic geometries are built once per box shape into
+ *   (solve/kernels.h draws its tables).  Classic geometries are built once per box shape into
  *   shape_cache[box_rows][box_cols] and never freed: their capsules carry the shape as
  *   context, so the destructor leaves them alone; a variant's capsule owns its tables.
  *
@@ -173,7 +173,7 @@ free2:
 
 /* --- the checker ---------------------------------------------------------------------- */
 
-/* is_solution: the independent checker of anysize.c, on a box shape or a geometry's tables. */
+/* is_solution: the independent checker of solve/anysize.c, on a box shape or a geometry's tables. */
 static PyObject *py_is_solution(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                 PyObject *kwnames)
 {

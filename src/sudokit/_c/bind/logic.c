@@ -1,4 +1,4 @@
-/* logic_bind.c -- the Python boundary of the logic engine's C finders (logic.h).
+/* bind/logic.c -- the Python boundary of the logic finders in C (logic/board.h).
  *
  * Python surface (private; sudokit/logic/_cfast.py is the only caller):
  *
@@ -11,32 +11,21 @@
  *       (region) unit or -1
  *   logic_state(geometry, values, candidates) -> state capsule
  *   logic_where(state) -> [[0, cells of u holding 1, ..., holding n] for each unit u]
- *   logic_als(state, max_cells) -> capsule; logic_als_xz(res, pos), logic_als_xy(res, pos)
- *                                                                 logic_als.c
- *   logic_finned(state, k) -> bytes of 9-byte fish records        logic_fish.c
- *   logic_ape(state) -> bytes of (p, q) base cell pairs           logic_misc.c
- *   logic_sdc(state, limit) -> bytes of Sue de Coq records        logic_misc.c
- *   logic_two_links(state) -> bytes of two-strong-link records     logic_misc.c
- *   logic_closure(state, kind) -> (false, true, looped) as bytes   logic_graph.c
- *   logic_reaches(state) -> bytes: on and off reach of each candidate  logic_graph.c
- *   logic_aic(state, kind) -> (false, true, looped, k, [(path, pairs)], groups)  logic_aic.c
- *   logic_remote_pair(state) -> bool: a remote-pair step exists   logic_graph.c
- *   logic_links_graph(state, kind) -> (weak, strong, groups, starts, cands)  logic_graph.c
- *   logic_static(state) -> capsule; logic_static_next(ctx, mode, pos),
- *   logic_static_groups(ctx)                                      logic_static.c
- *   logic_probe(state, codes, start, givens, rects, flags) -> int   logic_probe.c
- *   logic_placed(state) -> [values placed in unit u, as a mask]    logic_probe.c
- *   logic_ur_candidates(state, rects, givens) -> [(rectangle index, a, b)]  logic_probe2.c
- *   logic_run(state, codes, givens, rects, flags, limit) -> (records, values, candidates,
- *       stop): the easy steps in a row                            logic_run.c
- *   logic_dyn(state) -> capsule | None; logic_dyn_contra, logic_dyn_common, logic_dyn_size,
- *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch, logic_dyn_proof
- *                                                                 logic_dyn.c
+ *
+ *   the finders (each binding file names its kernels; kernel files in logic/):
+ *   logic_als, logic_als_xz, logic_als_xy, logic_finned,
+ *   logic_ape, logic_sdc, logic_two_links                    bind/logic_finders.c
+ *   logic_closure, logic_reaches, logic_links_graph, logic_aic,
+ *   logic_remote_pair, logic_static, logic_static_next,
+ *   logic_static_groups                                       bind/logic_chains.c
+ *   logic_dyn, logic_dyn_contra, logic_dyn_common, logic_dyn_size,
+ *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
+ *   logic_dyn_proof                                           bind/logic_dynamic.c
+ *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
-#include "logic/board.h"
-#include "bind/module.h"
+#include "bind/logic.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,12 +38,18 @@ static void geo_free(PyObject *cap)
     free(PyCapsule_GetPointer(cap, GEO_NAME));
 }
 
+/* A state capsule's memory: the kernel's state and the geometry capsule it reads. */
+typedef struct {
+    lc_state s;                             /* first: the capsule pointer is &box->s */
+    PyObject *geo_owner;                    /* the geometry capsule (a reference) */
+} state_box;
+
 static void state_free(PyObject *cap)
 {
-    lc_state *s = PyCapsule_GetPointer(cap, STATE_NAME);
-    if (s) {
-        Py_XDECREF(s->geo_owner);
-        free(s);
+    state_box *box = PyCapsule_GetPointer(cap, STATE_NAME);
+    if (box) {
+        Py_XDECREF(box->geo_owner);
+        free(box);
     }
 }
 
@@ -241,15 +236,16 @@ static PyObject *logic_state(PyObject *self, PyObject *args)
     const lc_geo *g = PyCapsule_GetPointer(geo, GEO_NAME);
     if (!g)
         return NULL;
-    lc_state *s = calloc(1, sizeof *s);
-    if (!s)
+    state_box *box = calloc(1, sizeof *box);
+    if (!box)
         return PyErr_NoMemory();
+    lc_state *s = &box->s;
     s->g = g;
     uint8_t vals[LC_MAXC];
     if (int_list(values, LC_MAXC, 0, g->n, vals, "values") != g->ncells) {
         if (!PyErr_Occurred())
             PyErr_Format(PyExc_ValueError, "logic_state: %d values needed", g->ncells);
-        free(s);
+        free(box);
         return NULL;
     }
     memcpy(s->values, vals, (size_t)g->ncells);
@@ -259,14 +255,14 @@ static PyObject *logic_state(PyObject *self, PyObject *args)
             PyErr_Format(PyExc_ValueError, "logic_state: %d candidate masks needed", g->ncells);
             Py_DECREF(cs);
         }
-        free(s);
+        free(box);
         return NULL;
     }
     for (int c = 0; c < g->ncells; c++) {
         int m = int_in(PySequence_Fast_GET_ITEM(cs, c), 0, (1L << g->n) - 1, "a candidate mask");
         if (m < 0) {
             Py_DECREF(cs);
-            free(s);
+            free(box);
             return NULL;
         }
         s->cands[c] = (uint16_t)m;
@@ -275,11 +271,11 @@ static PyObject *logic_state(PyObject *self, PyObject *args)
     }
     Py_DECREF(cs);
     Py_INCREF(geo);
-    s->geo_owner = geo;
-    PyObject *cap = PyCapsule_New(s, STATE_NAME, state_free);
+    box->geo_owner = geo;
+    PyObject *cap = PyCapsule_New(box, STATE_NAME, state_free);
     if (!cap) {
         Py_DECREF(geo);
-        free(s);
+        free(box);
     }
     return cap;
 }
@@ -305,7 +301,7 @@ PyObject *lc_cells_list(lc_set s)
     return out;
 }
 
-PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells)
+PyObject *lc_pairs_list(const lc_set *elim, int n)
 {
     PyObject *out = PyList_New(0);
     if (!out)
@@ -327,25 +323,34 @@ PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells)
             Py_DECREF(pair);
         }
     }
-    (void)ncells;
     return out;
+}
+
+PyObject *lc_words_int(const uint64_t *w, int top)
+{
+    if (top <= 1)
+        return PyLong_FromUnsignedLongLong(top ? w[0] : 0);
+    unsigned char bytes[8 * ((LC_MAXN * LC_MAXC + 63) / 64 + 1)], *by = bytes;
+    if ((size_t)top * 8 > sizeof bytes && !(by = malloc((size_t)top * 8)))
+        return PyErr_NoMemory();
+    for (int k = 0; k < top; k++)
+        for (int j = 0; j < 8; j++)
+            by[8 * k + j] = (unsigned char)(w[k] >> (8 * j));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *x = PyLong_FromUnsignedNativeBytes(by, (size_t)top * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *x = _PyLong_FromByteArray(by, (size_t)top * 8, 1, 0);
+#endif
+    if (by != bytes)
+        free(by);
+    return x;
 }
 
 /* A cell set as a Python int (bit c for cell c). */
 static PyObject *set_int(lc_set s)
 {
-    if (!s.hi)
-        return PyLong_FromUnsignedLongLong(s.lo);
-    unsigned char bytes[16];
-    for (int k = 0; k < 8; k++) {
-        bytes[k] = (unsigned char)(s.lo >> (8 * k));
-        bytes[8 + k] = (unsigned char)(s.hi >> (8 * k));
-    }
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(bytes, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(bytes, 16, 1, 0);
-#endif
+    uint64_t w[2] = {s.lo, s.hi};
+    return lc_words_int(w, s.hi ? 2 : 1);
 }
 
 /* logic_where(state) -> [[0, where(u, 1), ..., where(u, n)] for each unit]: State's where
@@ -446,29 +451,29 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_probe", (PyCFunction)lc_py_probe, METH_VARARGS,
      "logic_probe(state, codes, start, givens, rects, flags, /)\n--\n\n"
      "Return int: the first ladder position at or after start whose probed technique "
-     "fires (logic_probe.c)."},
+     "fires (logic/probe.c)."},
     {"logic_placed", (PyCFunction)lc_py_placed, METH_O,
      "logic_placed(state, /)\n--\n\n"
      "Return list: the mask of the values placed in each unit."},
     {"logic_ur_candidates", (PyCFunction)lc_py_ur_candidates, METH_VARARGS,
      "logic_ur_candidates(state, rects, givens, /)\n--\n\n"
      "Return [(rectangle, a, b)]: the uniqueness techniques' rectangles "
-     "(logic_probe2.c)."},
+     "(logic/probe_patterns.c)."},
     {"logic_run", (PyCFunction)lc_py_run, METH_VARARGS,
      "logic_run(state, codes, givens, rects, flags, limit, /)\n--\n\n"
      "Return (records, values, candidates, stop): the ladder's singles, locked "
-     "candidates and subsets in a row (logic_run.c)."},
+     "candidates and subsets in a row (logic/run.c)."},
     {"logic_aic", (PyCFunction)lc_py_aic, METH_VARARGS,
      "logic_aic(state, kind, /)\n--\n\n"
      "Return (false, true, looped, k, records, groups): the closure's verdicts and the "
-     "AIC search's first layer with a find, chains built (logic_aic.c)."},
+     "AIC search's first layer with a find, chains built (logic/chains.c)."},
     {"logic_remote_pair", (PyCFunction)lc_py_remote_pair, METH_O,
      "logic_remote_pair(state, /)\n--\n\n"
-     "Return bool: a remote-pair step exists (logic_graph.c)."},
+     "Return bool: a remote-pair step exists (logic/chains.c)."},
     {"logic_links_graph", (PyCFunction)lc_py_links_graph, METH_VARARGS,
      "logic_links_graph(state, kind, /)\n--\n\n"
      "Return (weak, strong, groups, starts, cands): the chains' graph of a kind, as "
-     "_links.Graph holds it (logic_graph.c)."},
+     "_links.Graph holds it (logic/links.c)."},
     {"logic_dyn_first", (PyCFunction)lc_py_dyn_first, METH_VARARGS,
      "logic_dyn_first(ctx, test, sol, pos, /)\n--\n\n"
      "Return int: the first refutable candidate at or after pos whose Nishio (0), "
@@ -486,7 +491,7 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_static_next", (PyCFunction)lc_py_static_next, METH_VARARGS,
      "logic_static_next(ctx, mode, pos, /)\n--\n\n"
      "Return tuple | None: the first cell (mode 0) or unit (mode 1) forcing chain step "
-     "at or after pos (logic_static.c)."},
+     "at or after pos (logic/forcing.c)."},
     {"logic_static_groups", (PyCFunction)lc_py_static_groups, METH_O,
      "logic_static_groups(ctx, /)\n--\n\n"
      "Return [(cells, value)]: the group nodes of the static graph."},

@@ -1,4 +1,4 @@
-/* module.c -- the CPython binding `sudokit._ckernels`: plain data in, plain data out.
+/* bind/module.c -- the CPython binding `sudokit._ckernels`: plain data in, plain data out.
  *
  * Python surface (every kernel returns what its pure-Python twin returns):
  *
@@ -6,13 +6,13 @@
  *   backtrack(values, box_rows, box_cols, limit=1, node_limit=0) -> same
  *   dlx_sudoku(values, box_rows, box_cols, limit=1, node_limit=0) -> same as sudoku_cover.dlx
  *   fast9(values, box_rows, box_cols, limit=1, node_limit=0)     -> same shape; 3x3 boxes only;
- *                                                   nodes = fast9 guesses (see fast9.h)
+ *                                                   nodes = fast9 guesses (see solve/fast9.h)
  *   dlx_count(n_primary, n_secondary, option_starts, option_items, limit=0, node_limit=0)
  *                                                -> (count, sorted option list|None, nodes, stopped)
  *   is_solution(solution, box_rows, box_cols, puzzle=None) -> bool   (the independent checker)
  *   geometry(n, box_rows, box_cols, classic, unit_start, unit_cells, pairs, links, masks)
  *                                  -> tables: an opaque handle on a geometry's flat tables
- *                                     (int32 / int16 / uint64 native buffers, see kernels.h)
+ *                                     (int32 / int16 / uint64 native buffers, see solve/kernels.h)
  *
  * Geometry form: every function that takes (box_rows, box_cols) also takes (tables) in
  * their place, e.g. propagate(values, tables, limit=1, node_limit=0); tables come from
@@ -21,28 +21,28 @@
  *         out_solutions, out_counts, out_nodes, out_flags) -> engine name actually used
  *   parse_lines(data, size, table) -> (values: bytearray, errors: list of (record, line, column, char, reason))
  *   read_line(text, table, ncells) -> bytes of values | int (offset of the first bad byte, -1, -2)
- *                                  (text.c; table = symbols.reading_table(alphabet, size))
+ *                                  (solve/text.c; table = symbols.reading_table(alphabet, size))
  *   format_lines(values, size, blank=".") -> bytes
- *   canon_lines(data, n) -> bytes     (canon.c: canonical forms of n 9x9 puzzles, 81 bytes each)
+ *   canon_lines(data, n) -> bytes     (solve/canon.c: canonical forms of n 9x9 puzzles, 81 bytes each)
  *
  * Files: each binding file keeps its functions static and registers its own method table;
- * module.h declares what crosses files (prefix sk_).
+ * bind/module.h declares what crosses files (prefix sk_).
  *
- *   module.c         this overview, Ctrl-C, argument helpers, puzzles in, module init
- *   bind_solve.c     propagate, backtrack, dlx_sudoku, fast9, learn, learn_start,
+ *   bind/module.c         this overview, Ctrl-C, argument helpers, puzzles in, module init
+ *   bind/solve.c     propagate, backtrack, dlx_sudoku, fast9, learn, learn_start,
  *                    learn_resume, batch (the layout of its buffers is drawn there)
- *   bind_cover.c     dlx_count
- *   bind_geometry.c  geometry, the geometry form, is_solution
- *   bind_text.c      read_line, parse_lines, format_lines
- *   canon.c          canon_lines (kernel and binding)
- *   logic_bind.c     logic_geometry, logic_state and the logic finders' C twins (logic.h)
+ *   bind/cover.c     dlx_count
+ *   bind/geometry.c  geometry, the geometry form, is_solution
+ *   bind/text.c      read_line, parse_lines, format_lines
+ *   solve/canon.c          canon_lines (kernel and binding)
+ *   bind/logic.c     logic_geometry, logic_state and the logic finders' C twins (logic/board.h)
  *
  * The binding validates what memory safety needs (shape, lengths, bytes <= N, item
  * indices); kernels trust their input.  Every kernel runs with the GIL released on a
  * private copy of its input.  batch() releases the GIL per chunk (at most 4096 records or
  * about 50 ms) and checks for Ctrl-C between chunks.
  *
- * Ctrl-C: called from the main thread, every kernel gets a poll (sk_poll.h) that re-takes
+ * Ctrl-C: called from the main thread, every kernel gets a poll (include/poll.h) that re-takes
  * the GIL every 2^14 nodes (learn: 256 search steps) and runs PyErr_CheckSignals; when a
  * signal handler raises (KeyboardInterrupt), the search is abandoned and the call raises
  * that exception.  An interrupted learn_resume keeps its run resumable.  From other threads
@@ -229,7 +229,7 @@ static struct PyModuleDef moduledef = {
     NULL, NULL, NULL, NULL,
 };
 
-/* Every binding file's functions (module.h). */
+/* Every binding file's functions (bind/module.h). */
 static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
                                              sk_canon_methods, sk_se_methods,

@@ -1,6 +1,6 @@
-/* module.h -- what the binding files of `sudokit._ckernels` share (private; Python here).
+/* bind/module.h -- what the binding files of `sudokit._ckernels` share (private; Python here).
  *
- * The module is one extension built from several files (module.c lists them and draws the
+ * The module is one extension built from several files (bind/module.c lists them and draws the
  * Python surface).  Each binding file keeps its functions static and registers them in its
  * own method table (sk_*_methods below), which PyInit__ckernels adds to the module; the
  * helpers every binding needs are declared here, with the sk_ prefix (global symbols).
@@ -18,11 +18,11 @@
 /* A method table entry for a fastcall function taking keywords. */
 #define FASTKW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
-/* The bits of batch()'s out_flags (bind_solve.c draws the buffers), also module constants. */
+/* The bits of batch()'s out_flags (bind/solve.c draws the buffers), also module constants. */
 enum { FLAG_STOPPED = 1, FLAG_VERIFIED = 2, FLAG_BAD_SOLUTION = 4, FLAG_BAD_INPUT = 8,
        FLAG_CLASH = 16 };
 
-/* --- module.c ------------------------------------------------------------------------- */
+/* --- bind/module.c ------------------------------------------------------------------------- */
 
 /* PyErr_CheckSignals as a kernel's poll callback (GIL held): < 0 with the exception set. */
 int sk_check_signals(void);
@@ -57,24 +57,24 @@ static inline void sk_mark_saturated(long long limit, long long count, int *stop
         *stopped = 1;
 }
 
-/* --- bind_geometry.c ------------------------------------------------------------------ */
+/* --- bind/geometry.c ------------------------------------------------------------------ */
 
 /* The tables named by (box_rows, box_cols), or by a geometry handle in rows_obj; NULL with
  * an exception for an unsupported box shape. */
 const sk_shape *sk_get_shape(PyObject *rows_obj, PyObject *cols_obj);
 /* The geometry form: args[at] a tables handle standing for (box_rows, box_cols); see
- * bind_geometry.c.  buf holds at least 16 entries. */
+ * bind/geometry.c.  buf holds at least 16 entries. */
 Py_ssize_t sk_geometry_form(PyObject *const **args, Py_ssize_t nargs, PyObject *kwnames,
                             int at, PyObject **buf);
 
 /* --- the method tables, one per binding file ------------------------------------------ */
 
-extern PyMethodDef sk_solve_methods[];     /* bind_solve.c */
-extern PyMethodDef sk_cover_methods[];     /* bind_cover.c */
-extern PyMethodDef sk_geometry_methods[];  /* bind_geometry.c */
-extern PyMethodDef sk_text_methods[];      /* bind_text.c */
-extern PyMethodDef sk_canon_methods[];     /* canon.c */
+extern PyMethodDef sk_solve_methods[];     /* bind/solve.c */
+extern PyMethodDef sk_cover_methods[];     /* bind/cover.c */
+extern PyMethodDef sk_geometry_methods[];  /* bind/geometry.c */
+extern PyMethodDef sk_text_methods[];      /* bind/text.c */
+extern PyMethodDef sk_canon_methods[];     /* bind/canon.c */
 extern PyMethodDef sk_se_methods[];        /* bind/se.c (sudokit.rate: SE's loop, producers) */
-extern PyMethodDef sk_logic_methods[];     /* logic_bind.c (sudokit.logic's C finders) */
+extern PyMethodDef sk_logic_methods[];     /* bind/logic.c (sudokit.logic's C finders) */
 
 #endif /* SUDOKIT_MODULE_H */

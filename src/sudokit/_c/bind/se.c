@@ -1,4 +1,4 @@
-/* se_dynamic_bind.c -- the Python binding of producers 23-30 in C (se_dynamic.h).
+/* bind/se.c -- the Python binding of producers 23-30 in C (se/engine.h).
  *
  *   se_chaining(values, cands, producer, deadline=0.0, all=False)
  *       values, cands: 81 ints each (0..9, 0..511); producer 23..30 (SE's numbering);

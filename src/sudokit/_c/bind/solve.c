@@ -1,4 +1,4 @@
-/* bind_solve.c -- the Sudoku kernels in the binding: one puzzle per call (propagate,
+/* bind/solve.c -- the Sudoku kernels in the binding: one puzzle per call (propagate,
  * backtrack, dlx_sudoku, fast9, learn), a learn search kept between calls (learn_start,
  * learn_resume) and many puzzles per call (batch).  Each kernel runs with the GIL released
  * on a private copy of its input.
@@ -8,7 +8,7 @@
  *   batch buffers (n records):
  *
  *   data, out_solutions   n * N*N bytes, record i at offset i*N*N, values 0..N row-major
- *   out_counts            n int64 (native order): exact (see "Counts" in module.c)
+ *   out_counts            n int64 (native order): exact (see "Counts" in bind/module.c)
  *   out_nodes             n uint64 (native order)
  *   out_flags             n uint8:   bit 0  FLAG_STOPPED       node limit ran out
  *                                    bit 1  FLAG_VERIFIED      a solution, checked by is_solution

@@ -1,9 +1,9 @@
-/* bind_text.c -- the line notation in the binding: read_line (one line), parse_lines (a
+/* bind/text.c -- the line notation in the binding: read_line (one line), parse_lines (a
  * whole text into records, with per-record errors) and format_lines (records to lines).
  *
  * Representation
  * --------------
- *   the spelling table: 256 bytes from symbols.reading_table (text.h), byte -> value,
+ *   the spelling table: 256 bytes from symbols.reading_table (solve/text.h), byte -> value,
  *   0 = blank, 255 = spells nothing; format_lines writes the default alphabet below.
  *   records: N*N bytes each, values 0..N row-major, back to back:
  *
@@ -17,7 +17,7 @@
 #include "solve/text.h"
 
 /* The default alphabet (symbols.DEFAULT) for format_lines; reading takes its table from
- * Python (symbols.reading_table, see text.h), so every reader spells alike. */
+ * Python (symbols.reading_table, see solve/text.h), so every reader spells alike. */
 static const char SYMBOLS[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 #define MAX_SYMBOLS 61
 

@@ -1,4 +1,4 @@
-/* sk_poll.h -- how a long search lets its caller interrupt it (plain C, no Python).
+/* include/poll.h -- how a long search lets its caller interrupt it (plain C, no Python).
  *
  * Every search kernel takes a last argument `sk_poll *poll`.  Given one, the kernel calls
  * poll->check(poll) about once every SK_POLL_EVERY nodes (learn: search steps), at a point
@@ -10,7 +10,7 @@
  * The binding's check re-takes the GIL and runs Python's signal handlers, so Ctrl-C stops a
  * search of hours within a fraction of a second.  Checking every 2^14 nodes costs a masked
  * test of the node counter per node and one GIL round trip (about a microsecond) every
- * 2^14 nodes: within noise (see module.c for the figures).
+ * 2^14 nodes: within noise (see bind/module.c for the figures).
  * (Rejected: a C signal handler setting a flag -- it would replace Python's own handler.)
  */
 #ifndef SUDOKIT_SK_POLL_H

@@ -1,4 +1,4 @@
-/* logic_als.c -- the C twin of sudokit/logic/techniques/als.py: almost locked sets, their
+/* logic/als.c -- the C twin of sudokit/logic/techniques/als.py: almost locked sets, their
  * restricted commons, ALS-XZ and ALS-XY-Wing (the Python module is the specification and
  * documents the rules and the order).
  *
@@ -12,23 +12,16 @@
  *           (a, k) commons, y in the (b, k) commons, x != y; the same (a, b, eliminations)
  *           once
  *
- * logic_als(state, max_cells) -> capsule: the sets and links, read step by step (a hint
- * needs the first step only) by logic_als_xz(res, pos) -> (next pos, a, b, rcc mask,
- * pairs) | None and logic_als_xy(res, pos) -> (c, a, b, x, y, pairs) | None (the wings
- * are found at its first call); an ALS as (cells, mask, unit), pairs [(cell, value)] by
- * cell then value.
+ * lc_als_new(state, max_cells) -> the sets and links (logic/als.h), read step by step (a
+ * hint needs the first step only) by lc_als_xz and lc_als_xy (the wings are found at its
+ * first call); bind/logic_finders.c turns them into logic_als, logic_als_xz, logic_als_xy.
  */
-#include "logic/board.h"
+#include "logic/als.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    lc_set cells;
-    unsigned mask;
-    int unit, size;
-    lc_set where[LC_MAXN + 1], sees[LC_MAXN + 1];
-} als_t;
+typedef lc_als als_t;
 
 typedef struct {
     lc_set cells;
@@ -412,26 +405,21 @@ done:
     return ok;
 }
 
-/* --- the binding: a result capsule read step by step ----------------------------------- */
+/* --- the result, read step by step ------------------------------------------------------ */
 
-#define RES_NAME "sudokit.logic.als"
-
-typedef struct {
-    PyObject *state;     /* the state capsule (a reference) */
+struct lc_als_res {
     const lc_state *s;
     als_t *sets;
     long m;
     vec_t links;
     int wings_done;
     seen_t wings;
-} als_res;
+};
 
-static void res_free(PyObject *cap)
+void lc_als_free(lc_als_res *r)
 {
-    als_res *r = PyCapsule_GetPointer(cap, RES_NAME);
     if (!r)
         return;
-    Py_XDECREF(r->state);
     free(r->sets);
     free(r->links.p);
     free(r->wings.slot);
@@ -439,113 +427,56 @@ static void res_free(PyObject *cap)
     free(r);
 }
 
-/* logic_als(state, max_cells) -> capsule: the ALSs and their links. */
-PyObject *lc_py_als(PyObject *self, PyObject *args)
+lc_als_res *lc_als_new(const lc_state *s, int max_cells)
 {
-    PyObject *cap;
-    int max_cells;
-    if (!PyArg_ParseTuple(args, "Oi:logic_als", &cap, &max_cells))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    if (max_cells < 1 || max_cells > LC_MAXN) {
-        PyErr_Format(PyExc_ValueError, "logic_als: max_cells %d is outside 1..%d", max_cells,
-                     LC_MAXN);
-        return NULL;
-    }
-    als_res *r = calloc(1, sizeof *r);
+    lc_als_res *r = calloc(1, sizeof *r);
     if (!r)
-        return PyErr_NoMemory();
+        return NULL;
     r->s = s;
     r->links.item = sizeof(link_t);
     r->wings.recs.item = sizeof(xyrec_t);
     r->m = find_sets(s, max_cells, &r->sets);
     if (r->m < 0 || find_links(s, r->sets, r->m, &r->links) < 0) {
-        free(r->sets);
-        free(r->links.p);
-        free(r);
-        return PyErr_NoMemory();
-    }
-    PyObject *out = PyCapsule_New(r, RES_NAME, res_free);
-    if (!out) {
-        free(r->sets);
-        free(r->links.p);
-        free(r);
+        lc_als_free(r);
         return NULL;
     }
-    Py_INCREF(cap);
-    r->state = cap;
-    return out;
+    return r;
 }
 
-static PyObject *set_tuple(const als_t *a)
+long lc_als_xz(const lc_als_res *r, long pos, lc_als_xz_t *out)
 {
-    PyObject *cells = lc_cells_list(a->cells);
-    return cells ? Py_BuildValue("(NIi)", cells, a->mask, a->unit) : NULL;
-}
-
-/* logic_als_xz(res, pos) -> (next pos, a, b, rcc mask, pairs) of the first ALS-XZ at link
- * pos or later that removes something, or None; a, b as (cells, mask, unit). */
-PyObject *lc_py_als_xz(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    Py_ssize_t pos;
-    if (!PyArg_ParseTuple(args, "On:logic_als_xz", &cap, &pos))
-        return NULL;
-    als_res *r = PyCapsule_GetPointer(cap, RES_NAME);
-    if (!r)
-        return NULL;
     if (pos < 0)
         pos = 0;
     const link_t *L = r->links.p;
-    lc_set elim[LC_MAXN + 1];
     for (size_t k = (size_t)pos; k < r->links.len; k++) {
         const als_t *a = &r->sets[L[k].i], *b = &r->sets[L[k].j];
         if (LC_POP64(L[k].rcc) == 1 && LC_POP64(a->mask & b->mask) < 2)
             continue;
-        if (!xz_elims(r->s, a, b, L[k].rcc, elim))
+        if (!xz_elims(r->s, a, b, L[k].rcc, out->elim))
             continue;
-        PyObject *ta = set_tuple(a), *tb = ta ? set_tuple(b) : NULL;
-        PyObject *pairs = tb ? lc_pairs_list(elim, r->s->g->n, r->s->g->ncells) : NULL;
-        if (!pairs) {
-            Py_XDECREF(ta);
-            Py_XDECREF(tb);
-            return NULL;
-        }
-        return Py_BuildValue("(nNNIN)", (Py_ssize_t)k + 1, ta, tb, L[k].rcc, pairs);
+        out->a = a;
+        out->b = b;
+        out->rcc = L[k].rcc;
+        return (long)k;
     }
-    Py_RETURN_NONE;
+    return -1;
 }
 
-/* logic_als_xy(res, pos) -> (c, a, b, x, y, pairs) of the pos-th ALS-XY-Wing, or None;
- * c the pivot, ALSs as (cells, mask, unit).  The wings are found at the first call. */
-PyObject *lc_py_als_xy(PyObject *self, PyObject *args)
+int lc_als_xy(lc_als_res *r, long pos, lc_als_xy_t *out)
 {
-    PyObject *cap;
-    Py_ssize_t pos;
-    if (!PyArg_ParseTuple(args, "On:logic_als_xy", &cap, &pos))
-        return NULL;
-    als_res *r = PyCapsule_GetPointer(cap, RES_NAME);
-    if (!r)
-        return NULL;
     if (!r->wings_done) {
         if (find_wings(r->s, r->sets, r->m, r->links.p, r->links.len, &r->wings) < 0)
-            return PyErr_NoMemory();
+            return -1;
         r->wings_done = 1;
     }
     if (pos < 0 || (size_t)pos >= r->wings.recs.len)
-        Py_RETURN_NONE;
+        return 0;
     const xyrec_t *w = (const xyrec_t *)r->wings.recs.p + pos;
-    PyObject *tc = set_tuple(&r->sets[w->k]);
-    PyObject *ta = tc ? set_tuple(&r->sets[w->a]) : NULL;
-    PyObject *tb = ta ? set_tuple(&r->sets[w->b]) : NULL;
-    PyObject *pairs = tb ? lc_pairs_list(w->elim, r->s->g->n, r->s->g->ncells) : NULL;
-    if (!pairs) {
-        Py_XDECREF(tc);
-        Py_XDECREF(ta);
-        Py_XDECREF(tb);
-        return NULL;
-    }
-    return Py_BuildValue("(NNNiiN)", tc, ta, tb, w->x, w->y, pairs);
+    out->c = &r->sets[w->k];
+    out->a = &r->sets[w->a];
+    out->b = &r->sets[w->b];
+    out->x = w->x;
+    out->y = w->y;
+    out->elim = w->elim;
+    return 1;
 }

@@ -1,4 +1,7 @@
-/* logic.h -- what the C twins of sudokit.logic's hot finders share (private).
+/* logic/board.h -- what the C twins of sudokit.logic's finders share: the twin of
+ * logic/core/bits.py (cell sets), tables.py (one geometry's tables) and board.py (one
+ * state's values and candidates).  No Python here: bind/logic*.c build these from the
+ * Python objects and turn the finders' plain results back into them.
  *
  * The pure-Python techniques (src/sudokit/logic/techniques/) are the specification: each C
  * finder searches the same candidates in the same order and hands back the raw evidence of
@@ -8,27 +11,29 @@
  * Python (sudokit/logic/_cfast.py chooses).
  *
  *   lc_set     a cell set (bit c for cell c) of up to 128 cells: two 64-bit words
+ *                 +--------- lo ---------+--------- hi ---------+
+ *                 | cells 0..63 (bit c)  | cells 64..127        |
  *   lc_geo     one geometry's tables (units in their order, peers with the extra pairs,
  *              rows, cols, boxes/regions, crossings of full units): built once per
- *              geometry by logic_geometry() from the Python Tables, held by a capsule
- *   lc_state   one state's values and candidates (+ vcells[v]: the cells holding v),
- *              built once per state by logic_state(), held by a capsule that keeps its
- *              geometry alive
+ *              geometry by bind/logic.c from the Python Tables
+ *   lc_state   one state's values and candidates (cands[c] bit v-1 for value v;
+ *              vcells[v]: the cells holding v), built once per state by bind/logic.c
+ *   lc_buf     a growing byte buffer of fixed-size records (a finder's output)
  *
- * Files: logic_bind.c (the boundary: capsules, validation, method table), logic_als.c
- * (ALS-XZ, ALS-XY-Wing), logic_fish.c (finned and sashimi fish), logic_misc.c (aligned
- * pair exclusion, Sue de Coq, two strong links), logic_dyn.c (the verdicts of the forcing
- * chains' dynamic branches), logic_graph.c (the chains' dense graph, its reach and closure
- * verdicts, the remote pairs' verdict; logic_graph.h) with its users logic_aic.c (the AIC
- * search in one call) and logic_static.c (the static forcing chains).  Kernels trust their
- * input: the binding validated it.
+ * Files: logic/als.c (ALS-XZ, ALS-XY-Wing), fish.c (finned and sashimi fish), misc.c
+ * (aligned pair exclusion, Sue de Coq), patterns.c (two strong links), links.c (the chains'
+ * dense graph, its reach and closure; links.h) with its users chains.c (AIC, remote pairs)
+ * and forcing.c (the static forcing chains), propagate.c (the dynamic branches of
+ * propagate.py; propagate.h) with propagate_record.c (recorded branches, their proofs),
+ * probe.c, probe_memo.c, probe_patterns.c (the ladder's probe; probe.h) and run.c (the
+ * easy stretch).  Kernels trust their input: the binding validated it.
  */
 #ifndef SUDOKIT_LOGIC_H
 #define SUDOKIT_LOGIC_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define LC_MAXN 10     /* values 1..n */
 #define LC_MAXC 128    /* cells */
@@ -148,60 +153,54 @@ typedef struct {
 
 typedef struct {
     const lc_geo *g;
-    PyObject *geo_owner;                    /* the geometry capsule (a reference) */
     uint8_t values[LC_MAXC];
     uint16_t cands[LC_MAXC];
     lc_set vcells[LC_MAXN + 1];             /* cells holding v as a candidate */
 } lc_state;
 
-/* logic_bind.c: the state of a capsule made by logic_state(), NULL with a TypeError. */
-const lc_state *lc_state_of(PyObject *capsule);
-/* A Python list of the cells of a set, increasing; NULL on error. */
-PyObject *lc_cells_list(lc_set s);
-/* A Python list of (cell, value) pairs, by cell then value, of per-value cell sets
- * elim[1..n]; NULL on error. */
-PyObject *lc_pairs_list(const lc_set *elim, int n, int ncells);
+/* A growing buffer of records: oom set (and nothing more stored) when memory runs out;
+ * the caller frees p. */
+typedef struct {
+    uint8_t *p;
+    size_t len, cap;
+    int oom;
+} lc_buf;
 
-/* The C twins' verdicts for the ladder's probe (logic_probe3.c): the kinds of finned fish
- * of size k and value v found (bit 0 finned, bit 1 sashimi; logic_fish.c), the kinds of two
+static inline void lc_put(lc_buf *b, const void *data, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        while (cap < b->len + n)
+            cap *= 2;
+        uint8_t *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, data, n);
+    b->len += n;
+}
+
+/* --- the finders that hand back records (each file's opening comment draws them) ------- */
+
+void lc_finned(const lc_state *s, int k, lc_buf *out);        /* fish.c, 9-byte records */
+void lc_ape(const lc_state *s, lc_buf *out);                  /* misc.c, (p, q) pairs */
+void lc_sdc(const lc_state *s, int limit, lc_buf *out);       /* misc.c */
+void lc_two_links(const lc_state *s, lc_buf *out);            /* patterns.c, 8 bytes each */
+
+/* The C twins' verdicts for the ladder's probe (probe_memo.c): the kinds of finned fish
+ * of size k and value v found (bit 0 finned, bit 1 sashimi; fish.c), the kinds of two
  * strong links of value v found (bit 0 skyscraper, 1 two-string kite, 2 turbot fish;
- * logic_misc.c), whether an aligned pair exclusion or a Sue de Coq (cells up to limit a
- * side) removes something. */
+ * patterns.c), whether an aligned pair exclusion or a Sue de Coq (cells up to limit a
+ * side) removes something (misc.c). */
 unsigned lc_finned_kinds_v(const lc_state *s, int k, int v);
 unsigned lc_two_kinds_v(const lc_state *s, int v);
 int lc_ape_any(const lc_state *s);
 int lc_sdc_any(const lc_state *s, int limit);
-
-/* The finders' bindings (each file's), gathered in logic_bind.c's method table. */
-PyObject *lc_py_als(PyObject *self, PyObject *args);
-PyObject *lc_py_als_xz(PyObject *self, PyObject *args);
-PyObject *lc_py_als_xy(PyObject *self, PyObject *args);
-PyObject *lc_py_finned(PyObject *self, PyObject *args);
-PyObject *lc_py_ape(PyObject *self, PyObject *args);
-PyObject *lc_py_sdc(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn(PyObject *self, PyObject *args);
-PyObject *lc_py_closure(PyObject *self, PyObject *args);
-PyObject *lc_py_two_links(PyObject *self, PyObject *cap);
-PyObject *lc_py_reaches(PyObject *self, PyObject *cap);
-PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn_first(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args);
-PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args);
-PyObject *lc_py_probe(PyObject *self, PyObject *args);   /* logic_probe.c */
-PyObject *lc_py_placed(PyObject *self, PyObject *cap);   /* logic_probe.c */
-PyObject *lc_py_run(PyObject *self, PyObject *args);   /* logic_run.c */
-PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args);   /* logic_probe2.c */
-PyObject *lc_py_aic(PyObject *self, PyObject *args);         /* logic_aic.c */
-PyObject *lc_py_remote_pair(PyObject *self, PyObject *cap);  /* logic_graph.c */
-PyObject *lc_py_links_graph(PyObject *self, PyObject *args); /* logic_graph.c */
-PyObject *lc_py_static(PyObject *self, PyObject *cap);        /* logic_static.c */
-PyObject *lc_py_static_next(PyObject *self, PyObject *args);  /* logic_static.c */
-PyObject *lc_py_static_groups(PyObject *self, PyObject *cap); /* logic_static.c */
-
-
-
 
 #endif /* SUDOKIT_LOGIC_H */

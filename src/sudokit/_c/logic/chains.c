@@ -1,7 +1,10 @@
-/* logic_aic.c -- the chains' finders in one C call each (sudokit/logic/techniques/
- * chains.py is the specification; _links.py draws its graph and closure).
+/* logic/chains.c -- the chains' finders in one C call each (sudokit/logic/techniques/
+ * chains.py is the specification; logic/core/links.py, today techniques/_links.py, draws
+ * its graph and closure).  bind/logic_chains.c turns the results into Python objects.
  *
- * logic_aic(state, kind) -> (false, true, looped, k, records, groups)
+ * lc_aic_run(state, kind) -> the verdict sets and the first layer k with a find; then
+ * lc_aic_record(i) -> record i's path and eliminations; bind/logic_chains.c gives
+ * logic_aic(state, kind) -> (false, true, looped, k, records, groups):
  *     chains._aic for kind 0 'x', 1 'xy', 2 'aic', 3 'group' up to its first layer with a
  *     find, in one pass: the graph of the kind (_links._build_py: the same links, the same
  *     group nodes numbered in the same order), its closure's verdict sets (false, true,
@@ -12,22 +15,22 @@
  *     ...), eliminations the (cell, value) pairs a candidate of which sees both ends.
  *     groups: {node id: (cells, value)} of the group nodes the paths go through.
  *
- * The graph is dense (logic_graph.h, built by logic_graph.c): node i < nlit is the i-th
+ * lc_remote_pair(state): whether chains.find_remote_pair yields a step.
+ *
+ * The graph is dense (logic/links.h, built by logic/links.c): node i < nlit is the i-th
  * candidate literal in literal order, the group nodes follow in _links.py's order, so "the
  * lowest id" (Walk.path) is the lowest dense node and the sets are a few words, not n * nc
- * bits.  The closure is logic_graph.c's lc_dg_closure.  Geometries with weak links
+ * bits.  The closure is logic/links.c's lc_dg_closure.  Geometries with weak links
  * between cells stay in Python.
  */
-#include "logic/links.h"
+#include "logic/chains.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* --- the AIC search (chains._aic_search up to its first layer with a find) ------------- */
 
-typedef struct {
-    int a, z;      /* dense start ("off") and end ("on") */
-} rec_t;
+typedef lc_aic_rec rec_t;
 
 /* The walks of chains._aic_search in lockstep up to the first odd layer with a find:
  * its records (a, z) into *recs (*nrec), the layer as the result (0: none); -1 when out of
@@ -167,35 +170,10 @@ static int dg_path(const dg_t *d, rec_t r, int k, int *path)
     return 0;
 }
 
-/* (path ids, eliminations) of record r at layer k; group nodes met go into groups. */
-static PyObject *record(const dg_t *d, rec_t r, int k, const uint64_t *F, PyObject *groups)
+/* The eliminations of record r: the candidates of F seeing both ends, into elim[1..n]. */
+static void dg_elims(const dg_t *d, rec_t r, const uint64_t *F, lc_set *elim)
 {
-    int W = d->W, *path = malloc((size_t)(k + 1) * sizeof(int));
-    if (!path || dg_path(d, r, k, path) < 0) {
-        free(path);
-        return PyErr_NoMemory();
-    }
-    PyObject *ids = PyTuple_New(k + 1), *res = NULL;
-    if (!ids)
-        goto done;
-    for (int j = 0; j <= k; j++) {
-        int x = path[j];
-        PyObject *id = PyLong_FromLong(d->id[x]);
-        if (!id)
-            goto done;
-        PyTuple_SET_ITEM(ids, j, id);
-        if (x >= d->nlit) {
-            const grp_t *G = &d->groups[d->gof[x - d->nlit]];
-            PyObject *cells = lc_cells_list(G->cells);
-            PyObject *item = cells ? Py_BuildValue("(Ni)", cells, G->v + 1) : NULL;
-            if (!item || PyDict_SetItem(groups, id, item) < 0) {
-                Py_XDECREF(item);
-                goto done;
-            }
-            Py_DECREF(item);
-        }
-    }
-    lc_set elim[LC_MAXN + 1];
+    int W = d->W;
     for (int v = 0; v <= d->n; v++)
         elim[v] = LC_EMPTY;
     const uint64_t *wa = ROW(d->weak, r.a, W), *wz = ROW(d->weak, r.z, W);
@@ -204,78 +182,103 @@ static PyObject *record(const dg_t *d, rec_t r, int k, const uint64_t *F, PyObje
             int lit = d->id[q * 64 + LC_CTZ64(b)];
             lc_add(&elim[lit / d->nc + 1], lit % d->nc);
         }
-    PyObject *pairs = lc_pairs_list(elim, d->n, d->nc);
-    if (pairs)
-        res = Py_BuildValue("(ON)", ids, pairs);
-done:
-    Py_XDECREF(ids);
-    free(path);
-    return res;
 }
 
-PyObject *lc_py_aic(PyObject *self, PyObject *args)
+int lc_aic_run(const lc_state *s, int kind, lc_aic *a)
 {
-    PyObject *cap;
-    int kind;
-    if (!PyArg_ParseTuple(args, "Oi:logic_aic", &cap, &kind))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    if (kind < 0 || kind > 3) {
-        PyErr_Format(PyExc_ValueError, "logic_aic: kind %d is outside 0..3", kind);
-        return NULL;
-    }
-    dg_t *d = malloc(sizeof *d);
-    uint64_t *sets = NULL;
-    rec_t *recs = NULL;
-    int nrec = 0, k = 0;
-    PyObject *res = NULL, *list = NULL, *groups = NULL, *fb = NULL, *tb = NULL, *lb = NULL;
-    if (!d)
-        return PyErr_NoMemory();
-    if (lc_dg_build(s, kind, d) < 0)
-        goto oom;
-    int W = d->W;
-    sets = calloc((size_t)4 * W, 8);   /* false, true, looped, ends */
-    if (!sets || lc_dg_closure(d, sets, sets + W, sets + 2 * W) < 0)
-        goto oom;
-    uint64_t *F = sets, *ends = sets + 3 * W;
+    memset(a, 0, sizeof *a);
+    if (lc_dg_build(s, kind, &a->d) < 0)
+        return -1;
+    int W = a->d.W;
+    a->sets = calloc((size_t)4 * W, 8);   /* false, true, looped, ends */
+    if (!a->sets || lc_dg_closure(&a->d, a->sets, a->sets + W, a->sets + 2 * W) < 0)
+        return -1;
+    uint64_t *F = a->sets, *ends = a->sets + 3 * W;
     if (bany(F, W)) {
         for (int q = 0; q < W; q++)
             for (uint64_t b = F[q]; b; b &= b - 1) {
-                const uint64_t *row = ROW(d->weak, q * 64 + LC_CTZ64(b), W);
+                const uint64_t *row = ROW(a->d.weak, q * 64 + LC_CTZ64(b), W);
                 for (int j = 0; j < W; j++)
                     ends[j] |= row[j];
             }
-        if ((k = dg_search(s, d, F, ends, &recs, &nrec)) < 0)
-            goto oom;
+        if ((a->k = dg_search(s, &a->d, F, ends, &a->recs, &a->nrec)) < 0)
+            return -1;
     }
-    list = PyList_New(nrec);
-    groups = PyDict_New();
-    fb = lc_dg_lit_bytes(d, sets);
-    tb = lc_dg_lit_bytes(d, sets + W);
-    lb = lc_dg_lit_bytes(d, sets + 2 * W);
-    if (!list || !groups || !fb || !tb || !lb)
-        goto done;
-    for (int i = 0; i < nrec; i++) {
-        PyObject *item = record(d, recs[i], k, F, groups);
-        if (!item)
-            goto done;
-        PyList_SET_ITEM(list, i, item);
+    return 0;
+}
+
+int lc_aic_record(const lc_aic *a, int i, int *path, lc_set *elim)
+{
+    if (dg_path(&a->d, a->recs[i], a->k, path) < 0)
+        return -1;
+    dg_elims(&a->d, a->recs[i], a->sets, elim);
+    return 0;
+}
+
+void lc_aic_free(lc_aic *a)
+{
+    lc_dg_free(&a->d);
+    free(a->sets);
+    free(a->recs);
+}
+
+/* --- remote pairs ------------------------------------------------------------------------ */
+
+/* chains.find_remote_pair yields a step: for the bivalue cells of one pair of values (4 or
+ * more), a connected component of peers that is two-colourable (otherwise the Python
+ * search gives it up, from every root), of 4 cells or more, holds two cells of different
+ * colours that are not peers (distance 3 or more) and whose common peers outside the
+ * component hold one of the two values. */
+int lc_remote_pair(const lc_state *s)
+{
+    const lc_geo *g = s->g;
+    int nc = g->ncells;
+    lc_set done = LC_EMPTY;
+    for (int c0 = 0; c0 < nc; c0++) {
+        unsigned mask = s->cands[c0];
+        if (LC_POP64(mask) != 2 || lc_has(done, c0))
+            continue;
+        lc_set cellset = LC_EMPTY;
+        for (int c = c0; c < nc; c++)
+            if (s->cands[c] == mask)
+                lc_add(&cellset, c);
+        done = lc_or(done, cellset);
+        if (lc_count(cellset) < 4)
+            continue;
+        lc_set seen = LC_EMPTY;
+        while (!lc_eq(seen, cellset)) {
+            int root = lc_first(lc_andnot(cellset, seen));
+            lc_set col[2] = {lc_bit(root), LC_EMPTY}, frontier = lc_bit(root), comp = frontier;
+            int side = 0, odd = 0;
+            while (lc_any(frontier)) {
+                lc_set next = LC_EMPTY;
+                for (lc_set f = frontier; lc_any(f);) {
+                    lc_set nb = lc_and(g->peers[lc_pop(&f)], cellset);
+                    odd |= lc_meets(nb, col[side]);
+                    next = lc_or(next, nb);
+                }
+                side = !side;
+                frontier = lc_andnot(next, comp);
+                comp = lc_or(comp, frontier);
+                col[side] = lc_or(col[side], frontier);
+            }
+            seen = lc_or(seen, comp);
+            if (odd || lc_count(comp) < 4)
+                continue;
+            lc_set holds = LC_EMPTY;
+            for (unsigned m = mask; m;)
+                holds = lc_or(holds, s->vcells[lc_popm(&m) + 1]);
+            holds = lc_andnot(holds, comp);
+            for (lc_set as = col[0]; lc_any(as);) {
+                int a = lc_pop(&as);
+                lc_set pa = lc_and(g->peers[a], holds);
+                if (!lc_any(pa))
+                    continue;
+                for (lc_set bs = lc_andnot(col[1], g->peers[a]); lc_any(bs);)
+                    if (lc_meets(pa, g->peers[lc_pop(&bs)]))
+                        return 1;
+            }
+        }
     }
-    res = Py_BuildValue("(OOOiOO)", fb, tb, lb, k, list, groups);
-    goto done;
-oom:
-    PyErr_NoMemory();
-done:
-    Py_XDECREF(list);
-    Py_XDECREF(groups);
-    Py_XDECREF(fb);
-    Py_XDECREF(tb);
-    Py_XDECREF(lb);
-    lc_dg_free(d);
-    free(d);
-    free(sets);
-    free(recs);
-    return res;
+    return 0;
 }

@@ -1,4 +1,4 @@
-/* logic_fish.c -- the C twin of the finned and sashimi fish search of
+/* logic/fish.c -- the C twin of the finned and sashimi fish search of
  * sudokit/logic/techniques/fish.py (_finned_all: the specification, with the rules and
  * the order in its docstring).
  *
@@ -10,7 +10,7 @@
  * their cells outside the box grows past k), then the extra cover lines taken among the
  * fin-free inside columns (combinations, lexicographic).
  *
- * logic_finned(state, k) -> bytes: one 9-byte record per fish that _finned_step turns into
+ * lc_finned(state, k, out): one 9-byte record per fish that _finned_step turns into
  * a step, in order: value, orientation, box index (in Tables.boxes), base lines l0..l3
  * (k of them, the rest 255), cover mask low byte, high byte.  Python rebuilds each step
  * from its record with the same code as the pure search (fish.py _finned_from_c).
@@ -28,8 +28,7 @@ typedef struct {
     int usable[LC_MAXN], nusable;
     int combo[LC_MAXN];
     int v, o, box;
-    uint8_t *buf;
-    size_t len, cap;
+    lc_buf *recs;  /* the records (NULL when kinds_only) */
     int oom;       /* out of memory, or (kinds_only) every kind found: the search stops */
     int kinds_only;
     unsigned kinds; /* kinds_only: bit 0 a finned fish found, bit 1 a sashimi one */
@@ -45,17 +44,7 @@ static void emit(fish_t *f, unsigned cover)
         f->oom = f->kinds == 3;
         return;
     }
-    if (f->len + 9 > f->cap) {
-        size_t cap = f->cap ? 2 * f->cap : 512;
-        uint8_t *p = realloc(f->buf, cap);
-        if (!p) {
-            f->oom = 1;
-            return;
-        }
-        f->buf = p;
-        f->cap = cap;
-    }
-    uint8_t *r = f->buf + f->len;
+    uint8_t r[9];
     r[0] = (uint8_t)f->v;
     r[1] = (uint8_t)f->o;
     r[2] = (uint8_t)f->box;
@@ -63,7 +52,8 @@ static void emit(fish_t *f, unsigned cover)
         r[3 + q] = q < f->k ? (uint8_t)f->combo[q] : 255;
     r[7] = (uint8_t)(cover & 0xff);
     r[8] = (uint8_t)(cover >> 8);
-    f->len += 9;
+    lc_put(f->recs, r, 9);
+    f->oom = f->recs->oom;
 }
 
 /* _finned_step's tests: every base line has a body cell, a fin, an elimination. */
@@ -229,27 +219,10 @@ unsigned lc_finned_kinds_v(const lc_state *s, int k, int v)
     return f.kinds;
 }
 
-PyObject *lc_py_finned(PyObject *self, PyObject *args)
+void lc_finned(const lc_state *s, int k, lc_buf *out)
 {
-    PyObject *cap;
-    int k;
-    if (!PyArg_ParseTuple(args, "Oi:logic_finned", &cap, &k))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    if (k < 2 || k > 4) {
-        PyErr_Format(PyExc_ValueError, "logic_finned: size %d is outside 2..4", k);
-        return NULL;
-    }
     fish_t f;
     memset(&f, 0, sizeof f);
+    f.recs = out;
     search(s, k, &f);
-    if (f.oom) {
-        free(f.buf);
-        return PyErr_NoMemory();
-    }
-    PyObject *res = PyBytes_FromStringAndSize((const char *)f.buf, (Py_ssize_t)f.len);
-    free(f.buf);
-    return res;
 }

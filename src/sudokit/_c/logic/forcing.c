@@ -1,9 +1,9 @@
-/* logic_static.c -- the static forcing chains (cell and unit forcing chains) in C.
+/* logic/forcing.c -- the static forcing chains (cell and unit forcing chains) in C.
  * sudokit/logic/techniques/forcing.py is the specification (find_cell_forcing_chain,
  * find_unit_forcing_chain and their pure helpers _reaches, _static_contradiction,
  * _static_verity, _static_path); _links.py's "group" graph is the graph.
  *
- * Representation: the dense group graph of logic_graph.h (lc_dg_build, kind 3), numbered in
+ * Representation: the dense group graph of logic/links.h (lc_dg_build, kind 3), numbered in
  * the order of the Python node ids (so "lowest id" picks the same node):
  *
  *     dense 0 .. ncand-1        candidate literals, by literal id b * nc + cell
@@ -26,32 +26,17 @@
  * Paths: _links.Walk's breadth-first search from "x on", the first layer with the target
  * at its polarity, each predecessor the lowest node of the layer before that links to it.
  *
- *   logic_static(state) -> capsule (per state: graph and reach)
- *   logic_static_next(ctx, mode, pos) -> None, or the first step at or after pos:
- *       (pos, x, y, path_on, path_off)                  a contradiction of x
- *       (pos, lits, where, found, paths)                a verity: where is the cell (cell
- *                                                       mode) or (unit, value); found
- *                                                       [(literal, on)]; one path per lit
- *       a path is [(node id, on)] (Python ids: literal or n * nc + group index)
- *   logic_static_groups(ctx) -> [(cells, value)] of the group nodes, in their order
+ *   lc_static_new(state) -> the graph and reach of a state (logic/forcing.h)
+ *   lc_static_next(t, mode, pos, step) -> the first step at or after pos (a contradiction
+ *       of x, or a verity), its paths as (node id, on) pairs (Python ids: literal or
+ *       n * nc + group index); bind/logic_chains.c turns it into logic_static_next's tuple
  */
-#include "logic/links.h"
+#include "logic/forcing.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define ST_NAME "sudokit.logic.static"
-
-typedef struct {
-    PyObject *owner;              /* the state capsule */
-    const lc_state *s;
-    int n, nc, K, W, ncand, ngroups;
-    dg_t d;                       /* the graph (K = d.M nodes, ncand = d.nlit literals) */
-    uint64_t *reach;              /* per component: 2W words (on half, off half) */
-    int *comp;                    /* node (0..2K-1) -> component */
-} st_t;
-
-static void st_free(st_t *t)
+void lc_static_free(lc_static *t)
 {
     if (!t)
         return;
@@ -61,23 +46,30 @@ static void st_free(st_t *t)
     free(t);
 }
 
-/* The graph and reach of t's state; -1 when out of memory. */
-static int build(st_t *t)
+lc_static *lc_static_new(const lc_state *s)
 {
-    if (lc_dg_build(t->s, 3, &t->d) < 0 || lc_dg_reach(&t->d, 1, &t->comp, &t->reach) < 0)
-        return -1;
+    lc_static *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->s = s;
+    t->n = s->g->n;
+    t->nc = s->g->ncells;
+    if (lc_dg_build(t->s, 3, &t->d) < 0 || lc_dg_reach(&t->d, 1, &t->comp, &t->reach) < 0) {
+        lc_static_free(t);
+        return NULL;
+    }
     t->K = t->d.M;
     t->W = t->d.W;
     t->ncand = t->d.nlit;
     t->ngroups = t->d.M - t->d.nlit;
-    return 0;
+    return t;
 }
 
 /* --- the search ------------------------------------------------------------------------- */
 
 /* Into on/off (W words each): what candidate dense i makes on and off, over the
  * candidates (forcing._reaches). */
-static void reach_of(const st_t *t, int i, uint64_t *on, uint64_t *off)
+static void reach_of(const lc_static *t, int i, uint64_t *on, uint64_t *off)
 {
     const uint64_t *r = t->reach + (size_t)t->comp[i] * 2 * t->W;
     int W = t->W, full = t->ncand / 64, part = t->ncand % 64;
@@ -88,18 +80,16 @@ static void reach_of(const st_t *t, int i, uint64_t *on, uint64_t *off)
     }
 }
 
-/* The Walk path from dense x on to dense y at polarity on, as a Python list of (id, on);
- * NULL on error. */
-static PyObject *path(const st_t *t, int x, int y, int on)
+/* The Walk path from dense x on to dense y at polarity on, appended to st's paths as
+ * (id, on) pairs, first node first; 0, -1 when out of memory, -2 when y is not reached. */
+static int path(const lc_static *t, int x, int y, int on, lc_static_step *st)
 {
-    int K = t->K, W = t->W;
+    int K = t->K, W = t->W, rc = -1;
     uint64_t *layers = malloc((size_t)(2 * K + 2) * W * sizeof(uint64_t));
     uint64_t *seen = calloc(2 * (size_t)W, sizeof(uint64_t));
-    PyObject *out = NULL;
-    if (!layers || !seen) {
-        PyErr_NoMemory();
+    int *pairs = NULL;
+    if (!layers || !seen)
         goto done;
-    }
     memset(layers, 0, (size_t)W * sizeof(uint64_t));
     bset(layers, x);
     bset(seen + W, x);                        /* seen[on] */
@@ -109,7 +99,7 @@ static PyObject *path(const st_t *t, int x, int y, int on)
         if ((k % 2 == 0) == (on != 0) && (cur[y >> 6] >> (y & 63) & 1))
             break;
         if (k + 1 >= 2 * K + 2 || bfirst(cur, W) < 0) {
-            PyErr_SetString(PyExc_RuntimeError, "logic_static: literal not reached");
+            rc = -2;
             goto done;
         }
         int from_on = k % 2 == 0;
@@ -128,8 +118,8 @@ static PyObject *path(const st_t *t, int x, int y, int on)
         }
         k++;
     }
-    out = PyList_New(k + 1);
-    if (!out)
+    pairs = malloc((size_t)(k + 1) * 2 * sizeof(int));
+    if (!pairs)
         goto done;
     int node = y;
     for (int j = k; j >= 0; j--) {
@@ -142,23 +132,23 @@ static PyObject *path(const st_t *t, int x, int y, int on)
                 if (lay[q] & link[q])
                     node = q * 64 + LC_CTZ64(lay[q] & link[q]);
         }
-        PyObject *item = Py_BuildValue("(iO)", t->d.id[node], pol ? Py_True : Py_False);
-        if (!item) {
-            Py_CLEAR(out);
-            goto done;
-        }
-        PyList_SET_ITEM(out, j, item);
+        pairs[2 * j] = t->d.id[node];
+        pairs[2 * j + 1] = pol;
     }
+    lc_put(&st->nodes, pairs, (size_t)(k + 1) * 2 * sizeof(int));
+    st->path_end[st->npaths++] = (int)(st->nodes.len / (2 * sizeof(int)));
+    rc = st->nodes.oom ? -1 : 0;
 done:
     free(layers);
     free(seen);
-    return out;
+    free(pairs);
+    return rc;
 }
 
 /* The lits (dense) of test group g in mode; their count, or -1 when the group is not one
  * (a cell with < 2 candidates, a placed value, < 2 places).  *where_a, *where_b: the cell
  * (cell mode) or the unit and value. */
-static int lits_of(const st_t *t, int mode, int grp, int *lits, int *wa, int *wb)
+static int lits_of(const lc_static *t, int mode, int grp, int *lits, int *wa, int *wb)
 {
     const lc_state *s = t->s;
     int n = t->n, nc = t->nc, k = 0;
@@ -189,15 +179,13 @@ static int lits_of(const st_t *t, int mode, int grp, int *lits, int *wa, int *wb
     return k;
 }
 
-/* The first step at or after pos (see the header), None, or NULL on error. */
-static PyObject *next_step(const st_t *t, int mode, long pos)
+int lc_static_next(const lc_static *t, int mode, long pos, lc_static_step *st)
 {
-    int n = t->n, W = t->W, ngroups = mode == 0 ? t->nc : t->s->g->nfull * n;
+    int n = t->n, W = t->W, ngroups = mode == 0 ? t->nc : t->s->g->nfull * n, rc = 0;
     uint64_t *on = malloc((size_t)4 * W * sizeof(uint64_t));
     if (!on)
-        return PyErr_NoMemory();
+        return -1;
     uint64_t *off = on + W, *on_all = on + 2 * W, *off_all = on + 3 * W;
-    PyObject *res = NULL;
     int lits[LC_MAXN + 1];
     for (long grp = pos / (n + 1); grp < ngroups; grp++) {
         int wa, wb, k = lits_of(t, mode, (int)grp, lits, &wa, &wb);
@@ -212,11 +200,14 @@ static PyObject *next_step(const st_t *t, int mode, long pos)
                     y = q * 64 + LC_CTZ64(on[q] & off[q]);
             if (y < 0)
                 continue;
-            PyObject *p1 = path(t, lits[j], y, 1), *p2 = p1 ? path(t, lits[j], y, 0) : NULL;
-            if (p2)
-                res = Py_BuildValue("(liiNN)", grp * (n + 1) + j, t->d.id[lits[j]], t->d.id[y], p1, p2);
-            else
-                Py_XDECREF(p1);
+            st->verity = 0;
+            st->pos = grp * (n + 1) + j;
+            st->x = t->d.id[lits[j]];
+            st->y = t->d.id[y];
+            rc = path(t, lits[j], y, 1, st);
+            if (rc == 0)
+                rc = path(t, lits[j], y, 0, st);
+            rc = rc < 0 ? rc : 1;
             goto done;
         }
         if (j0 > k)
@@ -238,9 +229,11 @@ static PyObject *next_step(const st_t *t, int mode, long pos)
             any |= (on_all[q] | off_all[q]) != 0;
         if (!any)
             continue;
-        PyObject *found = PyList_New(0), *lit_list = PyList_New(k), *paths = PyList_New(k);
-        if (!found || !lit_list || !paths)
-            goto fail;
+        st->verity = 1;
+        st->pos = grp * (n + 1) + k;
+        st->k = k;
+        st->where_a = wa;
+        st->where_b = wb;
         int first = -1, first_on = 0;
         for (int side = 1; side >= 0; side--)
             for (int q = 0; q < W; q++)
@@ -250,115 +243,18 @@ static PyObject *next_step(const st_t *t, int mode, long pos)
                         first = d;
                         first_on = side;
                     }
-                    PyObject *item = Py_BuildValue("(iO)", t->d.id[d], side ? Py_True : Py_False);
-                    if (!item || PyList_Append(found, item) < 0) {
-                        Py_XDECREF(item);
-                        goto fail;
-                    }
-                    Py_DECREF(item);
+                    int pair[2] = {t->d.id[d], side};
+                    lc_put(&st->found, pair, sizeof pair);
                 }
-        for (int j = 0; j < k; j++) {
-            PyObject *x = PyLong_FromLong(t->d.id[lits[j]]);
-            PyObject *p = x ? path(t, lits[j], first, first_on) : NULL;
-            if (!p) {
-                Py_XDECREF(x);
-                goto fail;
-            }
-            PyList_SET_ITEM(lit_list, j, x);
-            PyList_SET_ITEM(paths, j, p);
+        rc = st->found.oom ? -1 : 0;
+        for (int j = 0; j < k && rc == 0; j++) {
+            st->lits[j] = t->d.id[lits[j]];
+            rc = path(t, lits[j], first, first_on, st);
         }
-        PyObject *where = wb < 0 ? PyLong_FromLong(wa) : Py_BuildValue("(ii)", wa, wb);
-        if (!where)
-            goto fail;
-        res = Py_BuildValue("(lNNNN)", grp * (n + 1) + k, lit_list, where, found, paths);
-        goto done;
-    fail:
-        Py_XDECREF(found);
-        Py_XDECREF(lit_list);
-        Py_XDECREF(paths);
+        rc = rc < 0 ? rc : 1;
         goto done;
     }
-    res = Py_None;
-    Py_INCREF(res);
 done:
     free(on);
-    return res;
-}
-
-/* --- the binding -------------------------------------------------------------------------- */
-
-static void st_capsule_free(PyObject *cap)
-{
-    st_t *t = PyCapsule_GetPointer(cap, ST_NAME);
-    if (!t)
-        return;
-    Py_XDECREF(t->owner);
-    st_free(t);
-}
-
-PyObject *lc_py_static(PyObject *self, PyObject *cap)
-{
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    st_t *t = calloc(1, sizeof *t);
-    if (!t)
-        return PyErr_NoMemory();
-    t->s = s;
-    t->n = s->g->n;
-    t->nc = s->g->ncells;
-    if (build(t) < 0) {
-        st_free(t);
-        return PyErr_NoMemory();
-    }
-    PyObject *out = PyCapsule_New(t, ST_NAME, st_capsule_free);
-    if (!out) {
-        st_free(t);
-        return NULL;
-    }
-    Py_INCREF(cap);
-    t->owner = cap;
-    return out;
-}
-
-PyObject *lc_py_static_next(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int mode;
-    long pos;
-    if (!PyArg_ParseTuple(args, "Oil:logic_static_next", &cap, &mode, &pos))
-        return NULL;
-    st_t *t = PyCapsule_GetPointer(cap, ST_NAME);
-    if (!t)
-        return NULL;
-    if (mode < 0 || mode > 1) {
-        PyErr_Format(PyExc_ValueError, "logic_static_next: mode %d is outside 0..1", mode);
-        return NULL;
-    }
-    if (pos < 0) {
-        PyErr_Format(PyExc_ValueError, "logic_static_next: position %ld is negative", pos);
-        return NULL;
-    }
-    return next_step(t, mode, pos);
-}
-
-PyObject *lc_py_static_groups(PyObject *self, PyObject *cap)
-{
-    st_t *t = PyCapsule_GetPointer(cap, ST_NAME);
-    if (!t)
-        return NULL;
-    PyObject *out = PyList_New(t->ngroups);
-    if (!out)
-        return NULL;
-    for (int k = 0; k < t->ngroups; k++) {
-        const grp_t *G = &t->d.groups[t->d.gof[k]];
-        PyObject *cells = lc_cells_list(G->cells);
-        PyObject *item = cells ? Py_BuildValue("(Ni)", cells, G->v + 1) : NULL;
-        if (!item) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, k, item);
-    }
-    return out;
+    return rc;
 }

@@ -1,13 +1,14 @@
-/* logic_graph.h -- the chains' dense graph of a state: built, closed and read by
- * logic_graph.c; used by logic_aic.c (the AIC search) and logic_static.c (the static
- * forcing chains).  Private to them.
+/* logic/links.h -- the chains' dense graph of a state (the twin of sudokit/logic/core/
+ * links.py, today techniques/_links.py): built, closed and read by logic/links.c; used by
+ * logic/chains.c (the AIC search), logic/forcing.c (the static forcing chains) and their
+ * bindings (bind/logic_chains.c).
  *
  * Dense nodes: node i < nlit is the i-th candidate literal in literal order (literal
  * b * nc + cell), the group nodes follow in _links.py's order (group k: Python node
  * n * nc + k), so the order of dense nodes is the order of Python node ids.
  */
-#ifndef SUDOKIT_LOGIC_GRAPH_H
-#define SUDOKIT_LOGIC_GRAPH_H
+#ifndef SUDOKIT_LOGIC_LINKS_H
+#define SUDOKIT_LOGIC_LINKS_H
 
 #include "logic/board.h"
 
@@ -78,7 +79,7 @@ int lc_dg_reach(const dg_t *d, int all, int **comp, uint64_t **reach);
  * (on x reaches off x), true (off x reaches on x), looped (on x reaches on x); -1 when out
  * of memory. */
 int lc_dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop);
-/* A dense literal set as bytes over the literals b * nc + cell (little-endian bits). */
-PyObject *lc_dg_lit_bytes(const dg_t *d, const uint64_t *set);
+/* A dense literal set as nb bytes over the literals b * nc + cell (little-endian bits). */
+void lc_dg_lit_bits(const dg_t *d, const uint64_t *set, uint8_t *out, int nb);
 
-#endif /* SUDOKIT_LOGIC_GRAPH_H */
+#endif /* SUDOKIT_LOGIC_LINKS_H */

@@ -1,11 +1,11 @@
-/* logic_misc.c -- the C twins of the searches of sudokit/logic/techniques/misc.py (the
+/* logic/misc.c -- the C twins of the searches of sudokit/logic/techniques/misc.py (the
  * specification, with the rules and the order in its docstring): aligned pair exclusion
  * and Sue de Coq.
  *
- * logic_ape(state) -> bytes: the base cells (p, q), one byte each, of every aligned pair
+ * lc_ape(state, out): the base cells (p, q), one byte each, of every aligned pair
  *     exclusion that removes something, in order (p, then q); misc.py _aligned builds the
  *     step of each pair with the same code as the pure search.
- * logic_sdc(state, limit) -> bytes: every Sue de Coq that removes something, in order, as
+ * lc_sdc(state, limit, out): every Sue de Coq that removes something, in order, as
  *     records [crossing index (2 bytes, little-endian), k, the k core cells, l, the l
  *     cells of the line side (unit order), b, the b cells of the other side]; misc.py
  *     builds each step from its record with the same code as the pure search.
@@ -14,41 +14,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    uint8_t *p;
-    size_t len, cap;
-    int oom;
-} buf_t;
-
-static void put(buf_t *b, const uint8_t *data, size_t n)
-{
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        while (cap < b->len + n)
-            cap *= 2;
-        uint8_t *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, data, n);
-    b->len += n;
-}
-
-static PyObject *finish(buf_t *b)
-{
-    if (b->oom) {
-        free(b->p);
-        return PyErr_NoMemory();
-    }
-    PyObject *res = PyBytes_FromStringAndSize((const char *)b->p, (Py_ssize_t)b->len);
-    free(b->p);
-    return res;
-}
 
 /* --- aligned pair exclusion ------------------------------------------------------------ */
 
@@ -81,7 +46,7 @@ static int aligned(const lc_state *s, int p, int q, lc_set common, int see)
 }
 
 /* Every pair into out (first_only: stop at the first). */
-static void ape_search(const lc_state *s, buf_t *out, int first_only)
+static void ape_search(const lc_state *s, lc_buf *out, int first_only)
 {
     const lc_geo *g = s->g;
     lc_set small = LC_EMPTY;
@@ -107,7 +72,7 @@ static void ape_search(const lc_state *s, buf_t *out, int first_only)
                 continue;
             if (aligned(s, p, q, common, lc_has(g->peers[p], q))) {
                 uint8_t rec[2] = {(uint8_t)p, (uint8_t)q};
-                put(out, rec, 2);
+                lc_put(out, rec, 2);
                 if (first_only)
                     return;
             }
@@ -115,22 +80,14 @@ static void ape_search(const lc_state *s, buf_t *out, int first_only)
     }
 }
 
-PyObject *lc_py_ape(PyObject *self, PyObject *args)
+void lc_ape(const lc_state *s, lc_buf *out)
 {
-    PyObject *cap;
-    if (!PyArg_ParseTuple(args, "O:logic_ape", &cap))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    buf_t out = {NULL, 0, 0, 0};
-    ape_search(s, &out, 0);
-    return finish(&out);
+    ape_search(s, out, 0);
 }
 
 int lc_ape_any(const lc_state *s)
 {
-    buf_t out = {NULL, 0, 0, 0};
+    lc_buf out = {NULL, 0, 0, 0};
     ape_search(s, &out, 1);
     free(out.p);
     return out.len > 0 || out.oom;   /* out of memory: "fires", the finder decides */
@@ -198,7 +155,7 @@ static int drops(const lc_state *s, int unit, unsigned drop, lc_set used)
 
 /* Every group of the crossing x (core cells core[0..nc-1]) into out. */
 static void crossing(const lc_state *s, int x, const uint8_t *core, int nc, const subset_t *su,
-                     int nsu, const subset_t *sv, int nsv, side_t *bu, side_t *bv, buf_t *out)
+                     int nsu, const subset_t *sv, int nsv, side_t *bu, side_t *bv, lc_buf *out)
 {
     int u = s->g->cross_u[x], v = s->g->cross_v[x];
     for (int k = 2; k <= nc; k++) {
@@ -238,7 +195,7 @@ static void crossing(const lc_state *s, int x, const uint8_t *core, int nc, cons
                     rec[len++] = (uint8_t)B->count;
                     memcpy(rec + len, B->list, (size_t)B->count);
                     len += (size_t)B->count;
-                    put(out, rec, len);
+                    lc_put(out, rec, len);
                 }
             }
             /* the next combination of k of the nc core cells, lexicographic */
@@ -255,7 +212,7 @@ static void crossing(const lc_state *s, int x, const uint8_t *core, int nc, cons
 }
 
 /* Every Sue de Coq into out (first_only: stop after the first crossing with one). */
-static void sdc_search(const lc_state *s, int limit, buf_t *out, int first_only)
+static void sdc_search(const lc_state *s, int limit, lc_buf *out, int first_only)
 {
     const lc_geo *g = s->g;
     size_t most = (size_t)1 << g->n;           /* subsets of at most n cells */
@@ -303,158 +260,15 @@ done:
     free(bv);
 }
 
-PyObject *lc_py_sdc(PyObject *self, PyObject *args)
+void lc_sdc(const lc_state *s, int limit, lc_buf *out)
 {
-    PyObject *cap;
-    int limit;
-    if (!PyArg_ParseTuple(args, "Oi:logic_sdc", &cap, &limit))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    if (limit < 1 || limit > LC_MAXN) {
-        PyErr_Format(PyExc_ValueError, "logic_sdc: limit %d is outside 1..%d", limit, LC_MAXN);
-        return NULL;
-    }
-    buf_t out = {NULL, 0, 0, 0};
-    sdc_search(s, limit, &out, 0);
-    return finish(&out);
+    sdc_search(s, limit, out, 0);
 }
 
 int lc_sdc_any(const lc_state *s, int limit)
 {
-    buf_t out = {NULL, 0, 0, 0};
+    lc_buf out = {NULL, 0, 0, 0};
     sdc_search(s, limit, &out, 1);
     free(out.p);
     return out.len > 0 || out.oom;
-}
-
-/* --- two strong links: skyscraper, 2-string kite, turbot fish --------------------------- */
-
-/* patterns.py _kind: 0 skyscraper, 1 two-string kite, 2 turbot fish, -1 (an X-Wing). */
-static int two_kind(const lc_geo *g, int u1, int a1, int u2, int a2, int b1, int b2)
-{
-    int k1 = g->kind[u1], k2 = g->kind[u2], n = g->n;
-    if (k1 == k2 && k1 <= 1) {
-        int pa1 = k1 == 0 ? a1 % n : a1 / n, pa2 = k1 == 0 ? a2 % n : a2 / n;
-        int pb1 = k1 == 0 ? b1 % n : b1 / n, pb2 = k1 == 0 ? b2 % n : b2 / n;
-        if (pa1 == pa2)
-            return pb1 == pb2 ? -1 : 0;
-        return 2;
-    }
-    if (k1 <= 1 && k2 <= 1)   /* one row, one column */
-        return g->box_of[a1] >= 0 && g->box_of[a1] == g->box_of[a2] ? 1 : 2;
-    return 2;
-}
-
-typedef struct {
-    lc_set cells, gone;
-} seen2_t;
-
-/* logic_two_links(state) -> bytes: 8-byte records [kind, value, u1, u2, a1, b1, a2, b2]
- * of every two-strong-link pattern that removes something (patterns.py _two_links, the
- * three kinds interleaved in its order; each kind's repeats dropped as it drops them), of
- * the values v0..v1. */
-static void two_search(const lc_state *s, buf_t *out, int v0, int v1)
-{
-    const lc_geo *g = s->g;
-    unsigned placed[LC_MAXU] = {0};
-    for (int f = 0; f < g->nfull; f++) {
-        int u = g->full[f];
-        for (int i = 0; i < g->unit_len[u]; i++)
-            if (s->values[g->unit_cells[u][i]])
-                placed[f] |= 1u << (s->values[g->unit_cells[u][i]] - 1);
-    }
-    int lu[LC_MAXU], la[LC_MAXU], lb[LC_MAXU];
-    seen2_t *seen = NULL;
-    int nseen[3], cap_seen = 0;
-    for (int v = v0; v <= v1 && !out->oom; v++) {
-        int nl = 0;
-        for (int f = 0; f < g->nfull; f++) {
-            int u = g->full[f];
-            lc_set w = lc_and(g->unit_bits[u], s->vcells[v]);
-            if (placed[f] >> (v - 1) & 1 || lc_count(w) != 2)
-                continue;
-            int lo = lc_first(w);
-            lu[nl] = u;
-            la[nl] = lo;
-            lb[nl] = lc_first(lc_andnot(w, lc_bit(lo)));
-            nl++;
-        }
-        nseen[0] = nseen[1] = nseen[2] = 0;
-        for (int x = 0; x < nl; x++)
-            for (int y = x + 1; y < nl; y++) {
-                int p1 = la[x], q1 = lb[x], p2 = la[y], q2 = lb[y];
-                if (p1 == p2 || p1 == q2 || q1 == p2 || q1 == q2)
-                    continue;
-                for (int o1 = 0; o1 < 2; o1++)
-                    for (int o2 = 0; o2 < 2; o2++) {
-                        int a1 = o1 ? q1 : p1, b1 = o1 ? p1 : q1;
-                        int a2 = o2 ? q2 : p2, b2 = o2 ? p2 : q2;
-                        if (!lc_has(g->peers[a1], a2))
-                            continue;
-                        int kind = two_kind(g, lu[x], a1, lu[y], a2, b1, b2);
-                        if (kind < 0)
-                            continue;
-                        lc_set four = lc_or(lc_or(lc_bit(a1), lc_bit(b1)),
-                                            lc_or(lc_bit(a2), lc_bit(b2)));
-                        lc_set gone = lc_andnot(lc_and(g->peers[b1], g->peers[b2]),
-                                                lc_or(lc_bit(a1), lc_bit(a2)));
-                        gone = lc_and(gone, s->vcells[v]);
-                        if (!lc_any(gone))
-                            continue;
-                        int dup = 0;
-                        for (int k = 0; k < nseen[kind] && !dup; k++) {
-                            const seen2_t *e = &seen[kind * cap_seen + k];
-                            dup = lc_eq(e->cells, four) && lc_eq(e->gone, gone);
-                        }
-                        if (dup)
-                            continue;
-                        if (nseen[kind] == cap_seen) {
-                            int nc2 = cap_seen ? 2 * cap_seen : 64;
-                            seen2_t *p = malloc((size_t)3 * nc2 * sizeof *p);
-                            if (!p) {
-                                out->oom = 1;
-                                goto done;
-                            }
-                            for (int k = 0; k < 3; k++)
-                                if (nseen[k])
-                                    memcpy(p + k * nc2, seen + k * cap_seen,
-                                           (size_t)nseen[k] * sizeof *p);
-                            free(seen);
-                            seen = p;
-                            cap_seen = nc2;
-                        }
-                        seen[kind * cap_seen + nseen[kind]].cells = four;
-                        seen[kind * cap_seen + nseen[kind]++].gone = gone;
-                        uint8_t rec[8] = {(uint8_t)kind, (uint8_t)v, (uint8_t)lu[x],
-                                          (uint8_t)lu[y], (uint8_t)a1, (uint8_t)b1,
-                                          (uint8_t)a2, (uint8_t)b2};
-                        put(out, rec, 8);
-                    }
-            }
-    }
-done:
-    free(seen);
-}
-
-PyObject *lc_py_two_links(PyObject *self, PyObject *cap)
-{
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
-    buf_t out = {NULL, 0, 0, 0};
-    two_search(s, &out, 1, s->g->n);
-    return finish(&out);
-}
-
-unsigned lc_two_kinds_v(const lc_state *s, int v)
-{
-    buf_t out = {NULL, 0, 0, 0};
-    two_search(s, &out, v, v);
-    unsigned kinds = out.oom ? 7u : 0u;
-    for (size_t k = 0; k < out.len; k += 8)
-        kinds |= 1u << out.p[k];
-    free(out.p);
-    return kinds;
 }

@@ -1,4 +1,6 @@
-/* logic_probe.c -- which of the cheap-but-frequent techniques fire on a state (logic.h).
+/* logic/probe.c -- which of the cheap-but-frequent techniques fire on a state: the C
+ * accelerator of the ladder's first_step (sudokit/logic/ladder.py), which has no single
+ * Python twin (each probe mirrors its technique's finder).
  *
  * The ladder (sudokit/logic/ladder.py: first_step) asks every easier technique on every
  * state before the one that fires, and most of those finders find nothing.  This probe
@@ -11,16 +13,18 @@
  * way (the ladder then just runs the finder, which finds nothing, and probes on): the
  * uniqueness codes assume the givens have one solution (the Python finders check it), and
  * the X-Chain and XY-Chain codes answer "does the chains' closure of that kind prove some
- * candidate false", the finder's first test (logic_probe2.c).  tests/test_logic_probe.py
+ * candidate false", the finder's first test (logic/probe_patterns.c).  tests/test_logic_probe.py
  * checks both directions on every state of many paths (sizes 4 to 10, X, windoku, jigsaw,
  * anti-knight, random pencil marks).
  *
- * Files: this one (the binding, basic fish, wings; singles, locked candidates and subsets
- * through logic_run.c's first-step finders), logic_probe3.c (the per-value memo, finned
- * fish, two strong links, APE, Sue de Coq) and logic_probe2.c (uniqueness, empty rectangle, colouring, the chains' verdicts);
- * logic_probe.h between them.  Also here: logic_placed (State.placed_masks).
+ * Files: this one (the probe's loop, basic fish, wings; singles, locked candidates and
+ * subsets through logic/run.c's first-step finders), logic/probe_memo.c (the per-value
+ * memo, finned fish, two strong links, APE, Sue de Coq) and logic/probe_patterns.c
+ * (uniqueness, empty rectangle, colouring, the chains' verdicts); logic/probe.h between
+ * them; bind/logic_probe.c the binding.  Also here: lc_placed (State.placed_masks).
  *
- *   logic_probe(state, codes, start, givens, rects, flags) -> int
+ *   lc_probe(state, codes, ncodes, start, givens, rects, nrects, flags) -> int
+ *       (logic_probe(state, codes, start, givens, rects, flags) in Python)
  *       codes: bytes, one probe code per ladder position (P_NONE: not probed here);
  *       the index of the first position >= start whose technique fires or is not probed
  *       (its finder must run before anything after it is probed), or len(codes).
@@ -111,7 +115,7 @@ void lp_need_links(probe *p)
     p->have_links = 1;
 }
 
-/* --- singles, locked candidates, subsets: logic_run.c's first-step finders ---------- */
+/* --- singles, locked candidates, subsets: logic/run.c's first-step finders ---------- */
 
 static int first_of(probe *p, int code)
 {
@@ -323,71 +327,26 @@ void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *
     p->have_placed = p->have_lines = p->have_links = p->have_vplaced = 0;
 }
 
-/* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's
- * placed_masks() table. */
-PyObject *lc_py_placed(PyObject *self, PyObject *cap)
+void lc_placed(const lc_state *s, unsigned *out)
 {
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
     probe p;
     p.s = s;
     p.g = s->g;
     p.have_placed = 0;
     lp_need_placed(&p);
-    PyObject *out = PyList_New(s->g->nunits);
-    if (!out)
-        return NULL;
-    for (int u = 0; u < s->g->nunits; u++) {
-        PyObject *m = PyLong_FromUnsignedLong(p.placed[u]);
-        if (!m) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, u, m);
-    }
-    return out;
+    memcpy(out, p.placed, (size_t)s->g->nunits * sizeof *out);
 }
 
-int lp_check(const lc_geo *g, const char *who, const char *codes, Py_ssize_t ncodes,
-             Py_ssize_t ngivens, const char *rects, Py_ssize_t nrects)
+int lc_probe(const lc_state *s, const uint8_t *codes, int ncodes, int start,
+             const uint8_t *givens, const uint8_t *rects, int nrects, int flags)
 {
-    if (ngivens != g->ncells || nrects % 4) {
-        PyErr_Format(PyExc_ValueError, "%s: one given per cell, 4 cells a rectangle", who);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < ncodes; i++)
-        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE) {
-            PyErr_Format(PyExc_ValueError, "%s: unknown code %d", who, (uint8_t)codes[i]);
-            return -1;
-        }
-    for (Py_ssize_t i = 0; i < nrects; i++)
-        if ((uint8_t)rects[i] >= g->ncells) {
-            PyErr_Format(PyExc_ValueError, "%s: a rectangle cell is off the grid", who);
-            return -1;
-        }
-    return 0;
-}
-
-PyObject *lc_py_probe(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    const char *codes, *givens, *rects;
-    Py_ssize_t ncodes, ngivens, nrects;
-    int start, flags;
-    if (!PyArg_ParseTuple(args, "Oy#iy#y#i:logic_probe", &cap, &codes, &ncodes, &start,
-                          &givens, &ngivens, &rects, &nrects, &flags))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s || lp_check(s->g, "logic_probe", codes, ncodes, ngivens, rects, nrects) < 0)
-        return NULL;
     probe p;
-    lp_init(&p, s, (const uint8_t *)givens, (const uint8_t *)rects, (int)(nrects / 4), flags);
-    Py_ssize_t i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
+    lp_init(&p, s, givens, rects, nrects, flags);
+    int i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
     for (; i < ncodes; i++) {
-        uint8_t code = (uint8_t)codes[i];
+        uint8_t code = codes[i];
         if (code == P_NONE || PROBES[code](&p))
             break;
     }
-    return PyLong_FromSsize_t(i);
+    return i;
 }

@@ -1,8 +1,8 @@
-/* logic_probe.h -- what the files of the ladder's probe share (logic_probe.c: the
- * binding, singles, locked candidates, subsets, basic fish, wings; logic_probe2.c:
- * uniqueness, empty rectangle, colouring; logic_probe3.c: finned fish, two strong links,
- * aligned pair exclusion, Sue de Coq through their C twins; logic_run.c: the easy steps in
- * a row).  Private to them. */
+/* logic/probe.h -- what the files of the ladder's probe share (logic/probe.c: the probe's
+ * loop, basic fish, wings; logic/probe_patterns.c: uniqueness, empty rectangle,
+ * colouring; logic/probe_memo.c: the per-value memo, finned fish, two strong links,
+ * aligned pair exclusion, Sue de Coq through their C twins; logic/run.c: the easy steps in
+ * a row) and their binding (bind/logic_probe.c: the lc_* entries at the end). */
 #ifndef SUDOKIT_LOGIC_PROBE_H
 #define SUDOKIT_LOGIC_PROBE_H
 
@@ -41,7 +41,7 @@ static inline lc_set where(const probe *p, int u, int v)
     return lc_and(p->g->unit_bits[u], p->s->vcells[v]);
 }
 
-/* The first step of an easy technique (code <= LP_RUN_LAST) as logic_run.c reports it. */
+/* The first step of an easy technique (code <= LP_RUN_LAST) as logic/run.c reports it. */
 #define LP_RUN_LAST P_HIDDEN_4
 typedef struct {
     int code, a, b, c;        /* singles: cell, value, unit; locked: src, dst, value;
@@ -52,12 +52,9 @@ typedef struct {
     lc_set elim[LC_MAXN + 1]; /* subsets: removed cells per value */
 } lp_record;
 
-/* logic_run.c: the first step its finder yields of technique code (<= LP_RUN_LAST) on p's
+/* logic/run.c: the first step its finder yields of technique code (<= LP_RUN_LAST) on p's
  * state, into r; 0 when there is none (the probe's verdict for these codes). */
 int lp_first(probe *p, int code, lp_record *r);
-/* Validate logic_probe / logic_run arguments (who names the function); -1 with an error. */
-int lp_check(const lc_geo *g, const char *who, const char *codes, Py_ssize_t ncodes,
-             Py_ssize_t ngivens, const char *rects, Py_ssize_t nrects);
 /* A probe of state s (the tables filled on demand); givens, rects, flags as logic_probe. */
 void lp_init(probe *p, const lc_state *s, const uint8_t *givens, const uint8_t *rects,
              int nrects, int flags);
@@ -70,7 +67,7 @@ void lp_need_links(probe *p);
 /* True when some cell of cells holds a candidate of mask. */
 int lp_any_with(const probe *p, lc_set cells, unsigned mask);
 
-/* logic_probe2.c */
+/* logic/probe_patterns.c */
 int lp_ur1(probe *p);
 int lp_ur2(probe *p);
 int lp_ur3(probe *p);
@@ -83,13 +80,13 @@ int lp_multi_colors(probe *p);
 int lp_x_chain(probe *p);
 int lp_xy_chain(probe *p);
 
-/* logic_probe3.c: the verdict of a technique that looks at one value at a time (fn(p, v):
+/* logic/probe_memo.c: the verdict of a technique that looks at one value at a time (fn(p, v):
  * bits, of which mask tells "fires"), remembered per value pattern (the cells holding v as
  * a candidate, the cells where v is placed) across states under memo code; 1 when some
  * value's bits meet mask. */
 typedef int (*lp_value_fn)(probe *p, int v);
 int lp_each_value(probe *p, int code, lp_value_fn fn, unsigned mask);
-/* logic_probe3.c: the techniques whose C twins (logic_fish.c, logic_misc.c) decide */
+/* logic/probe_memo.c: the techniques whose C twins (fish.c, patterns.c, misc.c) decide */
 int lp_finned2(probe *p);
 int lp_sashimi2(probe *p);
 int lp_finned3(probe *p);
@@ -101,5 +98,25 @@ int lp_kite(probe *p);
 int lp_turbot(probe *p);
 int lp_ape(probe *p);
 int lp_sdc(probe *p);
+
+/* --- the entries (bind/logic_probe.c validated their arguments) ------------------------- */
+
+/* The index of the first position >= start of codes (one probe code per ladder position,
+ * P_NONE: not probed here) whose technique fires or is not probed, or ncodes; givens: the
+ * givens (0 elsewhere) per cell; rects: nrects rectangles of 4 cells where the
+ * deadly-pattern argument holds (uniqueness._rectangles, in its order); flags: bit 0 =
+ * BUG+1's geometry holds (every unit full, no pairs or links). */
+int lc_probe(const lc_state *s, const uint8_t *codes, int ncodes, int start,
+             const uint8_t *givens, const uint8_t *rects, int nrects, int flags);
+/* The mask of the values placed in each unit into out[nunits] (State.placed_masks). */
+void lc_placed(const lc_state *s, unsigned *out);
+/* The rectangles of uniqueness._candidates as int triples (index, a, b) into out. */
+void lc_ur_candidates(const lc_state *s, const uint8_t *rects, int nrects,
+                      const uint8_t *givens, lc_buf *out);
+/* The easy stretch (logic/run.c) from *st (changed in place): at most limit steps, their
+ * lp_records into out; *stop: the position the ladder goes on from on the state reached
+ * (0: it must start again).  0, or -1 when out of memory. */
+int lc_run(lc_state *st, const uint8_t *codes, int ncodes, const uint8_t *givens,
+           const uint8_t *rects, int nrects, int flags, int limit, lc_buf *out, int *stop);
 
 #endif /* SUDOKIT_LOGIC_PROBE_H */

@@ -1,4 +1,4 @@
-/* logic_probe3.c -- the ladder's probe, third part (logic_probe.h): the memo of the
+/* logic/probe_memo.c -- the ladder's probe (logic/probe.h): the memo of the
  * techniques that look at one value at a time, and the techniques whose C twins already
  * search in C.
  *
@@ -11,8 +11,8 @@
  * direct-mapped table keyed by (memo code, geometry serial, v, pattern): a state then costs
  * only the values whose pattern changed.
  *
- * The C twins (logic_fish.c: finned and sashimi fish; logic_misc.c: two strong links,
- * aligned pair exclusion, Sue de Coq) return exactly the records their Python finders turn
+ * The C twins (logic/fish.c: finned and sashimi fish; logic/patterns.c: two strong links;
+ * logic/misc.c: aligned pair exclusion, Sue de Coq) return exactly the records their Python finders turn
  * into steps (every record removes something), so "fires" is "the twin finds a record of
  * this technique": exact, both ways.
  */
@@ -73,7 +73,7 @@ int lp_each_value(probe *p, int code, lp_value_fn fn, unsigned mask)
     return 0;
 }
 
-/* fish.py needs rows and columns (as logic_probe.c's lines); the Python plan sends these
+/* fish.py needs rows and columns (as logic/probe.c's lines); the Python plan sends these
  * codes only on such geometries.  One memo code per size for both kinds. */
 static int finned2_v(probe *p, int v) { return (int)lc_finned_kinds_v(p->s, 2, v); }
 static int finned3_v(probe *p, int v) { return (int)lc_finned_kinds_v(p->s, 3, v); }

@@ -1,5 +1,5 @@
-/* logic_probe2.c -- the ladder probe's uniqueness, empty-rectangle and colouring checks
- * (logic_probe.h; the contract is in logic_probe.c).  Each mirrors its Python finder:
+/* logic/probe_patterns.c -- the ladder probe's uniqueness, empty-rectangle and colouring
+ * checks (logic/probe.h; the contract is in logic/probe.c).  Each mirrors its Python finder:
  *
  *   lp_ur1..lp_ur4, lp_hidden_rect   techniques/uniqueness.py over _candidates(state): the
  *                                    geometry's rectangles (passed in), no given among the
@@ -547,27 +547,16 @@ int lp_xy_chain(probe *p)
 
 /* --- uniqueness._candidates ----------------------------------------------------------------- */
 
-/* logic_ur_candidates(state, rects, givens) -> [(rectangle index, a, b)]: every usable
- * rectangle (4 cells each in rects, uniqueness._rectangles' order) with no given and at
- * least two common candidates, once per bivalue mask {a, b} of a corner inside the common
- * ones (masks increasing): uniqueness._candidates before its one-solution check. */
-PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args)
+/* Every usable rectangle (4 cells each in rects, uniqueness._rectangles' order) with no
+ * given and at least two common candidates, once per bivalue mask {a, b} of a corner inside
+ * the common ones (masks increasing), as int triples (rectangle index, a, b) into out:
+ * uniqueness._candidates before its one-solution check. */
+void lc_ur_candidates(const lc_state *s, const uint8_t *rects, int nrects,
+                      const uint8_t *givens, lc_buf *out)
 {
-    PyObject *cap;
-    const char *rects, *givens;
-    Py_ssize_t nrects, ngivens;
-    if (!PyArg_ParseTuple(args, "Oy#y#:logic_ur_candidates", &cap, &rects, &nrects, &givens,
-                          &ngivens))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s || lp_check(s->g, "logic_ur_candidates", "", 0, ngivens, rects, nrects) < 0)
-        return NULL;
-    PyObject *out = PyList_New(0);
-    if (!out)
-        return NULL;
     const uint16_t *cands = s->cands;
-    for (Py_ssize_t i = 0; i < nrects / 4; i++) {
-        const uint8_t *r = (const uint8_t *)rects + 4 * i;
+    for (int i = 0; i < nrects; i++) {
+        const uint8_t *r = rects + 4 * i;
         unsigned common = cands[r[0]] & cands[r[1]] & cands[r[2]] & cands[r[3]];
         if (LC_POP64(common) < 2 || givens[r[0]] || givens[r[1]] || givens[r[2]] || givens[r[3]])
             continue;
@@ -589,15 +578,8 @@ PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args)
         }
         for (int k = 0; k < nm; k++) {
             unsigned m = masks[k];
-            int a = LC_CTZ64((uint64_t)m) + 1, b = LC_CTZ64((uint64_t)(m & (m - 1))) + 1;
-            PyObject *t = Py_BuildValue("(nii)", i, a, b);
-            if (!t || PyList_Append(out, t) < 0) {
-                Py_XDECREF(t);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(t);
+            int t[3] = {i, LC_CTZ64((uint64_t)m) + 1, LC_CTZ64((uint64_t)(m & (m - 1))) + 1};
+            lc_put(out, t, sizeof t);
         }
     }
-    return out;
 }

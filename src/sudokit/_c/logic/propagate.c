@@ -1,7 +1,8 @@
-/* logic_dyn.c -- verdicts of dynamic branches for the forcing chains (sudokit/logic/
- * techniques/_dynamic.py is the specification; forcing.py builds every step from fresh
- * branches: Python ones, or for a singles branch the same branch recorded here with its
- * order and reasons (logic_dyn_rec.c); otherwise this file only decides where to look).
+/* logic/propagate.c -- verdicts of dynamic branches for the forcing chains: the twin of
+ * sudokit/logic/core/propagate.py (today techniques/_dynamic.py, the specification);
+ * forcing.py builds every step from fresh branches: Python ones, or for a singles branch
+ * the same branch recorded here with its order and reasons (logic/propagate_record.c);
+ * otherwise this file only decides where to look.
  *
  * A branch assumes a candidate true and follows the rules of _dynamic.py: x on takes the
  * other candidates of its cell and its value in its peers off; a cell left with one
@@ -22,15 +23,14 @@
  * Literals: b * nc + cell (b = value - 1), as _links.py.  Geometries with weak links
  * between cells (Geometry.cell_links) stay in Python.
  *
- *   logic_dyn(state) -> capsule (per state; verdicts of the singles and the plus branches
- *       are kept per literal)
- *   logic_dyn_contra(ctx, x, plus, depth) -> bool: x's branch contradicts
- *   logic_dyn_common(ctx, lits, plus) -> None when a branch of lits contradicts, else
- *       [(literal, on)]: what every branch holds that the state still has (on literals
- *       outside lits, sorted, then off literals, sorted): forcing.py _common
- *   logic_dyn_size(ctx, x) -> the state's candidates x's singles branch decides (-1: it
+ *   lc_dyn_new(state) -> the context (per state; verdicts of the singles and the plus
+ *       branches are kept per literal)
+ *   lc_dyn_contra(d, x, plus, depth): x's branch contradicts
+ *   lc_dyn_verdict(d, x, plus): x's branch's end, memoised (forcing.py _common reads it)
+ *   lc_dyn_size(d, x): the state's candidates x's singles branch decides (-1: it
  *       contradicts): forcing.py _reach_size
- * logic_dyn_rec.c: logic_dyn_nishio, logic_dyn_first, logic_dyn_branch (types: logic_dyn.h).
+ * logic/propagate_record.c: Nishio, the first refutable candidate, recorded branches and
+ * their proofs (types: logic/propagate.h; bindings: bind/logic_dynamic.c).
  *
  * Recording (logic_dyn_branch): a singles branch applies the rules in _dynamic.py's order
  * (queue of on literals; per literal its cell's other candidates, then its peers; within
@@ -304,7 +304,7 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
                 order[no++] = c;
     branch_t *sub = malloc(sizeof *sub);
     if (!sub)
-        return 0;   /* out of memory: no nesting (the caller checks PyErr_Occurred) */
+        return 0;   /* out of memory: no nesting (the branch goes on without it) */
     int found[LC_MAXN], nf = 0;
     for (int i = 0; i < no && !nf; i++) {
         int c = order[i];
@@ -359,14 +359,12 @@ static const verdict_t *verdict(dyn_t *d, int x, int plus)
     return v;
 }
 
-/* --- the binding -------------------------------------------------------------------------- */
+/* --- the context ------------------------------------------------------------------------- */
 
-static void dyn_free(PyObject *cap)
+void lc_dyn_free(dyn_t *d)
 {
-    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
     if (!d)
         return;
-    Py_XDECREF(d->owner);
     free(d->memo[0]);
     free(d->memo[1]);
     free(d->done[0]);
@@ -375,20 +373,15 @@ static void dyn_free(PyObject *cap)
     free(d);
 }
 
-PyObject *lc_py_dyn(PyObject *self, PyObject *args)
+int lc_dyn_new(const lc_state *s, dyn_t **out)
 {
-    PyObject *cap;
-    if (!PyArg_ParseTuple(args, "O:logic_dyn", &cap))
-        return NULL;
-    const lc_state *s = lc_state_of(cap);
-    if (!s)
-        return NULL;
+    *out = NULL;
     const lc_geo *g = s->g;
     if (g->nfull > LC_MAXF)
-        Py_RETURN_NONE;
+        return 0;
     dyn_t *d = calloc(1, sizeof *d);
     if (!d)
-        return PyErr_NoMemory();
+        return -1;
     d->s = s;
     d->g = g;
     d->n = g->n;
@@ -409,7 +402,7 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args)
                 d->placed[p] |= 1u << (s->values[c] - 1);
             if (d->ncf[c] == 8) {
                 free(d);
-                Py_RETURN_NONE;
+                return 0;
             }
             d->cf[c][d->ncf[c]++] = (uint8_t)p;
         }
@@ -457,152 +450,48 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args)
             b->where[p * d->n + v] = lc_and(d->ubits[p], s->vcells[v + 1]);
     for (int x = 0; x < d->nlits; x++)
         d->slot[x] = (int16_t)(s->cands[x % d->nc] >> (x / d->nc) & 1 ? d->ncand++ : -1);
-    PyObject *out = PyCapsule_New(d, DYN_NAME, dyn_free);
-    if (!out)
-        goto fail;
-    Py_INCREF(cap);
-    d->owner = cap;
-    return out;
-fail:
-    free(d->memo[0]);
-    free(d->memo[1]);
-    free(d->done[0]);
-    free(d->done[1]);
-    free(d);
-    return NULL;
+    *out = d;
+    return 1;
 }
 
-/* The context and a literal (a candidate of the state) from args; NULL on error. */
-static dyn_t *dyn_arg(PyObject *cap, int x)
+int lc_dyn_is_literal(const dyn_t *d, int x)
 {
-    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
-    if (!d)
-        return NULL;
-    if (x < 0 || x >= d->nlits || !(d->s->cands[x % d->nc] >> (x / d->nc) & 1)) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn: literal %d is not a candidate", x);
-        return NULL;
-    }
-    return d;
+    return x >= 0 && x < d->nlits && (d->s->cands[x % d->nc] >> (x / d->nc) & 1);
 }
 
-PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args)
+int lc_dyn_contra(dyn_t *d, int x, int plus, int depth)
 {
-    PyObject *cap;
-    int x, plus, depth;
-    if (!PyArg_ParseTuple(args, "Oipi:logic_dyn_contra", &cap, &x, &plus, &depth))
-        return NULL;
-    dyn_t *d = dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    if (depth < 0 || depth > 64) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_contra: depth %d is outside 0..64", depth);
-        return NULL;
-    }
     if (depth == 0) {
         const verdict_t *v = verdict(d, x, plus);
-        if (!v)
-            return PyErr_NoMemory();
-        return PyBool_FromLong(v->contra);
+        return v ? v->contra : -1;
     }
     branch_t *br = malloc(sizeof *br);
     if (!br)
-        return PyErr_NoMemory();
+        return -1;
     fork_from(d, br, &d->base, LC_EMPTY);
     set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         run(d, br, plus, depth);
     int contra = br->contra;
     free(br);
-    return PyBool_FromLong(contra);
+    return contra;
 }
 
-PyObject *lc_py_dyn_common(PyObject *self, PyObject *args)
+long lc_dyn_size(dyn_t *d, int x)
 {
-    PyObject *cap, *lits;
-    int plus;
-    if (!PyArg_ParseTuple(args, "OOp:logic_dyn_common", &cap, &lits, &plus))
-        return NULL;
-    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
-    if (!d)
-        return NULL;
-    PyObject *seq = PySequence_Fast(lits, "lits must be a sequence");
-    if (!seq)
-        return NULL;
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
-    lits_t on, off, mine;
-    memset(&on, 0xff, sizeof on);
-    memset(&off, 0xff, sizeof off);
-    memset(&mine, 0, sizeof mine);
-    for (Py_ssize_t i = 0; i < k; i++) {
-        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (x == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (!dyn_arg(cap, (int)x)) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        const verdict_t *v = verdict(d, (int)x, plus);
-        if (!v) {
-            Py_DECREF(seq);
-            return PyErr_NoMemory();
-        }
-        if (v->contra) {
-            Py_DECREF(seq);
-            Py_RETURN_NONE;
-        }
-        ladd(&mine, (int)x);
-        for (int w = 0; w < LW; w++) {
-            on.w[w] &= v->on.w[w];
-            off.w[w] &= v->off.w[w];
-        }
-    }
-    Py_DECREF(seq);
-    PyObject *out = PyList_New(0);
-    if (!out || k == 0)
-        return out;
-    for (int side = 1; side >= 0; side--) {
-        const lits_t *set = side ? &on : &off;
-        for (int y = 0; y < d->nlits; y++) {
-            if (!lhas(set, y) || !(d->s->cands[y % d->nc] >> (y / d->nc) & 1))
-                continue;
-            if (side && lhas(&mine, y))
-                continue;
-            PyObject *item = Py_BuildValue("(iO)", y, side ? Py_True : Py_False);
-            if (!item || PyList_Append(out, item) < 0) {
-                Py_XDECREF(item);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(item);
-        }
-    }
-    return out;
-}
-
-PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_size", &cap, &x))
-        return NULL;
-    dyn_t *d = dyn_arg(cap, x);
-    if (!d)
-        return NULL;
     const verdict_t *v = verdict(d, x, 0);
     if (!v)
-        return PyErr_NoMemory();
+        return -2;
     if (v->contra)
-        return PyLong_FromLong(-1);
+        return -1;
     long total = 0;
     for (int y = 0; y < d->nlits; y++)
         if (d->s->cands[y % d->nc] >> (y / d->nc) & 1)
             total += lhas(&v->on, y) + lhas(&v->off, y);
-    return PyLong_FromLong(total);
+    return total;
 }
 
-/* --- for logic_dyn_rec.c (logic_dyn.h) ------------------------------------------------ */
+/* --- for logic/propagate_record.c (logic/propagate.h) ------------------------------------ */
 
 void lc_dyn_set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
 {
@@ -618,4 +507,3 @@ void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set once
 
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus) { return verdict(d, x, plus); }
 
-dyn_t *lc_dyn_arg(PyObject *cap, int x) { return dyn_arg(cap, x); }

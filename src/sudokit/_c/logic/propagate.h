@@ -1,8 +1,17 @@
-/* logic_dyn.h -- the dynamic branches' types, shared by logic_dyn.c (propagation,
- * verdicts) and logic_dyn_rec.c (Nishio, the first contradiction, recorded branches).
- * Private to those two files; see logic_dyn.c for the representation. */
-#ifndef SUDOKIT_LOGIC_DYN_H
-#define SUDOKIT_LOGIC_DYN_H
+/* logic/propagate.h -- the dynamic branches (the twin of sudokit/logic/core/propagate.py,
+ * today techniques/_dynamic.py): types shared by logic/propagate.c (propagation,
+ * verdicts), logic/propagate_record.c (Nishio, the first contradiction, recorded branches
+ * and their proofs) and their binding bind/logic_dynamic.c.  See logic/propagate.c for
+ * the representation.
+ *
+ *   lits_t     a literal set: bit x for literal x = b * nc + cell, LW words
+ *   rec_t      a recorded branch: per sequence number the literal (| 0x8000 when on), the
+ *              reason R_* and its argument; the contradiction (ck, c1, c2)
+ *   branch_t   one branch under way; verdict_t its end (contra, on, off)
+ *   dyn_t      one state's context: its full units' tables, the base branch, the memo
+ */
+#ifndef SUDOKIT_LOGIC_PROPAGATE_H
+#define SUDOKIT_LOGIC_PROPAGATE_H
 
 #include "logic/board.h"
 
@@ -49,7 +58,6 @@ typedef struct {
 } verdict_t;
 
 typedef struct {
-    PyObject *owner;                   /* the state capsule */
     const lc_state *s;
     const lc_geo *g;
     int n, nc, F, nlits;
@@ -71,16 +79,53 @@ typedef struct {
     branch_t *scratch;                 /* verdict()'s branch (allocated once) */
 } dyn_t;
 
-#define DYN_NAME "sudokit.logic.dyn"
+/* logic/propagate.c: the context of s (which must outlive it) into *out: 1, 0 when the
+ * geometry is not handled here (more full units than LC_MAXF, a cell in more than 8), -1
+ * when out of memory. */
+int lc_dyn_new(const lc_state *s, dyn_t **out);
+void lc_dyn_free(dyn_t *d);
+/* 1 when x is a literal of one of the state's candidates. */
+int lc_dyn_is_literal(const dyn_t *d, int x);
+/* x's branch (plus: with the rules; depth: nested levels) contradicts: 1, 0, -1 when out
+ * of memory. */
+int lc_dyn_contra(dyn_t *d, int x, int plus, int depth);
+/* The state's candidates x's singles branch decides; -1: it contradicts; -2: out of
+ * memory. */
+long lc_dyn_size(dyn_t *d, int x);
 
-/* logic_dyn.c's propagation for logic_dyn_rec.c. */
+/* logic/propagate.c's propagation for logic/propagate_record.c. */
 void lc_dyn_set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg);
 void lc_dyn_run(const dyn_t *d, branch_t *br, int plus, int depth);
 void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set oncells);
 /* The verdict of x's branch (memoised), NULL when out of memory. */
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus);
-/* The context of a capsule and a literal that is one of its state's candidates; NULL with
- * an exception otherwise. */
-dyn_t *lc_dyn_arg(PyObject *cap, int x);
 
-#endif /* SUDOKIT_LOGIC_DYN_H */
+/* logic/propagate_record.c */
+/* x's value alone contradicts (_dynamic.py nishio). */
+int lc_dyn_nishio(const dyn_t *d, int x);
+/* The first position q >= pos (q = c * n + b for literal b * nc + c) whose candidate the
+ * solution sol (nsol values; 0: none) lacks and whose test holds (0 Nishio, 1 the singles
+ * branch contradicts, 2 the plus branch does): q, -1 none, -2 out of memory. */
+long lc_dyn_first(dyn_t *d, int test, const uint8_t *sol, int nsol, int pos);
+/* Into br: the singles branch of "x on" from the base state, each step recorded in rec. */
+void lc_dyn_branch(dyn_t *d, branch_t *br, rec_t *rec, int x);
+
+/* What a contradiction of a recorded singles branch rests on (forcing.py
+ * _contradiction_step): the records it rests on (dyn.ancestors), renumbered 0..count-1 in
+ * the order found; per node its parents (new numbers, sorted) as
+ * par[par_start[j] .. par_start[j + 1]); the complexity; the spines (nspines of them:
+ * spine s is spine[spine_start[s] .. spine_start[s + 1])). */
+typedef struct {
+    int count;
+    int *node;                         /* new number -> record index */
+    int *par_start, *par;
+    long complexity;
+    int nspines, spine_start[3];
+    int *spine;
+} lc_dyn_proof_t;
+/* 1 (filled; rec holds the branch), 0 when it does not contradict, -1 out of memory, -2 a
+ * contradiction node never recorded (a bug).  Free with lc_dyn_proof_free. */
+int lc_dyn_proof(dyn_t *d, int x, branch_t *br, rec_t *rec, lc_dyn_proof_t *pf);
+void lc_dyn_proof_free(lc_dyn_proof_t *pf);
+
+#endif /* SUDOKIT_LOGIC_PROPAGATE_H */

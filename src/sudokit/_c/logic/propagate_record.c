@@ -1,11 +1,14 @@
-/* logic_dyn_rec.c -- the forcing chains' loops and recorded branches over logic_dyn.c's
- * context (sudokit/logic/techniques/forcing.py and _dynamic.py are the specification):
+/* logic/propagate_record.c -- the forcing chains' loops and recorded branches over
+ * logic/propagate.c's context: twins of parts of sudokit/logic/techniques/forcing.py (its
+ * loops over the refutable candidates, _contradiction_step) and of logic/core/propagate.py
+ * (today _dynamic.py: nishio, propagate with its record).  The types are drawn in
+ * logic/propagate.h; bind/logic_dynamic.c turns the results into Python objects.
  *
- *   logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (_dynamic.py nishio)
- *   logic_dyn_first(ctx, test, sol, pos) -> the first refutable candidate at or after pos
+ *   lc_dyn_nishio(d, x): x's value alone contradicts (_dynamic.py nishio)
+ *   lc_dyn_first(d, test, sol, nsol, pos): the first refutable candidate at or after pos
  *       whose Nishio, singles or plus branch contradicts (forcing.py's loops)
- *   logic_dyn_branch(ctx, x) -> x's singles branch as _dynamic.py propagate records it
- *   logic_dyn_proof(ctx, x) -> what a contradiction step shows of x's singles branch
+ *   lc_dyn_branch(d, br, rec, x): x's singles branch as _dynamic.py propagate records it
+ *   lc_dyn_proof(d, x, ...): what a contradiction step shows of x's singles branch
  */
 #include "logic/propagate.h"
 
@@ -15,7 +18,7 @@
 /* x's value alone, placed in x's cell, contradicts (_dynamic.py nishio: its peers lose it,
  * a unit left with one place takes it, until a unit has no place for it or a cell whose
  * only candidate it was loses it). */
-static int nishio(const dyn_t *d, int x)
+int lc_dyn_nishio(const dyn_t *d, int x)
 {
     const lc_geo *g = d->g;
     int b = x / d->nc, c = x % d->nc;
@@ -47,76 +50,41 @@ static int nishio(const dyn_t *d, int x)
     return 0;
 }
 
-/* logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (see nishio). */
-PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_nishio", &cap, &x))
-        return NULL;
-    dyn_t *d = lc_dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    return PyBool_FromLong(nishio(d, x));
-}
-
 /* logic_dyn_first(ctx, test, sol, pos) -> int: the first candidate x at or after position
  * pos (position c * n + b for literal b * nc + c: cell, then value order) that the
  * solution sol lacks (bytes, one value per cell; b"" or a solution the state's values and
  * candidates do not keep: every candidate, as forcing.py _solution)
  * and whose test holds: 0 Nishio (see nishio), 1 the singles branch contradicts, 2 the
  * plus branch contradicts; its position, or -1 (forcing.py's loops over _refutable). */
-PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
+long lc_dyn_first(dyn_t *d, int test, const uint8_t *sol, int nsol, int pos)
 {
-    PyObject *cap;
-    int test, pos;
-    const char *sol;
-    Py_ssize_t nsol;
-    if (!PyArg_ParseTuple(args, "Oiy#i:logic_dyn_first", &cap, &test, &sol, &nsol, &pos))
-        return NULL;
-    dyn_t *d = PyCapsule_GetPointer(cap, DYN_NAME);
-    if (!d)
-        return NULL;
-    if (test < 0 || test > 2) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_first: test %d is outside 0..2", test);
-        return NULL;
-    }
-    if (nsol != 0 && nsol != d->nc) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_first: %zd solution values, %d needed",
-                     nsol, d->nc);
-        return NULL;
-    }
-    if (pos < 0) {
-        PyErr_Format(PyExc_ValueError, "logic_dyn_first: position %d is negative", pos);
-        return NULL;
-    }
     int n = d->n, nc = d->nc;
     for (int c = 0; c < nc && nsol; c++) {    /* a solution the state does not keep: none */
-        int v = (uint8_t)sol[c];
+        int v = sol[c];
         if (v < 1 || v > n || (d->s->values[c] ? d->s->values[c] != v : !(d->s->cands[c] >> (v - 1) & 1)))
             nsol = 0;
     }
     for (int q = pos; q < nc * n; q++) {
         int c = q / n, b = q % n, x = b * nc + c;
-        if (!(d->s->cands[c] >> b & 1) || (nsol && (uint8_t)sol[c] == b + 1))
+        if (!(d->s->cands[c] >> b & 1) || (nsol && sol[c] == b + 1))
             continue;
         int hit;
         if (test == 0) {
-            hit = nishio(d, x);
+            hit = lc_dyn_nishio(d, x);
         } else {
             const verdict_t *v = lc_dyn_verdict(d, x, test == 2);
             if (!v)
-                return PyErr_NoMemory();
+                return -2;
             hit = v->contra;
         }
         if (hit)
-            return PyLong_FromLong(q);
+            return q;
     }
-    return PyLong_FromLong(-1);
+    return -1;
 }
 
 /* Into br: the singles branch of "x on" from the base state, each step recorded in rec. */
-static void recorded_branch(dyn_t *d, branch_t *br, rec_t *rec, int x)
+void lc_dyn_branch(dyn_t *d, branch_t *br, rec_t *rec, int x)
 {
     lc_dyn_fork(d, br, &d->base, LC_EMPTY);
     rec->seq = 0;
@@ -125,93 +93,6 @@ static void recorded_branch(dyn_t *d, branch_t *br, rec_t *rec, int x)
     lc_dyn_set_on(d, br, x, R_ASSUME, 0);
     if (!br->contra)
         lc_dyn_run(d, br, 0, 0);
-}
-
-/* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as _dynamic.py
- * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
- * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
- * ("cell", x) or ("peer", x) for the literal x on that removed it), contra None, (1, x)
- * both, (2, cell) or (3, position, value index), cands the candidate masks at the end. */
-PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_branch", &cap, &x))
-        return NULL;
-    dyn_t *d = lc_dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    static const char *names[] = {"assume", "naked", "hidden", "cell", "peer"};
-    branch_t *br = malloc(sizeof *br);
-    rec_t *rec = malloc(sizeof *rec);
-    PyObject *res = NULL, *sets[2] = {NULL, NULL}, *cands = NULL, *con = NULL;
-    PyObject *word[5] = {NULL}, *alone[2] = {NULL};
-    if (!br || !rec) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    recorded_branch(d, br, rec, x);
-    for (int k = 0; k < 5; k++)
-        if (!(word[k] = PyUnicode_InternFromString(names[k])))
-            goto done;
-    alone[0] = PyTuple_Pack(1, word[R_ASSUME]);
-    alone[1] = PyTuple_Pack(1, word[R_NAKED]);
-    sets[0] = PyDict_New();
-    sets[1] = PyDict_New();
-    cands = PyList_New(d->nc);
-    if (!alone[0] || !alone[1] || !sets[0] || !sets[1] || !cands)
-        goto done;
-    for (int i = 0; i < rec->seq; i++) {
-        int kind = rec->kind[i];
-        PyObject *why;
-        if (kind == R_ASSUME || kind == R_NAKED) {
-            why = alone[kind == R_NAKED];
-            Py_INCREF(why);
-        } else {
-            why = Py_BuildValue("(Oi)", word[kind], rec->arg[i]);
-        }
-        PyObject *key = why ? PyLong_FromLong(rec->order[i] & 0x7fff) : NULL;
-        PyObject *val = key ? Py_BuildValue("(iN)", i + 1, why) : NULL;
-        if (!val) {
-            if (!key)
-                Py_XDECREF(why);
-            Py_XDECREF(key);
-            goto done;
-        }
-        int err = PyDict_SetItem(sets[rec->order[i] >> 15 & 1], key, val);
-        Py_DECREF(key);
-        Py_DECREF(val);
-        if (err < 0)
-            goto done;
-    }
-    for (int c = 0; c < d->nc; c++) {
-        PyObject *m = PyLong_FromLong(br->cands[c]);
-        if (!m)
-            goto done;
-        PyList_SET_ITEM(cands, c, m);
-    }
-    if (!br->contra) {
-        con = Py_None;
-        Py_INCREF(con);
-    } else if (rec->ck == 3) {
-        con = Py_BuildValue("(iii)", 3, rec->c1, rec->c2);
-    } else {
-        con = Py_BuildValue("(ii)", rec->ck, rec->c1);
-    }
-    if (con)
-        res = PyTuple_Pack(4, sets[1], sets[0], con, cands);
-done:
-    for (int k = 0; k < 5; k++)
-        Py_XDECREF(word[k]);
-    Py_XDECREF(alone[0]);
-    Py_XDECREF(alone[1]);
-    Py_XDECREF(sets[0]);
-    Py_XDECREF(sets[1]);
-    Py_XDECREF(cands);
-    Py_XDECREF(con);
-    free(br);
-    free(rec);
-    return res;
 }
 
 /* --- the proof of a contradiction ------------------------------------------------------ */
@@ -266,8 +147,9 @@ static int closure_of(const proof_t *pf, int t, int *mark, int stamp, int *stack
 }
 
 /* The spine to record t (forcing.py _spine: from t, the latest parent not yet on it, back
- * to the assumption) as a Python list of indices into the proof's nodes (new[]). */
-static PyObject *spine_of(const proof_t *pf, int t, const int *new)
+ * to the assumption) as indices into the proof's nodes (new[]), from the assumption, into
+ * out; its length. */
+static int spine_of(const proof_t *pf, int t, const int *new, int *out)
 {
     int path[2 * LC_MAXL], len = 0, ps[LC_MAXC + LC_MAXN];
     path[len++] = t;
@@ -284,58 +166,37 @@ static PyObject *spine_of(const proof_t *pf, int t, const int *new)
             break;
         path[len++] = node = best;
     }
-    PyObject *out = PyList_New(len);
-    for (int j = 0; out && j < len; j++) {
-        PyObject *v = PyLong_FromLong(new[path[len - 1 - j]]);
-        if (!v) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, j, v);
-    }
-    return out;
+    for (int j = 0; j < len; j++)
+        out[j] = new[path[len - 1 - j]];
+    return len;
 }
 
-/* logic_dyn_proof(ctx, x) -> None when x's singles branch does not contradict, else
- * (contra, nodes, parents, complexity, spines): what forcing.py _contradiction_step reads
- * from that branch (logic_dyn_branch's): contra as there; nodes [(literal, on, kind, arg)]
- * the records the contradiction rests on (dyn.ancestors of dyn.contradiction_nodes), in
- * the order found (kind: 0 assumed, 1 naked, 2 hidden (arg: position), 3 cell, 4 peer);
- * parents [[index, ...]] per node, sorted; complexity (dyn.complexity); spines [[index,
- * ...]]: the spine of each of the two nodes of a "both" contradiction, else of the latest
- * node the contradiction rests on. */
-PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args)
+void lc_dyn_proof_free(lc_dyn_proof_t *out)
 {
-    PyObject *cap;
-    int x;
-    if (!PyArg_ParseTuple(args, "Oi:logic_dyn_proof", &cap, &x))
-        return NULL;
-    dyn_t *d = lc_dyn_arg(cap, x);
-    if (!d)
-        return NULL;
-    branch_t *br = malloc(sizeof *br);
-    rec_t *rec = malloc(sizeof *rec);
+    free(out->node);
+    free(out->par_start);
+    free(out->par);
+    free(out->spine);
+}
+
+int lc_dyn_proof(dyn_t *d, int x, branch_t *br, rec_t *rec, lc_dyn_proof_t *out)
+{
+    memset(out, 0, sizeof *out);
     proof_t *pf = malloc(sizeof *pf);
-    int *mark = NULL, *stack = NULL, *new = NULL;
-    PyObject *res = NULL, *nodes = NULL, *parents = NULL, *spines = NULL, *con = NULL;
-    if (!br || !rec || !pf) {
-        PyErr_NoMemory();
+    int *mark = NULL, *stack = NULL, *new = NULL, rc = -1;
+    if (!pf)
         goto done;
-    }
-    recorded_branch(d, br, rec, x);
+    lc_dyn_branch(d, br, rec, x);
     if (!br->contra) {
-        res = Py_None;
-        Py_INCREF(res);
+        rc = 0;
         goto done;
     }
     int N = rec->seq, n = d->n, nc = d->nc;
     mark = calloc((size_t)N + 1, sizeof(int));
     stack = malloc(((size_t)N + 1) * sizeof(int));
     new = malloc(((size_t)N + 1) * sizeof(int));
-    if (!mark || !stack || !new) {
-        PyErr_NoMemory();
+    if (!mark || !stack || !new)
         goto done;
-    }
     pf->d = d;
     pf->rec = rec;
     memset(pf->on_at, 0xff, sizeof pf->on_at);
@@ -362,7 +223,7 @@ PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args)
     }
     for (int q = 0; q < nt; q++)
         if (targets[q] < 0) {                   /* a "both" never recorded on: none */
-            PyErr_SetString(PyExc_RuntimeError, "logic_dyn_proof: contradiction not recorded");
+            rc = -2;
             goto done;
         }
     long complexity = 0;
@@ -373,12 +234,15 @@ PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args)
     int count = 0;
     for (int i = 0; i < N; i++)
         new[i] = mark[i] == 1 ? count++ : -1;
-    nodes = PyList_New(count);
-    parents = PyList_New(count);
-    spines = PyList_New(0);
-    if (!nodes || !parents || !spines)
+    out->count = count;
+    out->complexity = complexity;
+    out->node = malloc(((size_t)count + 1) * sizeof(int));
+    out->par_start = malloc(((size_t)count + 1) * sizeof(int));
+    int cap_par = 64, npar = 0;
+    out->par = malloc((size_t)cap_par * sizeof(int));
+    if (!out->node || !out->par_start || !out->par)
         goto done;
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < N; i++) {                 /* new numbers increase with i */
         if (new[i] < 0)
             continue;
         int ps[LC_MAXC + LC_MAXN], k = parents_of(pf, i, ps);
@@ -388,49 +252,39 @@ PyObject *lc_py_dyn_proof(PyObject *self, PyObject *args)
                 ps[b2] = ps[b2 - 1];
                 ps[b2 - 1] = tmp;
             }
-        PyObject *lst = PyList_New(k);
-        if (!lst)
-            goto done;
-        PyList_SET_ITEM(parents, new[i], lst);
-        for (int a = 0; a < k; a++) {
-            PyObject *v = PyLong_FromLong(new[ps[a]]);
-            if (!v)
+        if (npar + k > cap_par) {
+            while (npar + k > cap_par)
+                cap_par *= 2;
+            int *p = realloc(out->par, (size_t)cap_par * sizeof(int));
+            if (!p)
                 goto done;
-            PyList_SET_ITEM(lst, a, v);
+            out->par = p;
         }
-        PyObject *item = Py_BuildValue("(iOii)", rec->order[i] & 0x7fff,
-                                       rec->order[i] >> 15 ? Py_True : Py_False, rec->kind[i],
-                                       rec->arg[i]);
-        if (!item)
-            goto done;
-        PyList_SET_ITEM(nodes, new[i], item);
+        out->node[new[i]] = i;
+        out->par_start[new[i]] = npar;
+        for (int a = 0; a < k; a++)
+            out->par[npar++] = new[ps[a]];
     }
+    out->par_start[count] = npar;
     int latest = targets[0];
     for (int q = 1; q < nt; q++)
         if (targets[q] > latest)
             latest = targets[q];
-    for (int q = 0; q < (rec->ck == 1 ? nt : 1); q++) {
-        PyObject *sp = spine_of(pf, rec->ck == 1 ? targets[q] : latest, new);
-        if (!sp || PyList_Append(spines, sp) < 0) {
-            Py_XDECREF(sp);
-            goto done;
-        }
-        Py_DECREF(sp);
+    out->nspines = rec->ck == 1 ? nt : 1;
+    out->spine = malloc((size_t)out->nspines * (2 * LC_MAXL) * sizeof(int));
+    if (!out->spine)
+        goto done;
+    int len = 0;
+    for (int q = 0; q < out->nspines; q++) {
+        out->spine_start[q] = len;
+        len += spine_of(pf, rec->ck == 1 ? targets[q] : latest, new, out->spine + len);
     }
-    con = rec->ck == 3 ? Py_BuildValue("(iii)", 3, rec->c1, rec->c2)
-                       : Py_BuildValue("(ii)", rec->ck, rec->c1);
-    if (con)
-        res = Py_BuildValue("(OOOlO)", con, nodes, parents, complexity, spines);
+    out->spine_start[out->nspines] = len;
+    rc = 1;
 done:
-    Py_XDECREF(nodes);
-    Py_XDECREF(parents);
-    Py_XDECREF(spines);
-    Py_XDECREF(con);
-    free(br);
-    free(rec);
     free(pf);
     free(mark);
     free(stack);
     free(new);
-    return res;
+    return rc;
 }

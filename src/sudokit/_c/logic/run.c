@@ -1,9 +1,10 @@
-/* logic_run.c -- the ladder's easy stretch in one call (logic.h, logic_probe.h).
+/* logic/run.c -- the ladder's easy stretch in one call (logic/board.h, logic/probe.h): the
+ * C accelerator of the ladder's loop (sudokit/logic/ladder.py), no single Python twin.
  *
  * Most steps of a logical path are singles, locked candidates and subsets, and before each
  * of them the ladder (sudokit/logic/ladder.py) builds a State, probes and runs a finder in
  * Python.  This file takes those steps in C, one after the other, on a private copy of the
- * state: at each state it asks the probe (logic_probe.c) for the first ladder position
+ * state: at each state it asks the probe (logic/probe.c) for the first ladder position
  * that fires, exactly as ladder.first_step does, and when that technique is one of the
  * easy ones below it finds the technique's *first* step as its Python finder yields it
  * (same units, cells and values in the same order), applies it (eliminations, then the
@@ -12,8 +13,9 @@
  * solved grid, or the step limit.  Python builds each Step from its record with the
  * finder's own code (sudokit/logic/_cfast.py: run), so the steps are the plain loop's.
  *
- *   logic_run(state, codes, givens, rects, flags, limit)
- *       -> (records, values, candidates, stop)
+ *   lc_run(state, codes, ..., limit, out, &stop): the steps' lp_records (logic/probe.h)
+ *       into out; bind/logic_probe.c gives, as logic_run(state, codes, givens, rects,
+ *       flags, limit) -> (records, values, candidates, stop):
  *       codes, givens, rects, flags: as logic_probe; limit: the most steps to take.
  *       records: one tuple per step taken, by its probe code:
  *         full house, hidden single   (code, cell, value, unit)
@@ -309,97 +311,36 @@ static void apply(lc_state *s, const lp_record *r)
             eliminate(s, lc_pop(&x), v);
 }
 
-static PyObject *int_list(const uint8_t *xs, int k)
+int lc_run(lc_state *st, const uint8_t *codes, int ncodes, const uint8_t *givens,
+           const uint8_t *rects, int nrects, int flags, int limit, lc_buf *out, int *stop)
 {
-    PyObject *out = PyList_New(k);
-    if (!out)
-        return NULL;
-    for (int i = 0; i < k; i++)
-        PyList_SET_ITEM(out, i, PyLong_FromLong(xs[i]));
-    return out;
-}
-
-static PyObject *mask_list(unsigned m)
-{
-    uint8_t vals[LC_MAXN];
-    int k = 0;
-    while (m)
-        vals[k++] = (uint8_t)(lc_popm(&m) + 1);
-    return int_list(vals, k);
-}
-
-/* The Python tuple of a record (see the header comment). */
-static PyObject *record_tuple(const lp_record *r, int ncells, int n)
-{
-    if (r->code <= P_NAKED_SINGLE)
-        return Py_BuildValue("(iiii)", r->code, r->a, r->b, r->c);
-    if (r->code <= P_CLAIMING)
-        return Py_BuildValue("(iiiiNN)", r->code, r->a, r->b, r->c, lc_cells_list(r->cells),
-                             lc_cells_list(r->gone));
-    int naked = r->code <= P_NAKED_4;
-    PyObject *cells = naked ? int_list(r->list, r->b) : lc_cells_list(r->cells);
-    PyObject *vals = naked ? mask_list(r->mask) : int_list(r->list, r->b);
-    return Py_BuildValue("(iiNNN)", r->code, r->a, cells, vals, lc_pairs_list(r->elim, n, ncells));
-}
-
-PyObject *lc_py_run(PyObject *self, PyObject *args)
-{
-    PyObject *cap;
-    const char *codes, *givens, *rects;
-    Py_ssize_t ncodes, ngivens, nrects;
-    int flags, limit;
-    if (!PyArg_ParseTuple(args, "Oy#y#y#ii:logic_run", &cap, &codes, &ncodes, &givens, &ngivens,
-                          &rects, &nrects, &flags, &limit))
-        return NULL;
-    const lc_state *s0 = lc_state_of(cap);
-    if (!s0 || lp_check(s0->g, "logic_run", codes, ncodes, ngivens, rects, nrects) < 0)
-        return NULL;
-    const lc_geo *g = s0->g;
-    lc_state st = *s0;
-    st.geo_owner = NULL;
-    PyObject *records = PyList_New(0);
-    if (!records)
-        return NULL;
-    Py_ssize_t stop = 0;
+    const lc_geo *g = st->g;
+    *stop = 0;
     for (int taken = 0; taken < limit; taken++) {
         int open = 0;
         for (int c = 0; c < g->ncells && !open; c++)
-            open = !st.values[c];
+            open = !st->values[c];
         if (!open)
             break;
         probe p;
-        lp_init(&p, &st, (const uint8_t *)givens, (const uint8_t *)rects, (int)(nrects / 4),
-                flags);
-        Py_ssize_t i = 0;
-        int code = P_NONE, found = 0;
+        lp_init(&p, st, givens, rects, nrects, flags);
+        int i = 0, code = P_NONE, found = 0;
         lp_record r;
         for (; i < ncodes; i++) {   /* an easy code's verdict is its first step, kept in r */
-            code = (uint8_t)codes[i];
+            code = codes[i];
             if (code == P_NONE)
                 break;
             if (code <= LP_RUN_LAST ? (found = lp_first(&p, code, &r)) : lp_fires(&p, code))
                 break;
         }
-        stop = i;
+        *stop = i;
         if (!found)
             break;   /* unprobed, not taken here, or nothing fires: the ladder goes on */
-        PyObject *t = record_tuple(&r, g->ncells, g->n);
-        if (!t || PyList_Append(records, t) < 0) {
-            Py_XDECREF(t);
-            Py_DECREF(records);
-            return NULL;
-        }
-        Py_DECREF(t);
-        apply(&st, &r);
-        stop = 0;
+        lc_put(out, &r, sizeof r);
+        if (out->oom)
+            return -1;
+        apply(st, &r);
+        *stop = 0;
     }
-    PyObject *cands = PyList_New(g->ncells);
-    if (!cands) {
-        Py_DECREF(records);
-        return NULL;
-    }
-    for (int c = 0; c < g->ncells; c++)
-        PyList_SET_ITEM(cands, c, PyLong_FromLong(st.cands[c]));
-    return Py_BuildValue("(Ny#Nn)", records, (const char *)st.values, (Py_ssize_t)g->ncells,
-                         cands, stop);
+    return 0;
 }

@@ -1,4 +1,4 @@
-/* se_core.h -- private to the C twins of SE's producers 1-20 and 22 and the rating loop.
+/* se/basic.h -- private to the C twins of SE's producers 1-20 and 22 and the rating loop.
  *
  *   se_ctx        what several producers read from one grid state, computed once per step
  *                 (se_ctx_init): the unit-local positions of each value, the empty cells per
@@ -9,7 +9,7 @@
  *   colex         k-subsets of n items in SE's order (increasing bit mask): se_colex_first /
  *                 se_colex_next (Gosper's step), k = 0 gives the one empty subset
  *
- * Files: se_basic.c (1-14, 16-18), se_exclude.c (20, 22), se_unique.c (15, 19), se_loop.c
+ * Files: se/basic.c (1-14, 16-18), se/exclusion.c (20, 22), se/unique.c (15, 19), se/path.c
  * (the producer table, the loop and the Python bindings).
  */
 
@@ -86,7 +86,7 @@ static inline void se_set_name(se_hint *h, const char *name)
     h->name[i] = 0;
 }
 
-/* producers (se_basic.c) */
+/* producers (se/basic.c) */
 int se_hidden_single(const se_ctx *x, se_hint *out);          /* 1 */
 int se_locking(const se_ctx *x, int direct, se_hint *out);    /* 2, 6 */
 int se_hidden_set(const se_ctx *x, int k, int direct, se_hint *out);  /* 3, 5, 9, 12, 18 */
@@ -94,10 +94,10 @@ int se_naked_single(const se_ctx *x, se_hint *out);           /* 4 */
 int se_naked_set(const se_ctx *x, int k, se_hint *out);       /* 7, 10, 16 */
 int se_fish(const se_ctx *x, int k, se_hint *out);            /* 8, 11, 17 */
 int se_wing(const se_ctx *x, int xyz, se_hint *out);          /* 13, 14 */
-/* se_exclude.c */
+/* se/exclusion.c */
 int se_aligned_pair(const se_ctx *x, se_hint *out);           /* 20 */
 int se_aligned_triple(const se_ctx *x, se_hint *out);         /* 22 */
-/* se_unique.c */
+/* se/unique.c */
 int se_unique_loops(const se_ctx *x, se_hint *out);           /* 15 */
 int se_bug(const se_ctx *x, se_hint *out);                    /* 19 */
 

@@ -1,5 +1,5 @@
-/* se_dynamic.c -- SE's Chaining (producers 23-30) in C: the engine, the propagation, the
- * hint lists and the C entry (see se_dynamic.h).  The twin of sudokit/rate/_chains.py
+/* se/chains.c -- SE's Chaining (producers 23-30) in C: the engine, the propagation, the
+ * hint lists and the C entry (see se/engine.h).  The twin of sudokit/rate/_chains.py
  * Chaining (the specification): the same propagations in the same order, the same nodes
  * (hidden parents, advanced nodes), the same complexity and double arithmetic, the same
  * sorting and merging of equal eliminations.

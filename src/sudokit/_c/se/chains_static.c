@@ -1,4 +1,4 @@
-/* se_chains.c -- Sudoku Explainer's producer 21 (cycles and forcing chains, static) in C.
+/* se/chains_static.c -- Sudoku Explainer's producer 21 (cycles and forcing chains, static) in C.
  *
  * The twin of sudokit/rate/_chains.py static_chains(board) (the specification): the same
  * searches in the same order, the same node counts, the same double arithmetic, and the

@@ -1,4 +1,4 @@
-/* se_engine.c -- the engine of the C chaining (se_dynamic.h): arena of blocks released in
+/* se/engine.c -- the engine of the C chaining (se/engine.h): arena of blocks released in
  * stack order, errors by longjmp, the deadline poll, SE's getChain walk, complexity with
  * nested chains, and the sorting and merging of hint lists (Chaining.hints' order).
  */

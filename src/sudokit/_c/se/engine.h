@@ -1,4 +1,4 @@
-/* se_dynamic.h -- Sudoku Explainer's producers 23-30 (Nishio, multiple, dynamic and nested
+/* se/engine.h -- Sudoku Explainer's producers 23-30 (Nishio, multiple, dynamic and nested
  * forcing chains) in C: the twin of sudokit/rate/_chains.py Chaining and _nested.py.
  *
  * Public entry (for the C rating loop):
@@ -15,8 +15,8 @@
  *   and its answer (SE's Chaining caches its last grid's hints) and the engine's memory, so
  *   that one cache serves one rating run; it is not thread-safe.
  *
- * Internal (se_engine.c engine, se_dynamic.c propagation and hint lists, se_nested.c nested
- * rules, se_static_nodes.c producer 21 as nodes, se_dynamic_bind.c Python binding):
+ * Internal (se/engine.c engine, se/chains.c propagation and hint lists, se/nested.c nested
+ * rules, se/nested_static.c producer 21 as nodes, bind/se.c Python binding):
  *
  *   node       key ((cell * 9 + v - 1) << 1) | on, cause (0 start, 1 cell, 2/3/4 box/row/col,
  *              5 advanced), parents (the first is the main parent), nest (the nested chain
@@ -135,7 +135,7 @@ static inline int pop64(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* se_engine.c */
+/* se/engine.c */
 engine *eng_new(void);
 void eng_free(engine *e);
 void eng_reset(engine *e);      /* forget everything of the last top-level call */
@@ -173,7 +173,7 @@ dhint *hints_push(engine *e, dhints *list);
 void hints_sort_merge(engine *e, dhints *list);
 void set_single_elim(engine *e, dhint *h, int cell, uint16_t mask);
 
-/* se_dynamic.c */
+/* se/chains.c */
 void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const uint16_t *cands,
                    dhints *out);
 
@@ -189,10 +189,10 @@ void se_dynamic_name(int producer, const dhint *h, char *buf, size_t size);
 /* A hint of producer's list as the se_hint the rating loop applies (name included). */
 void se_dynamic_hint(int producer, const dhint *h, se_hint *out);
 
-/* se_static_nodes.c */
+/* se/nested_static.c */
 void nested_static_hints(engine *e, const uint8_t *values, const uint16_t *cands, dhints *out);
 
-/* se_nested.c */
+/* se/nested.c */
 /* The new off nodes of the first rule with a usable hint, into e->akey... (see above). */
 void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *work,
                   const uint16_t *source);

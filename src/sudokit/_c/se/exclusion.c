@@ -1,4 +1,4 @@
-/* se_exclude.c -- SE's producers 20 and 22 in C: aligned pair and triple exclusion.
+/* se/exclusion.c -- SE's producers 20 and 22 in C: aligned pair and triple exclusion.
  *
  * Twins of aligned_pair / aligned_triple in sudokit/rate/_basic.py: the same base cells and
  * excluders (in SE's house order), the same pairs in colex order, the same first hint.

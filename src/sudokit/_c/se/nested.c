@@ -1,8 +1,8 @@
-/* se_nested.c -- the nested rules of SE's Chaining levels 1-5 in C (docs/se-rating.md 6.6),
+/* se/nested.c -- the nested rules of SE's Chaining levels 1-5 in C (docs/se-rating.md 6.6),
  * the twin of sudokit/rate/_nested.py: pointing / claiming, hidden pair, naked pair, X-wing
  * with their rule parents, producer 21's hints as nodes (a nested rule of levels 2-3), the
  * rule parents of a chaining hint, and the driver that turns the first rule with a usable
- * hint into new off nodes (se_dynamic.h: e->akey, e->anest, e->apar, e->anpar).
+ * hint into new off nodes (se/engine.h: e->akey, e->anest, e->apar, e->anpar).
  *
  * Cell sets are 128-bit masks (bit c for cell c).
  */

@@ -1,6 +1,6 @@
-/* se_static_nodes.c -- producer 21 (cycles and forcing chains, static) as nodes, every hint
+/* se/nested_static.c -- producer 21 (cycles and forcing chains, static) as nodes, every hint
  * sorted and merged: the nested rule of levels 2-3 (rate/_nested.py _static_hints), the
- * twin of rate/_chains.py static_chains(all_hints=True).  Same searches as se_chains.c,
+ * twin of rate/_chains.py static_chains(all_hints=True).  Same searches as se/chains_static.c,
  * but the chains are kept as nodes (rule parents, nested-chain signatures need them).
  */
 

@@ -1,4 +1,4 @@
-/* se.h -- what the C twins of Sudoku Explainer's rater (sudokit.rate) share.
+/* se/se.h -- what the C twins of Sudoku Explainer's rater (sudokit.rate) share.
  *
  * The pure-Python rater (src/sudokit/rate/) is the specification; every C producer gives
  * the hint its Python twin gives, and the C rating loop the same ER / EP / ED.
@@ -13,8 +13,8 @@
  *                 deadline passed)
  *   deadline      seconds on CLOCK_MONOTONIC, Python's time.monotonic(); <= 0: none
  *
- * Files: se_tables.c (this header's functions), se_chains.c (producer 21), se_core.c
- * (producers 1-20 and 22, the rating loop), se_dynamic.c (producers 23-30).
+ * Files: se/tables.c (this header's functions), se/chains_static.c (producer 21), se_core.c
+ * (producers 1-20 and 22, the rating loop), se/chains.c (producers 23-30).
  */
 
 #ifndef SUDOKIT_SE_H

@@ -1,8 +1,8 @@
-/* anysize.c -- the C twin of the pure-Python kernel `propagate` (_kernels.py) for every
+/* solve/anysize.c -- the C twin of the pure-Python kernel `propagate` (_kernels.py) for every
  * geometry with N <= 64, with what every kernel shares: the geometry tables (sk_shape), the
  * work area (sk_work) and the independent checker.  Same counts, same first solution, same
  * node counts, same `stopped` as the specification; no Python objects.  The twin of
- * `backtrack` is in backtrack.c (it runs in the same work area).
+ * `backtrack` is in solve/backtrack.c (it runs in the same work area).
  *
  * Representation
  * --------------
@@ -39,7 +39,7 @@
  *   unit whose cells did not change cannot yield a new hidden single or lose a value, so
  *   skipping clean units changes nothing but the time.
  *
- *   backtrack (backtrack.c draws its arrays): used[row], used[N+col], used[2N+box] masks of
+ *   backtrack (solve/backtrack.c draws its arrays): used[row], used[N+col], used[2N+box] masks of
  *   placed values; the empty cells in row-major order; avail[i] / placed[i] per empty cell
  *   (an explicit stack).
  */
@@ -253,7 +253,7 @@ void sk_work_free(sk_work *w)
 }
 
 /* Make room for per-cell arrays of ncells entries and per-unit arrays of nunits; 0 if out
- * of memory (shared with backtrack.c through kernels.h). */
+ * of memory (shared with solve/backtrack.c through solve/kernels.h). */
 int sk_work_cells(sk_work *w, int ncells, int nunits)
 {
     if (w->cap_units < (size_t)nunits + 64) {

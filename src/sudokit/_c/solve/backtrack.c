@@ -1,10 +1,10 @@
-/* backtrack.c -- the C twin of the pure-Python kernel `backtrack` (_kernels.py) for every
+/* solve/backtrack.c -- the C twin of the pure-Python kernel `backtrack` (_kernels.py) for every
  * geometry with N <= 64: the empty cells in row-major order, each given the values its
  * units, pair peers and weak links still allow, smallest first.  Same counts, same first
  * solution, same node counts, same `stopped` as the specification; no Python objects.
- * (anysize.c builds the geometry tables and the work area this kernel runs in.)
+ * (solve/anysize.c builds the geometry tables and the work area this kernel runs in.)
  *
- * Representation (arrays of the work area, sk_work in kernels.h)
+ * Representation (arrays of the work area, sk_work in solve/kernels.h)
  * --------------
  *   used[u]      uint64_t per unit: bit v-1 set <=> value v is placed in unit u
  *                (classic: used[row], used[N+col], used[2N+box])

@@ -1,4 +1,4 @@
-/* canon.c -- the canonical form of a 9x9 grid: the C twin of sudokit.symmetry._search.
+/* solve/canon.c -- the canonical form of a 9x9 grid: the C twin of sudokit.symmetry._search.
  *
  * Data first.
  *

@@ -1,10 +1,10 @@
-/* canon.h -- the canonical form of a 9x9 Sudoku grid (plain C99, no Python).
+/* solve/canon.h -- the canonical form of a 9x9 Sudoku grid (plain C99, no Python).
  *
  * The C twin of sudokit.symmetry.canonical for 3x3 boxes: the lexicographically smallest
  * image of the grid under the whole validity-preserving group (relabelling, transposition,
  * rows within bands, bands, cols within stacks, stacks), the blank ordered after every
  * value.  Same answer as the Python search for every input: puzzles, complete grids and
- * illegal grids (givens that clash).  The algorithm is explained at the top of canon.c.
+ * illegal grids (givens that clash).  The algorithm is explained at the top of solve/canon.c.
  *
  * Thread safety: no mutable global state; the tables are `static const`.  Any number of
  * threads may call these functions at once (the binding calls them with the GIL released).

@@ -1,4 +1,4 @@
-/* dlx.c -- the C twin of exact_cover.dlx_count: Knuth's Algorithm X with dancing links
+/* solve/dlx.c -- the C twin of exact_cover.dlx_count: Knuth's Algorithm X with dancing links
  * (dlx1), line for line the Python _search, so counts, first solution and node counts agree.
  *
  * Data layout (as in exact_cover.py).  Item k of the caller (0-based, primary first) is
@@ -313,7 +313,7 @@ done:
 
 /* --- Sudoku as exact cover (sudoku_cover.build_cover) --------------------------------- */
 
-/* The items of sudoku_cover._layout, read from a geometry's tables (kernels.h), for any
+/* The items of sudoku_cover._layout, read from a geometry's tables (solve/kernels.h), for any
  * geometry (0-based value v = value-1):
  *
  *    primary    cell c                                 c

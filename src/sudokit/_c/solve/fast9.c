@@ -1,4 +1,4 @@
-/* fast9.c -- band-based bitboard solver for 9x9 Sudoku (plain C99).
+/* solve/fast9.c -- band-based bitboard solver for 9x9 Sudoku (plain C99).
  *
  * Ideas from JCZSolve (zhouyundong_2012, champagne, JasonLion) and its Rust
  * port in Emerentius/sudoku; the code and tables here are written afresh.

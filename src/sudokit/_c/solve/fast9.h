@@ -1,7 +1,7 @@
-/* fast9.h -- the fast 9x9 Sudoku kernel of sudokit (plain C99, no Python).
+/* solve/fast9.h -- the fast 9x9 Sudoku kernel of sudokit (plain C99, no Python).
  *
  * One function, plain buffers in and out.  The representation and the
- * algorithm are explained at the top of fast9.c.
+ * algorithm are explained at the top of solve/fast9.c.
  *
  * Thread safety: the kernel keeps no mutable global state.  Its lookup
  * tables are `static const` arrays computed by the compiler, so there is
@@ -31,7 +31,7 @@ extern "C" {
  *   unsolvable: then the result is 0 (never a crash, never a loop).
  * limit >= 1: stop after this many solutions (a limit < 1 is read as 1).
  * node_limit: maximum number of guesses (see above), 0 = unlimited.
- * poll: asked every SK_POLL_EVERY guesses whether to give up (sk_poll.h);
+ * poll: asked every SK_POLL_EVERY guesses whether to give up (include/poll.h);
  *   NULL: never.  A search given up returns SK_INTERRUPTED (-2).
  * Returns the number of solutions found (0..limit).  If >= 1, solution
  *   (81 bytes, 1..9, row-major) holds the first one found; solution may be

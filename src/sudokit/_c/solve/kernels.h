@@ -1,4 +1,4 @@
-/* kernels.h -- the internal C API shared by the binding and the kernels (no Python here).
+/* solve/kernels.h -- the internal C API shared by the binding and the kernels (no Python here).
  *
  * Every Sudoku kernel has the shape of the pure-Python specification (_kernels.py):
  *
@@ -10,7 +10,7 @@
  *   solution    N*N bytes receiving the first solution (untouched when count == 0); may be NULL
  *   nodes       the node count, exactly as the Python twin counts it
  *   stopped     1 if the node limit cut the search short (count is then a lower bound)
- *   poll        asked every so often whether to abandon the search (sk_poll.h); may be NULL
+ *   poll        asked every so often whether to abandon the search (include/poll.h); may be NULL
  *   returns     the count (>= 0), -1 if memory ran out, SK_INTERRUPTED (-2) if poll said stop
  *
  * Counts are 64-bit.  A kernel asked for every solution (limit <= 0) would only wrap after
@@ -107,7 +107,7 @@ sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nun
 void sk_shape_free(sk_shape *sh);
 void sk_work_init(sk_work *w);
 void sk_work_free(sk_work *w);
-/* Grow w's per-cell arrays to ncells entries and per-unit arrays to nunits (anysize.c, used
+/* Grow w's per-cell arrays to ncells entries and per-unit arrays to nunits (solve/anysize.c, used
  * by propagate and backtrack); 1, or 0 if out of memory. */
 int sk_work_cells(sk_work *w, int ncells, int nunits);
 
@@ -118,7 +118,7 @@ long long sk_backtrack(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
                        uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
                        sk_poll *poll);
 
-/* CDCL with native exactly-one groups (learn.c), the twin of _kernels.learn; nodes =
+/* CDCL with native exactly-one groups (solve/learn.c), the twin of _kernels.learn; nodes =
  * decisions.  Allocates its own state per call (freed before returning); thread-safe. */
 long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
                    uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
@@ -145,7 +145,7 @@ int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values);
 int sk_geometry_is_solution(const sk_shape *sh, const uint8_t *values, const uint8_t *solution);
 int sk_geometry_clash(const sk_shape *sh, const uint8_t *values);
 
-/* Exact cover (dlx.c), the twin of exact_cover.dlx_count.  Items 0..n_primary+n_secondary-1,
+/* Exact cover (solve/dlx.c), the twin of exact_cover.dlx_count.  Items 0..n_primary+n_secondary-1,
  * option k = option_items[option_starts[k] .. option_starts[k+1]-1]; trusted (each item in
  * range, no item twice in one option, starts non-decreasing from 0).  first (capacity
  * n_primary entries) receives the sorted option indices of the first solution and *first_len

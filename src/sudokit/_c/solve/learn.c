@@ -1,16 +1,16 @@
-/* learn.c -- the "learn" kernel: a conflict-driven clause-learning (CDCL) Sudoku solver.
+/* solve/learn.c -- the "learn" kernel: a conflict-driven clause-learning (CDCL) Sudoku solver.
  *
  * The C twin of _learn.learn (the specification: same decisions, same nodes, same first
  * solution, same count); _learn.py mirrors it function by function.  Ported from the
  * research harness cdcl25.c (docs/25x25-findings.md; in git history) with its best settings
  * (-H1, VSIDS decay 0.99, glucose-style restarts, reduction 2000 + 300k), generalised to
- * every geometry (geometry.py; the tables of kernels.h's sk_shape).  Files: learn.h holds
- * the state of one search (lctx), learn_groups.c builds its groups from the geometry,
- * learn_clauses.c analyses conflicts and keeps the clauses; this file is the search.
+ * every geometry (geometry.py; the tables of solve/kernels.h's sk_shape).  Files: solve/learn.h holds
+ * the state of one search (lctx), solve/learn_groups.c builds its groups from the geometry,
+ * solve/learn_clauses.c analyses conflicts and keeps the clauses; this file is the search.
  *
  *   variables   x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + neg
  *   groups      groups of positive literals, at most one of them true (sk_learn_ctx_init
- *               in learn_groups.c has the order, the same as _learn.learn_tables):
+ *               in solve/learn_groups.c has the order, the same as _learn.learn_tables):
  *               exactly-one groups -- every cell (values ascending), every full unit u
  *               then value d (cells ascending) --, then at-most-one groups -- every
  *               smaller unit then d, every pair then d (two members), every weak link

@@ -1,10 +1,10 @@
-/* learn.h -- the state of the learn kernel (lctx), private to its three files:
+/* solve/learn.h -- the state of the learn kernel (lctx), private to its three files:
  *
- *   learn.c          the search: assign, backtrack, propagate, decide, the resumable run
- *   learn_groups.c   one search's groups and arrays, built from a geometry's tables
- *   learn_clauses.c  conflict analysis (1UIP, minimisation) and the clause database
+ *   solve/learn.c          the search: assign, backtrack, propagate, decide, the resumable run
+ *   solve/learn_groups.c   one search's groups and arrays, built from a geometry's tables
+ *   solve/learn_clauses.c  conflict analysis (1UIP, minimisation) and the clause database
  *
- * The variables, literals, groups and the algorithm are described at the top of learn.c;
+ * The variables, literals, groups and the algorithm are described at the top of solve/learn.c;
  * the struct below is the whole state of one search.  Functions that cross files are
  * global symbols of the extension and carry the prefix sk_learn_; _learn.py's table of
  * twins names them without it (ctx_init, ctx_free, analyze, add_clause, reduce_db).
@@ -138,12 +138,12 @@ static inline void ipush2(lctx *s, ivec *v, int x, int y)
     }
 }
 
-/* learn_groups.c: build the groups and arrays of a geometry (0, or -1 out of memory; free
+/* solve/learn_groups.c: build the groups and arrays of a geometry (0, or -1 out of memory; free
  * with sk_learn_ctx_free even then), and free them. */
 int sk_learn_ctx_init(lctx *s, const sk_shape *sh);
 void sk_learn_ctx_free(lctx *s);
 
-/* learn_clauses.c: the learnt clause of the conflict in confl_kind/confl_a (returns the
+/* solve/learn_clauses.c: the learnt clause of the conflict in confl_kind/confl_a (returns the
  * backtrack level), storing a clause (its id, or -1 out of memory), halving the database. */
 int sk_learn_analyze(lctx *s, int *lbd_out);
 int sk_learn_add_clause(lctx *s, const int *lits, int n, int lbd);

@@ -1,5 +1,5 @@
-/* learn_clauses.c -- conflict analysis and the clause database of the learn kernel
- * (learn.h's lctx; the algorithm is at the top of learn.c): 1UIP learning with recursive
+/* solve/learn_clauses.c -- conflict analysis and the clause database of the learn kernel
+ * (solve/learn.h's lctx; the algorithm is at the top of solve/learn.c): 1UIP learning with recursive
  * minimisation, storing clauses with two watches, and halving the database.
  *
  * Representation

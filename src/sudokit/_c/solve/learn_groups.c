@@ -1,5 +1,5 @@
-/* learn_groups.c -- the groups of the learn kernel, built from a geometry's tables, and
- * the arrays of one search (learn.h's lctx; the algorithm is at the top of learn.c).
+/* solve/learn_groups.c -- the groups of the learn kernel, built from a geometry's tables, and
+ * the arrays of one search (solve/learn.h's lctx; the algorithm is at the top of solve/learn.c).
  *
  * Representation
  * --------------
@@ -16,7 +16,7 @@
  *
  *      occ + 2*w*v  | g0 g1 .. g(w-1) | i0 i1 .. i(w-1) |   glits[gstart[gk] + ik] == v
  *
- *   gc[g] = cnt + 128 * tcnt, gmask[g] / g0mask[g]: see lctx in learn.h.
+ *   gc[g] = cnt + 128 * tcnt, gmask[g] / g0mask[g]: see lctx in solve/learn.h.
  */
 #include <string.h>
 

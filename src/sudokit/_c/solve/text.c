@@ -1,4 +1,4 @@
-/* text.c -- the line reader (see text.h): no Python, no allocation, one pass. */
+/* solve/text.c -- the line reader (see solve/text.h): no Python, no allocation, one pass. */
 #include "solve/text.h"
 
 static int is_ws(unsigned char c)

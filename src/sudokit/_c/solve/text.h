@@ -1,4 +1,4 @@
-/* text.h -- the C text reader for the line notation (one puzzle per line).
+/* solve/text.h -- the C text reader for the line notation (one puzzle per line).
  *
  * The spelling is not known here: every call takes the 256-byte table that
  * symbols.reading_table() builds in Python (byte -> value, 0 = blank, 255 = spells
