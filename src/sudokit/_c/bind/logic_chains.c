@@ -123,7 +123,7 @@ static PyObject *id_int(const dg_t *d, const uint64_t *row, uint64_t *buf, int w
     int top = 0;
     for (int k = 0; k < d->W; k++)
         for (uint64_t b = row[k]; b; b &= b - 1) {
-            int x = d->id[k * 64 + LC_CTZ64(b)];
+            int x = d->id[k * 64 + sk_ctz64(b)];
             buf[x >> 6] |= (uint64_t)1 << (x & 63);
             if ((x >> 6) + 1 > top)
                 top = (x >> 6) + 1;

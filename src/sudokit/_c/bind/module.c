@@ -25,17 +25,31 @@
  *   format_lines(values, size, blank=".") -> bytes
  *   canon_lines(data, n) -> bytes     (solve/canon.c: canonical forms of n 9x9 puzzles, 81 bytes each)
  *
- * Files: each binding file keeps its functions static and registers its own method table;
- * bind/module.h declares what crosses files (prefix sk_).
+ *   the logic finders (logic_*) and SE's rater (se_*): see bind/logic.c and bind/se.c;
+ *   src/sudokit/_ckernels.pyi lists every function with its signature.
  *
- *   bind/module.c         this overview, Ctrl-C, argument helpers, puzzles in, module init
+ * The tree (every Python-API line is in bind/; the kernels take plain buffers):
+ *
+ *   solve/    the solving and format kernels: solve/kernels.h (the shared shape),
+ *             anysize.c, backtrack.c, dlx.c, fast9.c, learn*.c, canon.c, text.c
+ *   logic/    the twins of sudokit.logic's techniques and core (logic/board.h)
+ *   se/       the twins of Sudoku Explainer's rater (se/se.h)
+ *   include/  bits.h (bit counts), poll.h (the Ctrl-C poll): shared by every folder
+ *   bind/     the Python boundary, one file per family; bind/module.h declares what
+ *             crosses files (prefix sk_), each file registers its own method table:
+ *
+ *   bind/module.c    this overview, Ctrl-C, argument helpers, puzzles in, module init
  *   bind/solve.c     propagate, backtrack, dlx_sudoku, fast9, learn, learn_start,
  *                    learn_resume, batch (the layout of its buffers is drawn there)
  *   bind/cover.c     dlx_count
  *   bind/geometry.c  geometry, the geometry form, is_solution
  *   bind/text.c      read_line, parse_lines, format_lines
- *   solve/canon.c          canon_lines (kernel and binding)
- *   bind/logic.c     logic_geometry, logic_state and the logic finders' C twins (logic/board.h)
+ *   bind/canon.c     canon_lines
+ *   bind/logic*.c    logic_geometry, logic_state and the logic finders (bind/logic.h)
+ *   bind/se.c        se_path_run, se_producer, se_static_chains, se_chaining
+ *
+ * Includes name their folder from _c ("se/se.h"); headers form a DAG: bind/ includes
+ * kernels' headers, never the other way, and no .c file includes another.
  *
  * The binding validates what memory safety needs (shape, lengths, bytes <= N, item
  * indices); kernels trust their input.  Every kernel runs with the GIL released on a

@@ -1,4 +1,4 @@
-/* bind/module.h -- what the binding files of `sudokit._ckernels` share (private; Python here).
+/* bind/module.h -- what the binding files of `sudokit._ckernels` share (Python here).
  *
  * The module is one extension built from several files (bind/module.c lists them and draws the
  * Python surface).  Each binding file keeps its functions static and registers them in its
@@ -22,7 +22,7 @@
 enum { FLAG_STOPPED = 1, FLAG_VERIFIED = 2, FLAG_BAD_SOLUTION = 4, FLAG_BAD_INPUT = 8,
        FLAG_CLASH = 16 };
 
-/* --- bind/module.c ------------------------------------------------------------------------- */
+/* --- bind/module.c --------------------------------------------------------------------- */
 
 /* PyErr_CheckSignals as a kernel's poll callback (GIL held): < 0 with the exception set. */
 int sk_check_signals(void);

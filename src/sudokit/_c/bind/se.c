@@ -1,4 +1,16 @@
-/* bind/se.c -- the Python binding of producers 23-30 in C (se/engine.h).
+/* bind/se.c -- the Python surface of SE's rater in C (se/se.h): the rating loop
+ * (se/path.c) and the producers alone, for the Python rater (sudokit/rate/_se.py,
+ * _chains.py) and the tests.
+ *
+ *   se_path_run(start, cands=None, state=None, deadline=0.0, max_producer=30)
+ *       start: a str (the 81-character line; cands None) or bytes of 81 values with cands
+ *       81 masks; state (er, ep, ed, hardest, steps) or None; deadline <= 0: none.
+ *       -> (code, er, ep, ed, hardest, steps, values, cands): code SE_RUN_DONE, _STUCK,
+ *       _ASK (values: bytes, cands: list, the grid to ask producers 23.. on), _LIMIT.
+ *   se_producer(p, values, cands) -> None | (rating, elims, place, name, complexity, key)
+ *       producer p (1..22) alone.
+ *   se_static_chains(cands) -> (rating, complexity, sort key, y, x, kind, elims, place)
+ *       | None: producer 21 (se/chains_static.c) on 81 candidate masks.
  *
  *   se_chaining(values, cands, producer, deadline=0.0, all=False)
  *       values, cands: 81 ints each (0..9, 0..511); producer 23..30 (SE's numbering);
@@ -235,7 +247,7 @@ static PyObject *py_path_run(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O|OOdi:se_path_run", &start, &cands, &state, &deadline,
                           &max_producer))
         return NULL;
-    se_core_init();
+    se_tables_init();
     se_board b;
     if (PyUnicode_Check(start)) {
         Py_ssize_t n;
@@ -311,7 +323,7 @@ static PyObject *py_producer(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "se_producer: producers 1..22");
         return NULL;
     }
-    se_core_init();
+    se_tables_init();
     se_board b;
     if (get_values(values, &b) < 0 || get_cands(cands, &b) < 0)
         return NULL;

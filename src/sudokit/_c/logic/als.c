@@ -68,7 +68,7 @@ static void grow(dfs_t *d, int start, lc_set bits, unsigned mask, int k)
     for (int i = start; i < d->nempty; i++) {
         int c = d->empty[i];
         unsigned m = mask | d->s->cands[c];
-        int count = LC_POP64(m);
+        int count = sk_pop64(m);
         if (count > d->limit + 1)
             continue;
         lc_set b = lc_or(bits, lc_bit(c));
@@ -249,7 +249,7 @@ static int xz_elims(const lc_state *s, const als_t *a, const als_t *b, unsigned 
     int n = s->g->n, any = 0;
     for (int v = 0; v <= n; v++)
         elim[v] = LC_EMPTY;
-    int nr = LC_POP64(rcc);
+    int nr = sk_pop64(rcc);
     if (nr == 1) {
         for (unsigned mm = a->mask & b->mask & ~rcc; mm;) {
             int z = lc_popm(&mm) + 1;
@@ -450,7 +450,7 @@ long lc_als_xz(const lc_als_res *r, long pos, lc_als_xz_t *out)
     const link_t *L = r->links.p;
     for (size_t k = (size_t)pos; k < r->links.len; k++) {
         const als_t *a = &r->sets[L[k].i], *b = &r->sets[L[k].j];
-        if (LC_POP64(L[k].rcc) == 1 && LC_POP64(a->mask & b->mask) < 2)
+        if (sk_pop64(L[k].rcc) == 1 && sk_pop64(a->mask & b->mask) < 2)
             continue;
         if (!xz_elims(r->s, a, b, L[k].rcc, out->elim))
             continue;

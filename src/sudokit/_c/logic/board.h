@@ -35,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "include/bits.h"
+
 #define LC_MAXN 10     /* values 1..n */
 #define LC_MAXC 128    /* cells */
 #define LC_MAXU 128    /* units */
@@ -43,42 +45,6 @@
 typedef struct {
     uint64_t lo, hi;
 } lc_set;
-
-#if defined(__GNUC__) || defined(__clang__)
-#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
-#define LC_POP64(x) __builtin_popcountll(x)
-#else
-/* x86 without -mpopcnt: the builtin is a call into libgcc (a table walk); this inline
- * bit count is several times faster there */
-static inline int LC_POP64(uint64_t x)
-{
-    x = x - (x >> 1 & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + (x >> 2 & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)(x * 0x0101010101010101ull >> 56);
-}
-#endif
-#define LC_CTZ64(x) __builtin_ctzll(x)
-#else
-static inline int LC_POP64(uint64_t x)
-{
-    int k = 0;
-    while (x) {
-        x &= x - 1;
-        k++;
-    }
-    return k;
-}
-static inline int LC_CTZ64(uint64_t x)
-{
-    int k = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        k++;
-    }
-    return k;
-}
-#endif
 
 static const lc_set LC_EMPTY = {0, 0};
 static const lc_set LC_ALL = {~(uint64_t)0, ~(uint64_t)0};
@@ -90,7 +56,7 @@ static inline int lc_any(lc_set a) { return (a.lo | a.hi) != 0; }
 static inline int lc_meets(lc_set a, lc_set b) { return ((a.lo & b.lo) | (a.hi & b.hi)) != 0; }
 static inline int lc_within(lc_set a, lc_set b) { return ((a.lo & ~b.lo) | (a.hi & ~b.hi)) == 0; }
 static inline int lc_eq(lc_set a, lc_set b) { return a.lo == b.lo && a.hi == b.hi; }
-static inline int lc_count(lc_set a) { return LC_POP64(a.lo) + LC_POP64(a.hi); }
+static inline int lc_count(lc_set a) { return sk_pop64(a.lo) + sk_pop64(a.hi); }
 static inline int lc_has(lc_set a, int c) { return (int)((c < 64 ? a.lo >> c : a.hi >> (c - 64)) & 1); }
 static inline lc_set lc_bit(int c)
 {
@@ -105,16 +71,16 @@ static inline void lc_add(lc_set *a, int c)
         a->hi |= (uint64_t)1 << (c - 64);
 }
 /* The lowest cell of a non-empty set. */
-static inline int lc_first(lc_set a) { return a.lo ? LC_CTZ64(a.lo) : 64 + LC_CTZ64(a.hi); }
+static inline int lc_first(lc_set a) { return a.lo ? sk_ctz64(a.lo) : 64 + sk_ctz64(a.hi); }
 /* Remove and return the lowest cell of a non-empty set. */
 static inline int lc_pop(lc_set *a)
 {
     if (a->lo) {
-        int c = LC_CTZ64(a->lo);
+        int c = sk_ctz64(a->lo);
         a->lo &= a->lo - 1;
         return c;
     }
-    int c = 64 + LC_CTZ64(a->hi);
+    int c = 64 + sk_ctz64(a->hi);
     a->hi &= a->hi - 1;
     return c;
 }
@@ -130,7 +96,7 @@ static inline int lc_cmp(lc_set a, lc_set b)
 
 static inline int lc_popm(unsigned *m)  /* remove and return the lowest bit index of a mask */
 {
-    int b = LC_CTZ64((uint64_t)*m);
+    int b = sk_ctz64((uint64_t)*m);
     *m &= *m - 1;
     return b;
 }

@@ -74,7 +74,7 @@ static int dg_search(const lc_state *s, const dg_t *d, const uint64_t *F, const 
             memset(reached, 0, (size_t)W * 8);
             for (int k = 0; k < W; k++)
                 for (uint64_t b = fr[k]; b; b &= b - 1) {
-                    const uint64_t *row = ROW(table, k * 64 + LC_CTZ64(b), W);
+                    const uint64_t *row = ROW(table, k * 64 + sk_ctz64(b), W);
                     for (int j = 0; j < W; j++)
                         reached[j] |= row[j];
                 }
@@ -92,7 +92,7 @@ static int dg_search(const lc_state *s, const dg_t *d, const uint64_t *F, const 
             const uint64_t *wa = ROW(d->weak, a, W);
             for (int k = 0; k < W; k++)
                 for (uint64_t b = fr[k] & ends[k]; b; b &= b - 1) {
-                    int z = k * 64 + LC_CTZ64(b), some = 0;
+                    int z = k * 64 + sk_ctz64(b), some = 0;
                     if (z == a)
                         continue;
                     const uint64_t *wz = ROW(d->weak, z, W);
@@ -146,7 +146,7 @@ static int dg_path(const dg_t *d, rec_t r, int k, int *path)
         memset(reached, 0, (size_t)W * 8);
         for (int q = 0; q < W; q++)
             for (uint64_t b = fr[q]; b; b &= b - 1) {
-                const uint64_t *row = ROW(table, q * 64 + LC_CTZ64(b), W);
+                const uint64_t *row = ROW(table, q * 64 + sk_ctz64(b), W);
                 for (int i = 0; i < W; i++)
                     reached[i] |= row[i];
             }
@@ -179,7 +179,7 @@ static void dg_elims(const dg_t *d, rec_t r, const uint64_t *F, lc_set *elim)
     const uint64_t *wa = ROW(d->weak, r.a, W), *wz = ROW(d->weak, r.z, W);
     for (int q = 0; q < W; q++)
         for (uint64_t b = wa[q] & wz[q] & F[q]; b; b &= b - 1) {
-            int lit = d->id[q * 64 + LC_CTZ64(b)];
+            int lit = d->id[q * 64 + sk_ctz64(b)];
             lc_add(&elim[lit / d->nc + 1], lit % d->nc);
         }
 }
@@ -197,7 +197,7 @@ int lc_aic_run(const lc_state *s, int kind, lc_aic *a)
     if (bany(F, W)) {
         for (int q = 0; q < W; q++)
             for (uint64_t b = F[q]; b; b &= b - 1) {
-                const uint64_t *row = ROW(a->d.weak, q * 64 + LC_CTZ64(b), W);
+                const uint64_t *row = ROW(a->d.weak, q * 64 + sk_ctz64(b), W);
                 for (int j = 0; j < W; j++)
                     ends[j] |= row[j];
             }
@@ -236,7 +236,7 @@ int lc_remote_pair(const lc_state *s)
     lc_set done = LC_EMPTY;
     for (int c0 = 0; c0 < nc; c0++) {
         unsigned mask = s->cands[c0];
-        if (LC_POP64(mask) != 2 || lc_has(done, c0))
+        if (sk_pop64(mask) != 2 || lc_has(done, c0))
             continue;
         lc_set cellset = LC_EMPTY;
         for (int c = c0; c < nc; c++)

@@ -39,7 +39,7 @@ static void emit(fish_t *f, unsigned cover)
     if (f->kinds_only) {   /* fish.py _finned_step: sashimi when a base line has one body cell */
         int sashimi = 0;
         for (int q = 0; q < f->k; q++)
-            sashimi |= LC_POP64(f->m[f->combo[q]] & cover) == 1;
+            sashimi |= sk_pop64(f->m[f->combo[q]] & cover) == 1;
         f->kinds |= 1u << sashimi;
         f->oom = f->kinds == 3;
         return;
@@ -79,9 +79,9 @@ static void extras(fish_t *f, unsigned cm, unsigned reach, unsigned cover, unsig
         return;
     }
     while (free && !f->oom) {
-        int j = LC_CTZ64(free);
+        int j = sk_ctz64(free);
         free &= free - 1;
-        if (LC_POP64(free) < r - 1)
+        if (sk_pop64(free) < r - 1)
             return;
         extras(f, cm, reach, cover | 1u << j, free, r - 1);
     }
@@ -102,15 +102,15 @@ static void combos(fish_t *f, int depth, int start, unsigned must, unsigned cm)
         free &= ~must;
         if (!free || !(reach & (must | free)))
             return;
-        int r = f->k - LC_POP64(must);
-        if (r <= LC_POP64(free))
+        int r = f->k - sk_pop64(must);
+        if (r <= sk_pop64(free))
             extras(f, cm, reach, must, free, r);
         return;
     }
     for (int a = start; a <= f->nusable - (f->k - depth) && !f->oom; a++) {
         int i = f->usable[a];
         unsigned u = must | f->out[i];
-        if (depth > 0 && LC_POP64(u) > f->k)
+        if (depth > 0 && sk_pop64(u) > f->k)
             continue;
         f->combo[depth] = i;
         combos(f, depth + 1, a + 1, u, cm | 1u << i);
@@ -154,7 +154,7 @@ static void search_value(fish_t *f, const views_t *w, int v)
         int nlines = 0;
         for (int i = 0; i < n; i++) {
             f->m[i] = w->placed[o][i] >> (v - 1) & 1 ? 0 : w->lines[o][v][i];
-            nlines += LC_POP64(f->m[i]) >= 2;
+            nlines += sk_pop64(f->m[i]) >= 2;
         }
         if (nlines < k)
             continue;
@@ -177,11 +177,11 @@ static void search_value(fish_t *f, const views_t *w, int v)
                 if (f->inside[i])
                     f->touched |= 1u << i;
             }
-            if (LC_POP64(f->touched) < 2)
+            if (sk_pop64(f->touched) < 2)
                 continue;
             f->nusable = 0;
             for (int i = 0; i < n; i++)
-                if (LC_POP64(f->m[i]) >= 2 && LC_POP64(f->out[i]) <= k)
+                if (sk_pop64(f->m[i]) >= 2 && sk_pop64(f->out[i]) <= k)
                     f->usable[f->nusable++] = i;
             f->box = bi;
             combos(f, 0, 0, 0, 0);

@@ -108,7 +108,7 @@ static int path(const lc_static *t, int x, int y, int on, lc_static_step *st)
         memset(next, 0, (size_t)W * sizeof(uint64_t));
         for (int j = 0; j < W; j++)
             for (uint64_t b = cur[j]; b; b &= b - 1) {
-                const uint64_t *row = ROW(table, j * 64 + LC_CTZ64(b), W);
+                const uint64_t *row = ROW(table, j * 64 + sk_ctz64(b), W);
                 for (int q = 0; q < W; q++)
                     next[q] |= row[q];
             }
@@ -130,7 +130,7 @@ static int path(const lc_static *t, int x, int y, int on, lc_static_step *st)
             node = -1;
             for (int q = 0; q < W && node < 0; q++)
                 if (lay[q] & link[q])
-                    node = q * 64 + LC_CTZ64(lay[q] & link[q]);
+                    node = q * 64 + sk_ctz64(lay[q] & link[q]);
         }
         pairs[2 * j] = t->d.id[node];
         pairs[2 * j + 1] = pol;
@@ -197,7 +197,7 @@ int lc_static_next(const lc_static *t, int mode, long pos, lc_static_step *st)
             int y = -1;
             for (int q = 0; q < W && y < 0; q++)
                 if (on[q] & off[q])
-                    y = q * 64 + LC_CTZ64(on[q] & off[q]);
+                    y = q * 64 + sk_ctz64(on[q] & off[q]);
             if (y < 0)
                 continue;
             st->verity = 0;
@@ -238,7 +238,7 @@ int lc_static_next(const lc_static *t, int mode, long pos, lc_static_step *st)
         for (int side = 1; side >= 0; side--)
             for (int q = 0; q < W; q++)
                 for (uint64_t b = (side ? on_all : off_all)[q]; b; b &= b - 1) {
-                    int d = q * 64 + LC_CTZ64(b);
+                    int d = q * 64 + sk_ctz64(b);
                     if (first < 0) {
                         first = d;
                         first_on = side;

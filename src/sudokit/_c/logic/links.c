@@ -95,7 +95,7 @@ static int dg_groups(const lc_state *s, dg_t *d, int **pa, int **pb, int *np)
     }
     d->ng = ng;
     for (int q = 0; q < ng; q++)
-        nunits += LC_POP64(d->groups[q].units[0]) + LC_POP64(d->groups[q].units[1]);
+        nunits += sk_pop64(d->groups[q].units[0]) + sk_pop64(d->groups[q].units[1]);
     *pa = malloc((size_t)(nunits + 1) * sizeof(int));
     *pb = malloc((size_t)(nunits + 1) * sizeof(int));
     d->gof = malloc((size_t)(ng + 1) * sizeof(int));
@@ -108,7 +108,7 @@ static int dg_groups(const lc_state *s, dg_t *d, int **pa, int **pb, int *np)
         grp_t *G = &d->groups[q];
         for (int w = 0; w < 2; w++)
             for (uint64_t um = G->units[w]; um; um &= um - 1) {
-                int u = 64 * w + LC_CTZ64(um);
+                int u = 64 * w + sk_ctz64(um);
                 lc_set rest = lc_andnot(lc_and(g->unit_bits[u], s->vcells[G->v + 1]), G->cells);
                 if (!lc_any(rest))
                     continue;
@@ -179,8 +179,8 @@ int lc_dg_build(const lc_state *s, int kind, dg_t *d)
                 for (unsigned o = m & ~(1u << b); o;)
                     bset(row, d->dense[lc_popm(&o) * nc + c]);
         }
-        if (cell_strong && LC_POP64(m) == 2) {
-            int i = d->dense[LC_CTZ64(m) * nc + c], j = d->dense[LC_CTZ64(m & (m - 1)) * nc + c];
+        if (cell_strong && sk_pop64(m) == 2) {
+            int i = d->dense[sk_ctz64(m) * nc + c], j = d->dense[sk_ctz64(m & (m - 1)) * nc + c];
             bset(ROW(d->strong, i, W), j);
             bset(ROW(d->strong, j, W), i);
         }
@@ -289,7 +289,7 @@ int lc_dg_reach(const dg_t *d, int all, int **pcomp, uint64_t **preach)
                 f->rest = succ_word(d, f->v, f->k);
             }
             if (f->rest) {
-                int s = (f->v < M ? M : 0) + f->k * 64 + LC_CTZ64(f->rest);
+                int s = (f->v < M ? M : 0) + f->k * 64 + sk_ctz64(f->rest);
                 f->rest &= f->rest - 1;
                 if (!index[s]) {
                     index[s] = low[s] = counter++;
@@ -326,7 +326,7 @@ int lc_dg_reach(const dg_t *d, int all, int **pcomp, uint64_t **preach)
                     into[k] |= dr[k];
                 for (int k = 0; k < W; k++)
                     for (uint64_t b = succ_word(d, w, k); b; b &= b - 1) {
-                        int cs = comp[(on ? M : 0) + k * 64 + LC_CTZ64(b)];
+                        int cs = comp[(on ? M : 0) + k * 64 + sk_ctz64(b)];
                         if (mark[cs] == c)
                             continue;
                         mark[cs] = c;
@@ -370,7 +370,7 @@ int lc_dg_closure(const dg_t *d, uint64_t *fals, uint64_t *tru, uint64_t *loop)
             const uint64_t *wx = ROW(d->weak, x, W);
             for (int k = 0; k < W && !bget(fals, x); k++)
                 for (uint64_t b = wx[k] & d->linked[k]; b; b &= b - 1)
-                    if (bget(reach + (size_t)comp[M + k * 64 + LC_CTZ64(b)] * 2 * W + W, x)) {
+                    if (bget(reach + (size_t)comp[M + k * 64 + sk_ctz64(b)] * 2 * W + W, x)) {
                         bset(fals, x);
                         break;
                     }
@@ -395,7 +395,7 @@ void lc_dg_lit_bits(const dg_t *d, const uint64_t *set, uint8_t *out, int nb)
     memset(out, 0, (size_t)nb);
     for (int k = 0; k * 64 < d->nlit; k++)
         for (uint64_t b = set[k]; b; b &= b - 1) {
-            int x = k * 64 + LC_CTZ64(b);
+            int x = k * 64 + sk_ctz64(b);
             if (x >= d->nlit)
                 break;
             out[d->id[x] >> 3] |= (uint8_t)(1 << (d->id[x] & 7));

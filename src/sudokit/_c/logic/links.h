@@ -44,7 +44,7 @@ static inline int bfirst(const uint64_t *row, int W)
 {
     for (int k = 0; k < W; k++)
         if (row[k])
-            return 64 * k + LC_CTZ64(row[k]);
+            return 64 * k + sk_ctz64(row[k]);
     return -1;
 }
 

@@ -24,7 +24,7 @@ static int aligned(const lc_state *s, int p, int q, lc_set common, int see)
     for (lc_set it = common; lc_any(it);) {
         unsigned m = s->cands[lc_pop(&it)];
         if (m & (m - 1)) {
-            int x = LC_CTZ64(m), y = LC_CTZ64(m & (m - 1));
+            int x = sk_ctz64(m), y = sk_ctz64(m & (m - 1));
             pairs[x] |= 1u << y;
             pairs[y] |= 1u << x;
         } else {
@@ -53,7 +53,7 @@ static void ape_search(const lc_state *s, lc_buf *out, int first_only)
     int bases[LC_MAXC], nb = 0;
     lc_set near[LC_MAXC];
     for (int c = 0; c < g->ncells; c++) {
-        int k = LC_POP64(s->cands[c]);
+        int k = sk_pop64(s->cands[c]);
         if (k && k <= 2)
             lc_add(&small, c);
         if (k >= 2)
@@ -131,7 +131,7 @@ static int side_sets(const subset_t *all, int nall, unsigned inner, int need, si
         if (!(all[i].mask & inner))
             continue;
         unsigned extra = all[i].mask & ~inner;
-        int slack = all[i].count - LC_POP64(extra);
+        int slack = all[i].count - sk_pop64(extra);
         if (slack >= 1 && slack < need) {
             out[k].set = &all[i];
             out[k].extra = extra;
@@ -169,7 +169,7 @@ static void crossing(const lc_state *s, int x, const uint8_t *core, int nc, cons
                 vmask |= s->cands[core[idx[q]]];
                 lc_add(&group, core[idx[q]]);
             }
-            int need = LC_POP64(vmask) - k;
+            int need = sk_pop64(vmask) - k;
             int nu = need < 2 ? 0 : side_sets(su, nsu, vmask, need, bu);
             int nv = nu ? side_sets(sv, nsv, vmask, need, bv) : 0;
             for (int a = 0; a < nu; a++) {

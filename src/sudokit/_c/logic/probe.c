@@ -130,7 +130,7 @@ static int fish_grow(const unsigned *m, const uint8_t *lines, int nl, int from, 
 {
     for (int i = from; i < nl; i++) {
         unsigned u2 = uni | m[lines[i]];
-        if (LC_POP64(u2) > k)
+        if (sk_pop64(u2) > k)
             continue;
         unsigned used2 = used | 1u << lines[i];
         if (count + 1 < k) {
@@ -138,7 +138,7 @@ static int fish_grow(const unsigned *m, const uint8_t *lines, int nl, int from, 
                 return 1;
             continue;
         }
-        if (LC_POP64(u2) != k)
+        if (sk_pop64(u2) != k)
             continue;
         for (int j = 0; j < n; j++)
             if (!(used2 >> j & 1) && (m[j] & u2))
@@ -157,7 +157,7 @@ static int fish_v(probe *p, int k, int v)
             uint8_t lines[LC_MAXN];
             int nl = 0;
             for (int i = 0; i < n; i++) {
-                int cnt = LC_POP64(m[i]);
+                int cnt = sk_pop64(m[i]);
                 if (cnt >= 2 && cnt <= k)
                     lines[nl++] = (uint8_t)i;
             }
@@ -178,7 +178,7 @@ static lc_set bivalue(const probe *p)
 {
     lc_set b = LC_EMPTY;
     for (int c = 0; c < p->g->ncells; c++)
-        if (LC_POP64(p->s->cands[c]) == 2)
+        if (sk_pop64(p->s->cands[c]) == 2)
             lc_add(&b, c);
     return b;
 }
@@ -203,13 +203,13 @@ static int xy_wing(probe *p)
         int nw = 0;
         for (lc_set x = lc_and(g->peers[pivot], bv); lc_any(x);) {
             int c = lc_pop(&x);
-            if (LC_POP64(s->cands[c] & pm) == 1)
+            if (sk_pop64(s->cands[c] & pm) == 1)
                 wings[nw++] = (uint8_t)c;
         }
         for (int i = 0; i < nw; i++)
             for (int j = i + 1; j < nw; j++) {
                 unsigned ma = s->cands[wings[i]], mb = s->cands[wings[j]], z = ma & mb;
-                if (LC_POP64(z) != 1 || (z & pm) || ((ma | mb) & pm) != pm)
+                if (sk_pop64(z) != 1 || (z & pm) || ((ma | mb) & pm) != pm)
                     continue;
                 lc_set sees = lc_andnot(lc_and(g->peers[wings[i]], g->peers[wings[j]]),
                                         lc_bit(pivot));
@@ -227,7 +227,7 @@ static int xyz_wing(probe *p)
     lc_set bv = bivalue(p);
     for (int pivot = 0; pivot < g->ncells; pivot++) {
         unsigned pm = s->cands[pivot];
-        if (LC_POP64(pm) != 3)
+        if (sk_pop64(pm) != 3)
             continue;
         uint8_t wings[LC_MAXC];
         int nw = 0;
@@ -239,7 +239,7 @@ static int xyz_wing(probe *p)
         for (int i = 0; i < nw; i++)
             for (int j = i + 1; j < nw; j++) {
                 unsigned ma = s->cands[wings[i]], mb = s->cands[wings[j]], z = ma & mb;
-                if (LC_POP64(z) != 1 || (ma | mb) != pm)
+                if (sk_pop64(z) != 1 || (ma | mb) != pm)
                     continue;
                 lc_set sees = lc_and(lc_and(g->peers[wings[i]], g->peers[wings[j]]),
                                      g->peers[pivot]);

@@ -32,7 +32,7 @@ static int ur_each(probe *p, ur_fn fn)
     for (int i = 0; i < p->nrects; i++) {
         const uint8_t *r = p->rects + 4 * i;
         unsigned common = cands[r[0]] & cands[r[1]] & cands[r[2]] & cands[r[3]];
-        if (LC_POP64(common) < 2 || p->givens[r[0]] || p->givens[r[1]] || p->givens[r[2]] ||
+        if (sk_pop64(common) < 2 || p->givens[r[0]] || p->givens[r[1]] || p->givens[r[2]] ||
             p->givens[r[3]])
             continue;
         unsigned seen[4];
@@ -42,7 +42,7 @@ static int ur_each(probe *p, ur_fn fn)
             lc_add(&rset, r[j]);
         for (int j = 0; j < 4; j++) {
             unsigned m = cands[r[j]];
-            if (LC_POP64(m) != 2 || (m & common) != m)
+            if (sk_pop64(m) != 2 || (m & common) != m)
                 continue;
             int dup = 0;
             for (int k = 0; k < ns; k++)
@@ -85,7 +85,7 @@ static int ur2_one(probe *p, const uint8_t *rect, lc_set rset, unsigned ab)
         more |= p->s->cands[ex[j]] & ~ab;
         sees = lc_and(sees, p->g->peers[ex[j]]);
     }
-    if (LC_POP64(more) != 1)
+    if (sk_pop64(more) != 1)
         return 0;
     return lp_any_with(p, lc_andnot(sees, rset), more);
 }
@@ -97,10 +97,10 @@ static int ur3_grow(const probe *p, const uint8_t *pool, int np, int from, int c
 {
     for (int i = from; i < np; i++) {
         unsigned m = mask | p->s->cands[pool[i]];
-        if (LC_POP64(m) > 4)
+        if (sk_pop64(m) > 4)
             continue;
         lc_set s2 = lc_and(sees, p->g->peers[pool[i]]);
-        if (LC_POP64(m) == count + 2 && lp_any_with(p, lc_andnot(s2, rset), m))
+        if (sk_pop64(m) == count + 2 && lp_any_with(p, lc_andnot(s2, rset), m))
             return 1;
         if (count + 1 < 3 && ur3_grow(p, pool, np, i + 1, count + 1, m, s2, rset))
             return 1;
@@ -115,7 +115,7 @@ static int ur3_one(probe *p, const uint8_t *rect, lc_set rset, unsigned ab)
         return 0;
     const lc_geo *g = p->g;
     unsigned more = (p->s->cands[ex[0]] | p->s->cands[ex[1]]) & ~ab;
-    if (LC_POP64(more) < 2)
+    if (sk_pop64(more) < 2)
         return 0;
     uint8_t units[LC_MAXU];
     int nu = shared_units(p, ex[0], ex[1], units);
@@ -149,7 +149,7 @@ static int ur4_one(probe *p, const uint8_t *rect, lc_set rset, unsigned ab)
     uint8_t units[LC_MAXU];
     int nu = shared_units(p, ex[0], ex[1], units);
     lc_set pq = lc_or(lc_bit(ex[0]), lc_bit(ex[1]));
-    int x = LC_CTZ64(ab) + 1, y = 32 - __builtin_clz(ab);
+    int x = sk_ctz64(ab) + 1, y = 32 - __builtin_clz(ab);
     for (int i = 0; i < nu; i++)
         if (only_in(p, units[i], x, pq) || only_in(p, units[i], y, pq))
             return 1;
@@ -160,7 +160,7 @@ static int hr_one(probe *p, const uint8_t *r, lc_set rset, unsigned ab)
 {
     static const uint8_t corners[4][4] = {{0, 3, 2, 1}, {1, 2, 3, 0}, {2, 1, 0, 3},
                                           {3, 0, 1, 2}};
-    int vals[2] = {LC_CTZ64(ab) + 1, 32 - __builtin_clz(ab)};
+    int vals[2] = {sk_ctz64(ab) + 1, 32 - __builtin_clz(ab)};
     uint8_t units[LC_MAXU];
     for (int k = 0; k < 4; k++) {
         int corner = r[corners[k][0]], far = r[corners[k][1]];
@@ -202,7 +202,7 @@ int lp_bug(probe *p)
         return 0;
     int plus = -1;
     for (int c = 0; c < g->ncells; c++) {
-        int k = LC_POP64(s->cands[c]);
+        int k = sk_pop64(s->cands[c]);
         if ((k == 0 && !s->values[c]) || k == 1 || k > 3)
             return 0;
         if (k == 3) {
@@ -264,7 +264,7 @@ static int empty_rect_v(probe *p, int v)
                 rows |= 1u << (c / n);
                 cols |= 1u << (c % n);
             }
-            if (LC_POP64(rows) < 2 || LC_POP64(cols) < 2)
+            if (sk_pop64(rows) < 2 || sk_pop64(cols) < 2)
                 continue;
             for (unsigned rm = rows; rm;) {
                 int r = lc_popm(&rm);
@@ -499,7 +499,7 @@ int lp_xy_chain(probe *p)
     int n = g->n;
     lc_set biv = LC_EMPTY;
     for (int c = 0; c < g->ncells; c++)
-        if (LC_POP64(cands[c]) == 2)
+        if (sk_pop64(cands[c]) == 2)
             lc_add(&biv, c);
     if (lc_count(biv) < 2)
         return 0;
@@ -528,7 +528,7 @@ int lp_xy_chain(probe *p)
                     off_seen[v] = lc_or(off_seen[v], off);
                     for (lc_set o = off; lc_any(o);) {
                         int cell = lc_pop(&o);
-                        int w = LC_CTZ64(cands[cell] & ~(1u << (v - 1))) + 1;
+                        int w = sk_ctz64(cands[cell] & ~(1u << (v - 1))) + 1;
                         lc_add(&next[w], cell);
                     }
                 }
@@ -558,13 +558,13 @@ void lc_ur_candidates(const lc_state *s, const uint8_t *rects, int nrects,
     for (int i = 0; i < nrects; i++) {
         const uint8_t *r = rects + 4 * i;
         unsigned common = cands[r[0]] & cands[r[1]] & cands[r[2]] & cands[r[3]];
-        if (LC_POP64(common) < 2 || givens[r[0]] || givens[r[1]] || givens[r[2]] || givens[r[3]])
+        if (sk_pop64(common) < 2 || givens[r[0]] || givens[r[1]] || givens[r[2]] || givens[r[3]])
             continue;
         unsigned masks[4];
         int nm = 0;
         for (int j = 0; j < 4; j++) {
             unsigned m = cands[r[j]];
-            if (LC_POP64(m) != 2 || (m & common) != m)
+            if (sk_pop64(m) != 2 || (m & common) != m)
                 continue;
             int at = 0;
             while (at < nm && masks[at] < m)
@@ -578,7 +578,7 @@ void lc_ur_candidates(const lc_state *s, const uint8_t *rects, int nrects,
         }
         for (int k = 0; k < nm; k++) {
             unsigned m = masks[k];
-            int t[3] = {i, LC_CTZ64((uint64_t)m) + 1, LC_CTZ64((uint64_t)(m & (m - 1))) + 1};
+            int t[3] = {i, sk_ctz64((uint64_t)m) + 1, sk_ctz64((uint64_t)(m & (m - 1))) + 1};
             lc_put(out, t, sizeof t);
         }
     }

@@ -98,7 +98,7 @@ static void kill(const dyn_t *d, branch_t *br, int k)
         return;
     }
     if (!(m & (m - 1)) && !lc_has(br->oncells, p)) {
-        set_on(d, br, LC_CTZ64(m) * d->nc + p, R_NAKED, 0);
+        set_on(d, br, sk_ctz64(m) * d->nc + p, R_NAKED, 0);
         if (br->contra)
             return;
     }
@@ -245,7 +245,7 @@ static int rules(const dyn_t *d, branch_t *br)
     /* naked pairs: a cell whose candidates changed to two */
     for (int c = 0; c < nc; c++) {
         unsigned m = br->cands[c];
-        if (m == br->ocands[c] || LC_POP64(m) != 2 || lc_has(br->oncells, c))
+        if (m == br->ocands[c] || sk_pop64(m) != 2 || lc_has(br->oncells, c))
             continue;
         for (int i = 0; i < d->ncf[c]; i++) {
             int p = d->cf[c][i], u = d->unit_of[p];
@@ -300,7 +300,7 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
     int nc = d->nc, order[LC_MAXC], no = 0;
     for (int k = 2; k <= d->n; k++)
         for (int c = 0; c < nc; c++)
-            if (LC_POP64(br->cands[c]) == k && !lc_has(br->oncells, c))
+            if (sk_pop64(br->cands[c]) == k && !lc_has(br->oncells, c))
                 order[no++] = c;
     branch_t *sub = malloc(sizeof *sub);
     if (!sub)

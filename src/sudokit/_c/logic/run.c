@@ -77,9 +77,9 @@ static int full_house(probe *p, lp_record *r)
         if (empty != 1)
             continue;
         unsigned missing = all & ~p->placed[u];
-        if (LC_POP64(missing) == 1 && (p->s->cands[cell] & missing)) {
+        if (sk_pop64(missing) == 1 && (p->s->cands[cell] & missing)) {
             r->a = cell;
-            r->b = LC_CTZ64((uint64_t)missing) + 1;
+            r->b = sk_ctz64((uint64_t)missing) + 1;
             r->c = u;
             return 1;
         }
@@ -117,7 +117,7 @@ static int naked_single(probe *p, lp_record *r)
         unsigned m = p->s->cands[c];
         if (m && !(m & (m - 1))) {
             r->a = c;
-            r->b = LC_CTZ64((uint64_t)m) + 1;
+            r->b = sk_ctz64((uint64_t)m) + 1;
             r->c = -1;
             return 1;
         }
@@ -165,7 +165,7 @@ static int naked_grow(const probe *p, const uint8_t *pool, int npool, int from, 
     for (int i = from; i < npool; i++) {
         int c = pool[i];
         unsigned m = mask | p->s->cands[c];
-        if (LC_POP64(m) > k)
+        if (sk_pop64(m) > k)
             continue;                 /* the union only grows: nothing through here */
         lc_set s2 = lc_and(sees, p->g->peers[c]);
         chosen[count] = (uint8_t)c;
@@ -174,7 +174,7 @@ static int naked_grow(const probe *p, const uint8_t *pool, int npool, int from, 
                 return 1;
             continue;
         }
-        if (LC_POP64(m) != k)
+        if (sk_pop64(m) != k)
             continue;
         int any = 0;
         memset(r->elim, 0, sizeof r->elim);
@@ -204,7 +204,7 @@ static int naked(probe *p, int k, lp_record *r)
         for (int j = 0; j < g->unit_len[u]; j++) {
             int c = g->unit_cells[u][j];
             unsigned m = p->s->cands[c];
-            if (m && LC_POP64(m) <= k)
+            if (m && sk_pop64(m) <= k)
                 pool[np++] = (uint8_t)c;
         }
         if (np >= k && naked_grow(p, pool, np, 0, k, 0, 0, LC_ALL, chosen, r)) {

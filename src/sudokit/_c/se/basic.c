@@ -10,33 +10,8 @@
 
 #include "se/basic.h"
 
-se_cells se_unit_bits[27];
-se_cells se_house_bits[81];
-uint8_t se_unit_index[81][27];
-static int core_ready = 0;
-
 /* SE's unit-type orders: boxes, cols, rows (BCR). */
 static const int bcr_first[3] = {0, 18, 9};
-
-void se_core_init(void)
-{
-    if (core_ready)
-        return;
-    se_tables_init();
-    for (int u = 0; u < 27; u++) {
-        se_unit_bits[u] = 0;
-        for (int i = 0; i < 9; i++) {
-            se_unit_bits[u] |= SE_BIT(se_unit_cells[u][i]);
-            se_unit_index[se_unit_cells[u][i]][u] = (uint8_t)i;
-        }
-    }
-    for (int c = 0; c < 81; c++) {
-        se_house_bits[c] = 0;
-        for (int i = 0; i < 20; i++)
-            se_house_bits[c] |= SE_BIT(se_house[c][i]);
-    }
-    core_ready = 1;
-}
 
 void se_ctx_init(se_ctx *x, const se_board *b)
 {
@@ -140,7 +115,7 @@ int se_locking(const se_ctx *x, int direct, se_hint *out)
                                 if (se_one(rest)) {
                                     int pointing = u1 < 9;
                                     place_hint(out, pointing ? 1.7 : 1.9,
-                                               se_cells_lowest(rest), v,
+                                               sk_ctz128(rest), v,
                                                pointing ? "direct pointing" : "direct claiming");
                                     return SE_FOUND;
                                 }
@@ -187,7 +162,7 @@ int se_hidden_set(const se_ctx *x, int k, int direct, se_hint *out)
             const uint16_t *pos = x->upos[u];  /* pos[v], v = 1..9 */
             int vals[9], n = 0;
             for (int v = 1; v <= 9; v++) {
-                int cnt = se_pop(pos[v]);
+                int cnt = sk_pop32(pos[v]);
                 if (cnt >= 2 && cnt <= k)
                     vals[n++] = v;
             }
@@ -200,7 +175,7 @@ int se_hidden_set(const se_ctx *x, int k, int direct, se_hint *out)
                         uni |= pos[vals[j]];
                         vmask |= 1u << (vals[j] - 1);
                     }
-                if (se_pop(uni) != k)
+                if (sk_pop32(uni) != k)
                     continue;
                 if (direct) {
                     for (int v = 1; v <= 9; v++) {
@@ -251,7 +226,7 @@ int se_naked_set(const se_ctx *x, int k, se_hint *out)
             const int *cells = se_unit_cells[u];
             int idx[9], n = 0;
             for (int i = 0; i < 9; i++) {
-                int cnt = se_pop(b->cands[cells[i]]);
+                int cnt = sk_pop32(b->cands[cells[i]]);
                 if (cnt >= 2 && cnt <= k)
                     idx[n++] = i;
             }
@@ -264,7 +239,7 @@ int se_naked_set(const se_ctx *x, int k, se_hint *out)
                         uni |= b->cands[cells[idx[j]]];
                         chosen |= 1u << idx[j];
                     }
-                if (se_pop(uni) != k)
+                if (sk_pop32(uni) != k)
                     continue;
                 int any = 0;
                 for (int i = 0; i < 9; i++)
@@ -301,7 +276,7 @@ int se_fish(const se_ctx *x, int k, se_hint *out)
         for (int w = 0; w < nw; w++) {
             int v = wanted[w];
             for (int i = 0; i < 9; i++) {
-                int cnt = se_pop(x->upos[base0 + i][v]);
+                int cnt = sk_pop32(x->upos[base0 + i][v]);
                 if (cnt >= 2 && cnt <= k)
                     valid[v] |= 1u << i;
             }
@@ -315,7 +290,7 @@ int se_fish(const se_ctx *x, int k, se_hint *out)
                 for (int i = 0; i < 9; i++)
                     if (cm >> i & 1)
                         cover |= x->upos[base0 + i][v];
-                if (se_pop(cover) != k)
+                if (sk_pop32(cover) != k)
                     continue;
                 /* cover line j, cell i of it lies in base line i */
                 uint16_t bit = (uint16_t)(1u << (v - 1));
@@ -350,19 +325,19 @@ int se_wing(const se_ctx *x, int xyz, se_hint *out)
     int size = xyz ? 3 : 2, common = xyz ? 1 : 0;
     for (int pivot = 0; pivot < 81; pivot++) {
         unsigned xy = cands[pivot];
-        if (se_pop(xy) != size)
+        if (sk_pop32(xy) != size)
             continue;
         for (int a = 0; a < 20; a++) {
             int xzc = se_house[pivot][a];
             unsigned xz = cands[xzc];
-            if (se_pop(xz) != 2 || se_pop(xy & ~xz) != 1)
+            if (sk_pop32(xz) != 2 || sk_pop32(xy & ~xz) != 1)
                 continue;
             for (int bb = 0; bb < 20; bb++) {
                 int yzc = se_house[pivot][bb];
                 unsigned yz = cands[yzc];
-                if (se_pop(yz) != 2)
+                if (sk_pop32(yz) != 2)
                     continue;
-                if (se_pop(xy | xz | yz) != 3 || se_pop(xy & xz & yz) != common)
+                if (sk_pop32(xy | xz | yz) != 3 || sk_pop32(xy & xz & yz) != common)
                     continue;
                 unsigned z = xz & yz;
                 z &= -z;

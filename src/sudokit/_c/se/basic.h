@@ -1,4 +1,6 @@
-/* se/basic.h -- private to the C twins of SE's producers 1-20 and 22 and the rating loop.
+/* se/basic.h -- the C twins of SE's producers 1-20 and 22 (rate/_basic.py and
+ * rate/_unique.py today; logic/se/basic.py and unique.py after issue #30) for the rating
+ * loop (se/path.c).
  *
  *   se_ctx        what several producers read from one grid state, computed once per step
  *                 (se_ctx_init): the unit-local positions of each value, the empty cells per
@@ -9,20 +11,17 @@
  *   colex         k-subsets of n items in SE's order (increasing bit mask): se_colex_first /
  *                 se_colex_next (Gosper's step), k = 0 gives the one empty subset
  *
- * Files: se/basic.c (1-14, 16-18), se/exclusion.c (20, 22), se/unique.c (15, 19), se/path.c
- * (the producer table, the loop and the Python bindings).
+ * Files: se/basic.c (1-14, 16-18), se/exclusion.c (20, 22), se/unique.c (15, 19); se/path.c
+ * asks them in SE's order (se_produce).
  */
 
-#ifndef SUDOKIT_SE_CORE_H
-#define SUDOKIT_SE_CORE_H
+#ifndef SUDOKIT_SE_BASIC_H
+#define SUDOKIT_SE_BASIC_H
 
 #include <stdint.h>
 
 #include "se/se.h"
 
-typedef unsigned __int128 se_cells;  /* bit c for cell c */
-
-#define SE_BIT(c) ((se_cells)1 << (c))
 
 typedef struct {
     const se_board *b;
@@ -31,41 +30,7 @@ typedef struct {
     se_cells vc[10];        /* the cells holding candidate v */
 } se_ctx;
 
-extern se_cells se_unit_bits[27];
-extern se_cells se_house_bits[81];
-extern uint8_t se_unit_index[81][27];  /* position of cell c in unit u (if it is in it) */
-
-void se_core_init(void);                       /* idempotent; calls se_tables_init */
 void se_ctx_init(se_ctx *x, const se_board *b);
-
-/* Bit counts without the popcnt instruction (the build targets baseline x86-64, where
-   __builtin_popcount is a library call): a candidate or position mask has <= 16 bits. */
-static inline int se_pop(unsigned m)
-{
-    m = m - ((m >> 1) & 0x5555u);
-    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-    m = (m + (m >> 4)) & 0x0f0fu;
-    return (int)((m + (m >> 8)) & 0x1fu);
-}
-
-static inline int se_pop64(uint64_t m)
-{
-    m = m - ((m >> 1) & 0x5555555555555555ull);
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((m * 0x0101010101010101ull) >> 56);
-}
-
-static inline int se_cells_count(se_cells s)
-{
-    return se_pop64((uint64_t)s) + se_pop64((uint64_t)(s >> 64));
-}
-
-static inline int se_cells_lowest(se_cells s)  /* s != 0 */
-{
-    uint64_t lo = (uint64_t)s;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
-}
 
 static inline int se_one(se_cells s) { return s && !(s & (s - 1)); }
 
@@ -101,4 +66,4 @@ int se_aligned_triple(const se_ctx *x, se_hint *out);         /* 22 */
 int se_unique_loops(const se_ctx *x, se_hint *out);           /* 15 */
 int se_bug(const se_ctx *x, se_hint *out);                    /* 19 */
 
-#endif /* SUDOKIT_SE_CORE_H */
+#endif /* SUDOKIT_SE_BASIC_H */

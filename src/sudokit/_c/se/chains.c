@@ -1,8 +1,9 @@
-/* se/chains.c -- SE's Chaining (producers 23-30) in C: the engine, the propagation, the
- * hint lists and the C entry (see se/engine.h).  The twin of sudokit/rate/_chains.py
- * Chaining (the specification): the same propagations in the same order, the same nodes
- * (hidden parents, advanced nodes), the same complexity and double arithmetic, the same
- * sorting and merging of equal eliminations.
+/* se/chains.c -- SE's Chaining (producers 23-30) in C: the propagation, the hint lists and
+ * the C entry (see se/engine.h; the engine itself is se/engine.c).  The twin of
+ * sudokit/rate/_chains.py Chaining (logic/se/chains.py after issue #30; the
+ * specification): the same propagations in the same order, the same nodes (hidden parents,
+ * advanced nodes), the same complexity and double arithmetic, the same sorting and merging
+ * of equal eliminations.
  *
  * Speed: a propagation from (cell, v, on) depends on the grid only, so within one hint list
  * it is computed once and reused by the binary, region and cell chains (the Python
@@ -60,22 +61,6 @@ static void add_off(prop *P, dnode *q)
 }
 
 /* Derive from P's nodes until nothing is pending or a contradiction (P->absurd). */
-/* cell_pos[c][t]: the index of cell c in its box (t 0), row (1), col (2) */
-static int cell_pos[81][3];
-static int cell_pos_ready = 0;
-
-static void cell_pos_init(void)
-{
-    if (cell_pos_ready)
-        return;
-    for (int c = 0; c < 81; c++)
-        for (int t = 0; t < 3; t++)
-            for (int i = 0; i < 9; i++)
-                if (se_unit_cells[se_cell_units[c][t]][i] == c)
-                    cell_pos[c][t] = i;
-    cell_pos_ready = 1;
-}
-
 /* pos[u][v0]: bit i set when the i-th cell of unit u holds v0 + 1 in cands */
 static void unit_positions(const uint16_t *cands, uint16_t pos[27][9])
 {
@@ -125,7 +110,7 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
             for (int t = 0; t < 3; t++) {
                 int u = se_cell_units[cell][t];
                 const int *cells = se_unit_cells[u];
-                unsigned others = upos[u][v0] & ~(1u << cell_pos[cell][t]);
+                unsigned others = upos[u][v0] & ~(1u << se_cell_pos[cell][t]);
                 for (; others; others &= others - 1) {
                     int c = cells[__builtin_ctz(others)];
                     int k = (c * 9 + v0) << 1;
@@ -150,13 +135,13 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
             /* derived nodes use the grid before this node's candidate is removed */
             dnode *made[4];
             int nmade = 0;
-            if (y && pop9(work[cell]) == 2) {
+            if (y && sk_pop32(work[cell]) == 2) {
                 unsigned m = work[cell];
                 int a = __builtin_ctz(m), b = __builtin_ctz(m & (m - 1));
                 int other = a != v0 ? a : b;
                 unsigned gone = dynamic ? (unsigned)(cands[cell] & ~work[cell]) : 0;
                 dnode *q = eng_node(e, ((cell * 9 + other) << 1) | 1, 1,
-                                    1 + pop9(gone), -1);
+                                    1 + sk_pop32(gone), -1);
                 q->par[0] = p;
                 int np = 1;
                 while (gone) {
@@ -171,7 +156,7 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
                 int u = se_cell_units[cell][t];
                 const int *cells = se_unit_cells[u];
                 unsigned m = upos[u][v0];
-                if (pop9(m) != 2)
+                if (sk_pop32(m) != 2)
                     continue;
                 int first = cells[__builtin_ctz(m)], second = cells[__builtin_ctz(m & (m - 1))];
                 int other = first == cell ? second : first;
@@ -181,7 +166,7 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
                 if (dup)
                     continue;
                 unsigned gone = dynamic ? (unsigned)(srcpos[u][v0] & ~m) : 0;
-                dnode *q = eng_node(e, k, 2 + t, 1 + pop9(gone), -1);
+                dnode *q = eng_node(e, k, 2 + t, 1 + sk_pop32(gone), -1);
                 q->par[0] = p;
                 for (int np = 1; gone; gone &= gone - 1)
                     q->par[np++] = GET(P, (cells[__builtin_ctz(gone)] * 9 + v0) << 1);
@@ -190,7 +175,7 @@ static void propagate(engine *e, const chainer *ch, const uint8_t *values,
             if (dynamic) {
                 work[cell] &= (uint16_t)~bit;
                 for (int t = 0; t < 3; t++)
-                    upos[se_cell_units[cell][t]][v0] &= (uint16_t)~(1u << cell_pos[cell][t]);
+                    upos[se_cell_units[cell][t]][v0] &= (uint16_t)~(1u << se_cell_pos[cell][t]);
             }
             for (int j = 0; j < nmade; j++) {
                 dnode *q = made[j];
@@ -372,7 +357,6 @@ void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const ui
                    dhints *out)
 {
     hlist L = {e, ch, values, cands, out, NULL, 0.0, NULL};
-    cell_pos_init();
     L.srcpos = eng_alloc(e, 27 * sizeof(*L.srcpos));
     unit_positions(cands, L.srcpos);
     if (ch->level >= 2)
@@ -391,7 +375,7 @@ void chainer_hints(engine *e, const chainer *ch, const uint8_t *values, const ui
         if (values[cell])
             continue;
         unsigned m = cands[cell];
-        int card = pop9(m);
+        int card = sk_pop32(m);
         if (!(card > 2 || (card > 1 && ch->dynamic)))
             continue;
         if (e->deadline > 0 && se_now() > e->deadline)

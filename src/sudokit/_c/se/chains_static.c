@@ -77,14 +77,6 @@ static int new_node(search *s, int key, int parent)
     return (int)s->nn++;
 }
 
-static int popcount9(unsigned m)  /* 9-bit masks; no popcnt instruction on baseline x86-64 */
-{
-    m = m - ((m >> 1) & 0x5555u);
-    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-    m = (m + (m >> 4)) & 0x0f0fu;
-    return (int)((m + (m >> 8)) & 0x1fu);
-}
-
 /* The off keys an on key implies (on_to_off without parents). */
 static void off_links(search *s, int key)
 {
@@ -126,7 +118,7 @@ static void on_links(search *s, int key, int x)
     unsigned bit = 1u << v0;
     if (s->y) {
         unsigned m = s->cands[cell];
-        if (popcount9(m) == 2) {
+        if (sk_pop32(m) == 2) {
             int a = __builtin_ctz(m), b = __builtin_ctz(m & (m - 1));
             int other = a != v0 ? a : b;
             s->ons[key][n++] = (int16_t)(((cell * 9 + other) << 1) | 1);
@@ -447,7 +439,7 @@ int se_static_search(const uint16_t *cands, double deadline, se_static_best *b)
         for (int k = 0; k < NKEYS; k++)
             s->noffs[k] = s->nons[k] = -1;
         for (int cell = 0; cell < 81; cell++) {
-            int card = popcount9(s->cands[cell]);
+            int card = sk_pop32(s->cands[cell]);
             if (card < 2)
                 continue;
             if (deadline > 0 && se_now() > deadline)

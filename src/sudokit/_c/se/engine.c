@@ -1,6 +1,8 @@
 /* se/engine.c -- the engine of the C chaining (se/engine.h): arena of blocks released in
  * stack order, errors by longjmp, the deadline poll, SE's getChain walk, complexity with
- * nested chains, and the sorting and merging of hint lists (Chaining.hints' order).
+ * nested chains, and the sorting and merging of hint lists (Chaining.hints' order).  No
+ * single Python twin: these are the parts of rate/_chains.py (logic/se/chains.py after
+ * issue #30) that the Python gets from its objects and lists, made explicit in C.
  */
 
 #include <stdlib.h>
@@ -13,18 +15,6 @@
 /* ---- engine: arena, errors ------------------------------------------------------------ */
 
 void eng_die(engine *e, int code) { longjmp(*e->fail, code); }
-
-const uint8_t se_pop9_table[512] = {
-#define P1(n) n, n + 1, n + 1, n + 2
-#define P2(n) P1(n), P1(n + 1), P1(n + 1), P1(n + 2)
-#define P3(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P4(n) P3(n), P3(n + 1), P3(n + 1), P3(n + 2)
-    P4(0), P4(1),
-#undef P1
-#undef P2
-#undef P3
-#undef P4
-};
 
 void *eng_alloc_slow(engine *e, size_t bytes)
 {

@@ -1,5 +1,6 @@
 /* se/engine.h -- Sudoku Explainer's producers 23-30 (Nishio, multiple, dynamic and nested
- * forcing chains) in C: the twin of sudokit/rate/_chains.py Chaining and _nested.py.
+ * forcing chains) in C: the twin of sudokit/rate/_chains.py Chaining and _nested.py
+ * (logic/se/chains.py and nested.py after issue #30).
  *
  * Public entry (for the C rating loop):
  *
@@ -10,13 +11,13 @@
  *
  *   producer is SE's number 23..30 (23 Nishio, 24 multiple, 25 dynamic, 26-30 nested levels
  *   1-5); returns SE_FOUND (out filled: the first hint SE emits), SE_NONE, SE_LIMIT (the
- *   deadline, CLOCK_MONOTONIC seconds, passed; <= 0: none) or SE_ERROR (out of memory; no
- *   Python exception is set by this entry).  The cache keeps, per producer, the last grid
+ *   deadline, CLOCK_MONOTONIC seconds, passed; <= 0: none) or SE_ERROR (out of memory, or
+ *   the cache's poll said stop).  The cache keeps, per producer, the last grid
  *   and its answer (SE's Chaining caches its last grid's hints) and the engine's memory, so
  *   that one cache serves one rating run; it is not thread-safe.
  *
  * Internal (se/engine.c engine, se/chains.c propagation and hint lists, se/nested.c nested
- * rules, se/nested_static.c producer 21 as nodes, bind/se.c Python binding):
+ * rules, se/nested_static.c producer 21 as nodes; bind/se.c is the Python binding):
  *
  *   node       key ((cell * 9 + v - 1) << 1) | on, cause (0 start, 1 cell, 2/3/4 box/row/col,
  *              5 advanced), parents (the first is the main parent), nest (the nested chain
@@ -28,8 +29,8 @@
  *              memory belongs to the engine)
  */
 
-#ifndef SUDOKIT_SE_DYNAMIC_H
-#define SUDOKIT_SE_DYNAMIC_H
+#ifndef SUDOKIT_SE_ENGINE_H
+#define SUDOKIT_SE_ENGINE_H
 
 #include <setjmp.h>
 #include <stddef.h>
@@ -124,17 +125,6 @@ typedef struct engine {
     long long rhits, rmiss;
 } engine;
 
-/* popcounts without the popcnt instruction (the build does not ask for it) */
-extern const uint8_t se_pop9_table[512];
-static inline int pop9(unsigned m) { return se_pop9_table[m & 511]; }
-static inline int pop64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
 /* se/engine.c */
 engine *eng_new(void);
 void eng_free(engine *e);
@@ -198,4 +188,4 @@ void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *w
                   const uint16_t *source);
 void nested_cache_clear(engine *e);
 
-#endif /* SUDOKIT_SE_DYNAMIC_H */
+#endif /* SUDOKIT_SE_ENGINE_H */

@@ -24,12 +24,12 @@ static void base_cells(const uint16_t *cands, int top, base_set *s)
     s->n = 0;
     s->base = 0;
     for (int c = 0; c < 81; c++) {
-        if (se_pop(cands[c]) < 2)
+        if (sk_pop32(cands[c]) < 2)
             continue;
         int single = 0, n = 0, j = s->n;
         se_cells bits = 0;
         for (int i = 0; i < 20; i++) {
-            int d = se_house[c][i], k = se_pop(cands[d]);
+            int d = se_house[c][i], k = sk_pop32(cands[d]);
             if (k == 1) {
                 single = 1;
                 break;
@@ -137,7 +137,7 @@ int se_aligned_pair(const se_ctx *x, se_hint *out)
     for (int i1 = 1; i1 < s.n; i1++)
         for (int i0 = 0; i0 < i1; i0++) {
             se_cells common = s.exbits[i0] & s.exbits[i1];
-            if (se_cells_count(common) < 2)
+            if (sk_pop128(common) < 2)
                 continue;
             int base[2] = {s.cells[i0], s.cells[i1]};
             uint16_t elims[3];
@@ -163,7 +163,7 @@ int se_aligned_triple(const se_ctx *x, se_hint *out)
         for (int i0 = 0; i0 < i1; i0++) {
             int c0 = s.cells[i0], c1 = s.cells[i1];
             se_cells common01 = s.exbits[i0] & s.exbits[i1];
-            if (se_cells_count(common01) < 2)
+            if (sk_pop128(common01) < 2)
                 continue;
             se_cells seen = SE_BIT(c0) | SE_BIT(c1);
             for (int pass = 0; pass < 2; pass++) {
@@ -174,7 +174,7 @@ int se_aligned_triple(const se_ctx *x, se_hint *out)
                         continue;
                     seen |= SE_BIT(c2);
                     se_cells common = common01 & s.exbits[index_of[c2]];
-                    if (se_cells_count(common) < 2)
+                    if (sk_pop128(common) < 2)
                         continue;
                     int base[3] = {c0, c1, c2};
                     uint16_t elims[3];

@@ -12,34 +12,6 @@
 
 #include "se/engine.h"
 
-typedef unsigned __int128 u128;
-
-static u128 UB[27];
-static int ub_ready = 0;
-
-static void ub_init(void)
-{
-    if (ub_ready)
-        return;
-    for (int u = 0; u < 27; u++) {
-        UB[u] = 0;
-        for (int i = 0; i < 9; i++)
-            UB[u] |= (u128)1 << se_unit_cells[u][i];
-    }
-    ub_ready = 1;
-}
-
-static int pop128(u128 s)
-{
-    return pop64((uint64_t)s) + pop64((uint64_t)(s >> 64));
-}
-
-static int ctz128(u128 s)
-{
-    uint64_t lo = (uint64_t)s;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
-}
-
 #define HAS(s, c) ((int)((s) >> (c)) & 1)
 
 static void *grow(engine *e, void *p, size_t *cap, size_t need, size_t item)
@@ -88,14 +60,14 @@ static void add_nodes(engine *e, const uint16_t *em, const int *parents, int npa
 
 /* ---- the four basic rules, in their scan orders ------------------------------------- */
 
-static void value_cells(const uint16_t *work, u128 *vc)
+static void value_cells(const uint16_t *work, se_cells *vc)
 {
     for (int v = 0; v < 9; v++)
         vc[v] = 0;
     for (int c = 0; c < 81; c++) {
         unsigned m = work[c];
         while (m) {
-            vc[__builtin_ctz(m)] |= (u128)1 << c;
+            vc[__builtin_ctz(m)] |= (se_cells)1 << c;
             m &= m - 1;
         }
     }
@@ -104,34 +76,34 @@ static void value_cells(const uint16_t *work, u128 *vc)
 static void lockings(engine *e, const uint16_t *work, const uint16_t *source)
 {
     static const int types[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
-    u128 vc[9];
+    se_cells vc[9];
     value_cells(work, vc);
     for (int t = 0; t < 4; t++)
         for (int i1 = 0; i1 < 9; i1++) {
             int u1 = types[t][0] * 9 + i1;
             for (int i2 = 0; i2 < 9; i2++) {
                 int u2 = types[t][1] * 9 + i2;
-                if (!(UB[u1] & UB[u2]))
+                if (!(se_unit_bits[u1] & se_unit_bits[u2]))
                     continue;
                 for (int v0 = 0; v0 < 9; v0++) {
-                    u128 pos = vc[v0] & UB[u1];
-                    if (pop128(pos) < 2 || (pos & ~UB[u2]))
+                    se_cells pos = vc[v0] & se_unit_bits[u1];
+                    if (sk_pop128(pos) < 2 || (pos & ~se_unit_bits[u2]))
                         continue;
-                    u128 gone = vc[v0] & UB[u2] & ~UB[u1];
+                    se_cells gone = vc[v0] & se_unit_bits[u2] & ~se_unit_bits[u1];
                     if (!gone)
                         continue;
                     unsigned bit = 1u << v0;
                     int parents[9], np = 0;
                     for (int i = 0; i < 9; i++) {
                         int c = se_unit_cells[u1][i];
-                        if ((source[c] & bit) && !(work[c] & bit) && !HAS(UB[u2], c))
+                        if ((source[c] & bit) && !(work[c] & bit) && !HAS(se_unit_bits[u2], c))
                             parents[np++] = OFF(c, v0);
                     }
                     if (!np)
                         continue;
                     uint16_t em[81] = {0};
                     for (; gone; gone &= gone - 1)
-                        em[ctz128(gone)] = (uint16_t)bit;
+                        em[sk_ctz128(gone)] = (uint16_t)bit;
                     add_nodes(e, em, parents, np, -1);
                 }
             }
@@ -151,26 +123,26 @@ static int empties(const uint8_t *values, int u)
 static void hidden_pairs(engine *e, const uint8_t *values, const uint16_t *work,
                          const uint16_t *source)
 {
-    u128 vc[9];
+    se_cells vc[9];
     value_cells(work, vc);
     for (int ut = 0; ut < 3; ut++)
         for (int iu = 0; iu < 9; iu++) {
             int u = BCR[ut] * 9 + iu;
             if (empties(values, u) <= 4)
                 continue;
-            u128 pos[9];
+            se_cells pos[9];
             for (int v0 = 0; v0 < 9; v0++)
-                pos[v0] = vc[v0] & UB[u];
+                pos[v0] = vc[v0] & se_unit_bits[u];
             for (int j = 1; j < 9; j++)
                 for (int i = 0; i < j; i++) {
-                    u128 a = pos[i], b = pos[j];
-                    if (pop128(a) < 2 || pop128(b) < 2 || pop128(a | b) != 2)
+                    se_cells a = pos[i], b = pos[j];
+                    if (sk_pop128(a) < 2 || sk_pop128(b) < 2 || sk_pop128(a | b) != 2)
                         continue;
                     unsigned vmask = (1u << i) | (1u << j);
                     uint16_t em[81] = {0};
                     int any = 0;
-                    for (u128 s = a | b; s; s &= s - 1) {
-                        int c = ctz128(s);
+                    for (se_cells s = a | b; s; s &= s - 1) {
+                        int c = sk_ctz128(s);
                         em[c] = (uint16_t)(work[c] & ~vmask);
                         any |= em[c];
                     }
@@ -204,8 +176,8 @@ static void naked_pairs(engine *e, const uint8_t *values, const uint16_t *work,
             for (int j = 1; j < 9; j++)
                 for (int i = 0; i < j; i++) {
                     unsigned a = work[cells[i]], b = work[cells[j]];
-                    if (pop9(a) < 2 || pop9(b) < 2
-                        || pop9(a | b) != 2)
+                    if (sk_pop32(a) < 2 || sk_pop32(b) < 2
+                        || sk_pop32(a | b) != 2)
                         continue;
                     unsigned uni = a | b;
                     uint16_t em[81] = {0};
@@ -235,7 +207,7 @@ static void naked_pairs(engine *e, const uint8_t *values, const uint16_t *work,
 static void xwings(engine *e, const uint8_t *values, const uint16_t *work,
                    const uint16_t *source)
 {
-    u128 vc[9];
+    se_cells vc[9];
     value_cells(work, vc);
     int placed[10] = {0};
     for (int c = 0; c < 81; c++)
@@ -254,18 +226,18 @@ static void xwings(engine *e, const uint8_t *values, const uint16_t *work,
             }
         for (int j = 1; j < 9; j++)
             for (int i = 0; i < j; i++) {
-                u128 base_bits = UB[base + i] | UB[base + j];
+                se_cells base_bits = se_unit_bits[base + i] | se_unit_bits[base + j];
                 for (int v0 = 0; v0 < 9; v0++) {
                     if (placed[v0 + 1] + 4 > 9)
                         continue;
                     unsigned p0 = local[i][v0], p1 = local[j][v0];
-                    if (pop9(p0) < 2 || pop9(p1) < 2
-                        || pop9(p0 | p1) != 2)
+                    if (sk_pop32(p0) < 2 || sk_pop32(p1) < 2
+                        || sk_pop32(p0 | p1) != 2)
                         continue;
-                    u128 cover_bits = 0;
+                    se_cells cover_bits = 0;
                     for (unsigned m = p0 | p1; m; m &= m - 1)
-                        cover_bits |= UB[cover + __builtin_ctz(m)];
-                    u128 gone = vc[v0] & cover_bits & ~base_bits;
+                        cover_bits |= se_unit_bits[cover + __builtin_ctz(m)];
+                    se_cells gone = vc[v0] & cover_bits & ~base_bits;
                     if (!gone)
                         continue;
                     unsigned bit = 1u << v0;
@@ -281,7 +253,7 @@ static void xwings(engine *e, const uint8_t *values, const uint16_t *work,
                         continue;
                     uint16_t em[81] = {0};
                     for (; gone; gone &= gone - 1)
-                        em[ctz128(gone)] = (uint16_t)bit;
+                        em[sk_ctz128(gone)] = (uint16_t)bit;
                     add_nodes(e, em, parents, np, -1);
                 }
             }
@@ -525,7 +497,7 @@ void nested_rules(engine *e, int level, const uint8_t *values, const uint16_t *w
 {
     static const chainer multiple = {1, 0, 0, 0}, dynamic = {1, 1, 0, 0},
                          nested2 = {1, 1, 0, 2};
-    ub_init();
+    se_tables_init();
     uint64_t h = grid_hash(level, source, work);
     if (e->caprtab) {
         rcache *r = *rfind(e, h, level, source, work);

@@ -11,6 +11,10 @@
 int se_unit_cells[27][9];
 int se_cell_units[81][3];
 int se_house[81][20];
+se_cells se_unit_bits[27];
+se_cells se_house_bits[81];
+uint8_t se_unit_index[81][27];
+uint8_t se_cell_pos[81][3];
 static int ready = 0;
 
 void se_tables_init(void)
@@ -40,6 +44,20 @@ void se_tables_init(void)
                     se_house[c][n++] = d;
                 }
             }
+    }
+    for (int u = 0; u < 27; u++) {
+        se_unit_bits[u] = 0;
+        for (int i = 0; i < 9; i++) {
+            se_unit_bits[u] |= SE_BIT(se_unit_cells[u][i]);
+            se_unit_index[se_unit_cells[u][i]][u] = (uint8_t)i;
+        }
+    }
+    for (int c = 0; c < 81; c++) {
+        se_house_bits[c] = 0;
+        for (int i = 0; i < 20; i++)
+            se_house_bits[c] |= SE_BIT(se_house[c][i]);
+        for (int t = 0; t < 3; t++)
+            se_cell_pos[c][t] = se_unit_index[c][se_cell_units[c][t]];
     }
     ready = 1;
 }

@@ -93,7 +93,7 @@ static void type3(walker *w, int c1, int c2, int n)
     unsigned extra = (cands[c1] | cands[c2]) & ~pair;
     double base = loop_rating(n);
     se_hint *h = &w->h;
-    for (int degree = se_pop(extra); degree < 8; degree++)
+    for (int degree = sk_pop32(extra); degree < 8; degree++)
         for (int t = 0; t < 3; t++) {
             int u = se_cell_units[c1][t];
             if (u != se_cell_units[c2][t])
@@ -117,11 +117,11 @@ static void type3(walker *w, int c1, int c2, int n)
                             p = cands[cells[i]];
                             naked |= p;
                         }
-                        if (se_pop(p) < 2)
+                        if (sk_pop32(p) < 2)
                             ok = 0;
                         uni |= p;
                     }
-                    if (se_pop(naked) != degree || !ok || se_pop(uni) != degree)
+                    if (sk_pop32(naked) != degree || !ok || sk_pop32(uni) != degree)
                         continue;
                     se_hint_clear(h);
                     int any = 0;
@@ -135,7 +135,7 @@ static void type3(walker *w, int c1, int c2, int n)
                         any |= h->elims[c];
                     }
                     if (any) {
-                        h->rating = base + (se_pop(uni) - 1) * 0.1;
+                        h->rating = base + (sk_pop32(uni) - 1) * 0.1;
                         h->key = 3;
                         se_set_name(h, "unique loop type 3 naked");
                         offer(w, h);
@@ -167,7 +167,7 @@ static void type3(walker *w, int c1, int c2, int n)
                             ok = 0;
                         uni |= p;
                     }
-                    if (ok && se_pop(uni) == degree) {
+                    if (ok && sk_pop32(uni) == degree) {
                         uni &= ~((1u << i1) | (1u << i2));
                         se_hint_clear(h);
                         int any = 0;
@@ -178,7 +178,7 @@ static void type3(walker *w, int c1, int c2, int n)
                                 any |= h->elims[c];
                             }
                         if (any) {
-                            h->rating = base + (se_pop(uni) - 1) * 0.1;
+                            h->rating = base + (sk_pop32(uni) - 1) * 0.1;
                             h->key = 3;
                             se_set_name(h, "unique loop type 3 hidden");
                             offer(w, h);
@@ -233,7 +233,7 @@ static void on_loop(walker *w)
     const uint16_t *cands = w->cands;
     int n = w->len, extra[81], ne = 0;
     for (int i = 0; i < n; i++)
-        if (se_pop(cands[w->loop[i]]) > 2)
+        if (sk_pop32(cands[w->loop[i]]) > 2)
             extra[ne++] = w->loop[i];
     if (ne == 1) {
         se_hint *h = &w->h;
@@ -248,9 +248,9 @@ static void on_loop(walker *w)
     } else if (ne == 2) {
         int c1 = extra[0], c2 = extra[1];
         unsigned rest = (cands[c1] | cands[c2]) & ~w->pair;
-        if (se_pop(rest) == 1)
+        if (sk_pop32(rest) == 1)
             type2(w, extra, ne, n);
-        else if (se_pop(rest) >= 2)
+        else if (sk_pop32(rest) >= 2)
             type3(w, c1, c2, n);
         type4(w, c1, c2, n);
     }
@@ -272,8 +272,8 @@ static void walk(walker *w, int cell, int allowed, unsigned extra, int last)
                 unsigned p = w->cands[nxt];
                 if ((p & w->pair) == w->pair) {
                     extra |= p & ~w->pair;  /* kept across siblings (SE's quirk) */
-                    int card = se_pop(p);
-                    if (card == 2 || se_pop(extra) == 1 || allowed > 0)
+                    int card = sk_pop32(p);
+                    if (card == 2 || sk_pop32(extra) == 1 || allowed > 0)
                         walk(w, nxt, card > 2 ? allowed - 1 : allowed, extra, t);
                 }
             }
@@ -291,7 +291,7 @@ int se_unique_loops(const se_ctx *x, se_hint *out)
     w.found = 0;
     for (int cell = 0; cell < 81; cell++) {
         unsigned m = w.cands[cell];
-        if (se_pop(m) != 2)
+        if (sk_pop32(m) != 2)
             continue;
         w.pair = m;
         w.v1 = __builtin_ctz(m) + 1;
@@ -322,7 +322,7 @@ static int bug4(const uint16_t *cands, const int *bc, const uint16_t *bvals, uns
 {
     int c1 = bc[0], c2 = bc[1];
     unsigned shared = cands[c1] & cands[c2] & ~all_bug;
-    if (se_pop(shared) != 1)
+    if (sk_pop32(shared) != 1)
         return SE_NONE;
     for (int t = 0; t < 3; t++)
         if (shared_unit(bc, 2, t) >= 0) {
@@ -357,13 +357,13 @@ static int bug3(const uint16_t *cands, const int *bc, int nb, unsigned all_bug,
                 for (int j = 0; j < nr; j++)
                     if (cm >> j & 1) {
                         other |= cands[region[j]];
-                        if (se_pop(cands[region[j]]) < 2)
+                        if (sk_pop32(cands[region[j]]) < 2)
                             ok = 0;
                     }
-                if (se_pop(other) != degree)
+                if (sk_pop32(other) != degree)
                     continue;
                 unsigned uni = other | all_bug;
-                if (!ok || se_pop(all_bug) < 2 || se_pop(uni) != degree)
+                if (!ok || sk_pop32(all_bug) < 2 || sk_pop32(uni) != degree)
                     continue;
                 se_hint_clear(out);
                 int any = 0;
@@ -377,7 +377,7 @@ static int bug3(const uint16_t *cands, const int *bc, int nb, unsigned all_bug,
                     any |= out->elims[c];
                 }
                 if (any) {
-                    out->rating = 5.7 + (se_pop(uni) - 1) * 0.1;
+                    out->rating = 5.7 + (sk_pop32(uni) - 1) * 0.1;
                     se_set_name(out, "BUG type 3");
                     return SE_FOUND;
                 }
@@ -400,12 +400,12 @@ int se_bug(const se_ctx *x, se_hint *out)
         for (int u = brc_first[t]; u < brc_first[t] + 9; u++)
             for (int v = 1; v <= 9; v++) {
                 unsigned bit = 1u << (v - 1), pos = x->upos[u][v];
-                int np = se_pop(pos);
+                int np = sk_pop32(pos);
                 if (np == 0 || np == 2)
                     continue;
                 int nnew = 0, c = -1;
                 for (int i = 0; i < 9; i++)
-                    if ((pos >> i & 1) && se_pop(cands[se_unit_cells[u][i]]) >= 3) {
+                    if ((pos >> i & 1) && sk_pop32(cands[se_unit_cells[u][i]]) >= 3) {
                         nnew++;
                         c = se_unit_cells[u][i];
                     }
@@ -437,14 +437,14 @@ int se_bug(const se_ctx *x, se_hint *out)
                             common[k++] = common[i];
                     }
                     ncommon = k;
-                    if (nb > 1 && se_pop(all_bug) > 1 && ncommon == 0)
+                    if (nb > 1 && sk_pop32(all_bug) > 1 && ncommon == 0)
                         return SE_NONE;
                 }
                 if (nnew == 0)
                     return SE_NONE;
             }
     for (int c = 0; c < 81; c++)
-        if (!values[c] && se_pop(temp[c]) != 2)
+        if (!values[c] && sk_pop32(temp[c]) != 2)
             return SE_NONE;
     for (int u = 0; u < 27; u++)
         for (int v = 1; v <= 9; v++) {
@@ -463,7 +463,7 @@ int se_bug(const se_ctx *x, se_hint *out)
         se_set_name(out, "BUG type 1");
         return SE_FOUND;
     }
-    if (se_pop(all_bug) == 1) {
+    if (sk_pop32(all_bug) == 1) {
         if (ncommon > 0) {
             se_hint_clear(out);
             int any = 0;

@@ -46,18 +46,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "include/bits.h"
 #include "solve/kernels.h"
 
-/* Portable popcount: setup.py compiles without -mpopcnt, where __builtin_popcountll is a
- * library call (measured: ~2x slower branch selection).  SWAR: a dozen ALU ops. */
-static inline int popcount64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-#define POPCOUNT(x) popcount64(x)
+#define POPCOUNT(x) sk_pop64(x)   /* include/bits.h: SWAR without -mpopcnt */
 #define BITLEN(x) (64 - __builtin_clzll(x))   /* x != 0 */
 
 /* --- geometry tables ---------------------------------------------------------------- */

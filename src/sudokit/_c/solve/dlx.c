@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "include/bits.h"
 #include "solve/kernels.h"
 
 typedef struct {
@@ -424,7 +425,7 @@ static size_t items_bound(const sk_shape *sh)
                 total += (size_t)n;
             else
                 for (int v = 0; v < n; v++)
-                    total += (size_t)__builtin_popcountll(sh->link_masks[(size_t)e * n + v]);
+                    total += (size_t)sk_pop64(sh->link_masks[(size_t)e * n + v]);
         }
     }
     return total;

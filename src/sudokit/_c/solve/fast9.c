@@ -106,6 +106,8 @@
  */
 #include "solve/fast9.h"
 
+#include "include/bits.h"
+
 #include <stddef.h>
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -352,18 +354,6 @@ static const uint32_t ROWBOX27[27] = {
     ROWBOX(14), ROWBOX(15), ROWBOX(16), ROWBOX(17), ROWBOX(18), ROWBOX(19), ROWBOX(20),
     ROWBOX(21), ROWBOX(22), ROWBOX(23), ROWBOX(24), ROWBOX(25), ROWBOX(26)};
 
-F9_INLINE int pop27(uint32_t x)
-{
-#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_popcount(x);
-#else
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-#endif
-}
-
 /* The guess cell among the bivalue cells: the one with the most unsolved
  * cells in its row and box (a guess there settles the most).  Ties: the
  * first in band order.  The first bivalue cell costs 1.4-1.7x the
@@ -376,7 +366,7 @@ F9_INLINE void busiest_pair(const board *s, int *band, uint32_t *cellbit)
         while (m) {
             int p = F9_CTZ(m);
             m &= m - 1;
-            int n = pop27(u & ROWBOX27[p]);
+            int n = sk_pop32(u & ROWBOX27[p]);
             if (n > best) {
                 best = n;
                 *band = b;

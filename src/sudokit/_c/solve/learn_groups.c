@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "include/bits.h"
 #include "solve/learn.h"
 
 void sk_learn_ctx_free(lctx *s)
@@ -107,7 +108,7 @@ int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
         for (int k = sh->link_start[c]; k < sh->link_start[c + 1]; k++)
             if (sh->link_cell[k] > c)
                 for (int a = 0; a < n; a++) {
-                    int b = __builtin_popcountll(sh->link_masks[(size_t)k * n + a]);
+                    int b = sk_pop64(sh->link_masks[(size_t)k * n + a]);
                     namo += b;
                     nlits += 2LL * b;
                 }
