@@ -66,33 +66,36 @@ static int read81(PyObject *obj, int hi, int *out, const char *what)
     return 0;
 }
 
+/* {cell: mask} of the cells with a mask (keep: one more cell listed even with mask 0, -1
+ * none); NULL on error. */
+static PyObject *elims_dict(const uint16_t *elims, int keep)
+{
+    PyObject *out = PyDict_New();
+    for (int c = 0; out && c < 81; c++) {
+        if (!elims[c] && c != keep)
+            continue;
+        PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(elims[c]);
+        if (!k || !v || PyDict_SetItem(out, k, v) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+    }
+    return out;
+}
+
+/* (cell, value), or None for cell < 0. */
+static PyObject *place_obj(int cell, int value)
+{
+    return cell >= 0 ? Py_BuildValue("(ii)", cell, value) : Py_NewRef(Py_None);
+}
+
 /* A hint as (rating, complexity, sort key, elims {cell: mask}, place | None, name). */
 static PyObject *se_hint_tuple(const se_hint *h)
 {
-    PyObject *elims = PyDict_New();
-    if (!elims)
-        return NULL;
-    for (int c = 0; c < 81; c++) {
-        if (!h->elims[c])
-            continue;
-        PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(h->elims[c]);
-        int bad = !k || !v || PyDict_SetItem(elims, k, v) < 0;
-        Py_XDECREF(k);
-        Py_XDECREF(v);
-        if (bad) {
-            Py_DECREF(elims);
-            return NULL;
-        }
-    }
-    PyObject *place;
-    if (h->place_cell >= 0)
-        place = Py_BuildValue("(ii)", h->place_cell, h->place_value);
-    else {
-        Py_INCREF(Py_None);
-        place = Py_None;
-    }
+    PyObject *elims = elims_dict(h->elims, -1);
+    PyObject *place = elims ? place_obj(h->place_cell, h->place_value) : NULL;
     if (!place) {
-        Py_DECREF(elims);
+        Py_XDECREF(elims);
         return NULL;
     }
     return Py_BuildValue("(diLNNs)", h->rating, h->complexity, h->key, elims, place, h->name);
@@ -203,25 +206,11 @@ static int get_values(PyObject *obj, se_board *b)
 
 static int get_cands(PyObject *obj, se_board *b)
 {
-    PyObject *seq = PySequence_Fast(obj, "cands: 81 candidate masks");
-    if (!seq)
+    int m[81];
+    if (read81(obj, 511, m, "cands") < 0)
         return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != 81) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "cands: 81 candidate masks");
-        return -1;
-    }
-    for (int c = 0; c < 81; c++) {
-        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
-        if (m < 0 || m > 511) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "cands: a candidate mask is 0..511");
-            Py_DECREF(seq);
-            return -1;
-        }
-        b->cands[c] = (uint16_t)m;
-    }
-    Py_DECREF(seq);
+    for (int c = 0; c < 81; c++)
+        b->cands[c] = (uint16_t)m[c];
     return 0;
 }
 
@@ -293,21 +282,10 @@ static PyObject *py_path_run(PyObject *self, PyObject *args)
 
 static PyObject *hint_tuple(const se_hint *h)
 {
-    PyObject *elims = PyDict_New();
-    for (int c = 0; elims && c < 81; c++)
-        if (h->elims[c]) {
-            PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(h->elims[c]);
-            if (!k || !v || PyDict_SetItem(elims, k, v) < 0)
-                Py_CLEAR(elims);
-            Py_XDECREF(k);
-            Py_XDECREF(v);
-        }
-    if (!elims)
-        return NULL;
-    PyObject *place = h->place_cell >= 0 ? Py_BuildValue("(ii)", h->place_cell, h->place_value)
-                                         : (Py_INCREF(Py_None), Py_None);
+    PyObject *elims = elims_dict(h->elims, -1);
+    PyObject *place = elims ? place_obj(h->place_cell, h->place_value) : NULL;
     if (!place) {
-        Py_DECREF(elims);
+        Py_XDECREF(elims);
         return NULL;
     }
     return Py_BuildValue("(dNNsiL)", h->rating, elims, place, h->name, h->complexity, h->key);
@@ -342,59 +320,28 @@ static PyObject *py_producer(PyObject *self, PyObject *args)
 
 static PyObject *se_static_chains(PyObject *self, PyObject *arg)
 {
-    uint16_t cands[81];
-    PyObject *seq = PySequence_Fast(arg, "se_static_chains takes 81 candidate masks");
-    if (!seq)
+    se_board board;
+    if (get_cands(arg, &board) < 0)
         return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != 81) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "se_static_chains takes 81 candidate masks");
-        return NULL;
-    }
-    for (int c = 0; c < 81; c++) {
-        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
-        if (m < 0 || m > 511) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a candidate mask is 0..511");
-            Py_DECREF(seq);
-            return NULL;
-        }
-        cands[c] = (uint16_t)m;
-    }
-    Py_DECREF(seq);
     se_static_best *b = calloc(1, sizeof(se_static_best));
     if (!b)
         return PyErr_NoMemory();
-    if (se_static_search(cands, 0.0, b) < 0) {
+    if (se_static_search(board.cands, 0.0, b) < 0) {
         free(b);
         return PyErr_NoMemory();
     }
-    if (!b->found) {
-        free(b);
-        Py_RETURN_NONE;
-    }
-    PyObject *elims = PyDict_New();
-    for (int c = 0; elims && c < 81; c++)
-        if (b->elims[c] || (b->kind == 1 && c == b->place_cell)) {
-            PyObject *k = PyLong_FromLong(c), *v = PyLong_FromLong(b->elims[c]);
-            if (!k || !v || PyDict_SetItem(elims, k, v) < 0) {
-                Py_XDECREF(k);
-                Py_XDECREF(v);
-                Py_CLEAR(elims);
-                break;
-            }
-            Py_DECREF(k);
-            Py_DECREF(v);
-        }
     PyObject *out = NULL;
-    if (elims) {
-        PyObject *place = b->place_cell >= 0
-            ? Py_BuildValue("(ii)", b->place_cell, b->place_value) : (Py_INCREF(Py_None), Py_None);
+    if (!b->found) {
+        out = Py_NewRef(Py_None);
+    } else {
+        /* a forcing chain (kind 1) lists its placement's cell even with no elimination */
+        PyObject *elims = elims_dict(b->elims, b->kind == 1 ? b->place_cell : -1);
+        PyObject *place = elims ? place_obj(b->place_cell, b->place_value) : NULL;
         if (place)
             out = Py_BuildValue("(diiiiiNN)", b->rating, b->complexity, b->sortkey, b->y, b->x,
                                 b->kind, elims, place);
         else
-            Py_DECREF(elims);
+            Py_XDECREF(elims);
     }
     free(b);
     return out;
