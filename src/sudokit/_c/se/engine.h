@@ -19,6 +19,11 @@
  * Internal (se/engine.c engine, se/chains.c propagation and hint lists, se/nested.c nested
  * rules, se/nested_static.c producer 21 as nodes; bind/se.c is the Python binding):
  *
+ *   calls      go round on purpose: se/chains.c's chainer asks se/nested.c's rules, which
+ *              run chainers (and se/nested_static.c) one level down, all on se/engine.c's
+ *              arena: SE's nesting is that recursion.  This one header declares the ring;
+ *              the headers themselves form a DAG (se/se.h <- se/engine.h <- se/path.h).
+ *
  *   node       key ((cell * 9 + v - 1) << 1) | on, cause (0 start, 1 cell, 2/3/4 box/row/col,
  *              5 advanced), parents (the first is the main parent), nest (the nested chain
  *              record of an advanced node, -1 for none)
