@@ -134,7 +134,7 @@ static PyObject *mask_list(unsigned m)
 }
 
 /* The Python tuple of a record (see the header comment). */
-static PyObject *record_tuple(const lp_record *r, int ncells, int n)
+static PyObject *record_tuple(const lp_record *r, int n)
 {
     if (r->code <= P_NAKED_SINGLE)
         return Py_BuildValue("(iiii)", r->code, r->a, r->b, r->c);
@@ -172,7 +172,7 @@ PyObject *lc_py_run(PyObject *self, PyObject *args)
     Py_ssize_t nrec = (Py_ssize_t)(buf.len / sizeof *recs);
     PyObject *records = PyList_New(nrec);
     for (Py_ssize_t i = 0; records && i < nrec; i++) {
-        PyObject *t = record_tuple(&recs[i], g->ncells, g->n);
+        PyObject *t = record_tuple(&recs[i], g->n);
         if (!t)
             Py_CLEAR(records);
         else
