@@ -8,9 +8,11 @@ from glob import glob
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# Every C file of src/sudokit/_c is one extension; a header change rebuilds it (depends).
-SOURCES = sorted(glob(os.path.join("src", "sudokit", "_c", "*.c")))
-HEADERS = sorted(glob(os.path.join("src", "sudokit", "_c", "*.h")))
+# Every C file under src/sudokit/_c (solve/, logic/, se/, bind/) is one extension; a header
+# change rebuilds it (depends).  Includes name their folder from _c: "se/se.h".
+C_ROOT = os.path.join("src", "sudokit", "_c")
+SOURCES = sorted(glob(os.path.join(C_ROOT, "**", "*.c"), recursive=True))
+HEADERS = sorted(glob(os.path.join(C_ROOT, "**", "*.h"), recursive=True))
 
 
 class OptionalBuildExt(build_ext):
@@ -49,7 +51,7 @@ if SOURCES and os.environ.get("SUDOKIT_PUREPYTHON_BUILD", "") in ("", "0"):
         "sudokit._ckernels",
         sources=SOURCES,
         depends=HEADERS,
-        include_dirs=[os.path.join("src", "sudokit", "_c")],
+        include_dirs=[C_ROOT],
         extra_compile_args=extra_compile_args,
         extra_link_args=["-fsanitize=address,undefined"] if os.environ.get("SUDOKIT_SANITIZE") else [],
     ))

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Interleaved A/B of bench_fast9 builds on a noisy machine: best µs/puzzle per binary, set and mode.
 #   gcc -O3 -std=c99 -Isrc/sudokit/_c -o /tmp/b_old benchmarks/c/bench_fast9.c OLD/fast9.c
-#   gcc -O3 -std=c99 -Isrc/sudokit/_c -o /tmp/b_new benchmarks/c/bench_fast9.c src/sudokit/_c/fast9.c
+#   gcc -O3 -std=c99 -Isrc/sudokit/_c -o /tmp/b_new benchmarks/c/bench_fast9.c src/sudokit/_c/solve/fast9.c
 #   benchmarks/c/ab.sh 4 /tmp/b_old /tmp/b_new
 # Columns: binary, set, mode, best µs/puzzle over the rounds, guesses/puzzle.
 set -euo pipefail

@@ -2,7 +2,7 @@
  *
  * Build (see Makefile here; run from the repository root):
  *   gcc -O3 -std=c99 -Wall -Wextra -Isrc/sudokit/_c -o benchmarks/c/bench_fast9 \
- *       benchmarks/c/bench_fast9.c src/sudokit/_c/fast9.c
+ *       benchmarks/c/bench_fast9.c src/sudokit/_c/solve/fast9.c
  *
  * Usage:
  *   bench_fast9 [-w] [-r REPS] FILE... time first-solution and count-to-2 per file
@@ -26,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fast9.h"
+#include "solve/fast9.h"
 
 /* Thread CPU time by default: the machine is shared, and time spent
  * preempted is not the solver's.  -w switches to wall-clock time. */

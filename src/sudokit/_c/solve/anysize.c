@@ -1,0 +1,637 @@
+/* solve/anysize.c -- the C twin of the pure-Python kernel `propagate` (_kernels.py) for every
+ * geometry with N <= 64, with what every kernel shares: the geometry tables (sk_shape), the
+ * work area (sk_work) and the independent checker.  Same counts, same first solution, same
+ * node counts, same `stopped` as the specification; no Python objects.  The twin of
+ * `backtrack` is in solve/backtrack.c (it runs in the same work area).
+ *
+ * Representation
+ * --------------
+ *   cand[cell]: uint64_t, bit v-1 set <=> value v still possible (N <= 64: one word)
+ *
+ *        cell 0             cell 1                  cell N*N-1
+ *      +------------------+------------------+- ... -+------------------+
+ *      | 0...0 1 0 0 1 1 0| 0...0 0 0 0 0 0 1|       | 0...0 0 1 1 0 0 0|
+ *      +------------------+------------------+- ... -+------------------+
+ *        bit 63 ...   bit 0                   single bit = value known
+ *
+ *   propagate keeps one such array per search depth, in one block grown on demand:
+ *
+ *      states: | depth 0 (settled root) | depth 1 | ... | depth d (current) |
+ *      frames: cell[d], rem[d] = values of cell[d] still to try at depth d
+ *
+ *   A node copies states[d] to states[d+1], fixes one value and settles the copy; a dead
+ *   end simply overwrites states[d+1] with the next value (no undo log).
+ *   (Rejected: an undo trail of changed cells.  For N <= 25 the copy is <= 5 KB, one
+ *   memcpy, cheaper than logging every candidate change of a settle.)
+ *
+ *   settle() runs naked and hidden singles to the full fixpoint, as the Python settle()
+ *   does, but with bookkeeping: a LIFO queue of cells that became single (their value
+ *   leaves their peers), and a bitset of "dirty" units -- units with a cell whose
+ *   candidates changed since the unit was last scanned for hidden singles.  Only dirty
+ *   units are scanned.
+ *
+ *      dirty: uint64_t[3]   bit u = unit u (rows 0..N-1, cols N..2N-1, boxes 2N..3N-1)
+ *
+ *   Why this is node-for-node identical to the Python scan of all units: both apply
+ *   only sound deductions and stop only at a fixpoint of naked + hidden singles; from a
+ *   common start every deduction keeps the state a superset of any contradiction-free
+ *   fixpoint, so the fixpoint (or the contradiction) is the same whatever the order.  A
+ *   unit whose cells did not change cannot yield a new hidden single or lose a value, so
+ *   skipping clean units changes nothing but the time.
+ *
+ *   backtrack (solve/backtrack.c draws its arrays): used[row], used[N+col], used[2N+box] masks of
+ *   placed values; the empty cells in row-major order; avail[i] / placed[i] per empty cell
+ *   (an explicit stack).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "include/bits.h"
+#include "solve/kernels.h"
+
+#define POPCOUNT(x) sk_pop64(x)   /* include/bits.h: SWAR without -mpopcnt */
+#define BITLEN(x) (64 - __builtin_clzll(x))   /* x != 0 */
+
+/* --- geometry tables ---------------------------------------------------------------- */
+
+/* Classic box geometry: rows, cols, boxes, built here so the C side needs no Python. */
+sk_shape *sk_shape_new(int box_rows, int box_cols)
+{
+    int n = box_rows * box_cols;
+    if (box_rows < 1 || box_cols < 1 || n > SK_MAX_SIZE)
+        return NULL;
+    int ncells = n * n;
+    int32_t *start = malloc(sizeof(int32_t) * (3 * n + 1));
+    int16_t *cells = malloc(sizeof(int16_t) * 3 * ncells);
+    int *fill = calloc(3 * n, sizeof(int));
+    sk_shape *sh = NULL;
+    if (start && cells && fill) {
+        for (int u = 0; u <= 3 * n; u++)
+            start[u] = u * n;
+        int per_band = n / box_cols;  /* boxes side by side in one band */
+        for (int c = 0; c < ncells; c++) {
+            int r = c / n, k = c % n;
+            int us[3] = {r, n + k, 2 * n + (r / box_rows) * per_band + k / box_cols};
+            for (int j = 0; j < 3; j++)
+                cells[us[j] * n + fill[us[j]]++] = (int16_t)c;
+        }
+        sh = sk_shape_build(n, box_rows, box_cols, 1, 3 * n, start, cells, 0, NULL, 0, NULL,
+                            NULL);
+    }
+    free(start);
+    free(cells);
+    free(fill);
+    return sh;
+}
+
+/* Append the cells marked in seen[] (ascending) to list at *len; clears the marks. */
+static void take_marked(unsigned char *seen, int ncells, int16_t *list, int32_t *len)
+{
+    for (int p = 0; p < ncells; p++)
+        if (seen[p]) {
+            list[(*len)++] = (int16_t)p;
+            seen[p] = 0;
+        }
+}
+
+sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nunits,
+                         const int32_t *unit_start, const int16_t *unit_cells, int npairs,
+                         const int16_t *pairs, int nlinks, const int16_t *links,
+                         const uint64_t *masks)
+{
+    sk_shape *sh = calloc(1, sizeof *sh);
+    if (!sh)
+        return NULL;
+    int ncells = n * n;
+    size_t total = (size_t)unit_start[nunits];
+    sh->box_rows = classic ? box_rows : 0;
+    sh->box_cols = classic ? box_cols : 0;
+    sh->classic = classic;
+    sh->n = n;
+    sh->ncells = ncells;
+    sh->nunits = nunits;
+    sh->full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (int u = 0; u < nunits && unit_start[u + 1] - unit_start[u] == n; u++)
+        sh->nfull = u + 1;
+    sh->unit_start = malloc(sizeof(int32_t) * (nunits + 1));
+    sh->unit_cells = malloc(sizeof(int16_t) * (total ? total : 1));
+    sh->cu_start = calloc(ncells + 1, sizeof(int32_t));
+    sh->cell_units = malloc(sizeof(int16_t) * (total ? total : 1));
+    sh->cell_nfull = calloc(ncells, sizeof(int16_t));
+    sh->peer_start = calloc(ncells + 1, sizeof(int32_t));
+    sh->pair_start = calloc(ncells + 1, sizeof(int32_t));
+    sh->pair_cells = malloc(sizeof(int16_t) * (2 * (size_t)npairs + 1));
+    sh->link_start = calloc(ncells + 1, sizeof(int32_t));
+    sh->link_cell = malloc(sizeof(int16_t) * ((size_t)nlinks + 1));
+    sh->link_masks = malloc(sizeof(uint64_t) * ((size_t)nlinks * n + 1));
+    sh->link_back = calloc((size_t)nlinks * n + 1, sizeof(uint64_t));
+    unsigned char *seen = calloc(ncells, 1);
+    unsigned char *paired = calloc((size_t)ncells, 1);
+    int32_t *fill = calloc(ncells + 1, sizeof(int32_t));
+    /* peers: at most every other cell, for each cell */
+    sh->peers = malloc(sizeof(int16_t) * (size_t)ncells * (ncells > 1 ? ncells - 1 : 1));
+    if (!sh->unit_start || !sh->unit_cells || !sh->cu_start || !sh->cell_units ||
+        !sh->cell_nfull || !sh->peer_start || !sh->pair_start || !sh->pair_cells ||
+        !sh->link_start || !sh->link_cell || !sh->link_masks || !sh->link_back || !seen || !paired || !fill ||
+        !sh->peers) {
+        free(seen);
+        free(paired);
+        free(fill);
+        sk_shape_free(sh);
+        return NULL;
+    }
+    memcpy(sh->unit_start, unit_start, sizeof(int32_t) * (nunits + 1));
+    memcpy(sh->unit_cells, unit_cells, sizeof(int16_t) * total);
+    /* units of each cell, ascending (so full units first) */
+    for (size_t k = 0; k < total; k++)
+        sh->cu_start[unit_cells[k] + 1]++;
+    for (int c = 0; c < ncells; c++)
+        sh->cu_start[c + 1] += sh->cu_start[c];
+    for (int u = 0; u < nunits; u++)
+        for (int32_t k = unit_start[u]; k < unit_start[u + 1]; k++) {
+            int c = unit_cells[k];
+            sh->cell_units[sh->cu_start[c] + fill[c]++] = (int16_t)u;
+            if (u < sh->nfull)
+                sh->cell_nfull[c]++;
+        }
+    for (int c = 0; c < ncells; c++) {
+        int m = sh->cu_start[c + 1] - sh->cu_start[c];
+        if (m > sh->maxcu)
+            sh->maxcu = m;
+    }
+    /* pair peers: pairs whose cells share no unit, both directions, ascending */
+    for (int c = 0; c < ncells; c++) {
+        for (int32_t k = sh->cu_start[c]; k < sh->cu_start[c + 1]; k++) {
+            int u = sh->cell_units[k];
+            for (int32_t q = unit_start[u]; q < unit_start[u + 1]; q++)
+                seen[unit_cells[q]] = 1;
+        }
+        seen[c] = 0;
+        for (int k = 0; k < npairs; k++) {
+            int a = pairs[2 * k], b = pairs[2 * k + 1];
+            int other = a == c ? b : b == c ? a : -1;
+            if (other >= 0 && !seen[other])
+                paired[other] = 1;
+        }
+        for (int p = 0; p < ncells; p++)
+            if (paired[p])
+                seen[p] = 1;
+        sh->peer_start[c + 1] = sh->peer_start[c];
+        take_marked(seen, ncells, sh->peers, &sh->peer_start[c + 1]);
+        sh->pair_start[c + 1] = sh->pair_start[c];
+        take_marked(paired, ncells, sh->pair_cells, &sh->pair_start[c + 1]);
+    }
+    /* links, grouped by their first cell in the order given */
+    for (int k = 0; k < nlinks; k++)
+        sh->link_start[links[2 * k] + 1]++;
+    for (int c = 0; c < ncells; c++)
+        sh->link_start[c + 1] += sh->link_start[c];
+    memset(fill, 0, sizeof(int32_t) * (ncells + 1));
+    for (int k = 0; k < nlinks; k++) {
+        int c = links[2 * k];
+        int at = sh->link_start[c] + fill[c]++;
+        sh->link_cell[at] = links[2 * k + 1];
+        memcpy(sh->link_masks + (size_t)at * n, masks + (size_t)k * n, sizeof(uint64_t) * n);
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++)
+                if (masks[(size_t)k * n + a] >> b & 1)
+                    sh->link_back[(size_t)at * n + b] |= (uint64_t)1 << a;
+    }
+    free(seen);
+    free(paired);
+    free(fill);
+    return sh;
+}
+
+void sk_shape_free(sk_shape *sh)
+{
+    if (!sh)
+        return;
+    free(sh->unit_start);
+    free(sh->unit_cells);
+    free(sh->cu_start);
+    free(sh->cell_units);
+    free(sh->cell_nfull);
+    free(sh->peer_start);
+    free(sh->peers);
+    free(sh->pair_start);
+    free(sh->pair_cells);
+    free(sh->link_start);
+    free(sh->link_cell);
+    free(sh->link_masks);
+    free(sh->link_back);
+    free(sh);
+}
+
+void sk_work_init(sk_work *w)
+{
+    memset(w, 0, sizeof *w);
+}
+
+void sk_work_free(sk_work *w)
+{
+    free(w->states);
+    free(w->frame_cell);
+    free(w->frame_rem);
+    free(w->queue);
+    free(w->empties);
+    free(w->avail);
+    free(w->placed);
+    free(w->cur);
+    free(w->units_of);
+    free(w->used);
+    free(w->dirty);
+    sk_work_init(w);
+}
+
+/* Make room for per-cell arrays of ncells entries and per-unit arrays of nunits; 0 if out
+ * of memory (shared with solve/backtrack.c through solve/kernels.h). */
+int sk_work_cells(sk_work *w, int ncells, int nunits)
+{
+    if (w->cap_units < (size_t)nunits + 64) {
+        size_t m = (size_t)nunits + 64;
+        uint64_t *u = realloc(w->used, m * sizeof *u);
+        if (u) w->used = u;
+        uint64_t *d = realloc(w->dirty, (m / 64 + 1) * sizeof *d);
+        if (d) w->dirty = d;
+        if (!u || !d)
+            return 0;
+        w->cap_units = m;
+    }
+    if (w->cap_cells >= (size_t)ncells)
+        return 1;
+    size_t n = (size_t)ncells;
+    int32_t *q = realloc(w->queue, n * sizeof *q);
+    if (q) w->queue = q;
+    int32_t *e = realloc(w->empties, n * sizeof *e);
+    if (e) w->empties = e;
+    uint64_t *a = realloc(w->avail, n * sizeof *a);
+    if (a) w->avail = a;
+    uint64_t *p = realloc(w->placed, n * sizeof *p);
+    if (p) w->placed = p;
+    uint8_t *v = realloc(w->cur, n * sizeof *v);
+    if (v) w->cur = v;
+    int16_t *u = realloc(w->units_of, 3 * n * sizeof *u);
+    if (u) w->units_of = u;
+    if (!q || !e || !a || !p || !v || !u)
+        return 0;
+    w->cap_cells = n;
+    return 1;
+}
+
+/* Make room for depth+1 states of ncells words; 0 if out of memory.  The state buffer is
+ * measured in words, not states, so a work area reused for a larger shape grows too. */
+static int work_states(sk_work *w, size_t depth, int ncells)
+{
+    size_t words = (depth + 1) * (size_t)ncells;
+    if (depth < w->cap_states && words <= w->state_words)
+        return 1;
+    size_t cap = w->cap_states ? w->cap_states : 16;
+    while (cap <= depth)
+        cap *= 2;
+    if (cap * (size_t)ncells > w->state_words) {
+        uint64_t *s = realloc(w->states, cap * (size_t)ncells * sizeof *s);
+        if (!s)
+            return 0;
+        w->states = s;
+        w->state_words = cap * (size_t)ncells;
+    }
+    if (cap > w->cap_states) {
+        int32_t *fc = realloc(w->frame_cell, cap * sizeof *fc);
+        if (!fc)
+            return 0;
+        w->frame_cell = fc;
+        uint64_t *fr = realloc(w->frame_rem, cap * sizeof *fr);
+        if (!fr)
+            return 0;
+        w->frame_rem = fr;
+        w->cap_states = cap;
+    }
+    return 1;
+}
+
+/* --- propagate ---------------------------------------------------------------------- */
+
+/* Mark the full units of cell c dirty (they come first in its unit list). */
+static inline void mark_dirty(const sk_shape *sh, uint64_t *dirty, int c)
+{
+    const int16_t *cu = sh->cell_units + sh->cu_start[c];
+    for (int k = 0, m = sh->cell_nfull[c]; k < m; k++)
+        dirty[cu[k] >> 6] |= (uint64_t)1 << (cu[k] & 63);
+}
+
+/* Naked and hidden singles (and weak links) to the fixpoint; 0 on a contradiction (a cell
+ * with no candidate, a value with no place in a full unit, two values forced into one cell).
+ * queue[0..qlen-1] holds the single cells whose value has not yet left their peers. */
+static int settle(const sk_shape *sh, uint64_t *cand, int32_t *queue, int qlen, uint64_t *dirty)
+{
+    const int n = sh->n, nwords = (sh->nfull + 63) >> 6;
+    const uint64_t full = sh->full;
+    const int16_t *peers = sh->peers;
+    const int32_t *pstart = sh->peer_start, *lstart = sh->link_start;
+    for (;;) {
+        while (qlen) {
+            int c = queue[--qlen];
+            uint64_t b = cand[c];
+            for (int32_t k = pstart[c], end = pstart[c + 1]; k < end; k++) {
+                int p = peers[k];
+                uint64_t m = cand[p];
+                if (m & b) {
+                    m ^= b;
+                    if (!m)
+                        return 0;
+                    cand[p] = m;
+                    mark_dirty(sh, dirty, p);
+                    if (!(m & (m - 1)))
+                        queue[qlen++] = p;
+                }
+            }
+            /* (Rejected: a branch-free version of this loop, masks instead of the m & b
+             * test; measured 20% slower on hard 9x9 puzzles.) */
+            for (int32_t k = lstart[c], end = lstart[c + 1]; k < end; k++) {
+                int p = sh->link_cell[k];
+                uint64_t x = sh->link_masks[(size_t)k * n + __builtin_ctzll(b)];
+                uint64_t m = cand[p];
+                if (m & x) {
+                    m &= ~x;
+                    if (!m)
+                        return 0;
+                    cand[p] = m;
+                    mark_dirty(sh, dirty, p);
+                    if (!(m & (m - 1)))
+                        queue[qlen++] = p;
+                }
+            }
+        }
+        int w = 0;
+        while (w < nwords && !dirty[w])
+            w++;
+        if (w == nwords)
+            return 1;
+        int u = (w << 6) + __builtin_ctzll(dirty[w]);
+        dirty[w] &= dirty[w] - 1;
+        const int16_t *unit = sh->unit_cells + sh->unit_start[u];
+        uint64_t once = 0, twice = 0;
+        for (int k = 0; k < n; k++) {
+            uint64_t m = cand[unit[k]];
+            twice |= once & m;
+            once |= m;
+        }
+        if (once != full)
+            return 0;
+        uint64_t hidden = once & ~twice;
+        if (hidden) {
+            for (int k = 0; k < n; k++) {
+                int c = unit[k];
+                uint64_t m = cand[c];
+                uint64_t h = m & hidden;
+                if (h && (m & (m - 1))) {
+                    if (h & (h - 1))
+                        return 0;
+                    cand[c] = h;
+                    mark_dirty(sh, dirty, c);
+                    queue[qlen++] = c;
+                }
+            }
+        }
+    }
+}
+
+static void write_solution(const uint64_t *cand, int ncells, uint8_t *solution)
+{
+    for (int c = 0; c < ncells; c++)
+        solution[c] = (uint8_t)BITLEN(cand[c]);
+}
+
+long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, long long limit,
+                       uint64_t node_limit, uint8_t *solution, uint64_t *nodes_out, int *stopped,
+                       sk_poll *poll)
+{
+    const int ncells = sh->ncells, n = sh->n, nwords = (sh->nfull + 63) >> 6;
+    const uint64_t full = sh->full;
+    long long count = 0;
+    uint64_t nodes = 0;
+    *stopped = 0;
+    *nodes_out = 0;
+    if (!sk_work_cells(w, ncells, sh->nunits) || !work_states(w, 1, ncells))
+        return -1;
+    uint64_t *cand = w->states;
+    int32_t *queue = w->queue;
+    uint64_t *dirty = w->dirty;
+    int qlen = 0;
+    for (int c = 0; c < ncells; c++)
+        cand[c] = full;
+    for (int c = 0; c < ncells; c++) {
+        int v = values[c];
+        if (v) {
+            uint64_t b = (uint64_t)1 << (v - 1);
+            cand[c] = b;
+            /* givens first: a clash is seen before any inference */
+            for (int32_t k = sh->peer_start[c]; k < sh->peer_start[c + 1]; k++)
+                if (cand[sh->peers[k]] == b)
+                    return 0;
+            for (int32_t k = sh->link_start[c]; k < sh->link_start[c + 1]; k++) {
+                uint64_t m = cand[sh->link_cell[k]];
+                if (!(m & (m - 1)) && (m & sh->link_masks[(size_t)k * n + v - 1]))
+                    return 0;
+            }
+            queue[qlen++] = c;
+        }
+    }
+    memset(dirty, 0, sizeof(uint64_t) * nwords);
+    for (int u = 0; u < sh->nfull; u++)
+        dirty[u >> 6] |= (uint64_t)1 << (u & 63);
+    if (!settle(sh, cand, queue, qlen, dirty))
+        return 0;
+
+    size_t depth = 0;        /* states[depth] is the current state */
+    size_t frames = 0;       /* frames 0..frames-1 branch at states[0..frames-1] */
+    for (;;) {
+        uint64_t *state = w->states + depth * (size_t)ncells;
+        int best = -1, best_count = 65;
+        for (int c = 0; c < ncells; c++) {
+            uint64_t m = state[c];
+            if (m & (m - 1)) {
+                int k = POPCOUNT(m);
+                if (k < best_count) {
+                    best = c;
+                    best_count = k;
+                    if (k == 2)
+                        break;
+                }
+            }
+        }
+        if (best < 0) {
+            if (count == 0 && solution)
+                write_solution(state, ncells, solution);
+            count++;
+            if (limit > 0 && count >= limit)
+                break;
+        } else {
+            /* push a frame branching at the current state (its depth is `depth`) */
+            w->frame_cell[depth] = best;
+            w->frame_rem[depth] = state[best];
+            frames = depth + 1;
+        }
+        int advanced = 0;
+        while (frames) {
+            size_t top = frames - 1;
+            uint64_t rem = w->frame_rem[top];
+            if (!rem) {
+                frames--;
+                continue;
+            }
+            uint64_t b = rem & (~rem + 1);
+            w->frame_rem[top] = rem ^ b;
+            if (node_limit > 0 && nodes >= node_limit) {
+                *stopped = 1;
+                *nodes_out = nodes;
+                return count;
+            }
+            nodes++;
+            if (sk_poll_stop(poll, nodes)) {
+                *nodes_out = nodes;
+                return SK_INTERRUPTED;
+            }
+            if (!work_states(w, top + 1, ncells)) {
+                *nodes_out = nodes;
+                return -1;
+            }
+            uint64_t *parent = w->states + top * (size_t)ncells;
+            uint64_t *child = parent + ncells;
+            memcpy(child, parent, (size_t)ncells * sizeof *child);
+            int cell = w->frame_cell[top];
+            child[cell] = b;
+            memset(dirty, 0, sizeof(uint64_t) * nwords);
+            mark_dirty(sh, dirty, cell);
+            queue[0] = cell;
+            if (settle(sh, child, queue, 1, dirty)) {
+                depth = top + 1;
+                advanced = 1;
+                break;
+            }
+        }
+        if (!advanced)
+            break;
+    }
+    *nodes_out = nodes;
+    return count;
+}
+
+/* --- the independent checker -------------------------------------------------------- */
+
+/* The independent checks below share no table with the solvers: they recompute every
+ * unit from the box shape.  mark_units() puts each value of grid into the masks of its row,
+ * column and box and returns 1 as soon as a unit would hold a value twice, or (strict)
+ * holds a cell outside 1..n; without strict such cells are blanks.  No division in the cell
+ * loop (the box is counted along) and only the n used masks are cleared: with a variable
+ * divisor and full clears this cost about 1 us per 9x9 grid, as much as fast9 takes to
+ * solve an easy puzzle. */
+static int mark_units(int box_rows, int box_cols, const uint8_t *grid, int strict,
+                      uint64_t *rows, uint64_t *cols, uint64_t *boxes)
+{
+    int n = box_rows * box_cols;
+    memset(rows, 0, (size_t)n * sizeof rows[0]);
+    memset(cols, 0, (size_t)n * sizeof cols[0]);
+    memset(boxes, 0, (size_t)n * sizeof boxes[0]);
+    for (int r = 0, band = 0, rr = 0; r < n; r++) {
+        for (int k = 0, x = band, kk = 0; k < n; k++) {
+            int v = grid[r * n + k];
+            if (v >= 1 && v <= n) {
+                uint64_t b = (uint64_t)1 << (v - 1);
+                if ((rows[r] | cols[k] | boxes[x]) & b)
+                    return 1;
+                rows[r] |= b;
+                cols[k] |= b;
+                boxes[x] |= b;
+            } else if (strict) {
+                return 1;
+            }
+            if (++kk == box_cols) {
+                kk = 0;
+                x++;
+            }
+        }
+        if (++rr == box_rows) {
+            rr = 0;
+            band += box_rows;
+        }
+    }
+    return 0;
+}
+
+/* Is solution a complete valid grid that keeps every given of values (NULL: none)? */
+int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution)
+{
+    int n = box_rows * box_cols;
+    uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
+    if (values)
+        for (int c = 0; c < n * n; c++)
+            if (values[c] && values[c] != solution[c])
+                return 0;
+    if (mark_units(box_rows, box_cols, solution, 1, rows, cols, boxes))
+        return 0;
+    for (int u = 0; u < n; u++)
+        if (rows[u] != full || cols[u] != full || boxes[u] != full)
+            return 0;
+    return 1;
+}
+
+/* Do two givens (values 1..n; anything else is a blank) share a unit? */
+int sk_givens_clash(int box_rows, int box_cols, const uint8_t *values)
+{
+    uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];
+    return mark_units(box_rows, box_cols, values, 0, rows, cols, boxes);
+}
+
+/* Does grid break a rule of sh (values outside 1..n count as blanks unless strict)? */
+static int geometry_broken(const sk_shape *sh, const uint8_t *grid, int strict)
+{
+    const int n = sh->n;
+    for (int c = 0; c < sh->ncells; c++)
+        if (grid[c] < 1 || grid[c] > n) {
+            if (strict)
+                return 1;
+        }
+    for (int u = 0; u < sh->nunits; u++) {
+        uint64_t seen = 0;
+        for (int32_t k = sh->unit_start[u]; k < sh->unit_start[u + 1]; k++) {
+            int v = grid[sh->unit_cells[k]];
+            if (v < 1 || v > n)
+                continue;
+            uint64_t b = (uint64_t)1 << (v - 1);
+            if (seen & b)
+                return 1;
+            seen |= b;
+        }
+    }
+    for (int c = 0; c < sh->ncells; c++) {
+        int v = grid[c];
+        if (v < 1 || v > n)
+            continue;
+        for (int32_t k = sh->pair_start[c]; k < sh->pair_start[c + 1]; k++)
+            if (grid[sh->pair_cells[k]] == v)
+                return 1;
+        for (int32_t k = sh->link_start[c]; k < sh->link_start[c + 1]; k++) {
+            int w = grid[sh->link_cell[k]];
+            if (w >= 1 && w <= n && (sh->link_masks[(size_t)k * n + v - 1] >> (w - 1) & 1))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int sk_geometry_is_solution(const sk_shape *sh, const uint8_t *values, const uint8_t *solution)
+{
+    if (values)
+        for (int c = 0; c < sh->ncells; c++)
+            if (values[c] && values[c] != solution[c])
+                return 0;
+    return !geometry_broken(sh, solution, 1);
+}
+
+int sk_geometry_clash(const sk_shape *sh, const uint8_t *values)
+{
+    return geometry_broken(sh, values, 0);
+}
