@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from _paths import ROOT
 from conftest import C_ONLY, missing
 
-PYI = Path(__file__).resolve().parents[1] / "src" / "sudokit" / "_ckernels.pyi"
+PYI = ROOT / "src" / "sudokit" / "_ckernels.pyi"
 
 
 def _extension():
