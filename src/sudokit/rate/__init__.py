@@ -110,8 +110,8 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
     outcome is a Rating with a status (see the module doc).
     """
     from ..solver import Verdict, check
-    from ._grid import TimeLimit
-    from ._se import format_rating, se_path
+    from ..logic._budget import TimeLimitReached
+    from ..logic.se.path import format_rating, se_path
     grid, line = _line_of(puzzle)
     if not grid.is_legal():
         return Rating(None, None, None, status="illegal")
@@ -125,7 +125,7 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
     deadline = None if time_limit is None else time.monotonic() + time_limit
     try:
         path = se_path(line, deadline=deadline)
-    except TimeLimit:
+    except TimeLimitReached:
         return Rating(None, None, None, status="limit")
     level = score = None
     if hodoku:

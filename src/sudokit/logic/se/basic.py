@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..logic._tables import cells_of
-from ._grid import (BCR, BOXES, CELL_UNITS, COLS, HOUSE, HOUSE_BITS, POPCOUNT, ROWS,
-                    UNIT_BITS, UNIT_CELLS, VALUES_OF)
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
+from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
 __all__ = ["Hint", "colex", "value_cells", "hidden_single", "direct_locking",
            "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
@@ -46,9 +45,6 @@ def colex(k: int, n: int) -> tuple:
     """All k-subsets of range(n) as sorted tuples, in SE's order (increasing bit mask)."""
     from itertools import combinations
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
-
-
-_cells = cells_of  # the cells of a cell set, increasing (logic._tables)
 
 
 def value_cells(cands) -> list:
@@ -139,7 +135,7 @@ def _locking(board, direct: bool):
                             bit = 1 << (v - 1)
                             pointing = u1 < 9
                             return Hint(2.6 if pointing else 2.8,
-                                        {c: bit for c in _cells(gone)},
+                                        {c: bit for c in cells_of(gone)},
                                         None, "pointing" if pointing else "claiming")
     return None
 
@@ -200,7 +196,7 @@ def hidden_set(board, k: int, direct: bool = False):
                                             f"direct hidden {'pair' if k == 2 else 'triple'}")
                     continue
                 elims = {}
-                for c in _cells(union):
+                for c in cells_of(union):
                     extra = cands[c] & ~vmask
                     if extra:
                         elims[c] = extra
@@ -225,7 +221,7 @@ def naked_set(board, k: int):
             cells = UNIT_CELLS[u]
             if sum(1 for c in cells if not values[c]) < 2 * k:
                 continue
-            idx = [i for i in range(9) if 2 <= POPCOUNT[cands[cells[i]]] <= k]
+            idx = [i for i in range(9) if 2 <= POPCOUNT9[cands[cells[i]]] <= k]
             if len(idx) < k:
                 continue
             for sub in colex(k, len(idx)):
@@ -233,7 +229,7 @@ def naked_set(board, k: int):
                 union = 0
                 for i in combo:
                     union |= cands[cells[i]]
-                if POPCOUNT[union] != k:
+                if POPCOUNT9[union] != k:
                     continue
                 chosen = {cells[i] for i in combo}
                 elims = {}
@@ -261,7 +257,7 @@ def fish(board, k: int):
         valid = [0] * 10
         for v in wanted:
             for i in range(9):
-                if 2 <= POPCOUNT[local[i][v]] <= k:
+                if 2 <= POPCOUNT9[local[i][v]] <= k:
                     valid[v] |= 1 << i
         for combo, cmask in combos:
             base_bits = -1
@@ -271,7 +267,7 @@ def fish(board, k: int):
                 cover = 0
                 for i in combo:
                     cover |= local[i][v]
-                if POPCOUNT[cover] != k:
+                if POPCOUNT9[cover] != k:
                     continue
                 if base_bits < 0:
                     base_bits = 0
@@ -283,7 +279,7 @@ def fish(board, k: int):
                         gone |= vc[v] & UNIT_BITS[cover_units[j]] & ~base_bits
                 if gone:
                     bit = 1 << (v - 1)
-                    return Hint(_FISH[k], {c: bit for c in _cells(gone)}, None, f"fish {k}")
+                    return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
     return None
 
 
@@ -294,25 +290,25 @@ def _wing(board, xyz: bool):
     size = 3 if xyz else 2
     for pivot in range(81):
         xy = cands[pivot]
-        if POPCOUNT[xy] != size:
+        if POPCOUNT9[xy] != size:
             continue
-        for xzc in HOUSE[pivot]:
+        for xzc in PEERS[pivot]:
             xz = cands[xzc]
-            if POPCOUNT[xz] != 2 or POPCOUNT[xy & ~xz] != 1:
+            if POPCOUNT9[xz] != 2 or POPCOUNT9[xy & ~xz] != 1:
                 continue
-            for yzc in HOUSE[pivot]:
+            for yzc in PEERS[pivot]:
                 yz = cands[yzc]
-                if POPCOUNT[yz] != 2:
+                if POPCOUNT9[yz] != 2:
                     continue
-                if POPCOUNT[xy | xz | yz] != 3 or POPCOUNT[xy & xz & yz] != (1 if xyz else 0):
+                if POPCOUNT9[xy | xz | yz] != 3 or POPCOUNT9[xy & xz & yz] != (1 if xyz else 0):
                     continue
                 z = xz & yz
                 z &= -z
-                victims = HOUSE_BITS[xzc] & HOUSE_BITS[yzc]
+                victims = PEER_BITS[xzc] & PEER_BITS[yzc]
                 if xyz:
-                    victims &= HOUSE_BITS[pivot]
+                    victims &= PEER_BITS[pivot]
                 victims &= ~((1 << pivot) | (1 << xzc) | (1 << yzc))
-                elims = {c: z for c in _cells(victims) if cands[c] & z}
+                elims = {c: z for c in cells_of(victims) if cands[c] & z}
                 if elims:
                     return Hint(4.4 if xyz else 4.2, elims, None,
                                 "XYZ-wing" if xyz else "XY-wing")
@@ -332,19 +328,19 @@ def xyz_wing(board):
 # ----------------------------------------------------------------------------- exclusions
 
 def _sees(a: int, b: int) -> bool:
-    return bool(HOUSE_BITS[a] >> b & 1)
+    return bool(PEER_BITS[a] >> b & 1)
 
 
 def _base_cells(cands, top: int):
     """SE's base cells of an aligned exclusion: (cells, {cell: excluders list})."""
     cells, excl = [], {}
     for c in range(81):
-        if POPCOUNT[cands[c]] < 2:
+        if POPCOUNT9[cands[c]] < 2:
             continue
         single = False
         ex = []
-        for d in HOUSE[c]:
-            n = POPCOUNT[cands[d]]
+        for d in PEERS[c]:
+            n = POPCOUNT9[cands[d]]
             if n == 1:
                 single = True
             elif 2 <= n <= top:
@@ -365,9 +361,9 @@ def _exclude(cands, base: tuple, common: list):
     if len(base) == 2:
         c0, c1 = base
         same_ok = not _sees(c0, c1)
-        for v0 in VALUES_OF[cands[c0]]:
+        for v0 in VALUES_OF9[cands[c0]]:
             b0 = 1 << (v0 - 1)
-            for v1 in VALUES_OF[cands[c1]]:
+            for v1 in VALUES_OF9[cands[c1]]:
                 if v0 == v1 and not same_ok:
                     continue
                 used = b0 | (1 << (v1 - 1))
@@ -380,13 +376,13 @@ def _exclude(cands, base: tuple, common: list):
     else:
         c0, c1, c2 = base
         s01, s02, s12 = _sees(c0, c1), _sees(c0, c2), _sees(c1, c2)
-        for v0 in VALUES_OF[cands[c0]]:
+        for v0 in VALUES_OF9[cands[c0]]:
             b0 = 1 << (v0 - 1)
-            for v1 in VALUES_OF[cands[c1]]:
+            for v1 in VALUES_OF9[cands[c1]]:
                 if v0 == v1 and s01:
                     continue
                 b01 = b0 | (1 << (v1 - 1))
-                for v2 in VALUES_OF[cands[c2]]:
+                for v2 in VALUES_OF9[cands[c2]]:
                     if (v2 == v0 and s02) or (v2 == v1 and s12):
                         continue
                     used = b01 | (1 << (v2 - 1))

@@ -13,9 +13,11 @@ reproducible); here they come in cell then value order, as SE's later fork sorts
 
 from __future__ import annotations
 
-from ._basic import _cells, _local, colex, value_cells
-from ._chains import Chaining, chain, static_chains
-from ._grid import BCR, BOXES, CELL_UNITS, COLS, POPCOUNT, ROWS, UNIT_BITS, UNIT_CELLS, Board
+from ..core.bits import POPCOUNT9, cells_of
+from ..core.board import Board
+from . import BCR, BOXES, CELL_UNITS, COLS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS
+from .basic import _local, colex, value_cells
+from .chains import Chaining, chain, static_chains
 
 __all__ = ["advanced_nodes"]
 
@@ -46,7 +48,7 @@ def _lockings(values, work, source):
                     bit = 1 << (v - 1)
                     parents = [_off(c, v) for c in UNIT_CELLS[u1]
                                if source[c] & bit and not work[c] & bit and not b2 >> c & 1]
-                    yield {c: bit for c in _cells(gone)}, parents
+                    yield {c: bit for c in cells_of(gone)}, parents
 
 
 def _hidden_pairs(values, work, source):
@@ -64,7 +66,7 @@ def _hidden_pairs(values, work, source):
                     continue
                 vmask = (1 << i) | (1 << j)
                 elims = {}
-                for c in _cells(a | b):
+                for c in cells_of(a | b):
                     if work[c] & ~vmask:
                         elims[c] = work[c] & ~vmask
                 if not elims:
@@ -86,7 +88,7 @@ def _naked_pairs(values, work, source):
                 continue
             for i, j in colex(2, 9):
                 a, b = work[cells[i]], work[cells[j]]
-                if POPCOUNT[a] < 2 or POPCOUNT[b] < 2 or POPCOUNT[a | b] != 2:
+                if POPCOUNT9[a] < 2 or POPCOUNT9[b] < 2 or POPCOUNT9[a | b] != 2:
                     continue
                 union = a | b
                 elims = {c: work[c] & union for c in cells
@@ -115,7 +117,7 @@ def _xwings(values, work, source):
                 if placed[v] + 4 > 9:
                     continue
                 p0, p1 = local[combo[0]][v], local[combo[1]][v]
-                if not p0 & (p0 - 1) or not p1 & (p1 - 1) or POPCOUNT[p0 | p1] != 2:
+                if not p0 & (p0 - 1) or not p1 & (p1 - 1) or POPCOUNT9[p0 | p1] != 2:
                     continue
                 cover = p0 | p1
                 cover_bits = 0
@@ -131,7 +133,7 @@ def _xwings(values, work, source):
                     for c in UNIT_CELLS[base_units[i]]:
                         if source[c] & bit and not work[c] & bit and not cover_bits >> c & 1:
                             parents.append(_off(c, v))
-                yield {c: bit for c in _cells(gone)}, parents
+                yield {c: bit for c in cells_of(gone)}, parents
 
 
 _CAUSE_UNIT = {2: 0, 3: 1, 4: 2}  # cause -> index in CELL_UNITS (box, row, col)
@@ -212,7 +214,7 @@ def advanced_nodes(owner, values, work, source, to_off) -> list:
 
 def _static_hints(values, work) -> list:
     """Producer 21's hints on a grid, sorted and merged as SE's getHints hands them over."""
-    board = Board(list(values), list(work))
+    board = Board(values, work, PEERS)  # read only
     hints = static_chains(board, all_hints=True)
     out, seen = [], set()
     for h in hints:
