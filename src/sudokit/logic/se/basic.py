@@ -30,9 +30,8 @@ class Hint:
 
     def apply(self, board) -> None:
         """SE's IndirectHint.apply: remove the eliminations, then place (if any)."""
-        cands = board.cands
         for cell, mask in self.elims.items():
-            cands[cell] &= ~mask
+            board.eliminate(cell, mask)
         if self.place is not None:
             board.place(*self.place)
 
@@ -51,10 +50,9 @@ def value_cells(cands) -> list:
     """vc[v] = the cells holding candidate v (an int), v = 1..9 (vc[0] unused)."""
     vc = [0] * 10
     for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            vc[low.bit_length()] |= 1 << c
-            m ^= low
+        bit = 1 << c
+        for v in VALUES_OF9[m]:
+            vc[v] |= bit
     return vc
 
 
@@ -72,8 +70,7 @@ def _local(unit: int, bits: int) -> int:
 def hidden_single(board):
     """Producer 1: full houses (1.0) first, then hidden singles (box 1.2, row/col 1.5)."""
     vc = value_cells(board.cands)
-    values = board.values
-    empties = [sum(1 for c in UNIT_CELLS[u] if not values[c]) for u in range(27)]
+    empties = empty_counts(board.values)
     for alone in (True, False):
         for units in BCR:
             for u in units:
@@ -99,14 +96,18 @@ def naked_single(board):
 
 
 # ----------------------------------------------------------------------------- locking
+#
+# The finders below are generators of every instance in SE's scan order: a producer takes
+# the first one that removes something, the nested rules (nested.py) take them all.
 
 _LOCK_PAIRS = ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES))
 
 
-def _locking(board, direct: bool):
-    vc = value_cells(board.cands)
+def confined(vc):
+    """(units of u1's type, u1, u2, v) for every value v with two or more positions in unit
+    u1, all of them in unit u2 (a box and a line), in SE's order; vc: value_cells."""
     for types1, types2 in _LOCK_PAIRS:
-        for i1, u1 in enumerate(types1):
+        for u1 in types1:
             b1 = UNIT_BITS[u1]
             for u2 in types2:
                 b2 = UNIT_BITS[u2]
@@ -114,40 +115,45 @@ def _locking(board, direct: bool):
                     continue
                 for v in range(1, 10):
                     pos = vc[v] & b1
-                    if not pos & (pos - 1) or pos & ~b2:
-                        continue
-                    if direct:
-                        for i3, u3 in enumerate(types1):
-                            if i3 == i1 or not UNIT_BITS[u3] & b2:
-                                continue
-                            pos3 = vc[v] & UNIT_BITS[u3]
-                            if pos3 & (pos3 - 1):
-                                rest = pos3 & ~b2
-                                if rest and not rest & (rest - 1):
-                                    pointing = u1 < 9
-                                    return Hint(1.7 if pointing else 1.9, {},
-                                                (rest.bit_length() - 1, v),
-                                                "direct pointing" if pointing
-                                                else "direct claiming")
-                    else:
-                        gone = vc[v] & b2 & ~b1
-                        if gone:
-                            bit = 1 << (v - 1)
-                            pointing = u1 < 9
-                            return Hint(2.6 if pointing else 2.8,
-                                        {c: bit for c in cells_of(gone)},
-                                        None, "pointing" if pointing else "claiming")
-    return None
+                    if pos & (pos - 1) and not pos & ~b2:
+                        yield types1, u1, u2, v
 
 
 def direct_locking(board):
     """Producer 2: direct pointing (1.7) / claiming (1.9), placing a value."""
-    return _locking(board, True)
+    vc = value_cells(board.cands)
+    for types1, u1, u2, v in confined(vc):
+        b2 = UNIT_BITS[u2]
+        for u3 in types1:
+            if u3 == u1 or not UNIT_BITS[u3] & b2:
+                continue
+            pos3 = vc[v] & UNIT_BITS[u3]
+            if pos3 & (pos3 - 1):
+                rest = pos3 & ~b2
+                if rest and not rest & (rest - 1):
+                    pointing = u1 < 9
+                    return Hint(1.7 if pointing else 1.9, {}, (rest.bit_length() - 1, v),
+                                "direct pointing" if pointing else "direct claiming")
+    return None
+
+
+def lockings(vc):
+    """(u1, u2, v, gone) for every locking in SE's order: v confined to u2 in u1 leaves the
+    cells gone (the rest of u2)."""
+    for _types1, u1, u2, v in confined(vc):
+        gone = vc[v] & UNIT_BITS[u2] & ~UNIT_BITS[u1]
+        if gone:
+            yield u1, u2, v, gone
 
 
 def locking(board):
     """Producer 6: pointing (2.6) / claiming (2.8)."""
-    return _locking(board, False)
+    for u1, _u2, v, gone in lockings(value_cells(board.cands)):
+        bit = 1 << (v - 1)
+        pointing = u1 < 9
+        return Hint(2.6 if pointing else 2.8, {c: bit for c in cells_of(gone)}, None,
+                    "pointing" if pointing else "claiming")
+    return None
 
 
 # ----------------------------------------------------------------------------- subsets
@@ -157,14 +163,14 @@ _NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
 _FISH = {2: 3.2, 3: 3.8, 4: 5.2}
 
 
-def hidden_set(board, k: int, direct: bool = False):
-    """Producers 3, 5 (direct: 2.0 / 2.5, places a value), 9, 12, 18 (3.4 / 4.0 / 5.4)."""
-    vc = value_cells(board.cands)
-    values, cands = board.values, board.cands
+def hidden_sets(values, cands, vc, k: int, min_empty: int):
+    """(u, pos, cells, vmask) for every k values of a unit with more than min_empty empty
+    cells whose positions are k cells together, in SE's order: pos[i] = the cells of value
+    i + 1 in u, cells = the k cells, vmask = the k values."""
+    empties = empty_counts(values)
     for units in BCR:
         for u in units:
-            empty = sum(1 for c in UNIT_CELLS[u] if not values[c])
-            if not (empty > 2 * k or (direct and empty > k)):
+            if empties[u] <= min_empty:
                 continue
             ub = UNIT_BITS[u]
             pos = [vc[v] & ub for v in range(1, 10)]
@@ -174,78 +180,100 @@ def hidden_set(board, k: int, direct: bool = False):
             if len(vals) < k:
                 continue
             for sub in colex(k, len(vals)):
-                combo = [vals[j] for j in sub]
                 union = 0
-                for i in combo:
-                    union |= pos[i]
+                for j in sub:
+                    union |= pos[vals[j]]
                 if union.bit_count() != k:
                     continue
                 vmask = 0
-                for i in combo:
-                    vmask |= 1 << i
-                if direct:
-                    for i in range(9):
-                        if vmask >> i & 1:
-                            continue
-                        p = pos[i]
-                        if p & (p - 1):
-                            rest = p & ~union
-                            if rest and not rest & (rest - 1):
-                                return Hint(2.0 if k == 2 else 2.5, {},
-                                            (rest.bit_length() - 1, i + 1),
-                                            f"direct hidden {'pair' if k == 2 else 'triple'}")
-                    continue
-                elims = {}
-                for c in cells_of(union):
-                    extra = cands[c] & ~vmask
-                    if extra:
-                        elims[c] = extra
-                if elims:
-                    return Hint(_HIDDEN[k], elims, None, f"hidden set {k}")
+                for j in sub:
+                    vmask |= 1 << vals[j]
+                yield u, pos, union, vmask
+
+
+def hidden_elims(cands, cells: int, vmask: int) -> dict:
+    """A hidden set's eliminations: the other candidates of its cells."""
+    elims = {}
+    for c in cells_of(cells):
+        extra = cands[c] & ~vmask
+        if extra:
+            elims[c] = extra
+    return elims
+
+
+def hidden_set(board, k: int):
+    """Producers 9, 12, 18: hidden pair / triple / quad (3.4 / 4.0 / 5.4)."""
+    cands = board.cands
+    for _u, _pos, union, vmask in hidden_sets(board.values, cands, value_cells(cands), k,
+                                              2 * k):
+        elims = hidden_elims(cands, union, vmask)
+        if elims:
+            return Hint(_HIDDEN[k], elims, None, f"hidden set {k}")
+    return None
+
+
+def _direct_hidden(board, k: int):
+    """Producers 3 and 5: a hidden set leaving one place to another value (2.0 / 2.5)."""
+    cands = board.cands
+    for _u, pos, union, vmask in hidden_sets(board.values, cands, value_cells(cands), k, k):
+        for i in range(9):
+            if vmask >> i & 1:
+                continue
+            p = pos[i]
+            if p & (p - 1):
+                rest = p & ~union
+                if rest and not rest & (rest - 1):
+                    return Hint(2.0 if k == 2 else 2.5, {}, (rest.bit_length() - 1, i + 1),
+                                f"direct hidden {'pair' if k == 2 else 'triple'}")
     return None
 
 
 def direct_hidden_pair(board):
-    return hidden_set(board, 2, True)
+    return _direct_hidden(board, 2)
 
 
 def direct_hidden_triple(board):
-    return hidden_set(board, 3, True)
+    return _direct_hidden(board, 3)
 
 
-def naked_set(board, k: int):
-    """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
-    values, cands = board.values, board.cands
+def naked_sets(values, cands, k: int):
+    """(u, chosen, union, elims) for every naked set of k cells (chosen, in unit order) of a
+    unit with 2k empty cells or more, in SE's order, that removes something (elims)."""
+    empties = empty_counts(values)
     for units in BCR:
         for u in units:
-            cells = UNIT_CELLS[u]
-            if sum(1 for c in cells if not values[c]) < 2 * k:
+            if empties[u] < 2 * k:
                 continue
+            cells = UNIT_CELLS[u]
             idx = [i for i in range(9) if 2 <= POPCOUNT9[cands[cells[i]]] <= k]
             if len(idx) < k:
                 continue
             for sub in colex(k, len(idx)):
-                combo = [idx[j] for j in sub]
                 union = 0
-                for i in combo:
-                    union |= cands[cells[i]]
+                for j in sub:
+                    union |= cands[cells[idx[j]]]
                 if POPCOUNT9[union] != k:
                     continue
-                chosen = {cells[i] for i in combo}
+                chosen = [cells[idx[j]] for j in sub]
                 elims = {}
                 for c in cells:
                     if c not in chosen and cands[c] & union:
                         elims[c] = cands[c] & union
                 if elims:
-                    return Hint(_NAKED[k], elims, None, f"naked set {k}")
+                    yield u, chosen, union, elims
+
+
+def naked_set(board, k: int):
+    """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
+    for _u, _chosen, _union, elims in naked_sets(board.values, board.cands, k):
+        return Hint(_NAKED[k], elims, None, f"naked set {k}")
     return None
 
 
-def fish(board, k: int):
-    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2); base cols
-    first, then base rows."""
-    vc = value_cells(board.cands)
-    values = board.values
+def fishes(values, vc, k: int):
+    """(base units, v, combo, cover cells, gone) for every fish of size k in SE's order:
+    base cols first, then base rows; combo = the k base lines (indices in base units),
+    cover cells = the cells of the k cover lines, gone = v's cells there outside the base."""
     placed = [0] * 10
     for v in values:
         placed[v] += 1
@@ -273,13 +301,20 @@ def fish(board, k: int):
                     base_bits = 0
                     for i in combo:
                         base_bits |= UNIT_BITS[base_units[i]]
-                gone = 0
+                cover_bits = 0
                 for j in range(9):
                     if cover >> j & 1:
-                        gone |= vc[v] & UNIT_BITS[cover_units[j]] & ~base_bits
+                        cover_bits |= UNIT_BITS[cover_units[j]]
+                gone = vc[v] & cover_bits & ~base_bits
                 if gone:
-                    bit = 1 << (v - 1)
-                    return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
+                    yield base_units, v, combo, cover_bits, gone
+
+
+def fish(board, k: int):
+    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2)."""
+    for _base, v, _combo, _cover, gone in fishes(board.values, value_cells(board.cands), k):
+        bit = 1 << (v - 1)
+        return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
     return None
 
 

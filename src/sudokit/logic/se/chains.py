@@ -136,12 +136,10 @@ def on_to_off(cands, p, y_links: bool) -> list:
     bit = 1 << v
     out = {}
     if y_links:
-        m = cands[cell] & ~bit
-        while m:
-            low = m & -m
-            k = (cv - v + low.bit_length() - 1) << 1
+        base = cv - v - 1
+        for w in VALUES_OF9[cands[cell] & ~bit]:
+            k = (base + w) << 1
             out[k] = (k, (p,), 1, None)
-            m ^= low
     t = 2
     for u in CELL_UNITS[cell]:
         for c in UNIT_CELLS[u]:
@@ -167,11 +165,9 @@ def off_to_on(cands, p, source, offs, y_links: bool, x_links: bool) -> list:
             other = vals[0] if vals[0] != v + 1 else vals[1]
             parents = [p]
             if source is not None:
-                gone = source[cell] & ~m
-                while gone:
-                    low = gone & -gone
-                    parents.append(offs[(cell * 9 + low.bit_length() - 1) << 1])
-                    gone ^= low
+                base = cell * 9 - 1
+                for w in VALUES_OF9[source[cell] & ~m]:
+                    parents.append(offs[(base + w) << 1])
             k = ((cell * 9 + other - 1) << 1) | 1
             out[k] = (k, tuple(parents), 1, None)
     if x_links:

@@ -13,127 +13,60 @@ reproducible); here they come in cell then value order, as SE's later fork sorts
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9, cells_of
+from ..core.bits import VALUES_OF9, cells_of
 from ..core.board import Board
-from . import BCR, BOXES, CELL_UNITS, COLS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS
-from .basic import _local, colex, value_cells
-from .chains import Chaining, chain, static_chains
+from . import CELL_UNITS, PEERS, UNIT_BITS, UNIT_CELLS
+from .basic import fishes, hidden_elims, hidden_sets, lockings, naked_sets, value_cells
+from .chains import Chaining, chain, node_key, static_chains
 
 __all__ = ["advanced_nodes"]
 
 
-def _off(cell: int, value: int) -> int:
-    return (cell * 9 + value - 1) << 1
-
-
-# Each generator yields (elims {cell: mask}, rule parents [node keys]) for every hint the
-# producer would emit on the working grid, in its scan order.
+# Each rule yields (elims {cell: mask}, rule parents [node keys]) for every hint the
+# producer would emit on the working grid, in its scan order (basic.py's finders): the
+# rule parents are the candidates this propagation removed that the hint relies on.
 
 def _lockings(values, work, source):
-    vc = value_cells(work)
-    for types1, types2 in ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES)):
-        for u1 in types1:
-            b1 = UNIT_BITS[u1]
-            for u2 in types2:
-                b2 = UNIT_BITS[u2]
-                if not b1 & b2:
-                    continue
-                for v in range(1, 10):
-                    pos = vc[v] & b1
-                    if not pos & (pos - 1) or pos & ~b2:
-                        continue
-                    gone = vc[v] & b2 & ~b1
-                    if not gone:
-                        continue
-                    bit = 1 << (v - 1)
-                    parents = [_off(c, v) for c in UNIT_CELLS[u1]
-                               if source[c] & bit and not work[c] & bit and not b2 >> c & 1]
-                    yield {c: bit for c in cells_of(gone)}, parents
+    for u1, u2, v, gone in lockings(value_cells(work)):
+        bit = 1 << (v - 1)
+        b2 = UNIT_BITS[u2]
+        parents = [node_key(c, v, 0) for c in UNIT_CELLS[u1]
+                   if source[c] & bit and not work[c] & bit and not b2 >> c & 1]
+        yield {c: bit for c in cells_of(gone)}, parents
 
 
 def _hidden_pairs(values, work, source):
-    vc = value_cells(work)
-    for units in BCR:
-        for u in units:
-            cells = UNIT_CELLS[u]
-            if sum(1 for c in cells if not values[c]) <= 4:
-                continue
-            ub = UNIT_BITS[u]
-            pos = [vc[v] & ub for v in range(1, 10)]
-            for i, j in colex(2, 9):
-                a, b = pos[i], pos[j]
-                if not a & (a - 1) or not b & (b - 1) or (a | b).bit_count() != 2:
-                    continue
-                vmask = (1 << i) | (1 << j)
-                elims = {}
-                for c in cells_of(a | b):
-                    if work[c] & ~vmask:
-                        elims[c] = work[c] & ~vmask
-                if not elims:
-                    continue
-                parents = []
-                for c in cells:
-                    if not (a | b) >> c & 1:
-                        for v in (i + 1, j + 1):
-                            if source[c] & (1 << (v - 1)):
-                                parents.append(_off(c, v))
-                yield elims, parents
+    for u, _pos, union, vmask in hidden_sets(values, work, value_cells(work), 2, 4):
+        elims = hidden_elims(work, union, vmask)
+        if not elims:
+            continue
+        parents = []
+        for c in UNIT_CELLS[u]:
+            if not union >> c & 1:
+                for v in VALUES_OF9[vmask]:
+                    if source[c] & (1 << (v - 1)):
+                        parents.append(node_key(c, v, 0))
+        yield elims, parents
 
 
 def _naked_pairs(values, work, source):
-    for units in BCR:
-        for u in units:
-            cells = UNIT_CELLS[u]
-            if sum(1 for c in cells if not values[c]) < 4:
-                continue
-            for i, j in colex(2, 9):
-                a, b = work[cells[i]], work[cells[j]]
-                if POPCOUNT9[a] < 2 or POPCOUNT9[b] < 2 or POPCOUNT9[a | b] != 2:
-                    continue
-                union = a | b
-                elims = {c: work[c] & union for c in cells
-                         if c != cells[i] and c != cells[j] and work[c] & union}
-                if not elims:
-                    continue
-                parents = []
-                for c in (cells[i], cells[j]):
-                    extra = source[c] & ~union
-                    for v in range(1, 10):
-                        if extra >> (v - 1) & 1:
-                            parents.append(_off(c, v))
-                yield elims, parents
+    for _u, chosen, union, elims in naked_sets(values, work, 2):
+        parents = []
+        for c in chosen:
+            for v in VALUES_OF9[source[c] & ~union]:
+                parents.append(node_key(c, v, 0))
+        yield elims, parents
 
 
 def _xwings(values, work, source):
-    vc = value_cells(work)
-    placed = [0] * 10
-    for v in values:
-        placed[v] += 1
-    for base_units, cover_units in ((COLS, ROWS), (ROWS, COLS)):
-        local = [[_local(u, vc[v]) if v else 0 for v in range(10)] for u in base_units]
-        for combo in colex(2, 9):
-            base_bits = UNIT_BITS[base_units[combo[0]]] | UNIT_BITS[base_units[combo[1]]]
-            for v in range(1, 10):
-                if placed[v] + 4 > 9:
-                    continue
-                p0, p1 = local[combo[0]][v], local[combo[1]][v]
-                if not p0 & (p0 - 1) or not p1 & (p1 - 1) or POPCOUNT9[p0 | p1] != 2:
-                    continue
-                cover = p0 | p1
-                cover_bits = 0
-                for j in range(9):
-                    if cover >> j & 1:
-                        cover_bits |= UNIT_BITS[cover_units[j]]
-                gone = vc[v] & cover_bits & ~base_bits
-                if not gone:
-                    continue
-                bit = 1 << (v - 1)
-                parents = []
-                for i in combo:
-                    for c in UNIT_CELLS[base_units[i]]:
-                        if source[c] & bit and not work[c] & bit and not cover_bits >> c & 1:
-                            parents.append(_off(c, v))
-                yield {c: bit for c in cells_of(gone)}, parents
+    for base_units, v, combo, cover_bits, gone in fishes(values, value_cells(work), 2):
+        bit = 1 << (v - 1)
+        parents = []
+        for i in combo:
+            for c in UNIT_CELLS[base_units[i]]:
+                if source[c] & bit and not work[c] & bit and not cover_bits >> c & 1:
+                    parents.append(node_key(c, v, 0))
+        yield {c: bit for c in cells_of(gone)}, parents
 
 
 _CAUSE_UNIT = {2: 0, 3: 1, 4: 2}  # cause -> index in CELL_UNITS (box, row, col)
@@ -157,15 +90,13 @@ def _chain_parents(hint, source, work) -> list:
                     continue
             cell, v0 = divmod(p[0] >> 1, 9)
             if cause == 1:
-                gone = source[cell] & ~work[cell]
-                for v in range(1, 10):
-                    if gone >> (v - 1) & 1:
-                        out.setdefault(_off(cell, v), None)
+                for v in VALUES_OF9[source[cell] & ~work[cell]]:
+                    out.setdefault(node_key(cell, v, 0), None)
             elif cause in _CAUSE_UNIT:
                 bit = 1 << v0
                 for c in UNIT_CELLS[CELL_UNITS[cell][_CAUSE_UNIT[cause]]]:
                     if source[c] & bit and not work[c] & bit:
-                        out.setdefault(_off(c, v0 + 1), None)
+                        out.setdefault(node_key(c, v0 + 1, 0), None)
     return list(out)
 
 
@@ -202,11 +133,8 @@ def advanced_nodes(owner, values, work, source, to_off) -> list:
                 continue
             links = tuple(to_off[k] for k in parents)
             for cell in sorted(elims):
-                mask = elims[cell]
-                for v in range(1, 10):
-                    if mask >> (v - 1) & 1:
-                        k = _off(cell, v)
-                        result.append((k, links, 5, nested))
+                for v in VALUES_OF9[elims[cell]]:
+                    result.append((node_key(cell, v, 0), links, 5, nested))
         if result:
             break
     return result

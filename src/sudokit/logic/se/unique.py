@@ -7,7 +7,7 @@ BUG emits the first of its types that applies.
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9
+from ..core.bits import POPCOUNT9, VALUES_OF9
 from . import BRC, CELL_UNITS, PEER_BITS, PEERS, UNIT_BITS, UNIT_CELLS
 from .basic import Hint, colex
 
@@ -188,8 +188,7 @@ def unique_loops(board):
         m = cands[cell]
         if POPCOUNT9[m] != 2:
             continue
-        low = m & -m
-        v1, v2 = low.bit_length(), (m ^ low).bit_length()
+        v1, v2 = VALUES_OF9[m]
         for loop in _find_loops(cands, cell, m):
             if not _is_valid(loop):
                 continue
