@@ -50,7 +50,7 @@ from .. import _cfast
 from ..core.bits import values_of
 from ..ladder import Technique
 from ..step import Step
-from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
+from ..core.links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
                      removed_text, store_closure)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",

@@ -79,11 +79,11 @@ from .. import _cfast
 from .._budget import check
 from ..ladder import Technique
 from ..step import Step
-from . import _dynamic as dyn
+from ..core import propagate as dyn
 from ._forcing_steps import (_SE, _branch_evidence, _c_contradiction_step, _cell_what,
                              _contra_text, _contradiction_step, _node, _se,  # noqa: F401 (tests)
                              _spine_text, _unit_what, _verity_step)
-from ._links import Walk, bits, closure, graph
+from ..core.links import Walk, bits, closure, graph
 
 __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
            "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
