@@ -50,7 +50,7 @@ branch changes tens of candidates.
 from __future__ import annotations
 
 from .._budget import check
-from .bits import cells_of, values_of
+from .bits import cells_of, value_cells, values_of
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
            "nishio", "from_record"]
@@ -123,12 +123,7 @@ def context(state) -> Context:
             for b in range(n):
                 vcells[b] |= row[b + 1]
     else:
-        vcells = [0] * n
-        for c, m in enumerate(cands):
-            while m:
-                low = m & -m
-                vcells[low.bit_length() - 1] |= 1 << c
-                m ^= low
+        vcells = value_cells(cands, n)[1:]
     ctx.base_vcells = vcells
     ctx.base_where = [w for u in t.full for w in table[u][1:]]
     ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
@@ -212,13 +207,7 @@ def from_record(ctx, rec) -> Branch:
     if contra is not None:          # never resumed nor extended: no arrays needed
         br.contra = ("both", "cell", "unit")[contra[0] - 1:contra[0]] + tuple(contra[1:])
         return br
-    vcells = [0] * n
-    for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            vcells[low.bit_length() - 1] |= 1 << c
-            m ^= low
-    br.vcells = vcells
+    br.vcells = vcells = value_cells(cands, n)[1:]
     base = ctx.base_where
     br.where = where = [0] * len(base)
     for p, bitsu in enumerate(ctx.unit_bits):
@@ -566,16 +555,9 @@ def se_plus_rules(values, work, source):
     source: each cell's candidate mask now and when the propagation started."""
     from .tables import SE
     ub = SE.unit_bits
-    vc = [0] * 9
-    for c, m in enumerate(work):
-        for b in cells_of(m):
-            vc[b] |= 1 << c
-    vs = [0] * 9
-    for c, m in enumerate(source):
-        for b in cells_of(m):
-            vs[b] |= 1 << c
-    where = [u & vc[b] for u in ub for b in range(9)]
-    base = [u & vs[b] for u in ub for b in range(9)]
+    vc, vs = value_cells(work, 9), value_cells(source, 9)
+    where = [u & vc[v] for u in ub for v in range(1, 10)]
+    base = [u & vs[v] for u in ub for v in range(1, 10)]
     return [("locked candidates", list(locked(where, base, 9, _se_locked_order(), False))),
             ("hidden pair", [(gone, sorted(why)) for gone, why in
                              hidden_pairs(where, base, work, 9, _se_hidden_order(values))]),
