@@ -17,7 +17,8 @@ from sudokit import geometry, logic
 from sudokit.grid import Grid
 from sudokit.logic import State, Step
 from sudokit.logic.ladder import technique
-from sudokit.logic.techniques import _links, chains
+from sudokit.logic.core import links as _links
+from sudokit.logic.techniques import chains
 
 from conftest import TESTDATA, shared_file
 

@@ -17,7 +17,8 @@ tuples copied, about a microsecond for 81 cells).
 
 Rejected: a mutable state with an undo log (HoDoKu's way).  A hint is asked for one at a
 time and a state is handed around (the web page, tests, the CLI); copying two small tuples
-is cheap and a state that cannot change under a caller is worth it.
+is cheap and a state that cannot change under a caller is worth it.  A policy that tries
+and takes back works on a core Board (``state.board()``, ``state.with_board(board)``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 from .._constraints import conflict_text
 from . import _cfast
 from .core.bits import values_of
+from .core.board import Board
 from .core.tables import cell_name, tables
 
 __all__ = ["State", "Problem", "InconsistentState"]
@@ -258,6 +260,16 @@ class State:
         for cell, value in pairs:
             cands[cell] &= ~(1 << (value - 1))
         return self._inherit(State(self.geometry, self.values, cands, self.givens))
+
+    def board(self) -> Board:
+        """A mutable core Board with this state's values and candidates (peers in the
+        geometry's order).  Board.place walks the peers only: on a geometry with weak links
+        between cells (Geometry.cell_links) the caller removes what they forbid."""
+        return Board(list(self.values), list(self.candidates), self.geometry.peers)
+
+    def with_board(self, board: Board) -> "State":
+        """The state of a board made from this state (same geometry and givens)."""
+        return self._inherit(State(self.geometry, board.values, board.cands, self.givens))
 
     def _inherit(self, new: "State") -> "State":
         """new, knowing the givens' solution when this state knows it (same givens)."""

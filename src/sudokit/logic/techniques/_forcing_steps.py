@@ -9,9 +9,9 @@ for the techniques, the order of the steps and the evidence format.
 from __future__ import annotations
 
 from .. import _cfast
+from ..core import propagate as dyn
+from ..core.links import length_penalty, removed_text
 from ..step import Step
-from . import _dynamic as dyn
-from ._links import length_penalty, removed_text
 
 _SE = {"nishio": 7.5, "static": 8.0, "dynamic": 8.5, "plus": 9.0, "nested": 9.5}
 

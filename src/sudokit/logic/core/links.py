@@ -27,6 +27,11 @@ from off to on).  "x on reaches x off" proves x false; "x off reaches x on" prov
     aic    all                        all                    AIC, nice loops, static forcing
     group  all, plus group nodes      all, plus group nodes  grouped AIC and nice loops
 
+The single-value families (simple colors, the two-link patterns, W-Wing) read one value's
+conjugate pairs with their unit: ``strong_links(state, v)`` = [(u, a, b)], the full units
+without v placed where v has exactly the two cells a < b.  The forcing chains' propagation
+(core.propagate) numbers literals as here.
+
 Rejected: a dict of Python sets per literal.  The layered breadth-first search ORs whole
 neighbour sets (one int operation each) and masks the visited ones in one operation.
 """
@@ -34,9 +39,10 @@ neighbour sets (one int operation each) and masks the visited ones in one operat
 from __future__ import annotations
 
 from .. import _cfast
+from .bits import cells_of, value_cells, values_of
 
-__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text", "bits",
-           "Walk", "lockstep", "length_penalty", "removed_text"]
+__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text",
+           "strong_links", "Walk", "lockstep", "length_penalty", "removed_text"]
 
 
 def lit_of(cell: int, value: int, nc: int) -> int:
@@ -48,14 +54,6 @@ def cell_value(lit: int, nc: int) -> tuple[int, int]:
     """(cell, value) of a literal (not of a group node)."""
     v, c = divmod(lit, nc)
     return c, v + 1
-
-
-def bits(x: int):
-    """The set bits of x, lowest first (an iterator of ints)."""
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
 
 
 class Graph:
@@ -74,7 +72,7 @@ class Graph:
         base = self.n * self.nc
         if x >= base:
             cells, v = self.groups[x - base]
-            return list(bits(cells)), v
+            return cells_of(cells), v
         c, v = cell_value(x, self.nc)
         return [c], v
 
@@ -97,14 +95,7 @@ def _value_cells(state) -> list[int]:
     key = "vcells"
     out = state._cache.get(key)
     if out is None:
-        n = state.size
-        out = [0] * (n + 1)
-        for c, m in enumerate(state.candidates):
-            while m:
-                low = m & -m
-                out[low.bit_length()] |= 1 << c
-                m ^= low
-        state._cache[key] = out
+        out = state._cache[key] = value_cells(state.candidates, state.size)
     return out
 
 
@@ -163,7 +154,7 @@ def _build_py(state, kind: str) -> Graph:
                 w |= cellset & ~(1 << x)
                 if links:
                     for j, masks in links[c]:
-                        for a in _values(masks[b] & cands[j]):
+                        for a in values_of(masks[b] & cands[j]):
                             w |= 1 << ((a - 1) * nc + j)
             weak[x] = w
         if cell_strong and len(lits) == 2:
@@ -189,13 +180,6 @@ def _build_py(state, kind: str) -> Graph:
     if kind == "group":
         _add_groups(state, g, vcells)
     return g
-
-
-def _values(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low
 
 
 def _add_groups(state, g: Graph, vcells) -> None:
@@ -242,13 +226,13 @@ def _add_groups(state, g: Graph, vcells) -> None:
     seen_by = {}
     for (cells, v), x in index.items():
         sees = -1
-        for c in bits(cells):
+        for c in cells_of(cells):
             sees &= peer_bits[c]
         sees &= ~cells
         seen_by[x] = sees
         w = (sees & vcells[v]) << ((v - 1) * nc)
         g.weak[x] |= w
-        for y in bits(w):
+        for y in cells_of(w):
             g.weak[y] |= 1 << x
     by_value = {}
     for (cells, v), x in index.items():
@@ -258,6 +242,26 @@ def _add_groups(state, g: Graph, vcells) -> None:
             for other, y in same:
                 if y != x and not other & ~seen_by[x]:
                     g.weak[x] |= 1 << y
+
+
+def strong_links(state, v: int):
+    """[(u, a, b)]: full units (no v placed) where v has exactly the two cells a < b."""
+    cache = state._cache
+    key = ("strong-links", v)
+    found = cache.get(key)
+    if found is None:
+        t = state.tables
+        bit = 1 << (v - 1)
+        placed = state.placed_masks()
+        found = []
+        for u in t.full:
+            where = state.where(u, v)
+            if where.bit_count() != 2 or placed[u] & bit:
+                continue
+            a = (where & -where).bit_length() - 1
+            found.append((u, a, where.bit_length() - 1))
+        cache[key] = found
+    return found
 
 
 def node_text(g: Graph, x: int, on: bool) -> str:
