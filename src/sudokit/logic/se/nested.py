@@ -13,60 +13,13 @@ reproducible); here they come in cell then value order, as SE's later fork sorts
 
 from __future__ import annotations
 
-from ..core.bits import VALUES_OF9, cells_of
+from ..core.bits import VALUES_OF9
 from ..core.board import Board
-from . import CELL_UNITS, PEERS, UNIT_BITS, UNIT_CELLS
-from .basic import fishes, hidden_elims, hidden_sets, lockings, naked_sets, value_cells
+from ..core.propagate import se_plus_rules
+from . import CELL_UNITS, PEERS, UNIT_CELLS
 from .chains import Chaining, chain, node_key, static_chains
 
 __all__ = ["advanced_nodes"]
-
-
-# Each rule yields (elims {cell: mask}, rule parents [node keys]) for every hint the
-# producer would emit on the working grid, in its scan order (basic.py's finders): the
-# rule parents are the candidates this propagation removed that the hint relies on.
-
-def _lockings(values, work, source):
-    for u1, u2, v, gone in lockings(value_cells(work)):
-        bit = 1 << (v - 1)
-        b2 = UNIT_BITS[u2]
-        parents = [node_key(c, v, 0) for c in UNIT_CELLS[u1]
-                   if source[c] & bit and not work[c] & bit and not b2 >> c & 1]
-        yield {c: bit for c in cells_of(gone)}, parents
-
-
-def _hidden_pairs(values, work, source):
-    for u, _pos, union, vmask in hidden_sets(values, work, value_cells(work), 2, 4):
-        elims = hidden_elims(work, union, vmask)
-        if not elims:
-            continue
-        parents = []
-        for c in UNIT_CELLS[u]:
-            if not union >> c & 1:
-                for v in VALUES_OF9[vmask]:
-                    if source[c] & (1 << (v - 1)):
-                        parents.append(node_key(c, v, 0))
-        yield elims, parents
-
-
-def _naked_pairs(values, work, source):
-    for _u, chosen, union, elims in naked_sets(values, work, 2):
-        parents = []
-        for c in chosen:
-            for v in VALUES_OF9[source[c] & ~union]:
-                parents.append(node_key(c, v, 0))
-        yield elims, parents
-
-
-def _xwings(values, work, source):
-    for base_units, v, combo, cover_bits, gone in fishes(values, value_cells(work), 2):
-        bit = 1 << (v - 1)
-        parents = []
-        for i in combo:
-            for c in UNIT_CELLS[base_units[i]]:
-                if source[c] & bit and not work[c] & bit and not cover_bits >> c & 1:
-                    parents.append(node_key(c, v, 0))
-        yield {c: bit for c in cells_of(gone)}, parents
 
 
 _CAUSE_UNIT = {2: 0, 3: 1, 4: 2}  # cause -> index in CELL_UNITS (box, row, col)
@@ -100,11 +53,12 @@ def _chain_parents(hint, source, work) -> list:
     return list(out)
 
 
-def _rules(level: int) -> list:
-    rules = [_lockings, _hidden_pairs, _naked_pairs, _xwings]
+def _chainings(level: int) -> list:
+    """The chaining rules SE asks after the four plus rules, by nesting level."""
+    rules = []
     if level < 4:
         if level >= 2:
-            rules.append(Chaining(False, False, False, 0))
+            rules.append(Chaining(False, False, False, 0))  # producer 21's hints
         if level >= 3:
             rules.append(Chaining(True, False, False, 0))
     else:
@@ -115,26 +69,34 @@ def _rules(level: int) -> list:
 
 
 def advanced_nodes(owner, values, work, source, to_off) -> list:
-    """The new off nodes the first rule with a usable hint gives (see the module doc)."""
-    if owner._rules is None:
-        owner._rules = _rules(owner.level)
+    """The new off nodes the first rule with a usable hint gives (see the module doc): the
+    core's plus rules in SE's order (core.propagate.se_plus_rules: locking, hidden pair,
+    naked pair, X-wing), then the chaining rules of the level."""
     result = []
+    for _name, found in se_plus_rules(values, work, source):
+        for gone, why in found:
+            if not why:
+                continue
+            links = tuple(to_off[(c * 9 + b) << 1] for c, b in why)
+            for c, b in sorted(gone):
+                result.append(((c * 9 + b) << 1, links, 5, None))
+        if result:
+            return result
+    if owner._rules is None:
+        owner._rules = _chainings(owner.level)
     for rule in owner._rules:
-        if isinstance(rule, Chaining):
-            if not rule.multiple and not rule.dynamic:
-                hints = _static_hints(values, work)
-            else:
-                hints = rule.hints(values, work)
-            found = ((h.elims, _chain_parents(h, source, work), h) for h in hints)
+        if not rule.multiple and not rule.dynamic:
+            hints = _static_hints(values, work)
         else:
-            found = ((e, p, None) for e, p in rule(values, work, source))
-        for elims, parents, nested in found:
+            hints = rule.hints(values, work)
+        for h in hints:
+            parents = _chain_parents(h, source, work)
             if not parents:
                 continue
             links = tuple(to_off[k] for k in parents)
-            for cell in sorted(elims):
-                for v in VALUES_OF9[elims[cell]]:
-                    result.append((node_key(cell, v, 0), links, 5, nested))
+            for cell in sorted(h.elims):
+                for v in VALUES_OF9[h.elims[cell]]:
+                    result.append((node_key(cell, v, 0), links, 5, h))
         if result:
             break
     return result
