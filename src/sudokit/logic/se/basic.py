@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, value_cells
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
-__all__ = ["Hint", "colex", "value_cells", "hidden_single", "direct_locking",
+__all__ = ["Hint", "colex", "hidden_single", "direct_locking",
            "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
            "naked_set", "fish", "hidden_set", "xy_wing", "xyz_wing", "aligned_pair",
            "aligned_triple"]
@@ -46,16 +46,6 @@ def colex(k: int, n: int) -> tuple:
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
 
 
-def value_cells(cands) -> list:
-    """vc[v] = the cells holding candidate v (an int), v = 1..9 (vc[0] unused)."""
-    vc = [0] * 10
-    for c, m in enumerate(cands):
-        bit = 1 << c
-        for v in VALUES_OF9[m]:
-            vc[v] |= bit
-    return vc
-
-
 def _local(unit: int, bits: int) -> int:
     """The unit-local positions (bit i = i-th cell of the unit) of a cell set."""
     out = 0
@@ -69,7 +59,7 @@ def _local(unit: int, bits: int) -> int:
 
 def hidden_single(board):
     """Producer 1: full houses (1.0) first, then hidden singles (box 1.2, row/col 1.5)."""
-    vc = value_cells(board.cands)
+    vc = value_cells(board.cands, 9)
     empties = empty_counts(board.values)
     for alone in (True, False):
         for units in BCR:
@@ -96,14 +86,11 @@ def naked_single(board):
 
 
 # ----------------------------------------------------------------------------- locking
-#
-# The finders below are generators of every instance in SE's scan order: a producer takes
-# the first one that removes something, the nested rules (nested.py) take them all.
 
 _LOCK_PAIRS = ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES))
 
 
-def confined(vc):
+def _confined(vc):
     """(units of u1's type, u1, u2, v) for every value v with two or more positions in unit
     u1, all of them in unit u2 (a box and a line), in SE's order; vc: value_cells."""
     for types1, types2 in _LOCK_PAIRS:
@@ -121,8 +108,8 @@ def confined(vc):
 
 def direct_locking(board):
     """Producer 2: direct pointing (1.7) / claiming (1.9), placing a value."""
-    vc = value_cells(board.cands)
-    for types1, u1, u2, v in confined(vc):
+    vc = value_cells(board.cands, 9)
+    for types1, u1, u2, v in _confined(vc):
         b2 = UNIT_BITS[u2]
         for u3 in types1:
             if u3 == u1 or not UNIT_BITS[u3] & b2:
@@ -137,22 +124,16 @@ def direct_locking(board):
     return None
 
 
-def lockings(vc):
-    """(u1, u2, v, gone) for every locking in SE's order: v confined to u2 in u1 leaves the
-    cells gone (the rest of u2)."""
-    for _types1, u1, u2, v in confined(vc):
-        gone = vc[v] & UNIT_BITS[u2] & ~UNIT_BITS[u1]
-        if gone:
-            yield u1, u2, v, gone
-
-
 def locking(board):
     """Producer 6: pointing (2.6) / claiming (2.8)."""
-    for u1, _u2, v, gone in lockings(value_cells(board.cands)):
-        bit = 1 << (v - 1)
-        pointing = u1 < 9
-        return Hint(2.6 if pointing else 2.8, {c: bit for c in cells_of(gone)}, None,
-                    "pointing" if pointing else "claiming")
+    vc = value_cells(board.cands, 9)
+    for _types1, u1, u2, v in _confined(vc):
+        gone = vc[v] & UNIT_BITS[u2] & ~UNIT_BITS[u1]
+        if gone:
+            bit = 1 << (v - 1)
+            pointing = u1 < 9
+            return Hint(2.6 if pointing else 2.8, {c: bit for c in cells_of(gone)}, None,
+                        "pointing" if pointing else "claiming")
     return None
 
 
@@ -163,11 +144,12 @@ _NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
 _FISH = {2: 3.2, 3: 3.8, 4: 5.2}
 
 
-def hidden_sets(values, cands, vc, k: int, min_empty: int):
-    """(u, pos, cells, vmask) for every k values of a unit with more than min_empty empty
+def _hidden_sets(board, k: int, min_empty: int):
+    """(pos, cells, vmask) for every k values of a unit with more than min_empty empty
     cells whose positions are k cells together, in SE's order: pos[i] = the cells of value
-    i + 1 in u, cells = the k cells, vmask = the k values."""
-    empties = empty_counts(values)
+    i + 1 in the unit, cells = the k cells, vmask = the k values."""
+    vc = value_cells(board.cands, 9)
+    empties = empty_counts(board.values)
     for units in BCR:
         for u in units:
             if empties[u] <= min_empty:
@@ -188,25 +170,18 @@ def hidden_sets(values, cands, vc, k: int, min_empty: int):
                 vmask = 0
                 for j in sub:
                     vmask |= 1 << vals[j]
-                yield u, pos, union, vmask
-
-
-def hidden_elims(cands, cells: int, vmask: int) -> dict:
-    """A hidden set's eliminations: the other candidates of its cells."""
-    elims = {}
-    for c in cells_of(cells):
-        extra = cands[c] & ~vmask
-        if extra:
-            elims[c] = extra
-    return elims
+                yield pos, union, vmask
 
 
 def hidden_set(board, k: int):
     """Producers 9, 12, 18: hidden pair / triple / quad (3.4 / 4.0 / 5.4)."""
     cands = board.cands
-    for _u, _pos, union, vmask in hidden_sets(board.values, cands, value_cells(cands), k,
-                                              2 * k):
-        elims = hidden_elims(cands, union, vmask)
+    for _pos, union, vmask in _hidden_sets(board, k, 2 * k):
+        elims = {}
+        for c in cells_of(union):
+            extra = cands[c] & ~vmask
+            if extra:
+                elims[c] = extra
         if elims:
             return Hint(_HIDDEN[k], elims, None, f"hidden set {k}")
     return None
@@ -214,8 +189,7 @@ def hidden_set(board, k: int):
 
 def _direct_hidden(board, k: int):
     """Producers 3 and 5: a hidden set leaving one place to another value (2.0 / 2.5)."""
-    cands = board.cands
-    for _u, pos, union, vmask in hidden_sets(board.values, cands, value_cells(cands), k, k):
+    for pos, union, vmask in _hidden_sets(board, k, k):
         for i in range(9):
             if vmask >> i & 1:
                 continue
@@ -236,10 +210,10 @@ def direct_hidden_triple(board):
     return _direct_hidden(board, 3)
 
 
-def naked_sets(values, cands, k: int):
-    """(u, chosen, union, elims) for every naked set of k cells (chosen, in unit order) of a
-    unit with 2k empty cells or more, in SE's order, that removes something (elims)."""
-    empties = empty_counts(values)
+def naked_set(board, k: int):
+    """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
+    cands = board.cands
+    empties = empty_counts(board.values)
     for units in BCR:
         for u in units:
             if empties[u] < 2 * k:
@@ -260,22 +234,16 @@ def naked_sets(values, cands, k: int):
                     if c not in chosen and cands[c] & union:
                         elims[c] = cands[c] & union
                 if elims:
-                    yield u, chosen, union, elims
-
-
-def naked_set(board, k: int):
-    """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
-    for _u, _chosen, _union, elims in naked_sets(board.values, board.cands, k):
-        return Hint(_NAKED[k], elims, None, f"naked set {k}")
+                    return Hint(_NAKED[k], elims, None, f"naked set {k}")
     return None
 
 
-def fishes(values, vc, k: int):
-    """(base units, v, combo, cover cells, gone) for every fish of size k in SE's order:
-    base cols first, then base rows; combo = the k base lines (indices in base units),
-    cover cells = the cells of the k cover lines, gone = v's cells there outside the base."""
+def fish(board, k: int):
+    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2); base cols
+    first, then base rows."""
+    vc = value_cells(board.cands, 9)
     placed = [0] * 10
-    for v in values:
+    for v in board.values:
         placed[v] += 1
     combos = [(combo, sum(1 << i for i in combo)) for combo in colex(k, 9)]
     wanted = [v for v in range(1, 10) if placed[v] + 2 * k <= 9]
@@ -301,20 +269,13 @@ def fishes(values, vc, k: int):
                     base_bits = 0
                     for i in combo:
                         base_bits |= UNIT_BITS[base_units[i]]
-                cover_bits = 0
+                gone = 0
                 for j in range(9):
                     if cover >> j & 1:
-                        cover_bits |= UNIT_BITS[cover_units[j]]
-                gone = vc[v] & cover_bits & ~base_bits
+                        gone |= vc[v] & UNIT_BITS[cover_units[j]] & ~base_bits
                 if gone:
-                    yield base_units, v, combo, cover_bits, gone
-
-
-def fish(board, k: int):
-    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2)."""
-    for _base, v, _combo, _cover, gone in fishes(board.values, value_cells(board.cands), k):
-        bit = 1 << (v - 1)
-        return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
+                    bit = 1 << (v - 1)
+                    return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
     return None
 
 
