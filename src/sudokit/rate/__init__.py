@@ -8,8 +8,9 @@
 The SE numbers are those of Sudoku Explainer 1.2.1 as run by gsf's serate 1.2.1.3 (every
 technique on, uniqueness techniques included), reproduced rule by rule from
 docs/se-rating.md in sudokit.logic.se: SE's producers in SE's fixed order, the first hint
-found applied, SE's scan orders, ratings and chain-length penalties.  The puzzle is rated exactly as written:
-SE's ratings change under the Sudoku symmetries, so nothing is canonicalised.
+found applied, SE's scan orders, ratings and chain-length penalties.  The puzzle is rated
+exactly as written: SE's ratings change under the Sudoku symmetries, so nothing is
+canonicalised.
 
 Statuses: 'rated' (one solution, the SE path reached it), 'impossible' (no solution: ER
 20.0 as serate prints it), 'ambiguous' (several solutions), 'illegal' (givens clash),
