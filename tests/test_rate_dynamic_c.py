@@ -14,9 +14,9 @@ import time
 import pytest
 
 from sudokit._backend import C
-from sudokit.logic.se.chains import Chaining
 from sudokit.logic import TimeLimitReached
 from sudokit.logic.se import read_board
+from sudokit.logic.se.chains import Chaining
 from sudokit.logic.se.nested import advanced_nodes
 from sudokit.logic.se.path import producers
 
