@@ -159,7 +159,8 @@ def test_value_cells():
 
 
 def test_board_round_trip():
-    state = State.of("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    state = State.of("4.....8.5.3..........7......2.....6.....8"
+                     ".4......1.......6.3.7.5..2.....1.4......")
     board = state.board()
     assert board.values == list(state.values) and board.cands == list(state.candidates)
     mark = board.mark()

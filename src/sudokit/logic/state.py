@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .._constraints import conflict_text
 from . import _cfast
-from .core.bits import values_of
+from .core.bits import value_cells, values_of
 from .core.board import Board
 from .core.tables import cell_name, tables
 
@@ -222,6 +222,13 @@ class State:
             table.append(row)
         self._cache["where"] = table
         return table
+
+    def value_cells(self) -> list:
+        """vc[v]: the cell set where v is a candidate, v = 1..N (vc[0] = 0); cached."""
+        got = self._cache.get("vcells")
+        if got is None:
+            got = self._cache["vcells"] = value_cells(self.candidates, self.size)
+        return got
 
     def placed_in(self, unit: int) -> int:
         """The mask of the values already placed in a unit."""

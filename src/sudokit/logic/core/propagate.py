@@ -123,7 +123,7 @@ def context(state) -> Context:
             for b in range(n):
                 vcells[b] |= row[b + 1]
     else:
-        vcells = value_cells(cands, n)[1:]
+        vcells = state.value_cells()[1:]
     ctx.base_vcells = vcells
     ctx.base_where = [w for u in t.full for w in table[u][1:]]
     ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
@@ -737,7 +737,8 @@ def contradiction_nodes(ctx, br) -> list:
         c = br.contra[1]
         return [(b * nc + c, False) for b in cells_of(br.origin[0][c]) if b * nc + c in br.off]
     pos, b = br.contra[1], br.contra[2]
-    return [(b * nc + p, False) for p in cells_of(br.origin[2][pos * n + b]) if b * nc + p in br.off]
+    return [(b * nc + p, False) for p in cells_of(br.origin[2][pos * n + b])
+            if b * nc + p in br.off]
 
 
 def complexity(ctx, br, targets, known=None) -> int:
