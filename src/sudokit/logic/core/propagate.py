@@ -53,7 +53,8 @@ from .._budget import check
 from .bits import cells_of, value_cells, values_of
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
-           "nishio", "from_record"]
+           "nishio", "from_record", "locked", "hidden_pairs", "naked_pairs", "x_wings",
+           "se_plus_rules"]
 
 
 class Context:
