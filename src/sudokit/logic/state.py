@@ -208,19 +208,8 @@ class State:
         if h is not None:
             table = self._cache["where"] = _cfast.C.logic_where(h)
             return table
-        t = self.tables
-        cands = self.candidates
-        table = []
-        for cells in t.units:
-            row = [0] * (t.n + 1)
-            for c in cells:
-                m = cands[c]
-                while m:
-                    low = m & -m
-                    row[low.bit_length()] |= 1 << c
-                    m ^= low
-            table.append(row)
-        self._cache["where"] = table
+        vc = self.value_cells()  # (row[0] = 0: vc[0] is)
+        table = self._cache["where"] = [[cells & w for w in vc] for cells in self.tables.unit_bits]
         return table
 
     def value_cells(self) -> list:
