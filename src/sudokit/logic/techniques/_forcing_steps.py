@@ -1,7 +1,7 @@
 """How the forcing chains' steps read (forcing.py's finders build them here): names of
 literals and contradictions, the evidence of a branch (its nodes in the order found, their
 reasons and parents), the spine shown in the text, Sudoku Explainer's rating, and the
-contradiction and verity steps themselves, from Python branches (_dynamic.py) or from the
+contradiction and verity steps themselves, from Python branches (core/propagate.py) or from the
 C proof of a singles branch (sudokit/_c/logic_dyn_rec.c logic_dyn_proof).  See forcing.py
 for the techniques, the order of the steps and the evidence format.
 """
