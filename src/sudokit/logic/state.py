@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .._constraints import conflict_text
 from . import _cfast
-from .core.bits import values_of
+from .core.bits import value_cells, values_of
 from .core.board import Board
 from .core.tables import cell_name, tables
 
@@ -208,20 +208,16 @@ class State:
         if h is not None:
             table = self._cache["where"] = _cfast.C.logic_where(h)
             return table
-        t = self.tables
-        cands = self.candidates
-        table = []
-        for cells in t.units:
-            row = [0] * (t.n + 1)
-            for c in cells:
-                m = cands[c]
-                while m:
-                    low = m & -m
-                    row[low.bit_length()] |= 1 << c
-                    m ^= low
-            table.append(row)
-        self._cache["where"] = table
+        vc = self.value_cells()  # (row[0] = 0: vc[0] is)
+        table = self._cache["where"] = [[cells & w for w in vc] for cells in self.tables.unit_bits]
         return table
+
+    def value_cells(self) -> list:
+        """vc[v]: the cell set where v is a candidate, v = 1..N (vc[0] = 0); cached."""
+        got = self._cache.get("vcells")
+        if got is None:
+            got = self._cache["vcells"] = value_cells(self.candidates, self.size)
+        return got
 
     def placed_in(self, unit: int) -> int:
         """The mask of the values already placed in a unit."""

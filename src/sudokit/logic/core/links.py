@@ -39,7 +39,8 @@ neighbour sets (one int operation each) and masks the visited ones in one operat
 from __future__ import annotations
 
 from .. import _cfast
-from .bits import cells_of, value_cells, values_of
+from .bits import cells_of, values_of
+from .tables import join
 
 __all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text",
            "strong_links", "Walk", "lockstep", "length_penalty", "removed_text"]
@@ -90,15 +91,6 @@ def graph(state, kind: str) -> Graph:
     return g
 
 
-def _value_cells(state) -> list[int]:
-    """vcells[v]: the cells where v is a candidate (index 0 unused)."""
-    key = "vcells"
-    out = state._cache.get(key)
-    if out is None:
-        out = state._cache[key] = value_cells(state.candidates, state.size)
-    return out
-
-
 def _build(state, kind: str) -> Graph:
     if not state.geometry.links:
         h = _cfast.handle(state)
@@ -121,7 +113,7 @@ def _build_py(state, kind: str) -> Graph:
     t = state.tables
     n, nc = t.n, t.ncells
     cands = state.candidates
-    vcells = _value_cells(state)
+    vcells = state.value_cells()
     peer_bits = t.peer_bits
     links = state.geometry.cell_links
     all_weak = kind in ("aic", "group")
@@ -285,9 +277,7 @@ def removed_text(t, pairs) -> str:
     for i, (vs, cs) in enumerate(parts):
         verb = ("is" if len(vs) == 1 else "are") + " removed " if i == 0 else ""
         words.append(f"{t.values(list(vs))} {verb}from {t.names(cs)}")
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + ", and " + words[-1]
+    return join(words, ", and ")
 
 
 def length_penalty(length: int) -> float:

@@ -51,9 +51,11 @@ from __future__ import annotations
 
 from .._budget import check
 from .bits import cells_of, value_cells, values_of
+from .tables import SE
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
-           "nishio", "from_record"]
+           "nishio", "from_record", "locked", "hidden_pairs", "naked_pairs", "x_wings",
+           "se_plus_rules"]
 
 
 class Context:
@@ -123,7 +125,7 @@ def context(state) -> Context:
             for b in range(n):
                 vcells[b] |= row[b + 1]
     else:
-        vcells = value_cells(cands, n)[1:]
+        vcells = state.value_cells()[1:]
     ctx.base_vcells = vcells
     ctx.base_where = [w for u in t.full for w in table[u][1:]]
     ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
@@ -550,65 +552,36 @@ def _ladder_naked(ctx, br):
 
 def se_plus_rules(values, work, source):
     """Sudoku Explainer's four nested rules on a classic 9x9 in SE's order (see above):
-    [(rule, [(eliminations, why), ...]), ...], every pattern of each rule; cells and units
+    yields (rule, patterns) rule by rule, patterns an iterator of (eliminations, why) in
+    SE's order (lazy: SE stops at the first rule with a usable pattern).  Cells and units
     in sudokit's numbering (tables.SE), b = value - 1.  values: the grid's values; work,
     source: each cell's candidate mask now and when the propagation started."""
-    from .tables import SE
-    ub = SE.unit_bits
     vc, vs = value_cells(work, 9), value_cells(source, 9)
-    where = [u & vc[v] for u in ub for v in range(1, 10)]
-    base = [u & vs[v] for u in ub for v in range(1, 10)]
-    return [("locked candidates", list(locked(where, base, 9, _se_locked_order(), False))),
-            ("hidden pair", [(gone, sorted(why)) for gone, why in
-                             hidden_pairs(where, base, work, 9, _se_hidden_order(values))]),
-            ("naked pair", list(naked_pairs(where, work, source, 9, _se_naked_order(values)))),
-            ("X-Wing", list(x_wings(where, base, 9, (SE.units("row"), SE.units("col")),
-                                    _se_fish_order(values))))]
-
-
-def _se_empty(values, u) -> int:
-    from .tables import SE
-    return sum(1 for c in SE.unit_cells[u] if not values[c])
-
-
-def _se_locked_order():
-    from .tables import SE
-    out = []
-    for k1, k2 in (("box", "col"), ("box", "row"), ("col", "box"), ("row", "box")):
-        for u1 in SE.units(k1):
-            for u2 in SE.units(k2):
-                common = SE.unit_bits[u1] & SE.unit_bits[u2]
-                if common:
-                    out.extend((u1, b, ((u2, common),)) for b in range(9))
-    return out
-
-
-def _se_hidden_order(values):
-    from .tables import SE
-    return [(u, a, range(a)) for k in ("box", "col", "row") for u in SE.units(k)
-            if _se_empty(values, u) > 4 for a in range(1, 9)]
-
-
-def _se_naked_order(values):
-    from .tables import SE
-    return [(cells[i], u, (cells[j],)) for k in ("box", "col", "row") for u in SE.units(k)
-            if _se_empty(values, u) >= 4 for cells in (SE.unit_cells[u],)
-            for j in range(1, 9) for i in range(j)]
-
-
-def _se_fish_order(values):
-    from .tables import SE
+    where = [u & vc[v] for u in SE.unit_bits for v in range(1, 10)]
+    base = [u & vs[v] for u in SE.unit_bits for v in range(1, 10)]
+    yield "locked candidates", locked(where, base, 9, _SE_LOCKED, False)
+    empty = [sum(1 for c in cells if not values[c]) for cells in SE.unit_cells]
+    yield "hidden pair", ((gone, sorted(why)) for gone, why in hidden_pairs(
+        where, base, work, 9,
+        ((u, a, range(a)) for u in _SE_BCR if empty[u] > 4 for a in range(1, 9))))
+    yield "naked pair", naked_pairs(where, work, source, 9, (
+        (cells[i], u, (cells[j],)) for u in _SE_BCR if empty[u] >= 4
+        for cells in (SE.unit_cells[u],) for j in range(1, 9) for i in range(j)))
     placed = [0] * 10
     for v in values:
         placed[v] += 1
-    out = []
-    for kind in ("col", "row"):
-        units = SE.units(kind)
-        for j in range(1, 9):
-            for i in range(j):
-                out.extend((units[j], b, (units[i],), kind == "row") for b in range(9)
-                           if placed[b + 1] + 4 <= 9)
-    return out
+    open_b = [b for b in range(9) if placed[b + 1] + 4 <= 9]
+    yield "X-Wing", x_wings(where, base, 9, (SE.units("row"), SE.units("col")), (
+        (lines[j], b, (lines[i],), across) for lines, across in _SE_LINES
+        for j in range(1, 9) for i in range(j) for b in open_b))
+
+
+_SE_BCR = SE.units("box") + SE.units("col") + SE.units("row")
+_SE_LINES = ((SE.units("col"), False), (SE.units("row"), True))
+_SE_LOCKED = tuple((u1, b, ((u2, SE.unit_bits[u1] & SE.unit_bits[u2]),))
+                   for k1, k2 in (("box", "col"), ("box", "row"), ("col", "box"), ("row", "box"))
+                   for u1 in SE.units(k1) for u2 in SE.units(k2)
+                   if SE.unit_bits[u1] & SE.unit_bits[u2] for b in range(9))
 
 
 # --- nesting ----------------------------------------------------------------------------
@@ -737,7 +710,8 @@ def contradiction_nodes(ctx, br) -> list:
         c = br.contra[1]
         return [(b * nc + c, False) for b in cells_of(br.origin[0][c]) if b * nc + c in br.off]
     pos, b = br.contra[1], br.contra[2]
-    return [(b * nc + p, False) for p in cells_of(br.origin[2][pos * n + b]) if b * nc + p in br.off]
+    return [(b * nc + p, False) for p in cells_of(br.origin[2][pos * n + b])
+            if b * nc + p in br.off]
 
 
 def complexity(ctx, br, targets, known=None) -> int:

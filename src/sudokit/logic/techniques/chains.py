@@ -190,7 +190,8 @@ def _remote_component(state, t, mask, cellset, root):
             if a >= b or (dist[a] - dist[b]) % 2 == 0 or _distance(t, a, b, comp) < 3:
                 continue
             sees = t.peer_bits[a] & t.peer_bits[b] & ~comp
-            new = [(c, v) for c in cells_of(sees) for v in vals if state.candidates[c] >> (v - 1) & 1]
+            new = [(c, v) for c in cells_of(sees) for v in vals
+                   if state.candidates[c] >> (v - 1) & 1]
             if new:
                 gone.update(new)
                 if best is None:

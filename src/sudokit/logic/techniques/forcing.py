@@ -97,15 +97,7 @@ __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
 def _candidates(state) -> list:
     """The candidate literals in the fixed order: cell, then value."""
     nc = state.tables.ncells
-    out = []
-    for c, m in enumerate(state.candidates):
-        b = 0
-        while m:
-            if m & 1:
-                out.append(b * nc + c)
-            m >>= 1
-            b += 1
-    return out
+    return [b * nc + c for c, m in enumerate(state.candidates) for b in cells_of(m)]
 
 
 def find_nishio(state) -> Iterator[Step]:
@@ -459,10 +451,7 @@ def _removed(prev, state) -> "list | None":
             if m1 & ~m0:
                 return None
             gone = m0 & ~m1
-        while gone:
-            low = gone & -gone
-            out.append((low.bit_length() - 1) * nc + c)
-            gone ^= low
+        out.extend(b * nc + c for b in cells_of(gone))
     return out
 
 
