@@ -77,6 +77,7 @@ def advanced_nodes(owner, values, work, source, to_off) -> list:
         for gone, why in found:
             if not why:
                 continue
+            # (c * 9 + b) << 1 = node_key(c, b + 1, 0): "cell c is not value b + 1"
             links = tuple(to_off[(c * 9 + b) << 1] for c, b in why)
             for c, b in sorted(gone):
                 result.append(((c * 9 + b) << 1, links, 5, None))

@@ -10,12 +10,12 @@ from __future__ import annotations
 import time
 
 from .._budget import TimeLimitReached
+from ..core.board import Board
 from . import PEERS, basic as B, read_board
 from .basic import Hint
 from .chains import Chaining, static_chains
 from .nested import advanced_nodes
 from .unique import bug, unique_loops
-from ..core.board import Board
 
 __all__ = ["producers", "se_path", "PathResult", "format_rating"]
 
