@@ -13,7 +13,7 @@
 
 Only the SE triple is timed (rate(..., hodoku=False)); --hodoku adds HoDoKu's columns,
 computed outside the timing.  --baseline rates every puzzle a second time with SE's loop
-and producers 1-22 in pure Python (sudokit.rate._se without its C loop; the C kernels of
+and producers 1-22 in pure Python (sudokit.logic.se.path without its C loop; the C kernels of
 producer 21 stay on) and prints its table and the speed ratio.
 
 Prints puzzles/s, mean / p50 / p99 / max seconds per ER band, and a markdown table of
@@ -156,7 +156,7 @@ def main(argv=None) -> int:
     print(f"sudokit.rate on {len(rows)} puzzles ({args.part}); kernels {backend()}; "
           f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
     out = open(args.out, "w") if args.out else None
-    from sudokit.rate import _se
+    from sudokit.logic.se import path as _se
     c_run = _se._C_RUN
     clock = time.process_time if args.cpu else time.perf_counter
     if args.cpu:
@@ -209,8 +209,8 @@ def main(argv=None) -> int:
 def _pure_seconds(puzzle: str, want) -> float:
     """Seconds of SE's path with the pure-Python Chaining (the C one switched off); checks
     that the ratings agree."""
-    from sudokit.rate import _se
-    from sudokit.rate._chains import Chaining
+    from sudokit.logic.se import path as _se
+    from sudokit.logic.se.chains import Chaining
     orig = _se.producers
 
     def pure_producers():

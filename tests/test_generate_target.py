@@ -180,7 +180,7 @@ def test_walk_distance_is_distance_or_a_positive_estimate():
     """walk_distance is 0 only where distance is; where the screen rates the whole path (a
     puzzle SE's first producers solve) it is distance itself."""
     from sudokit.generate import generate
-    from sudokit.rate._se import se_path
+    from sudokit.logic.se.path import se_path
     targets = [Target(rating="8.0-9.0"), Target(rating="9.0-10.0"),
                Target(technique="x-wing"), Target(technique="als-xz")]
     screened = 0

@@ -64,7 +64,7 @@ DRIFT = 0.5  # chance a move aims at another solution of the puzzle with one clu
 RIVAL_TRIES = 3  # relabellings a move tries to find a solution other than the aimed one
 CACHE = 4096  # distances a search remembers
 
-# the lowest rating of each SE producer, in SE's order (rate._se.producers); from producer
+# the lowest rating of each SE producer, in SE's order (logic.se.path.producers); from producer
 # 20 (aligned pair exclusion) on they rise, so a cut there is a lower bound on ER
 _SE_FLOOR = (1.0, 1.7, 2.0, 2.3, 2.5, 2.6, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 4.4, 4.5, 5.0,
              5.2, 5.4, 5.6, 6.2, 6.5, 7.5, 7.5, 8.0, 8.5, 9.0, 9.5, 10.0, 10.5, 11.0)
@@ -214,7 +214,7 @@ class Target:
         screen = self._screen()
         if screen is None:
             return None
-        from .rate._se import format_rating, se_path
+        from .logic.se.path import format_rating, se_path
         max_steps, min_nodes = screen
         path = se_path(puzzle.to_line(), max_producer=_RISING_FROM)
         if not path.stuck:  # the whole path: ER exact
@@ -238,14 +238,14 @@ class Target:
         if (cut is None or self.needs_se or self.level or puzzle.size != 9
                 or not puzzle.geometry.is_classic):
             return None
-        from .rate._se import se_path
+        from .logic.se.path import se_path
         _, producers, top = cut
         if se_path(puzzle.to_line(), max_producer=producers).stuck:
             return None
         return 1.0 + (rank - top) / rank
 
     def _se_distance(self, line: str) -> float:
-        from .rate._se import format_rating, se_path
+        from .logic.se.path import format_rating, se_path
         if self.rating is None:  # EP and ED only: the path up to its first placement
             ep, ed = _se_prefix(line)
             er = None
@@ -283,12 +283,12 @@ def _outside(rng: tuple, x: float) -> float:
 
 
 def _se_prefix(line: str) -> tuple:
-    """(EP, ED) as serate prints them, from SE's path cut at its first placement (rate._se
+    """(EP, ED) as serate prints them, from SE's path cut at its first placement (logic.se.path
     se_path's loop and bookkeeping: ED is the first hint's rating, EP the highest up to
     and including the first hint that places a value)."""
-    from .rate._grid import Board
-    from .rate._se import format_rating, producers
-    board, prods = Board.from_line(line), producers()
+    from .logic.se import read_board
+    from .logic.se.path import format_rating, producers
+    board, prods = read_board(line), producers()
     ed = None
     top = float("-inf")
     while not board.is_solved():

@@ -25,8 +25,9 @@ import pytest
 
 from sudokit import geometry, logic
 from sudokit.logic import State, _cfast
-from sudokit.logic.techniques import _dynamic as dyn
-from sudokit.logic.techniques import _links, forcing
+from sudokit.logic.core import propagate as dyn
+from sudokit.logic.core import links as _links
+from sudokit.logic.techniques import forcing
 
 from conftest import TESTDATA, shared_file
 

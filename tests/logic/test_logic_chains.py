@@ -17,7 +17,9 @@ from sudokit import geometry, logic
 from sudokit.grid import Grid
 from sudokit.logic import State, Step
 from sudokit.logic.ladder import technique
-from sudokit.logic.techniques import _links, chains
+from sudokit.logic.core import links as _links
+from sudokit.logic.core.bits import cells_of
+from sudokit.logic.techniques import chains
 
 from conftest import TESTDATA, shared_file
 
@@ -176,14 +178,14 @@ def test_links_are_symmetric_and_sound():
     st = after_singles("..512.....7.....8..8....345............6...3.4.2.81..9.......28..9.4.6.....8..7.4")
     g = _links.graph(st, "group")
     for x in range(len(g.weak)):
-        for y in _links.bits(g.weak[x]):
+        for y in cells_of(g.weak[x]):
             assert g.weak[y] >> x & 1
-        for y in _links.bits(g.strong[x]):
+        for y in cells_of(g.strong[x]):
             assert g.strong[y] >> x & 1
     assert g.groups, "a grouped graph with no group node"
     for x in g.starts:                      # a candidate's weak links: its cell and its peers
         cell, v = _links.cell_value(x, g.nc)
-        for y in _links.bits(g.weak[x] & g.cands):
+        for y in cells_of(g.weak[x] & g.cands):
             c2, v2 = _links.cell_value(y, g.nc)
             assert (c2 == cell) != (v2 == v and c2 in st.geometry.peers[cell])
 

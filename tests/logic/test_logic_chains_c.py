@@ -26,7 +26,8 @@ import pytest
 
 from sudokit import geometry, logic
 from sudokit.logic import State, _cfast
-from sudokit.logic.techniques import _links, chains
+from sudokit.logic.core import links as _links
+from sudokit.logic.techniques import chains
 
 from test_logic_c import _fresh, _key, _lines, _states, _variants
 

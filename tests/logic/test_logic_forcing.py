@@ -22,7 +22,7 @@ import sudokit
 from sudokit import logic
 from sudokit.logic import State, Step
 from sudokit.logic.ladder import ladder, technique
-from sudokit.logic.techniques import _dynamic as dyn
+from sudokit.logic.core import propagate as dyn
 from sudokit.logic.techniques import forcing
 
 from conftest import shared_file

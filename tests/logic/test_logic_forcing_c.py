@@ -21,7 +21,7 @@ import pytest
 
 from sudokit import geometry, logic
 from sudokit.logic import State, _cfast
-from sudokit.logic.techniques import _dynamic as dyn
+from sudokit.logic.core import propagate as dyn
 from sudokit.logic.techniques import forcing
 
 from test_logic_c import _fresh, _key, _lines, _states, _variants

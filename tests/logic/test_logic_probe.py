@@ -106,7 +106,7 @@ def test_probe_fires_iff_finder_fires(states, monkeypatch):
 @needs_c
 def test_chain_probes_answer_the_closure(states):
     """The X-Chain and XY-Chain probes: closure(state, kind).false is not empty."""
-    from sudokit.logic.techniques._links import closure
+    from sudokit.logic.core.links import closure
     for tid, kind in CHAIN_KINDS.items():
         tech, yes = logic.technique(tid), 0
         for s in states[::2]:

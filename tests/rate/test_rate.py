@@ -10,8 +10,8 @@ import pytest
 
 import sudokit
 from sudokit.rate import Rating, rate
-from sudokit.rate._chains import length_penalty
-from sudokit.rate._se import format_rating, se_path
+from sudokit.logic.se.chains import length_penalty
+from sudokit.logic.se.path import format_rating, se_path
 
 from conftest import shared_file
 
@@ -175,12 +175,12 @@ def test_nested_rules_add_off_nodes_with_rule_parents():
     # a level-1 propagation that runs dry asks the nested rules (pointing/claiming, hidden
     # pair, naked pair, X-wing) for more off nodes: each relies on candidates this
     # propagation removed, so its parents are off nodes already derived
-    from sudokit.rate._chains import Chaining
-    from sudokit.rate._grid import Board
-    from sudokit.rate._nested import advanced_nodes
-    from sudokit.rate._se import producers
+    from sudokit.logic.se.chains import Chaining
+    from sudokit.logic.se import read_board
+    from sudokit.logic.se.nested import advanced_nodes
+    from sudokit.logic.se.path import producers
     puzzle = se_rows("se_hard_public.txt")[0][0]
-    board = Board.from_line(puzzle)
+    board = read_board(puzzle)
     first = producers()[:22]
     while True:  # the state where SE needs more than producers 1-22
         hint = next((h for h in (p(board) for _, p in first) if h is not None), None)
@@ -214,14 +214,14 @@ def test_c_static_chains_twin_of_python():
     from sudokit.engine._backend import C
     if C is None or not hasattr(C, "se_static_chains"):
         pytest.skip("C kernels only: the C static chains")
-    from sudokit.rate._chains import static_chains
-    from sudokit.rate._grid import Board
-    from sudokit.rate._se import producers
+    from sudokit.logic.se.chains import static_chains
+    from sudokit.logic.se import read_board
+    from sudokit.logic.se.path import producers
     rows = [r for r in se_rows("se_cb_public.txt") if 6.5 <= r[1] <= 7.3][::150]
     prods = producers()[:22]
     states = 0
     for puzzle, *_ in rows:
-        board = Board.from_line(puzzle)
+        board = read_board(puzzle)
         while not board.is_solved():
             want = static_chains(board)
             got = C.se_static_chains(board.cands)

@@ -15,6 +15,20 @@ difficulty).  ``hint(state)``: the next easiest step; ``steps(puzzle)``: the who
 ``ladder()`` (Sudoku Explainer's where it defines one); ``techniques=``/``exclude=`` choose
 them by id.  A hint is never built on a wrong state: ``State.problems()`` is checked first
 and ``InconsistentState`` names what is wrong.
+
+Where things live:
+
+    state.py, step.py   the State (immutable: values, candidates, givens) and the Step
+    ladder.py           the techniques in rank order; first_step
+    techniques/         sudokit's own ladder: one module per family (every geometry)
+    core/               what every policy shares: bits, tables, one board with undo, the
+                        link graph (links.py), assume and propagate (propagate.py)
+    _cfast.py, _easy.py the C twins of the hot finders, the ladder's probe, the easy
+                        stretch in one C call
+    _budget.py          the time limit of a logic call
+
+Sudoku Explainer's and HoDoKu's ratings are the other two policies on the same core
+(``sudokit.rate``).
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ import sys
 from contextlib import contextmanager
 
 from ..engine._backend import C
+from .core.bits import cells_of
 
 __all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "run", "NONE"]
 
@@ -72,21 +73,12 @@ def _geometry(t):
             from .techniques._lines import box_of
             kinds = {"row": 0, "col": 1, "box": 2, "region": 2}
             got = C.logic_geometry(
-                t.n, [list(u) for u in t.units], [_cells(p) for p in t.peer_bits],
+                t.n, [list(u) for u in t.units], [cells_of(p) for p in t.peer_bits],
                 list(t.full), list(t.rows), list(t.cols), list(t.boxes),
-                [(u, v, _cells(cells)) for u, v, cells in t.crossings],
+                [(u, v, cells_of(cells)) for u, v, cells in t.crossings],
                 [kinds.get(k, 3) for k in t.kind], list(box_of(t)))
         _GEO[t] = got
     return got
-
-
-def _cells(bits: int) -> list:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def handle(state):

@@ -17,14 +17,16 @@ tuples copied, about a microsecond for 81 cells).
 
 Rejected: a mutable state with an undo log (HoDoKu's way).  A hint is asked for one at a
 time and a state is handed around (the web page, tests, the CLI); copying two small tuples
-is cheap and a state that cannot change under a caller is worth it.
+is cheap and a state that cannot change under a caller is worth it.  A policy that tries
+and takes back works on a core Board (``state.board()``, ``state.with_board(board)``).
 """
 
 from __future__ import annotations
 
 from ..geometry._constraints import conflict_text
 from . import _cfast
-from .core.bits import values_of
+from .core.bits import value_cells, values_of
+from .core.board import Board
 from .core.tables import cell_name, tables
 
 __all__ = ["State", "Problem", "InconsistentState"]
@@ -206,20 +208,16 @@ class State:
         if h is not None:
             table = self._cache["where"] = _cfast.C.logic_where(h)
             return table
-        t = self.tables
-        cands = self.candidates
-        table = []
-        for cells in t.units:
-            row = [0] * (t.n + 1)
-            for c in cells:
-                m = cands[c]
-                while m:
-                    low = m & -m
-                    row[low.bit_length()] |= 1 << c
-                    m ^= low
-            table.append(row)
-        self._cache["where"] = table
+        vc = self.value_cells()  # (row[0] = 0: vc[0] is)
+        table = self._cache["where"] = [[cells & w for w in vc] for cells in self.tables.unit_bits]
         return table
+
+    def value_cells(self) -> list:
+        """vc[v]: the cell set where v is a candidate, v = 1..N (vc[0] = 0); cached."""
+        got = self._cache.get("vcells")
+        if got is None:
+            got = self._cache["vcells"] = value_cells(self.candidates, self.size)
+        return got
 
     def placed_in(self, unit: int) -> int:
         """The mask of the values already placed in a unit."""
@@ -258,6 +256,16 @@ class State:
         for cell, value in pairs:
             cands[cell] &= ~(1 << (value - 1))
         return self._inherit(State(self.geometry, self.values, cands, self.givens))
+
+    def board(self) -> Board:
+        """A mutable core Board with this state's values and candidates (peers in the
+        geometry's order).  Board.place walks the peers only: on a geometry with weak links
+        between cells (Geometry.cell_links) the caller removes what they forbid."""
+        return Board(list(self.values), list(self.candidates), self.geometry.peers)
+
+    def with_board(self, board: Board) -> "State":
+        """The state of a board made from this state (same geometry and givens)."""
+        return self._inherit(State(self.geometry, board.values, board.cands, self.givens))
 
     def _inherit(self, new: "State") -> "State":
         """new, knowing the givens' solution when this state knows it (same givens)."""

@@ -7,9 +7,10 @@
 
 The SE numbers are those of Sudoku Explainer 1.2.1 as run by gsf's serate 1.2.1.3 (every
 technique on, uniqueness techniques included), reproduced rule by rule from
-docs/se-rating.md: SE's producers in SE's fixed order, the first hint found applied, SE's
-scan orders, ratings and chain-length penalties.  The puzzle is rated exactly as written:
-SE's ratings change under the Sudoku symmetries, so nothing is canonicalised.
+docs/se-rating.md in sudokit.logic.se: SE's producers in SE's fixed order, the first hint
+found applied, SE's scan orders, ratings and chain-length penalties.  The puzzle is rated
+exactly as written: SE's ratings change under the Sudoku symmetries, so nothing is
+canonicalised.
 
 Statuses: 'rated' (one solution, the SE path reached it), 'impossible' (no solution: ER
 20.0 as serate prints it), 'ambiguous' (several solutions), 'illegal' (givens clash),
@@ -110,8 +111,8 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
     outcome is a Rating with a status (see the module doc).
     """
     from ..solver import Verdict, check
-    from ._grid import TimeLimit
-    from ._se import format_rating, se_path
+    from ..logic._budget import TimeLimitReached
+    from ..logic.se.path import format_rating, se_path
     grid, line = _line_of(puzzle)
     if not grid.is_legal():
         return Rating(None, None, None, status="illegal")
@@ -125,7 +126,7 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
     deadline = None if time_limit is None else time.monotonic() + time_limit
     try:
         path = se_path(line, deadline=deadline)
-    except TimeLimit:
+    except TimeLimitReached:
         return Rating(None, None, None, status="limit")
     level = score = None
     if hodoku:

@@ -1,7 +1,7 @@
-"""The C twins of SE's producers 1-22 and of the rating loop (src/sudokit/_c/se_*.c).
+"""The C twins of SE's producers 1-22 and of the rating loop (sudokit._ckernels.se_*).
 
-Each C producer must give the hint its Python twin (sudokit/rate/_basic.py, _unique.py,
-_chains.py) gives, on the grid states of the SE path of se_cb_public puzzles; the C loop
+Each C producer must give the hint its Python twin (sudokit/logic/se/basic.py, unique.py,
+chains.py) gives, on the grid states of the SE path of se_cb_public puzzles; the C loop
 must give the ER / EP / ED / hardest technique / step count of the pure-Python loop.  The
 comparisons need the C kernels (skipped in pure mode); the loop's boundary checks run on
 both backends.
@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 
 from sudokit.engine._backend import C
-from sudokit.rate import _se
-from sudokit.rate._chains import static_chains
-from sudokit.rate._grid import Board
-from sudokit.rate._se import producers, se_path
+from sudokit.logic.se import path as _se
+from sudokit.logic.se.chains import static_chains
+from sudokit.logic.se import read_board
+from sudokit.logic.se.path import producers, se_path
 
 from conftest import shared_file
 
@@ -53,7 +53,7 @@ def _compare_path(puzzle: str, fires: list, static_budget: list, every: int = 1)
     states where producer p has a hint.  Producer 21 (pure Python is slow) is compared on
     the states where 1-20 find nothing, while static_budget[0] > 0; 15 and 22 on every
     every-th state and where no earlier producer applies.  Returns the states."""
-    board = Board.from_line(puzzle)
+    board = read_board(puzzle)
     prods = producers()[:22]
     states = 0
     while not board.is_solved():
@@ -159,7 +159,7 @@ def test_c_loop_max_producer_and_time_limit():
                 (b.er, b.ep, b.ed, b.hardest, b.steps, b.stuck), (r, top)
     assert se_path(rows[0][1], max_producer=4).stuck  # no chains: SE's techniques stop
     import time
-    with pytest.raises(_se.TimeLimit):
+    with pytest.raises(_se.TimeLimitReached):
         se_path(rows[0][1], deadline=time.monotonic() - 1.0)
 
 
@@ -168,7 +168,7 @@ def test_c_loop_resumes_from_a_given_state():
     # the hand-back state (values, cands, er/ep/ed, hardest, steps) resumes exactly: run
     # the pure loop for 5 steps, then the C loop from there
     puzzle = _rows()[1100][1]
-    board = Board.from_line(puzzle)
+    board = read_board(puzzle)
     state = [float("-inf"), 0.0, 0.0, "", 0]
     prods = producers()[:22]
     for _ in range(5):

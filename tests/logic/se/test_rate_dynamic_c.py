@@ -1,5 +1,5 @@
-"""The C twin of SE's producers 23-30 (src/sudokit/_c/se_dynamic.c, se_nested.c) against the
-pure-Python specification (sudokit.rate._chains.Chaining with _nested.advanced_nodes).
+"""The C twin of SE's producers 23-30 (sudokit._ckernels.se_chaining) against the
+pure-Python specification (sudokit.logic.se.chains.Chaining with nested.advanced_nodes).
 
 The C-only comparisons skip on the pure-Python backend (nothing to compare); the deadline
 and rating tests run on both.  The published ratings come from ../shared/data/ratings
@@ -14,10 +14,11 @@ import time
 import pytest
 
 from sudokit.engine._backend import C
-from sudokit.rate._chains import Chaining
-from sudokit.rate._grid import Board, TimeLimit
-from sudokit.rate._nested import advanced_nodes
-from sudokit.rate._se import producers
+from sudokit.logic import TimeLimitReached
+from sudokit.logic.se import read_board
+from sudokit.logic.se.chains import Chaining
+from sudokit.logic.se.nested import advanced_nodes
+from sudokit.logic.se.path import producers
 
 from conftest import shared_file
 
@@ -51,7 +52,7 @@ def _python(producer: int) -> Chaining:
 def _states(puzzle: str, producer: int, limit: int = 10**9) -> list:
     """Copies of the grid at every step of SE's path where `producer` is asked (producers
     1 .. producer-1 found nothing), at most limit of them."""
-    board = Board.from_line(puzzle)
+    board = read_board(puzzle)
     prods = producers()
     out = []
     while not board.is_solved() and len(out) < limit:
@@ -68,7 +69,7 @@ def _states(puzzle: str, producer: int, limit: int = 10**9) -> list:
     return out
 
 
-def _same(board: Board, producer: int) -> int:
+def _same(board, producer: int) -> int:
     """Assert that C and Python give the same hint list (sorted, merged: rating, complexity,
     sort key, eliminations, placement, name) and the same first hint; return its length."""
     want = [(h.rating, h.complexity, h.key, h.elims, h.place, h.name)
@@ -124,7 +125,7 @@ def test_c_chaining_nested_levels_twin_of_python():
 
 @need_c
 def test_c_chaining_checks_its_arguments():
-    board = Board.from_line("." * 81)
+    board = read_board("." * 81)
     with pytest.raises(ValueError, match="23..30"):
         C.se_chaining(board.values, board.cands, 22)
     with pytest.raises(ValueError, match="81"):
@@ -138,12 +139,12 @@ def test_c_chaining_checks_its_arguments():
 
 
 def test_chaining_past_deadline_raises_time_limit():
-    # both backends: a Chaining whose deadline has passed stops with TimeLimit
+    # both backends: a Chaining whose deadline has passed stops with TimeLimitReached
     puzzle = next(p for p, er in _rows("se_cb_public.txt") if er >= 9.0)
     board = _states(puzzle, 23, limit=1)[0]  # producer 25 not asked on it yet (no cache)
     chaining = producers()[24][1]
     chaining.deadline = time.monotonic() - 1.0
-    with pytest.raises(TimeLimit):
+    with pytest.raises(TimeLimitReached):
         chaining(board)
 
 

@@ -8,9 +8,11 @@
     trail       None, or the (cell, value, cands) of every cell before its change since
                 the first ``mark()``; ``undo(mark)`` restores them newest first
 
-``logic.State`` stays the immutable public value (``State.board()`` / ``Board.state()``
-convert).  Rejected: copying the board for every trial (``copy()`` remains for the callers
-that keep both); a trail costs one append per changed cell and nothing when unmarked.
+``logic.State`` stays the immutable public value (``state.board()`` and
+``state.with_board(board)`` convert).  Rejected: copying the board for every trial
+(``copy()`` remains for the callers that keep both); a trail costs one append per changed
+cell and nothing when unmarked.  (The forcing chains' branches keep copying: see
+propagate.py's docstring for the measure.)
 """
 
 from __future__ import annotations

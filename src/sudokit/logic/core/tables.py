@@ -104,11 +104,12 @@ class Tables:
         return self.unit_names[u]
 
 
-def join(words: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+def join(words: list[str], last: str = " and ") -> str:
+    """'a', 'a and b', 'a, b and c' (last: what goes before the last word, e.g. " or ",
+    ", and ")."""
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return ", ".join(words[:-1]) + last + words[-1]
 
 
 @lru_cache(maxsize=64)

@@ -1,7 +1,7 @@
 """How the forcing chains' steps read (forcing.py's finders build them here): names of
 literals and contradictions, the evidence of a branch (its nodes in the order found, their
 reasons and parents), the spine shown in the text, Sudoku Explainer's rating, and the
-contradiction and verity steps themselves, from Python branches (_dynamic.py) or from the
+contradiction and verity steps themselves, from Python branches (core/propagate.py) or from the
 C proof of a singles branch (sudokit/_c/logic_dyn_rec.c logic_dyn_proof).  See forcing.py
 for the techniques, the order of the steps and the evidence format.
 """
@@ -9,9 +9,10 @@ for the techniques, the order of the steps and the evidence format.
 from __future__ import annotations
 
 from .. import _cfast
+from ..core import propagate as dyn
+from ..core.links import length_penalty, removed_text
+from ..core.tables import join
 from ..step import Step
-from . import _dynamic as dyn
-from ._links import length_penalty, removed_text
 
 _SE = {"nishio": 7.5, "static": 8.0, "dynamic": 8.5, "plus": 9.0, "nested": 9.5}
 
@@ -31,18 +32,13 @@ def _conclusions_text(t, nc, lits) -> str:
     placed = [f"{t.name(x % nc)} is {t.value(x // nc + 1)}" for x, on in lits if on]
     gone = [(x % nc, x // nc + 1) for x, on in lits if not on]
     words = placed + ([removed_text(t, gone)] if gone else [])
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + ", and " + words[-1]
+    return join(words, ", and ")
 
 
 def _fact(t, nc, x, on) -> str:
     """'r1c1 is 3' / 'r1c1 is not 3'."""
     b, c = divmod(x, nc)
     return f"{t.name(c)} is {'' if on else 'not '}{t.value(b + 1)}"
-
-
-def _either(words) -> str:
-    """'a', 'a or b', 'a, b or c'."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _contra_text(ctx, br) -> str:
@@ -244,10 +240,10 @@ def _verity_step(state, technique, kind, what, lits, found, evs, cx, base, chain
 def _cell_what(state, c) -> str:
     t = state.tables
     vals = [t.value(v) for v in range(1, t.n + 1) if state.candidates[c] >> (v - 1) & 1]
-    return f"value {t.name(c)} takes ({_either(vals)})"
+    return f"value {t.name(c)} takes ({join(vals, ' or ')})"
 
 
 def _unit_what(state, u, v, lits) -> str:
     t = state.tables
     return (f"place {t.value(v)} takes in {t.unit_name(u)} "
-            f"({_either([t.name(x % t.ncells) for x in lits])})")
+            f"({join([t.name(x % t.ncells) for x in lits], ' or ')})")

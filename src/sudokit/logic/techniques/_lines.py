@@ -1,16 +1,14 @@
-"""Per-value views of a state that the single-value families share (fish, patterns, colouring).
+"""Line views of a state that the single-value families share (fish, patterns).
 
     line_masks(state)   (rows, cols): rows[v][r] = the columns of row r where v is a
                         candidate, as a bit mask over column indices (bit j: column j+1);
                         cols[v][c] the same over row indices.  A line where v is already
                         placed gets 0: it is no base of a fish (a player's extra marks there
                         prove nothing).
-    strong_links(state, v)
-                        [(u, a, b)]: the full units without v placed where v has exactly two
-                        candidate cells a < b (one of them holds v), in unit order.
     box_of(tables)      for each cell, its box (or jigsaw region) unit, -1 when it has none.
 
-The results are cached in the state's cache (a State never changes, so they stay valid).
+The strong links of one value (conjugate pairs) are core.links.strong_links.  The results
+are cached in the state's cache (a State never changes, so they stay valid).
 
 Rejected: cell sets (Tables bitsets) for the fish lines.  A fish compares which columns its
 rows use, so masks over column indices make "how many columns" one bit_count.
@@ -20,7 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["line_masks", "strong_links", "placed_masks", "box_of", "line_word"]
+__all__ = ["line_masks", "box_of", "line_word"]
 
 
 def line_masks(state):
@@ -55,31 +53,6 @@ def line_masks(state):
         found = (rows, cols)
         cache["line-masks"] = found
     return found
-
-
-def strong_links(state, v: int):
-    """[(u, a, b)]: full units (no v placed) where v has exactly the two cells a < b."""
-    cache = state._cache
-    key = ("strong-links", v)
-    found = cache.get(key)
-    if found is None:
-        t = state.tables
-        bit = 1 << (v - 1)
-        placed = placed_masks(state)
-        found = []
-        for u in t.full:
-            where = state.where(u, v)
-            if where.bit_count() != 2 or placed[u] & bit:
-                continue
-            a = (where & -where).bit_length() - 1
-            found.append((u, a, where.bit_length() - 1))
-        cache[key] = found
-    return found
-
-
-def placed_masks(state) -> list:
-    """For each unit, the mask of the values placed in it (cached)."""
-    return state.placed_masks()
 
 
 @lru_cache(maxsize=64)

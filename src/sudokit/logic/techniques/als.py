@@ -100,20 +100,6 @@ def almost_locked_sets(state, max_cells: int = MAX_CELLS) -> list:
     return out
 
 
-def _value_cells(state) -> list:
-    """[cells holding v as a candidate] for v in 0..N (index 0 unused), cached on the state."""
-    got = state._cache.get("als.vcells")
-    if got is None:
-        got = [0] * (state.size + 1)
-        for c, m in enumerate(state.candidates):
-            while m:
-                low = m & -m
-                got[low.bit_length()] |= 1 << c
-                m ^= low
-        state._cache["als.vcells"] = got
-    return got
-
-
 def restricted_commons(a: Als, b: Als) -> list:
     """The restricted common values of two ALSs without a common cell, ascending."""
     if a.cells & b.cells:
@@ -246,7 +232,7 @@ def find_als_xz(state) -> Iterator[Step]:
             pos, a, b, rcc, gone = got
             yield _xz_step(t, _Named(a), _Named(b), values_of(rcc), gone)
     sets = almost_locked_sets(state)
-    vcells = _value_cells(state)
+    vcells = state.value_cells()
     for i, j, rcc in _links(state):
         a, b = sets[i], sets[j]
         if len(rcc) == 1 and (a.mask & b.mask).bit_count() < 2:
@@ -296,7 +282,7 @@ def find_als_xy_wing(state) -> Iterator[Step]:
             c, a, b, x, y, gone = got
             yield _xy_step(t, _Named(a), _Named(b), _Named(c), x, y, gone)
     sets = almost_locked_sets(state)
-    vcells = _value_cells(state)
+    vcells = state.value_cells()
     partners: dict = {}
     for i, j, rcc in _links(state):
         partners.setdefault(i, []).append((j, rcc))

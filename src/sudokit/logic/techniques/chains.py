@@ -4,7 +4,7 @@ A chain alternates *strong* links (two candidates that cannot both be false: the
 places of a value in a unit, the two candidates of a bivalue cell) and *weak* links (two
 candidates that cannot both hold: the same value in peer cells, two candidates of one
 cell, the geometry's extra pairs and links).  Read as implications, "a is not v, so b is
-w, so c is not w, ..." (sudokit.logic.techniques._links draws the graph).
+w, so c is not w, ..." (sudokit.logic.core.links draws the graph).
 
     remote-pair        bivalue cells with the same two values, each seeing the next: the
                        values alternate along the chain, so a cell that sees two cells an
@@ -47,11 +47,11 @@ from itertools import islice
 from typing import Iterator
 
 from .. import _cfast
-from ..core.bits import values_of
+from ..core.bits import cells_of, values_of
+from ..core.links import (_KINDS, Walk, cell_value, closure, graph, length_penalty, lockstep,
+                          removed_text, store_closure)
 from ..ladder import Technique
 from ..step import Step
-from ._links import (_KINDS, Walk, bits, cell_value, closure, graph, length_penalty, lockstep,
-                     removed_text, store_closure)
 
 __all__ = ["find_remote_pair", "find_x_chain", "find_xy_chain", "find_aic",
            "find_discontinuous_nice_loop", "find_continuous_nice_loop", "TECHNIQUES",
@@ -133,7 +133,7 @@ def _either(g, a, z) -> str:
 
 
 def _pairs(g, lits) -> list:
-    return [cell_value(x, g.nc) for x in bits(lits)]
+    return [cell_value(x, g.nc) for x in cells_of(lits)]
 
 
 # --- remote pairs ----------------------------------------------------------------------
@@ -174,7 +174,7 @@ def _remote_component(state, t, mask, cellset, root):
     while i < len(order):
         c = order[i]
         i += 1
-        for p in bits(t.peer_bits[c] & cellset):
+        for p in cells_of(t.peer_bits[c] & cellset):
             if p not in dist:
                 dist[p], parent[p] = dist[c] + 1, c
                 order.append(p)
@@ -190,7 +190,8 @@ def _remote_component(state, t, mask, cellset, root):
             if a >= b or (dist[a] - dist[b]) % 2 == 0 or _distance(t, a, b, comp) < 3:
                 continue
             sees = t.peer_bits[a] & t.peer_bits[b] & ~comp
-            new = [(c, v) for c in bits(sees) for v in vals if state.candidates[c] >> (v - 1) & 1]
+            new = [(c, v) for c in cells_of(sees) for v in vals
+                   if state.candidates[c] >> (v - 1) & 1]
             if new:
                 gone.update(new)
                 if best is None:
@@ -227,7 +228,7 @@ def _cell_path(t, a, b, comp) -> list:
     while frontier and b not in parent:
         nxt = []
         for c in frontier:
-            for p in bits(t.peer_bits[c] & comp):
+            for p in cells_of(t.peer_bits[c] & comp):
                 if p not in parent:
                     parent[p] = c
                     nxt.append(p)
@@ -301,7 +302,7 @@ class _Nodes:
 def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
     """The AIC steps of graph g with closure cl, in the documented order (lockstep)."""
     ends = 0
-    for x in bits(cl.false):
+    for x in cells_of(cl.false):
         ends |= g.weak[x]
     walks = [Walk(a, False) for a in g.starts if ends >> a & 1]
     done = set()
@@ -314,7 +315,7 @@ def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
             wa = g.weak[a] & cl.false
             if not wa:
                 continue
-            for z in bits(new & ends):
+            for z in cells_of(new & ends):
                 if z == a:
                     continue
                 gone = wa & g.weak[z]
@@ -410,7 +411,7 @@ def find_continuous_nice_loop(state) -> Iterator[Step]:
             continue                        # back to an "on" node, 4 nodes or more
         for w, _, new in layer:
             a = w.start
-            for z in bits(new & g.weak[a]):
+            for z in cells_of(new & g.weak[a]):
                 step = _loop_step(g, t, w, k, z, seen_loops)
                 if step is not None:
                     yield step

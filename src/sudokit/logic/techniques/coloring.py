@@ -36,9 +36,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..core.bits import cells_of
+from ..core.links import strong_links
 from ..ladder import Technique
 from ..step import Step
-from ._lines import strong_links
 
 _SE_SIMPLE = 6.6
 _SE_MULTI = 6.8

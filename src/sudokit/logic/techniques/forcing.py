@@ -77,13 +77,14 @@ from typing import Iterator
 
 from .. import _cfast
 from .._budget import check
+from ..core import propagate as dyn
+from ..core.bits import cells_of
+from ..core.links import Walk, closure, graph
 from ..ladder import Technique
 from ..step import Step
-from . import _dynamic as dyn
 from ._forcing_steps import (_SE, _branch_evidence, _c_contradiction_step, _cell_what,
                              _contra_text, _contradiction_step, _node, _se,  # noqa: F401 (tests)
                              _spine_text, _unit_what, _verity_step)
-from ._links import Walk, bits, closure, graph
 
 __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
            "find_dynamic_forcing_chain", "find_dynamic_forcing_chain_plus",
@@ -96,15 +97,7 @@ __all__ = ["find_nishio", "find_cell_forcing_chain", "find_unit_forcing_chain",
 def _candidates(state) -> list:
     """The candidate literals in the fixed order: cell, then value."""
     nc = state.tables.ncells
-    out = []
-    for c, m in enumerate(state.candidates):
-        b = 0
-        while m:
-            if m & 1:
-                out.append(b * nc + c)
-            m >>= 1
-            b += 1
-    return out
+    return [b * nc + c for c, m in enumerate(state.candidates) for b in cells_of(m)]
 
 
 def find_nishio(state) -> Iterator[Step]:
@@ -203,7 +196,7 @@ def _path_evidence(state, x, y, on, path, node) -> dict:
 
 
 def _path_text(t, path, node) -> str:
-    """'r1c1=3 -> r1c1<>5 -> ...' (_links.node_text of each node; 3 ... 3 past 8)."""
+    """'r1c1=3 -> r1c1<>5 -> ...' (core.links.node_text of each node; 3 ... 3 past 8)."""
     words = []
     for z, o in path:
         cells, v, _ = node(z)
@@ -255,7 +248,7 @@ def _static_verity(state, lits, technique, kind, what) -> "Step | None":
         on_all &= ~(1 << x)
     if not on_all and not off_all:
         return None
-    found = [(y, True) for y in bits(on_all)] + [(y, False) for y in bits(off_all)]
+    found = [(y, True) for y in cells_of(on_all)] + [(y, False) for y in cells_of(off_all)]
     first = found[0]
     paths = [_static_path(state, x, *first) for x in lits]
     return _static_verity_step(state, lits, found, paths, _node_of(state), technique, kind,
@@ -340,7 +333,7 @@ def _unit_cases(state):
                 continue
             w = row[v]
             if w & (w - 1):
-                yield u, v, [(v - 1) * nc + c for c in bits(w)]
+                yield u, v, [(v - 1) * nc + c for c in cells_of(w)]
 
 
 def find_cell_forcing_chain(state) -> Iterator[Step]:
@@ -458,10 +451,7 @@ def _removed(prev, state) -> "list | None":
             if m1 & ~m0:
                 return None
             gone = m0 & ~m1
-        while gone:
-            low = gone & -gone
-            out.append((low.bit_length() - 1) * nc + c)
-            gone ^= low
+        out.extend(b * nc + c for b in cells_of(gone))
     return out
 
 

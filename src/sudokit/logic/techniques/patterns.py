@@ -38,9 +38,10 @@ from typing import Iterator
 
 from .. import _cfast
 from ..core.bits import cells_of
+from ..core.links import strong_links
 from ..ladder import Technique
 from ..step import Step
-from ._lines import box_of, placed_masks, strong_links
+from ._lines import box_of
 
 _SE = 6.6
 _NAMES = {"skyscraper": "Skyscraper", "two-string-kite": "2-String Kite",
@@ -146,7 +147,7 @@ def find_empty_rectangle(state) -> Iterator[Step]:
     n = t.n
     peers = t.peer_bits
     cands = state.candidates
-    placed = placed_masks(state)
+    placed = state.placed_masks()
     box = box_of(t)
     for v in range(1, n + 1):
         bit = 1 << (v - 1)

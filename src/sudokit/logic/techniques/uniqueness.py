@@ -48,7 +48,7 @@ from typing import Iterator
 
 from .. import _cfast
 from ..core.bits import cells_of, values_of
-from ..core.tables import tables
+from ..core.tables import join, tables
 from ..ladder import Technique
 from ..step import Step
 from .als import removed_words
@@ -166,12 +166,6 @@ def _candidates_py(state, cands, givens) -> list:
 
 def _rect_words(t, rect, x, y) -> str:
     return f"Unique rectangle {t.names(sorted(rect))} on {t.value(x)} and {t.value(y)}"
-
-
-def _either(t, vals) -> str:
-    """'3, 5 or 8'."""
-    words = [t.value(v) for v in vals]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _evidence(rect, x, y, **more) -> dict:
@@ -302,7 +296,7 @@ def find_unique_rectangle_3(state) -> Iterator[Step]:
                            evidence=_evidence(rect, x, y, extra=extra, unit=u, units=where,
                                               subset=group, subset_values=vals),
                            text=f"{_rect_words(t, rect, x, y)}: {t.name(p)} or {t.name(q)} "
-                                f"must hold {_either(t, values_of(more))}"
+                                f"must hold {join([t.value(v) for v in values_of(more)], ' or ')}"
                                 f" (else a second solution; {_RELIES}), so with "
                                 f"{t.names(group)} they make a naked {word} of "
                                 f"{t.values(vals)} in {units}: {removed_words(t, gone)} removed.",

@@ -29,7 +29,7 @@ from typing import Iterator
 from ..core.bits import cells_of, values_of
 from ..ladder import Technique
 from ..step import Step
-from ._lines import strong_links
+from ..core.links import strong_links
 
 
 def _bivalue_bits(state) -> int:

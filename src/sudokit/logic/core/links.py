@@ -27,6 +27,11 @@ from off to on).  "x on reaches x off" proves x false; "x off reaches x on" prov
     aic    all                        all                    AIC, nice loops, static forcing
     group  all, plus group nodes      all, plus group nodes  grouped AIC and nice loops
 
+The single-value families (simple colors, the two-link patterns, W-Wing) read one value's
+conjugate pairs with their unit: ``strong_links(state, v)`` = [(u, a, b)], the full units
+without v placed where v has exactly the two cells a < b.  The forcing chains' propagation
+(core.propagate) numbers literals as here.
+
 Rejected: a dict of Python sets per literal.  The layered breadth-first search ORs whole
 neighbour sets (one int operation each) and masks the visited ones in one operation.
 """
@@ -34,9 +39,11 @@ neighbour sets (one int operation each) and masks the visited ones in one operat
 from __future__ import annotations
 
 from .. import _cfast
+from .bits import cells_of, values_of
+from .tables import join
 
-__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text", "bits",
-           "Walk", "lockstep", "length_penalty", "removed_text"]
+__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text",
+           "strong_links", "Walk", "lockstep", "length_penalty", "removed_text"]
 
 
 def lit_of(cell: int, value: int, nc: int) -> int:
@@ -48,14 +55,6 @@ def cell_value(lit: int, nc: int) -> tuple[int, int]:
     """(cell, value) of a literal (not of a group node)."""
     v, c = divmod(lit, nc)
     return c, v + 1
-
-
-def bits(x: int):
-    """The set bits of x, lowest first (an iterator of ints)."""
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
 
 
 class Graph:
@@ -74,7 +73,7 @@ class Graph:
         base = self.n * self.nc
         if x >= base:
             cells, v = self.groups[x - base]
-            return list(bits(cells)), v
+            return cells_of(cells), v
         c, v = cell_value(x, self.nc)
         return [c], v
 
@@ -90,22 +89,6 @@ def graph(state, kind: str) -> Graph:
         g = _build(state, kind)
         state._cache[key] = g
     return g
-
-
-def _value_cells(state) -> list[int]:
-    """vcells[v]: the cells where v is a candidate (index 0 unused)."""
-    key = "vcells"
-    out = state._cache.get(key)
-    if out is None:
-        n = state.size
-        out = [0] * (n + 1)
-        for c, m in enumerate(state.candidates):
-            while m:
-                low = m & -m
-                out[low.bit_length()] |= 1 << c
-                m ^= low
-        state._cache[key] = out
-    return out
 
 
 def _build(state, kind: str) -> Graph:
@@ -130,7 +113,7 @@ def _build_py(state, kind: str) -> Graph:
     t = state.tables
     n, nc = t.n, t.ncells
     cands = state.candidates
-    vcells = _value_cells(state)
+    vcells = state.value_cells()
     peer_bits = t.peer_bits
     links = state.geometry.cell_links
     all_weak = kind in ("aic", "group")
@@ -163,7 +146,7 @@ def _build_py(state, kind: str) -> Graph:
                 w |= cellset & ~(1 << x)
                 if links:
                     for j, masks in links[c]:
-                        for a in _values(masks[b] & cands[j]):
+                        for a in values_of(masks[b] & cands[j]):
                             w |= 1 << ((a - 1) * nc + j)
             weak[x] = w
         if cell_strong and len(lits) == 2:
@@ -189,13 +172,6 @@ def _build_py(state, kind: str) -> Graph:
     if kind == "group":
         _add_groups(state, g, vcells)
     return g
-
-
-def _values(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low
 
 
 def _add_groups(state, g: Graph, vcells) -> None:
@@ -242,13 +218,13 @@ def _add_groups(state, g: Graph, vcells) -> None:
     seen_by = {}
     for (cells, v), x in index.items():
         sees = -1
-        for c in bits(cells):
+        for c in cells_of(cells):
             sees &= peer_bits[c]
         sees &= ~cells
         seen_by[x] = sees
         w = (sees & vcells[v]) << ((v - 1) * nc)
         g.weak[x] |= w
-        for y in bits(w):
+        for y in cells_of(w):
             g.weak[y] |= 1 << x
     by_value = {}
     for (cells, v), x in index.items():
@@ -258,6 +234,26 @@ def _add_groups(state, g: Graph, vcells) -> None:
             for other, y in same:
                 if y != x and not other & ~seen_by[x]:
                     g.weak[x] |= 1 << y
+
+
+def strong_links(state, v: int):
+    """[(u, a, b)]: full units (no v placed) where v has exactly the two cells a < b."""
+    cache = state._cache
+    key = ("strong-links", v)
+    found = cache.get(key)
+    if found is None:
+        t = state.tables
+        bit = 1 << (v - 1)
+        placed = state.placed_masks()
+        found = []
+        for u in t.full:
+            where = state.where(u, v)
+            if where.bit_count() != 2 or placed[u] & bit:
+                continue
+            a = (where & -where).bit_length() - 1
+            found.append((u, a, where.bit_length() - 1))
+        cache[key] = found
+    return found
 
 
 def node_text(g: Graph, x: int, on: bool) -> str:
@@ -281,9 +277,7 @@ def removed_text(t, pairs) -> str:
     for i, (vs, cs) in enumerate(parts):
         verb = ("is" if len(vs) == 1 else "are") + " removed " if i == 0 else ""
         words.append(f"{t.values(list(vs))} {verb}from {t.names(cs)}")
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + ", and " + words[-1]
+    return join(words, ", and ")
 
 
 def length_penalty(length: int) -> float:

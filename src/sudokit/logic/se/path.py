@@ -1,21 +1,23 @@
 """Sudoku Explainer's rating loop (serate's Solver.getDifficulty): producers in SE's fixed
 order, the first hint found is applied, ER / EP / ED kept as SE keeps them.
 
-See docs/se-rating.md section 3 (rules R1-R9).
+See docs/se-rating.md section 3 (rules R1-R9).  A passed deadline raises the ladder's
+``TimeLimitReached`` (logic/_budget.py): the same meaning, one exception.
 """
 
 from __future__ import annotations
 
 import time
 
-from . import _basic as B
-from ._basic import Hint
-from ._chains import Chaining, static_chains
-from ._grid import Board, TimeLimit
-from ._nested import advanced_nodes
-from ._unique import bug, unique_loops
+from .._budget import TimeLimitReached
+from ..core.board import Board
+from . import PEERS, basic as B, read_board
+from .basic import Hint
+from .chains import Chaining, static_chains
+from .nested import advanced_nodes
+from .unique import bug, unique_loops
 
-__all__ = ["producers", "se_path", "PathResult", "TimeLimit", "format_rating"]
+__all__ = ["producers", "se_path", "PathResult", "format_rating"]
 
 
 def producers() -> list:
@@ -62,7 +64,7 @@ class _Static:
 
     def __init__(self):
         self.deadline = None
-        from ..engine._backend import C
+        from ...engine._backend import C
         self.c = getattr(C, "se_static_chains", None)
 
     def __call__(self, board):
@@ -94,7 +96,7 @@ def se_path(line: str, *, deadline: float | None = None, max_producer: int = 30,
             keep_names: bool = False) -> PathResult:
     """Run SE's rating loop on the first 81 characters of line (read as serate reads them).
 
-    deadline: a time.monotonic() value; raises TimeLimit once passed (checked between
+    deadline: a time.monotonic() value; raises TimeLimitReached once passed (checked between
     producers).  max_producer: use only the first producers (tests).  keep_names: record
     (name, rating) per step (pure Python loop).  Returns a PathResult; er is 20.0 when no
     producer has a hint (R8).  With the C kernels active, producers 1-22 and the loop run in
@@ -104,7 +106,7 @@ def se_path(line: str, *, deadline: float | None = None, max_producer: int = 30,
         raise ValueError(f"se_path: a line of at least 81 characters, not {len(line)}")
     if _C_RUN is not None and not keep_names:
         return _se_path_c(line[:81], deadline, max_producer)
-    board = Board.from_line(line)
+    board = read_board(line)
     prods = producers()[:max_producer]
     for _name, produce in prods:
         if hasattr(produce, "deadline"):
@@ -123,11 +125,11 @@ def se_path(line: str, *, deadline: float | None = None, max_producer: int = 30,
 
 
 def _first_hint(prods, board, deadline):
-    """The first hint of the producers in order (R3), or None; TimeLimit once the deadline
+    """The first hint of the producers in order (R3), or None; TimeLimitReached once the deadline
     passed (checked before every producer)."""
     for _name, produce in prods:
         if deadline is not None and time.monotonic() > deadline:
-            raise TimeLimit()
+            raise TimeLimitReached()
         hint = produce(board)
         if hint is not None:
             return hint
@@ -155,12 +157,12 @@ def _result(state: list, stuck: bool, names: list) -> PathResult:
     return PathResult(er, state[1], state[2], state[3], state[4], stuck, names)
 
 
-# codes of sudokit._ckernels.se_path_run (src/sudokit/_c/se_loop.c)
+# codes of sudokit._ckernels.se_path_run (the C loop)
 _RUN_DONE, _RUN_STUCK, _RUN_ASK, _RUN_LIMIT = 0, 1, 2, 3
 
 
 def _c_run():
-    from ..engine._backend import C
+    from ...engine._backend import C
     return getattr(C, "se_path_run", None)
 
 
@@ -180,14 +182,14 @@ def _se_path_c(line: str, deadline, max_producer: int) -> PathResult:
     while True:
         code, er, ep, ed, hardest, steps, values, cands = got
         if code == _RUN_LIMIT:
-            raise TimeLimit()
+            raise TimeLimitReached()
         if code != _RUN_ASK:
             return PathResult(er, ep, ed, hardest, steps, code == _RUN_STUCK, [])
         if chaining is None:
             chaining = producers()[22:max_producer]
             for _name, produce in chaining:
                 produce.deadline = deadline
-        board = Board(list(values), cands)
+        board = Board(list(values), cands, PEERS)
         state = [er, ep, ed, hardest, steps]
         hint = _first_hint(chaining, board, deadline)
         if hint is None or _record(state, hint, board):

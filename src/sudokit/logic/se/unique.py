@@ -7,8 +7,9 @@ BUG emits the first of its types that applies.
 
 from __future__ import annotations
 
-from ._basic import Hint, colex
-from ._grid import BRC, CELL_UNITS, HOUSE, HOUSE_BITS, POPCOUNT, UNIT_BITS, UNIT_CELLS
+from ..core.bits import POPCOUNT9, VALUES_OF9
+from . import BRC, CELL_UNITS, PEER_BITS, PEERS, UNIT_BITS, UNIT_CELLS
+from .basic import Hint, colex
 
 __all__ = ["unique_loops", "bug"]
 
@@ -44,8 +45,8 @@ def _find_loops(cands, start: int, pair: int) -> list:
                     p = cands[nxt]
                     if p & pair == pair:
                         extra |= p & ~pair  # kept across siblings (SE's quirk)
-                        card = POPCOUNT[p]
-                        if card == 2 or POPCOUNT[extra] == 1 or allowed > 0:
+                        card = POPCOUNT9[p]
+                        if card == 2 or POPCOUNT9[extra] == 1 or allowed > 0:
                             walk(nxt, allowed - 1 if card > 2 else allowed, extra, t)
         loop.pop()
         in_loop.discard(cell)
@@ -70,11 +71,11 @@ def _is_valid(loop) -> bool:
 def _type2(cands, loop, extra_cells, pair, n):
     value = cands[extra_cells[0]] & ~pair
     value &= -value
-    common = HOUSE_BITS[extra_cells[0]]
+    common = PEER_BITS[extra_cells[0]]
     for c in extra_cells[1:]:
-        common &= HOUSE_BITS[c]
+        common &= PEER_BITS[c]
     elims = {}
-    for d in HOUSE[extra_cells[0]]:
+    for d in PEERS[extra_cells[0]]:
         if common >> d & 1 and d not in extra_cells and cands[d] & value:
             elims[d] = value
     return Hint(_loop_rating(n), elims, None, "unique loop type 2") if elims else None
@@ -86,7 +87,7 @@ def _type3(board, loop, c1, c2, v1, v2, n):
     extra = (cands[c1] | cands[c2]) & ~pair
     out = []
     base = _loop_rating(n)
-    for degree in range(POPCOUNT[extra], 8):
+    for degree in range(POPCOUNT9[extra], 8):
         for t in range(3):
             u = CELL_UNITS[c1][t]
             if u != CELL_UNITS[c2][t]:
@@ -109,17 +110,17 @@ def _type3(board, loop, c1, c2, v1, v2, n):
                             p = cands[cells[i]]
                             naked |= p
                             others.append(cells[i])
-                        if POPCOUNT[p] < 2:
+                        if POPCOUNT9[p] < 2:
                             ok = False
                         union |= p
-                    if POPCOUNT[naked] != degree or not ok or POPCOUNT[union] != degree:
+                    if POPCOUNT9[naked] != degree or not ok or POPCOUNT9[union] != degree:
                         continue
                     elims = {}
                     for c in cells:
                         if c not in others and c != c1 and c != c2 and cands[c] & union:
                             elims[c] = cands[c] & union
                     if elims:
-                        out.append(Hint(base + (POPCOUNT[union] - 1) * 0.1, elims, None,
+                        out.append(Hint(base + (POPCOUNT9[union] - 1) * 0.1, elims, None,
                                         "unique loop type 3 naked", key=3))
             if degree * 2 < empty:
                 rem = [v for v in range(1, 10) if v != v1 and v != v2
@@ -138,7 +139,7 @@ def _type3(board, loop, c1, c2, v1, v2, n):
                             if not p:
                                 ok = False
                             union |= p
-                        if not ok or POPCOUNT[union] != degree:
+                        if not ok or POPCOUNT9[union] != degree:
                             continue
                         hidden = 0
                         for v in vals:
@@ -151,7 +152,7 @@ def _type3(board, loop, c1, c2, v1, v2, n):
                                 if cands[c] & ~hidden:
                                     elims[c] = cands[c] & ~hidden
                         if elims:
-                            out.append(Hint(base + (POPCOUNT[union] - 1) * 0.1, elims, None,
+                            out.append(Hint(base + (POPCOUNT9[union] - 1) * 0.1, elims, None,
                                             "unique loop type 3 hidden", key=3))
     return out
 
@@ -185,15 +186,14 @@ def unique_loops(board):
     best = None
     for cell in range(81):
         m = cands[cell]
-        if POPCOUNT[m] != 2:
+        if POPCOUNT9[m] != 2:
             continue
-        low = m & -m
-        v1, v2 = low.bit_length(), (m ^ low).bit_length()
+        v1, v2 = VALUES_OF9[m]
         for loop in _find_loops(cands, cell, m):
             if not _is_valid(loop):
                 continue
             n = len(loop)
-            extra_cells = [c for c in loop if POPCOUNT[cands[c]] > 2]
+            extra_cells = [c for c in loop if POPCOUNT9[cands[c]] > 2]
             found = []
             if len(extra_cells) == 1:
                 found.append(Hint(_loop_rating(n), {extra_cells[0]: m}, None,
@@ -206,12 +206,12 @@ def unique_loops(board):
             elif len(extra_cells) == 2:
                 c1, c2 = extra_cells
                 rest = (cands[c1] | cands[c2]) & ~m
-                if POPCOUNT[rest] == 1:
+                if POPCOUNT9[rest] == 1:
                     h = _type2(cands, loop, extra_cells, m, n)
                     if h:
                         h.key = 2
                         found.append(h)
-                elif POPCOUNT[rest] >= 2:
+                elif POPCOUNT9[rest] >= 2:
                     found.extend(_type3(board, loop, c1, c2, v1, v2, n))
                 h = _type4(cands, c1, c2, v1, v2, n)
                 if h:
@@ -238,7 +238,7 @@ def bug(board):
                 pos = [c for c in cells if cands[c] & bit]
                 if len(pos) in (0, 2):
                     continue
-                new = [c for c in pos if POPCOUNT[cands[c]] >= 3]
+                new = [c for c in pos if POPCOUNT9[cands[c]] >= 3]
                 if len(new) == 1:
                     c = new[0]
                     if c not in bug_cells:
@@ -247,16 +247,16 @@ def bug(board):
                     all_bug |= bit
                     temp[c] &= ~bit
                     if common is None:
-                        common = list(HOUSE[c])
+                        common = list(PEERS[c])
                     else:
-                        common = [d for d in common if HOUSE_BITS[c] >> d & 1]
+                        common = [d for d in common if PEER_BITS[c] >> d & 1]
                     common = [d for d in common if d not in bug_cells]
-                    if len(bug_cells) > 1 and POPCOUNT[all_bug] > 1 and not common:
+                    if len(bug_cells) > 1 and POPCOUNT9[all_bug] > 1 and not common:
                         return None
                 if not new:
                     return None
     for c in range(81):
-        if not values[c] and POPCOUNT[temp[c]] != 2:
+        if not values[c] and POPCOUNT9[temp[c]] != 2:
             return None
     for u in range(27):
         for v in range(1, 10):
@@ -267,7 +267,7 @@ def bug(board):
     if len(bug_cells) == 1:
         c = bug_cells[0]
         return Hint(5.6, {c: cands[c] & ~all_bug}, None, "BUG type 1")
-    if POPCOUNT[all_bug] == 1:
+    if POPCOUNT9[all_bug] == 1:
         if common:
             elims = {d: all_bug for d in common if cands[d] & all_bug}
             if elims:
@@ -292,7 +292,7 @@ def _shared_unit(cells, t):
 def _bug4(cands, bug_cells, bug_values, all_bug):
     c1, c2 = bug_cells
     shared = cands[c1] & cands[c2] & ~all_bug
-    if POPCOUNT[shared] != 1:
+    if POPCOUNT9[shared] != 1:
         return None
     for t in range(3):
         if _shared_unit(bug_cells, t) is not None:
@@ -316,17 +316,17 @@ def _bug3(cands, bug_cells, all_bug, common):
                 ok = True
                 for c in naked_cells:
                     other |= cands[c]
-                    if POPCOUNT[cands[c]] < 2:
+                    if POPCOUNT9[cands[c]] < 2:
                         ok = False
-                if POPCOUNT[other] != degree:
+                if POPCOUNT9[other] != degree:
                     continue
                 union = other | all_bug
-                if not ok or POPCOUNT[all_bug] < 2 or POPCOUNT[union] != degree:
+                if not ok or POPCOUNT9[all_bug] < 2 or POPCOUNT9[union] != degree:
                     continue
                 elims = {}
                 for c in region:
                     if c not in naked_cells and c not in bug_cells and cands[c] & union:
                         elims[c] = cands[c] & union
                 if elims:
-                    return Hint(5.7 + (POPCOUNT[union] - 1) * 0.1, elims, None, "BUG type 3")
+                    return Hint(5.7 + (POPCOUNT9[union] - 1) * 0.1, elims, None, "BUG type 3")
     return None

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..logic.core.bits import cells_of
-from ._grid import (BCR, BOXES, CELL_UNITS, COLS, HOUSE, HOUSE_BITS, POPCOUNT, ROWS,
-                    UNIT_BITS, UNIT_CELLS, VALUES_OF)
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, value_cells
+from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
-__all__ = ["Hint", "colex", "value_cells", "hidden_single", "direct_locking",
+__all__ = ["Hint", "colex", "hidden_single", "direct_locking",
            "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
            "naked_set", "fish", "hidden_set", "xy_wing", "xyz_wing", "aligned_pair",
            "aligned_triple"]
@@ -31,9 +30,8 @@ class Hint:
 
     def apply(self, board) -> None:
         """SE's IndirectHint.apply: remove the eliminations, then place (if any)."""
-        cands = board.cands
         for cell, mask in self.elims.items():
-            cands[cell] &= ~mask
+            board.eliminate(cell, mask)
         if self.place is not None:
             board.place(*self.place)
 
@@ -46,20 +44,6 @@ def colex(k: int, n: int) -> tuple:
     """All k-subsets of range(n) as sorted tuples, in SE's order (increasing bit mask)."""
     from itertools import combinations
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
-
-
-_cells = cells_of  # the cells of a cell set, increasing (logic._tables)
-
-
-def value_cells(cands) -> list:
-    """vc[v] = the cells holding candidate v (an int), v = 1..9 (vc[0] unused)."""
-    vc = [0] * 10
-    for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            vc[low.bit_length()] |= 1 << c
-            m ^= low
-    return vc
 
 
 def _local(unit: int, bits: int) -> int:
@@ -75,9 +59,8 @@ def _local(unit: int, bits: int) -> int:
 
 def hidden_single(board):
     """Producer 1: full houses (1.0) first, then hidden singles (box 1.2, row/col 1.5)."""
-    vc = value_cells(board.cands)
-    values = board.values
-    empties = [sum(1 for c in UNIT_CELLS[u] if not values[c]) for u in range(27)]
+    vc = value_cells(board.cands, 9)
+    empties = empty_counts(board.values)
     for alone in (True, False):
         for units in BCR:
             for u in units:
@@ -107,10 +90,11 @@ def naked_single(board):
 _LOCK_PAIRS = ((BOXES, COLS), (BOXES, ROWS), (COLS, BOXES), (ROWS, BOXES))
 
 
-def _locking(board, direct: bool):
-    vc = value_cells(board.cands)
+def _confined(vc):
+    """(units of u1's type, u1, u2, v) for every value v with two or more positions in unit
+    u1, all of them in unit u2 (a box and a line), in SE's order; vc: value_cells."""
     for types1, types2 in _LOCK_PAIRS:
-        for i1, u1 in enumerate(types1):
+        for u1 in types1:
             b1 = UNIT_BITS[u1]
             for u2 in types2:
                 b2 = UNIT_BITS[u2]
@@ -118,40 +102,39 @@ def _locking(board, direct: bool):
                     continue
                 for v in range(1, 10):
                     pos = vc[v] & b1
-                    if not pos & (pos - 1) or pos & ~b2:
-                        continue
-                    if direct:
-                        for i3, u3 in enumerate(types1):
-                            if i3 == i1 or not UNIT_BITS[u3] & b2:
-                                continue
-                            pos3 = vc[v] & UNIT_BITS[u3]
-                            if pos3 & (pos3 - 1):
-                                rest = pos3 & ~b2
-                                if rest and not rest & (rest - 1):
-                                    pointing = u1 < 9
-                                    return Hint(1.7 if pointing else 1.9, {},
-                                                (rest.bit_length() - 1, v),
-                                                "direct pointing" if pointing
-                                                else "direct claiming")
-                    else:
-                        gone = vc[v] & b2 & ~b1
-                        if gone:
-                            bit = 1 << (v - 1)
-                            pointing = u1 < 9
-                            return Hint(2.6 if pointing else 2.8,
-                                        {c: bit for c in _cells(gone)},
-                                        None, "pointing" if pointing else "claiming")
-    return None
+                    if pos & (pos - 1) and not pos & ~b2:
+                        yield types1, u1, u2, v
 
 
 def direct_locking(board):
     """Producer 2: direct pointing (1.7) / claiming (1.9), placing a value."""
-    return _locking(board, True)
+    vc = value_cells(board.cands, 9)
+    for types1, u1, u2, v in _confined(vc):
+        b2 = UNIT_BITS[u2]
+        for u3 in types1:
+            if u3 == u1 or not UNIT_BITS[u3] & b2:
+                continue
+            pos3 = vc[v] & UNIT_BITS[u3]
+            if pos3 & (pos3 - 1):
+                rest = pos3 & ~b2
+                if rest and not rest & (rest - 1):
+                    pointing = u1 < 9
+                    return Hint(1.7 if pointing else 1.9, {}, (rest.bit_length() - 1, v),
+                                "direct pointing" if pointing else "direct claiming")
+    return None
 
 
 def locking(board):
     """Producer 6: pointing (2.6) / claiming (2.8)."""
-    return _locking(board, False)
+    vc = value_cells(board.cands, 9)
+    for _types1, u1, u2, v in _confined(vc):
+        gone = vc[v] & UNIT_BITS[u2] & ~UNIT_BITS[u1]
+        if gone:
+            bit = 1 << (v - 1)
+            pointing = u1 < 9
+            return Hint(2.6 if pointing else 2.8, {c: bit for c in cells_of(gone)}, None,
+                        "pointing" if pointing else "claiming")
+    return None
 
 
 # ----------------------------------------------------------------------------- subsets
@@ -161,14 +144,15 @@ _NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
 _FISH = {2: 3.2, 3: 3.8, 4: 5.2}
 
 
-def hidden_set(board, k: int, direct: bool = False):
-    """Producers 3, 5 (direct: 2.0 / 2.5, places a value), 9, 12, 18 (3.4 / 4.0 / 5.4)."""
-    vc = value_cells(board.cands)
-    values, cands = board.values, board.cands
+def _hidden_sets(board, k: int, min_empty: int):
+    """(pos, cells, vmask) for every k values of a unit with more than min_empty empty
+    cells whose positions are k cells together, in SE's order: pos[i] = the cells of value
+    i + 1 in the unit, cells = the k cells, vmask = the k values."""
+    vc = value_cells(board.cands, 9)
+    empties = empty_counts(board.values)
     for units in BCR:
         for u in units:
-            empty = sum(1 for c in UNIT_CELLS[u] if not values[c])
-            if not (empty > 2 * k or (direct and empty > k)):
+            if empties[u] <= min_empty:
                 continue
             ub = UNIT_BITS[u]
             pos = [vc[v] & ub for v in range(1, 10)]
@@ -178,64 +162,73 @@ def hidden_set(board, k: int, direct: bool = False):
             if len(vals) < k:
                 continue
             for sub in colex(k, len(vals)):
-                combo = [vals[j] for j in sub]
                 union = 0
-                for i in combo:
-                    union |= pos[i]
+                for j in sub:
+                    union |= pos[vals[j]]
                 if union.bit_count() != k:
                     continue
                 vmask = 0
-                for i in combo:
-                    vmask |= 1 << i
-                if direct:
-                    for i in range(9):
-                        if vmask >> i & 1:
-                            continue
-                        p = pos[i]
-                        if p & (p - 1):
-                            rest = p & ~union
-                            if rest and not rest & (rest - 1):
-                                return Hint(2.0 if k == 2 else 2.5, {},
-                                            (rest.bit_length() - 1, i + 1),
-                                            f"direct hidden {'pair' if k == 2 else 'triple'}")
-                    continue
-                elims = {}
-                for c in _cells(union):
-                    extra = cands[c] & ~vmask
-                    if extra:
-                        elims[c] = extra
-                if elims:
-                    return Hint(_HIDDEN[k], elims, None, f"hidden set {k}")
+                for j in sub:
+                    vmask |= 1 << vals[j]
+                yield pos, union, vmask
+
+
+def hidden_set(board, k: int):
+    """Producers 9, 12, 18: hidden pair / triple / quad (3.4 / 4.0 / 5.4)."""
+    cands = board.cands
+    for _pos, union, vmask in _hidden_sets(board, k, 2 * k):
+        elims = {}
+        for c in cells_of(union):
+            extra = cands[c] & ~vmask
+            if extra:
+                elims[c] = extra
+        if elims:
+            return Hint(_HIDDEN[k], elims, None, f"hidden set {k}")
+    return None
+
+
+def _direct_hidden(board, k: int):
+    """Producers 3 and 5: a hidden set leaving one place to another value (2.0 / 2.5)."""
+    for pos, union, vmask in _hidden_sets(board, k, k):
+        for i in range(9):
+            if vmask >> i & 1:
+                continue
+            p = pos[i]
+            if p & (p - 1):
+                rest = p & ~union
+                if rest and not rest & (rest - 1):
+                    return Hint(2.0 if k == 2 else 2.5, {}, (rest.bit_length() - 1, i + 1),
+                                f"direct hidden {'pair' if k == 2 else 'triple'}")
     return None
 
 
 def direct_hidden_pair(board):
-    return hidden_set(board, 2, True)
+    return _direct_hidden(board, 2)
 
 
 def direct_hidden_triple(board):
-    return hidden_set(board, 3, True)
+    return _direct_hidden(board, 3)
 
 
 def naked_set(board, k: int):
     """Producers 7, 10, 16: naked pair / triple / quad (3.0 / 3.6 / 5.0)."""
-    values, cands = board.values, board.cands
+    cands = board.cands
+    empties = empty_counts(board.values)
     for units in BCR:
         for u in units:
-            cells = UNIT_CELLS[u]
-            if sum(1 for c in cells if not values[c]) < 2 * k:
+            if empties[u] < 2 * k:
                 continue
-            idx = [i for i in range(9) if 2 <= POPCOUNT[cands[cells[i]]] <= k]
+            cells = UNIT_CELLS[u]
+            idx = [i for i in range(9) if 2 <= POPCOUNT9[cands[cells[i]]] <= k]
             if len(idx) < k:
                 continue
             for sub in colex(k, len(idx)):
-                combo = [idx[j] for j in sub]
                 union = 0
-                for i in combo:
-                    union |= cands[cells[i]]
-                if POPCOUNT[union] != k:
+                for j in sub:
+                    union |= cands[cells[idx[j]]]
+                if POPCOUNT9[union] != k:
                     continue
-                chosen = {cells[i] for i in combo}
+                chosen = [cells[idx[j]] for j in sub]
                 elims = {}
                 for c in cells:
                     if c not in chosen and cands[c] & union:
@@ -248,10 +241,9 @@ def naked_set(board, k: int):
 def fish(board, k: int):
     """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2); base cols
     first, then base rows."""
-    vc = value_cells(board.cands)
-    values = board.values
+    vc = value_cells(board.cands, 9)
     placed = [0] * 10
-    for v in values:
+    for v in board.values:
         placed[v] += 1
     combos = [(combo, sum(1 << i for i in combo)) for combo in colex(k, 9)]
     wanted = [v for v in range(1, 10) if placed[v] + 2 * k <= 9]
@@ -261,7 +253,7 @@ def fish(board, k: int):
         valid = [0] * 10
         for v in wanted:
             for i in range(9):
-                if 2 <= POPCOUNT[local[i][v]] <= k:
+                if 2 <= POPCOUNT9[local[i][v]] <= k:
                     valid[v] |= 1 << i
         for combo, cmask in combos:
             base_bits = -1
@@ -271,7 +263,7 @@ def fish(board, k: int):
                 cover = 0
                 for i in combo:
                     cover |= local[i][v]
-                if POPCOUNT[cover] != k:
+                if POPCOUNT9[cover] != k:
                     continue
                 if base_bits < 0:
                     base_bits = 0
@@ -283,7 +275,7 @@ def fish(board, k: int):
                         gone |= vc[v] & UNIT_BITS[cover_units[j]] & ~base_bits
                 if gone:
                     bit = 1 << (v - 1)
-                    return Hint(_FISH[k], {c: bit for c in _cells(gone)}, None, f"fish {k}")
+                    return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
     return None
 
 
@@ -294,25 +286,25 @@ def _wing(board, xyz: bool):
     size = 3 if xyz else 2
     for pivot in range(81):
         xy = cands[pivot]
-        if POPCOUNT[xy] != size:
+        if POPCOUNT9[xy] != size:
             continue
-        for xzc in HOUSE[pivot]:
+        for xzc in PEERS[pivot]:
             xz = cands[xzc]
-            if POPCOUNT[xz] != 2 or POPCOUNT[xy & ~xz] != 1:
+            if POPCOUNT9[xz] != 2 or POPCOUNT9[xy & ~xz] != 1:
                 continue
-            for yzc in HOUSE[pivot]:
+            for yzc in PEERS[pivot]:
                 yz = cands[yzc]
-                if POPCOUNT[yz] != 2:
+                if POPCOUNT9[yz] != 2:
                     continue
-                if POPCOUNT[xy | xz | yz] != 3 or POPCOUNT[xy & xz & yz] != (1 if xyz else 0):
+                if POPCOUNT9[xy | xz | yz] != 3 or POPCOUNT9[xy & xz & yz] != (1 if xyz else 0):
                     continue
                 z = xz & yz
                 z &= -z
-                victims = HOUSE_BITS[xzc] & HOUSE_BITS[yzc]
+                victims = PEER_BITS[xzc] & PEER_BITS[yzc]
                 if xyz:
-                    victims &= HOUSE_BITS[pivot]
+                    victims &= PEER_BITS[pivot]
                 victims &= ~((1 << pivot) | (1 << xzc) | (1 << yzc))
-                elims = {c: z for c in _cells(victims) if cands[c] & z}
+                elims = {c: z for c in cells_of(victims) if cands[c] & z}
                 if elims:
                     return Hint(4.4 if xyz else 4.2, elims, None,
                                 "XYZ-wing" if xyz else "XY-wing")
@@ -332,19 +324,19 @@ def xyz_wing(board):
 # ----------------------------------------------------------------------------- exclusions
 
 def _sees(a: int, b: int) -> bool:
-    return bool(HOUSE_BITS[a] >> b & 1)
+    return bool(PEER_BITS[a] >> b & 1)
 
 
 def _base_cells(cands, top: int):
     """SE's base cells of an aligned exclusion: (cells, {cell: excluders list})."""
     cells, excl = [], {}
     for c in range(81):
-        if POPCOUNT[cands[c]] < 2:
+        if POPCOUNT9[cands[c]] < 2:
             continue
         single = False
         ex = []
-        for d in HOUSE[c]:
-            n = POPCOUNT[cands[d]]
+        for d in PEERS[c]:
+            n = POPCOUNT9[cands[d]]
             if n == 1:
                 single = True
             elif 2 <= n <= top:
@@ -365,9 +357,9 @@ def _exclude(cands, base: tuple, common: list):
     if len(base) == 2:
         c0, c1 = base
         same_ok = not _sees(c0, c1)
-        for v0 in VALUES_OF[cands[c0]]:
+        for v0 in VALUES_OF9[cands[c0]]:
             b0 = 1 << (v0 - 1)
-            for v1 in VALUES_OF[cands[c1]]:
+            for v1 in VALUES_OF9[cands[c1]]:
                 if v0 == v1 and not same_ok:
                     continue
                 used = b0 | (1 << (v1 - 1))
@@ -380,13 +372,13 @@ def _exclude(cands, base: tuple, common: list):
     else:
         c0, c1, c2 = base
         s01, s02, s12 = _sees(c0, c1), _sees(c0, c2), _sees(c1, c2)
-        for v0 in VALUES_OF[cands[c0]]:
+        for v0 in VALUES_OF9[cands[c0]]:
             b0 = 1 << (v0 - 1)
-            for v1 in VALUES_OF[cands[c1]]:
+            for v1 in VALUES_OF9[cands[c1]]:
                 if v0 == v1 and s01:
                     continue
                 b01 = b0 | (1 << (v1 - 1))
-                for v2 in VALUES_OF[cands[c2]]:
+                for v2 in VALUES_OF9[cands[c2]]:
                     if (v2 == v0 and s02) or (v2 == v1 and s12):
                         continue
                     used = b01 | (1 << (v2 - 1))

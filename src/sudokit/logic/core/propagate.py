@@ -1,7 +1,9 @@
-"""Dynamic propagation: assume a candidate true (or false) and follow every consequence.
+"""Assume and propagate: assume a candidate true (or false) and follow every consequence.
 
-The engine of the forcing techniques.  Plain data in, plain data out, so a C kernel can
-take it later with the same results:
+The one propagation engine of the forcing techniques (logic.techniques.forcing), and the
+one home of the rules a propagation runs when singles run dry ("plus"), which Sudoku
+Explainer's nested chains (logic.se) call too, with SE's order.  Plain data in, plain data
+out, so a C kernel can take it with the same results (_c/logic_dyn.c, _c/logic_dyn_rec.c):
 
     Context (one per state)
       n, nc             size, cells
@@ -13,7 +15,7 @@ take it later with the same results:
       base_where[p*n+b] cells of unit p where value b + 1 is a candidate
     Branch (one per assumption)
       the three arrays above, copied and updated; on/off: {literal: (seq, reason)}
-      (literal = b * nc + cell, as in _links); contra: None or the contradiction
+      (literal = b * nc + cell, as in core.links); contra: None or the contradiction
 
 Rules of propagation (each literal recorded once, with the first reason found):
 
@@ -21,8 +23,9 @@ Rules of propagation (each literal recorded once, with the first reason found):
             peer ("peer") and in the cells the geometry's weak links name ("link")
     x off   a cell left with one candidate: that one on ("naked"); a full unit left with
             one place for the value: that place on ("hidden", unit position)
-    plus    when singles run dry: locked candidates, naked and hidden pairs, X-Wings on
-            rows and columns ("rule", name, parents)
+    plus    when singles run dry: locked candidates, hidden pairs, X-Wings on rows and
+            columns, naked pairs ("rule", name, parents); the four finders and the order
+            argument that makes them sudokit's or SE's are described at "the plus rules"
     nested  when those run dry too and depth > 0: every candidate y of the branch (cells
             with the fewest candidates first) whose own branch, one level down, ends in a
             contradiction goes off ("nested", that branch); then propagation resumes
@@ -32,16 +35,27 @@ lacks, a literal both on and off.
 
 Without "y" links (Nishio) only the assumed value moves: its peers, then hidden singles.
 
-Rejected: a State per branch (place/eliminate copy two tuples and rebuild the where
-table each time); three flat int lists copied once per branch cost about a microsecond.
+Representation.  A branch is three flat int lists (candidates, the cells of each value,
+the places of each value in each full unit), copied from its origin once; the where table
+is what makes hidden singles and the plus rules one index each.  Rejected: a State per
+branch (place/eliminate copy two tuples and rebuild the where table each time), and
+core.board.Board with mark/undo: its trail keeps candidates only, so the where table and
+the value cells would need trails of their own, and a branch's origin must stay readable
+(the reasons and the nested branches read it after the branch ends).  Measured on 9x9
+(the shared test machine, loaded): copying the three lists, 4.5 us a branch; a trail, 0.7 us
+a change (40 Board.eliminate calls: 57 us marked and undone, 30 us unmarked), and a singles
+branch changes tens of candidates.
 """
 
 from __future__ import annotations
 
 from .._budget import check
+from .bits import cells_of, value_cells, values_of
+from .tables import SE
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
-           "nishio", "from_record"]
+           "nishio", "from_record", "locked", "hidden_pairs", "naked_pairs", "x_wings",
+           "se_plus_rules"]
 
 
 class Context:
@@ -111,12 +125,7 @@ def context(state) -> Context:
             for b in range(n):
                 vcells[b] |= row[b + 1]
     else:
-        vcells = [0] * n
-        for c, m in enumerate(cands):
-            while m:
-                low = m & -m
-                vcells[low.bit_length() - 1] |= 1 << c
-                m ^= low
+        vcells = state.value_cells()[1:]
     ctx.base_vcells = vcells
     ctx.base_where = [w for u in t.full for w in table[u][1:]]
     ctx.open_units = [[p for p in range(len(t.full)) if not ctx.placed[p] >> b & 1]
@@ -200,13 +209,7 @@ def from_record(ctx, rec) -> Branch:
     if contra is not None:          # never resumed nor extended: no arrays needed
         br.contra = ("both", "cell", "unit")[contra[0] - 1:contra[0]] + tuple(contra[1:])
         return br
-    vcells = [0] * n
-    for c, m in enumerate(cands):
-        while m:
-            low = m & -m
-            vcells[low.bit_length() - 1] |= 1 << c
-            m ^= low
-    br.vcells = vcells
+    br.vcells = vcells = value_cells(cands, n)[1:]
     base = ctx.base_where
     br.where = where = [0] * len(base)
     for p, bitsu in enumerate(ctx.unit_bits):
@@ -328,7 +331,7 @@ def _run(ctx, br, y, plus, depth) -> None:
                     return
             if y and links and links[c]:
                 lits = [(a - 1) * nc + j for j, masks in links[c]
-                        for a in _vals(masks[b] & cands[j])]
+                        for a in values_of(masks[b] & cands[j])]
                 if lits:
                     _kill(ctx, br, lits, ("link", x), y)
                     if br.contra:
@@ -342,13 +345,6 @@ def _run(ctx, br, y, plus, depth) -> None:
                 return
             continue
         return
-
-
-def _vals(mask):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low
 
 
 
@@ -381,140 +377,211 @@ def nishio(ctx, x: int) -> bool:
     return False
 
 
-# --- the "plus" rules ---------------------------------------------------------------------
+# --- the "plus" rules, written once --------------------------------------------------------
 #
-# A rule can only find something new where the branch changed since the last time every
-# rule found nothing (br.pend: the where entries changed since; br.mark: the candidates
-# then), since what a pattern removes only shrinks: locked candidates need the confined
-# unit's places to have changed; a hidden pair or an X-Wing, one of its values' places
-# (lines) to have become two; a naked pair, one of its cells to have become two.
+# Four finders over plain tables, shared by every policy that runs rules when a
+# propagation runs dry (this module's branches; Sudoku Explainer's nested chains, through
+# se_plus_rules):
+#
+#     where[p * n + b]   the cells of unit p where value b + 1 is a candidate (any unit
+#                        numbering: the full units of a geometry here, SE's 27 units there)
+#     base[...]          the same table when the propagation started; cands / base_cands:
+#                        each cell's candidate mask now and then
+#
+# Each finder takes an *order*: the places it looks at, in the order it looks.  It yields
+# (eliminations, why) for every pattern found there, in that order: eliminations a list of
+# (cell, b), why the candidates (cell, b) removed since the start that the pattern rests on.
+# Whether the caller takes the first pattern (this module) or every pattern of the first
+# rule that has one with a non-empty why (SE) is the caller's policy.
+#
+#     locked(where, base, n, order, inside)       order: (p, b, ((q, common), ...))
+#         unit p's places of b all inside its crossing with unit q: b off in the rest of q.
+#         why: unit p's removed places of b (inside=False: those outside the crossing)
+#     hidden_pairs(where, base, cands, n, order)  order: (p, a, partner values)
+#         values a and b with the same two places in unit p: the other candidates off there
+#     naked_pairs(where, cands, base_cands, n, order, skip)   order: (c, p, partner cells)
+#         cells c and d of unit p with the same two candidates: those values off elsewhere
+#         in p.  skip: a cell set of cells not to pair (cells this branch set on)
+#     x_wings(where, base, n, lines, order)        order: (p, b, partner lines, across)
+#         lines p and q with the same two places for b (across: p, q are rows): b off in
+#         the two crossing lines elsewhere
+#
+# The orders of the two policies (each function's output, in the caller's order):
+#
+#     sudokit (_rules below)   locked, hidden pairs, X-Wing, naked pairs; only where the
+#         branch changed since every rule last found nothing (br.pend, br.mark: what a
+#         pattern removes only shrinks, so nothing new can appear elsewhere), the changed
+#         (unit, value) entries in increasing order; each unit's crossings in
+#         Tables.crossings order; partners: every other value, every cell of the unit, every
+#         line of the same kind; locked's why includes the crossing (inside=True).
+#     SE (se_plus_rules)       locked, hidden pairs, naked pairs, X-Wing (Sudoku Explainer's
+#         getHintProducers at levels >= 1); every unit each time: locked over the unit pairs
+#         (box, col), (box, row), (col, box), (row, box), each pair's values 1..9;
+#         hidden pairs in units box, col, row with more than 4 empty cells, value pairs in
+#         SE's colex order (the larger value outer); naked pairs in the same units with 4
+#         empty cells or more, cell pairs in colex order; X-Wing on columns then rows, line
+#         pairs in colex order, values not placed 6 times or more; why without the crossing
+#         (inside=False).  The C twins (_c/logic_dyn.c, _c/se_nested.c) keep these orders.
 
-def _rules(ctx, br, y) -> bool:
-    """Apply the first rule that removes something (locked candidates, hidden and naked
-    pairs, X-Wing); True when one did."""
-    n, nc = ctx.n, ctx.nc
-    where = br.where
-    if not br.pend:
-        return False
-    dirty = sorted(set(br.pend))
-    base, off = br.origin[2], br.off
-    # locked candidates: unit p's places of value b all inside its crossing with q
-    for j in dirty:
+
+def locked(where, base, n, order, inside=True):
+    """Locked candidates (see above)."""
+    for p, b, crossings in order:
+        j = p * n + b
         w = where[j]
-        if not w or not w & (w - 1):
+        if not w & (w - 1):
             continue
-        p, b = divmod(j, n)
-        for q, common in ctx.cross_of[p]:
+        for q, common in crossings:
             if w & ~common:
                 continue
             gone = where[q * n + b] & ~common
             if gone:
-                why = tuple((b * nc + c, False) for c in _cells(base[j] & ~w)
-                            if b * nc + c in off)
-                _kill(ctx, br, [b * nc + c for c in _cells(gone)],
-                      ("rule", "locked candidates", why), y)
-                return True
-    pairs = [j for j in dirty if where[j].bit_count() == 2]
-    if pairs and (_hidden(ctx, br, pairs, y) or _fish(ctx, br, pairs, y)):
-        return True
-    cands, mark = br.cands, br.mark
-    fresh = [c for c in range(nc) if cands[c] != mark[c] and cands[c].bit_count() == 2
-             and not br.oncells >> c & 1]
-    if fresh and _naked(ctx, br, fresh, y):
-        return True
-    br.pend = []
-    br.mark = cands[:]
-    return False
+                removed = base[j] & ~w if inside else base[j] & ~w & ~common
+                yield [(c, b) for c in cells_of(gone)], [(c, b) for c in cells_of(removed)]
 
 
-def _cells(x) -> list:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
-def _naked(ctx, br, fresh, y) -> bool:
-    """Naked pairs: a cell whose candidates changed to two, and another cell of one of its
-    units with the same two."""
-    n, nc = ctx.n, ctx.nc
-    cands, origin, off, where = br.cands, br.origin[0], br.off, br.where
-    oncells = br.oncells
-    for c in fresh:
-        m = cands[c]
-        for p in ctx.cell_full[c]:
-            for d in ctx.unit_cells[p]:
-                if d == c or cands[d] != m or oncells >> d & 1:
-                    continue
-                inside = 1 << c | 1 << d
-                lits = [b * nc + e for b in _cells(m) for e in _cells(where[p * n + b] & ~inside)]
-                if lits:
-                    why = tuple((b * nc + e, False) for e in (c, d) for b in _cells(origin[e] & ~m)
-                                if b * nc + e in off)
-                    _kill(ctx, br, lits, ("rule", "naked pair", why), y)
-                    return True
-    return False
-
-
-def _hidden(ctx, br, pairs, y) -> bool:
-    """Hidden pairs: a value whose places in a unit changed to two, and another value
-    with the same two places there."""
-    n, nc = ctx.n, ctx.nc
-    where, cands, base, off = br.where, br.cands, br.origin[2], br.off
-    for j in pairs:
-        p, a = divmod(j, n)
-        w = where[j]
+def hidden_pairs(where, base, cands, n, order):
+    """Hidden pairs (see above)."""
+    for p, a, partners in order:
         lo = p * n
-        for b in range(n):
+        w = where[lo + a]
+        if w.bit_count() != 2:
+            continue
+        for b in partners:
             if b == a or where[lo + b] != w:
                 continue
             keep = 1 << a | 1 << b
-            lits = [v * nc + c for c in _cells(w) for v in _cells(cands[c] & ~keep)]
-            if lits:
-                why = tuple((v * nc + c, False) for v in (a, b)
-                            for c in _cells(base[lo + v] & ~w) if v * nc + c in off)
-                _kill(ctx, br, lits, ("rule", "hidden pair", why), y)
-                return True
-    return False
+            gone = [(c, v) for c in cells_of(w) for v in cells_of(cands[c] & ~keep)]
+            if gone:
+                yield gone, [(c, v) for v in (a, b) for c in cells_of(base[lo + v] & ~w)]
 
 
-def _fish(ctx, br, pairs, y) -> bool:
-    """X-Wings: a row (column) whose places for a value changed to two, and another row
-    (column) with that value in the same two columns (rows)."""
-    if not ctx.lines:
-        return False
-    n, nc = ctx.n, ctx.nc
-    where, base, off = br.where, br.origin[2], br.off
-    rows, cols = ctx.lines
-    line_of = ctx.line_of
-    for j in pairs:
-        p, b = divmod(j, n)
-        kind = line_of.get(p)
-        if kind is None:
+def naked_pairs(where, cands, base_cands, n, order, skip=0):
+    """Naked pairs (see above)."""
+    for c, p, partners in order:
+        m = cands[c]
+        if m.bit_count() != 2:
             continue
-        across = kind == 0
-        bases, covers = (rows, cols) if across else (cols, rows)
-        w = where[j]
+        for d in partners:
+            if d == c or cands[d] != m or skip >> d & 1:
+                continue
+            inside = 1 << c | 1 << d
+            gone = [(e, b) for b in cells_of(m) for e in cells_of(where[p * n + b] & ~inside)]
+            if gone:
+                yield gone, [(e, b) for e in (c, d) for b in cells_of(base_cands[e] & ~m)]
+
+
+def x_wings(where, base, n, lines, order):
+    """X-Wings on rows and columns (see above); lines: (rows, cols) unit numbers, each
+    in order (row r and column r are lines[0][r] and lines[1][r])."""
+    rows, cols = lines
+    for p, b, partners, across in order:
+        w = where[p * n + b]
+        if w.bit_count() != 2:
+            continue
         lo, hi = (w & -w).bit_length() - 1, w.bit_length() - 1
         key = (lo % n, hi % n) if across else (lo // n, hi // n)
-        for q in bases:
+        covers = cols if across else rows
+        for q in partners:
             wq = where[q * n + b]
             if q == p or wq.bit_count() != 2:
                 continue
             l2, h2 = (wq & -wq).bit_length() - 1, wq.bit_length() - 1
             if ((l2 % n, h2 % n) if across else (l2 // n, h2 // n)) != key:
                 continue
-            inside = ctx.unit_bits[p] | ctx.unit_bits[q]
-            gone = (where[covers[key[0]] * n + b] | where[covers[key[1]] * n + b]) & ~inside
+            cells = w | wq
+            gone = (where[covers[key[0]] * n + b] | where[covers[key[1]] * n + b]) & ~cells
             if gone:
-                cells = w | wq
-                why = tuple((b * nc + c, False) for r in (q, p)
-                            for c in _cells(base[r * n + b] & ~cells) if b * nc + c in off)
-                _kill(ctx, br, [b * nc + c for c in _cells(gone)], ("rule", "X-Wing", why), y)
-                return True
+                yield [(c, b) for c in cells_of(gone)], \
+                    [(c, b) for r in (q, p) for c in cells_of(base[r * n + b] & ~cells)]
+
+
+def _rules(ctx, br, y) -> bool:
+    """Apply the first pattern of the plus rules in sudokit's order (see above) to the
+    branch; True when one removed something."""
+    if not br.pend:
+        return False
+    n, nc = ctx.n, ctx.nc
+    where, base, off = br.where, br.origin[2], br.off
+    dirty = sorted(set(br.pend))
+    cross_of = ctx.cross_of
+    for name, found in (
+            ("locked candidates",
+             locked(where, base, n, ((j // n, j % n, cross_of[j // n]) for j in dirty))),
+            ("hidden pair", _ladder_hidden(ctx, br, dirty)),
+            ("X-Wing", _ladder_fish(ctx, br, dirty)),
+            ("naked pair", _ladder_naked(ctx, br))):
+        for gone, why in found:
+            why = tuple((b * nc + c, False) for c, b in why if b * nc + c in off)
+            _kill(ctx, br, [b * nc + c for c, b in gone], ("rule", name, why), y)
+            return True
+    br.pend = []
+    br.mark = br.cands[:]
     return False
+
+
+def _ladder_hidden(ctx, br, dirty):
+    n, where = ctx.n, br.where
+    values = range(n)
+    return hidden_pairs(where, br.origin[2], br.cands, n,
+                        ((j // n, j % n, values) for j in dirty if where[j].bit_count() == 2))
+
+
+def _ladder_fish(ctx, br, dirty):
+    if not ctx.lines:
+        return ()
+    n, where, line_of = ctx.n, br.where, ctx.line_of
+    rows, cols = ctx.lines
+    order = []
+    for j in dirty:
+        if where[j].bit_count() == 2:
+            kind = line_of.get(j // n)
+            if kind is not None:
+                order.append((j // n, j % n, rows if kind == 0 else cols, kind == 0))
+    return x_wings(where, br.origin[2], n, ctx.lines, order)
+
+
+def _ladder_naked(ctx, br):
+    cands, mark, oncells = br.cands, br.mark, br.oncells
+    unit_cells, cell_full = ctx.unit_cells, ctx.cell_full
+    fresh = [c for c in range(ctx.nc) if cands[c] != mark[c] and cands[c].bit_count() == 2
+             and not oncells >> c & 1]
+    return naked_pairs(br.where, cands, br.origin[0], ctx.n,
+                       ((c, p, unit_cells[p]) for c in fresh for p in cell_full[c]), oncells)
+
+
+def se_plus_rules(values, work, source):
+    """Sudoku Explainer's four nested rules on a classic 9x9 in SE's order (see above):
+    yields (rule, patterns) rule by rule, patterns an iterator of (eliminations, why) in
+    SE's order (lazy: SE stops at the first rule with a usable pattern).  Cells and units
+    in sudokit's numbering (tables.SE), b = value - 1.  values: the grid's values; work,
+    source: each cell's candidate mask now and when the propagation started."""
+    vc, vs = value_cells(work, 9), value_cells(source, 9)
+    where = [u & vc[v] for u in SE.unit_bits for v in range(1, 10)]
+    base = [u & vs[v] for u in SE.unit_bits for v in range(1, 10)]
+    yield "locked candidates", locked(where, base, 9, _SE_LOCKED, False)
+    empty = [sum(1 for c in cells if not values[c]) for cells in SE.unit_cells]
+    yield "hidden pair", ((gone, sorted(why)) for gone, why in hidden_pairs(
+        where, base, work, 9,
+        ((u, a, range(a)) for u in _SE_BCR if empty[u] > 4 for a in range(1, 9))))
+    yield "naked pair", naked_pairs(where, work, source, 9, (
+        (cells[i], u, (cells[j],)) for u in _SE_BCR if empty[u] >= 4
+        for cells in (SE.unit_cells[u],) for j in range(1, 9) for i in range(j)))
+    placed = [0] * 10
+    for v in values:
+        placed[v] += 1
+    open_b = [b for b in range(9) if placed[b + 1] + 4 <= 9]
+    yield "X-Wing", x_wings(where, base, 9, (SE.units("row"), SE.units("col")), (
+        (lines[j], b, (lines[i],), across) for lines, across in _SE_LINES
+        for j in range(1, 9) for i in range(j) for b in open_b))
+
+
+_SE_BCR = SE.units("box") + SE.units("col") + SE.units("row")
+_SE_LINES = ((SE.units("col"), False), (SE.units("row"), True))
+_SE_LOCKED = tuple((u1, b, ((u2, SE.unit_bits[u1] & SE.unit_bits[u2]),))
+                   for k1, k2 in (("box", "col"), ("box", "row"), ("col", "box"), ("row", "box"))
+                   for u1 in SE.units(k1) for u2 in SE.units(k2)
+                   if SE.unit_bits[u1] & SE.unit_bits[u2] for b in range(9))
 
 
 # --- nesting ----------------------------------------------------------------------------
@@ -529,7 +596,7 @@ def _nested(ctx, br, y, plus, depth) -> bool:
     snap = snapshot(br)
     for _, c in order:
         found = []
-        for b in _cells(cands[c]):
+        for b in cells_of(cands[c]):
             x = b * nc + c
             sub = propagate(ctx, [(x, True)], y=y, plus=plus, depth=depth - 1, parent=br,
                             origin=snap)
@@ -559,11 +626,11 @@ def parents(ctx, br, x: int, on: bool) -> list:
         return [(reason[1], True)]
     if kind == "naked":
         src = br.origin[0][c]
-        return [(v * nc + c, False) for v in _cells(src & ~(1 << b)) if v * nc + c in br.off]
+        return [(v * nc + c, False) for v in cells_of(src & ~(1 << b)) if v * nc + c in br.off]
     if kind == "hidden":
         pos = reason[1]
         src = br.origin[2][pos * n + b]
-        return [(b * nc + p, False) for p in _cells(src & ~(1 << c)) if b * nc + p in br.off]
+        return [(b * nc + p, False) for p in cells_of(src & ~(1 << c)) if b * nc + p in br.off]
     if kind == "rule":
         return list(reason[2])
     if kind == "nested":
@@ -582,12 +649,12 @@ def _hidden_parents(ctx, outer, sub) -> list:
     out = set()
 
     def cell(c):
-        for b in _cells(oc[c] & ~sc[c]):
+        for b in cells_of(oc[c] & ~sc[c]):
             if b * nc + c in off:
                 out.add((b * nc + c, False))
 
     def unit(pos, b):
-        for p in _cells(ow[pos * n + b] & ~sw[pos * n + b]):
+        for p in cells_of(ow[pos * n + b] & ~sw[pos * n + b]):
             if b * nc + p in off:
                 out.add((b * nc + p, False))
 
@@ -641,9 +708,10 @@ def contradiction_nodes(ctx, br) -> list:
         return [(x, True), (x, False)]
     if kind == "cell":
         c = br.contra[1]
-        return [(b * nc + c, False) for b in _cells(br.origin[0][c]) if b * nc + c in br.off]
+        return [(b * nc + c, False) for b in cells_of(br.origin[0][c]) if b * nc + c in br.off]
     pos, b = br.contra[1], br.contra[2]
-    return [(b * nc + p, False) for p in _cells(br.origin[2][pos * n + b]) if b * nc + p in br.off]
+    return [(b * nc + p, False) for p in cells_of(br.origin[2][pos * n + b])
+            if b * nc + p in br.off]
 
 
 def complexity(ctx, br, targets, known=None) -> int:

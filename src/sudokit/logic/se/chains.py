@@ -22,8 +22,10 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from ._basic import Hint
-from ._grid import TimeLimit, CELL_UNITS, HOUSE, POPCOUNT, UNIT_CELLS, VALUES_OF
+from .._budget import TimeLimitReached
+from ..core.bits import POPCOUNT9, VALUES_OF9
+from . import CELL_UNITS, PEERS, UNIT_CELLS
+from .basic import Hint
 
 __all__ = ["ChainHint", "length_penalty", "ancestors", "static_chains", "Chaining"]
 
@@ -134,12 +136,10 @@ def on_to_off(cands, p, y_links: bool) -> list:
     bit = 1 << v
     out = {}
     if y_links:
-        m = cands[cell] & ~bit
-        while m:
-            low = m & -m
-            k = (cv - v + low.bit_length() - 1) << 1
+        base = cv - v - 1
+        for w in VALUES_OF9[cands[cell] & ~bit]:
+            k = (base + w) << 1
             out[k] = (k, (p,), 1, None)
-            m ^= low
     t = 2
     for u in CELL_UNITS[cell]:
         for c in UNIT_CELLS[u]:
@@ -160,16 +160,14 @@ def off_to_on(cands, p, source, offs, y_links: bool, x_links: bool) -> list:
     out = {}
     if y_links:
         m = cands[cell]
-        if POPCOUNT[m] == 2:
-            vals = VALUES_OF[m]
+        if POPCOUNT9[m] == 2:
+            vals = VALUES_OF9[m]
             other = vals[0] if vals[0] != v + 1 else vals[1]
             parents = [p]
             if source is not None:
-                gone = source[cell] & ~m
-                while gone:
-                    low = gone & -gone
-                    parents.append(offs[(cell * 9 + low.bit_length() - 1) << 1])
-                    gone ^= low
+                base = cell * 9 - 1
+                for w in VALUES_OF9[source[cell] & ~m]:
+                    parents.append(offs[(base + w) << 1])
             k = ((cell * 9 + other - 1) << 1) | 1
             out[k] = (k, tuple(parents), 1, None)
     if x_links:
@@ -307,7 +305,7 @@ def _cycle_hint(cands, dst, y, x):
         cell, v = divmod(q[0] >> 1, 9)
         bit = 1 << v
         side = forw if q[0] & 1 else back
-        for c in HOUSE[cell]:
+        for c in PEERS[cell]:
             if c not in cells and cands[c] & bit:
                 side.add((c, v))
     both = forw & back
@@ -355,13 +353,13 @@ def static_chains(board, all_hints: bool = False, deadline: float | None = None)
         links = _Links(cands, y, x)
         for cell in range(81):
             m = cands[cell]
-            if values[cell] or POPCOUNT[m] < 2:
+            if values[cell] or POPCOUNT9[m] < 2:
                 continue
             if deadline is not None and time.monotonic() > deadline:
-                raise TimeLimit()
-            if not x and POPCOUNT[m] > 2:
+                raise TimeLimitReached()
+            if not x and POPCOUNT9[m] > 2:
                 continue
-            for v in VALUES_OF[m]:
+            for v in VALUES_OF9[m]:
                 k = node_key(cell, v, 1)
                 start = (k, (), 0, None)
                 cycles = _cycles(links, start)
@@ -398,7 +396,7 @@ class Chaining:
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int,
                  advanced=None):
         """advanced: for level >= 1, the function giving the nested rules' off nodes
-        (sudokit.rate._nested.advanced_nodes; passed in so that this module needs not
+        (nested.advanced_nodes; passed in so that this module needs not
         import it)."""
         self.multiple, self.dynamic, self.nishio, self.level = multiple, dynamic, nishio, level
         self.advanced = advanced
@@ -421,14 +419,14 @@ class Chaining:
         self.producer = 23 if nishio else (25 + level if level else (25 if dynamic else 24))
         self._c = None
         if multiple or dynamic:
-            from ..engine._backend import C
+            from ...engine._backend import C
             self._c = getattr(C, "se_chaining", None)
         self._c_last = None
 
     def __call__(self, board):
         """The first hint SE emits (the minimum), or None.  With the C kernels: the C twin's
         hint (same rating, complexity, sort key, eliminations, placement and name; a plain
-        Hint, without the chains); raises TimeLimit once self.deadline has passed."""
+        Hint, without the chains); raises TimeLimitReached once self.deadline has passed."""
         if self._c is not None:
             return self._c_first(board)
         hints = self.hints(board.values, board.cands)
@@ -441,7 +439,7 @@ class Chaining:
         try:
             got = self._c(board.values, board.cands, self.producer, self.deadline or 0.0)
         except TimeoutError:
-            raise TimeLimit() from None
+            raise TimeLimitReached() from None
         hint = None
         if got is not None:
             rating, complexity, key, elims, place, name = got
@@ -512,14 +510,14 @@ class Chaining:
             if values[cell]:
                 continue
             m = cands[cell]
-            card = POPCOUNT[m]
+            card = POPCOUNT9[m]
             if not (card > 2 or (card > 1 and self.dynamic)):
                 continue
             if self.deadline is not None and time.monotonic() > self.deadline:
-                raise TimeLimit()
+                raise TimeLimitReached()
             value_on, value_off = {}, {}
             cell_on = cell_off = None
-            for v in VALUES_OF[m]:
+            for v in VALUES_OF9[m]:
                 on_on, on_off = {}, {}
                 self._binary(values, cands, cell, v, card, out, on_on, on_off)
                 if not self.nishio:
@@ -533,7 +531,7 @@ class Chaining:
             if not self.nishio and (card == 2 or (self.multiple and card > 2)):
                 for group, outcomes in ((cell_on, value_on), (cell_off, value_off)):
                     for k in group:
-                        chains = [outcomes[v][k] for v in VALUES_OF[m]]
+                        chains = [outcomes[v][k] for v in VALUES_OF9[m]]
                         h = self._reduction("cell", cands, k, chains, 5, None)
                         if h is not None:
                             out.append(h)
