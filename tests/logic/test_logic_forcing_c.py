@@ -22,6 +22,7 @@ import pytest
 from sudokit import geometry, logic
 from sudokit.logic import State, _cfast
 from sudokit.logic.core import propagate as dyn
+from sudokit.logic.core.bits import cells_of
 from sudokit.logic.techniques import forcing
 
 from test_logic_c import _fresh, _key, _lines, _states, _variants
@@ -147,8 +148,8 @@ def _pure_tests(s, mode):
         for x in lits:
             on_all &= ~(1 << x)
         if on_all or off_all:
-            found = [(y, True) for y in forcing.bits(on_all)] + \
-                [(y, False) for y in forcing.bits(off_all)]
+            found = [(y, True) for y in cells_of(on_all)] + \
+                [(y, False) for y in cells_of(off_all)]
             yield base + len(lits), "verity", (lits, found)
 
 
@@ -164,7 +165,7 @@ def test_static_records_match_the_pure_search(classic_states, other_states):
         st = C.logic_static(_cfast.handle(s))
         nl = s.size * s.tables.ncells
         assert [tuple(x) for x in C.logic_static_groups(st)] == \
-            [(list(forcing.bits(cells)), v) for cells, v in g.groups]
+            [(cells_of(cells), v) for cells, v in g.groups]
         for mode in (0, 1):
             got, pos = [], 0
             while (rec := C.logic_static_next(st, mode, pos)) is not None:

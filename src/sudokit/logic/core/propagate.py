@@ -61,11 +61,13 @@ __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "anc
 class Context:
     __slots__ = ("n", "nc", "peer_bits", "cell_full", "unit_bits", "unit_cells", "unit_ids",
                  "placed", "links", "cross_of", "lines", "base_cands", "base_vcells",
-                 "base_where", "tables", "open_units", "only", "line_of")
+                 "base_where", "tables", "open_units", "only", "line_of", "locked_at",
+                 "pair_at", "fish_at", "naked_at")
 
 
 _GEOMETRY = ("tables", "n", "nc", "peer_bits", "unit_ids", "unit_bits", "unit_cells",
-             "cell_full", "links", "cross_of", "lines", "line_of")
+             "cell_full", "links", "cross_of", "lines", "line_of", "locked_at", "pair_at",
+             "fish_at", "naked_at")
 _TABLES: dict = {}      # Tables -> the geometry's part of a Context (with its cell links)
 
 
@@ -93,10 +95,21 @@ def _geometry_part(state) -> tuple:
     for u in t.rows:
         cover = -1 if cover & t.unit_bits[u] else cover | t.unit_bits[u]
     partition = tuple(t.rows) if cover == (1 << nc) - 1 else None
+    line_of = {p: k for k, ps in enumerate(lines or ()) for p in ps}
+    # sudokit's order of the plus rules, one entry per where index j = p * n + b (per
+    # cell for naked pairs), built once: the branches' rules look up their changed ones
+    values = range(n)
+    entries = [divmod(j, n) for j in range(len(t.full) * n)]
+    locked_at = [(p * n + b, b, cross[p]) for p, b in entries]
+    pair_at = [(p, b, values) for p, b in entries]
+    fish_at = [None if p not in line_of else
+               (p, b, lines[line_of[p]], line_of[p] == 0) for p, b in entries]
     got = (t, n, nc, t.peer_bits, t.full, [t.unit_bits[u] for u in t.full],
            [tuple(t.units[u]) for u in t.full],
            [tuple(pos_of[u] for u in us) for us in t.cell_full], links, cross, lines,
-           {p: k for k, ps in enumerate(lines or ()) for p in ps}, partition)
+           line_of, locked_at, pair_at, fish_at,
+           [tuple((c, pos_of[u], tuple(t.units[u])) for u in t.cell_full[c])
+            for c in range(nc)], partition)
     if len(_TABLES) > 64:
         _TABLES.clear()
     _TABLES[key] = got
@@ -118,9 +131,9 @@ def context(state) -> Context:
     cands = list(state.candidates)
     ctx.base_cands = cands
     table = state.where_table()                  # where[u][v], v = 1..n
-    if part[12] is not None:                     # units that partition the cells
+    if part[-1] is not None:                     # units that partition the cells
         vcells = [0] * n
-        for u in part[12]:
+        for u in part[-1]:
             row = table[u]
             for b in range(n):
                 vcells[b] |= row[b + 1]
@@ -394,7 +407,7 @@ def nishio(ctx, x: int) -> bool:
 # Whether the caller takes the first pattern (this module) or every pattern of the first
 # rule that has one with a non-empty why (SE) is the caller's policy.
 #
-#     locked(where, base, n, order, inside)       order: (p, b, ((q, common), ...))
+#     locked(where, base, n, order, inside)       order: (p * n + b, b, ((q, common), ...))
 #         unit p's places of b all inside its crossing with unit q: b off in the rest of q.
 #         why: unit p's removed places of b (inside=False: those outside the crossing)
 #     hidden_pairs(where, base, cands, n, order)  order: (p, a, partner values)
@@ -426,8 +439,7 @@ def nishio(ctx, x: int) -> bool:
 
 def locked(where, base, n, order, inside=True):
     """Locked candidates (see above)."""
-    for p, b, crossings in order:
-        j = p * n + b
+    for j, b, crossings in order:
         w = where[j]
         if not w & (w - 1):
             continue
@@ -502,52 +514,40 @@ def _rules(ctx, br, y) -> bool:
     if not br.pend:
         return False
     n, nc = ctx.n, ctx.nc
-    where, base, off = br.where, br.origin[2], br.off
+    where, base, cands = br.where, br.origin[2], br.cands
     dirty = sorted(set(br.pend))
-    cross_of = ctx.cross_of
-    for name, found in (
-            ("locked candidates",
-             locked(where, base, n, ((j // n, j % n, cross_of[j // n]) for j in dirty))),
-            ("hidden pair", _ladder_hidden(ctx, br, dirty)),
-            ("X-Wing", _ladder_fish(ctx, br, dirty)),
-            ("naked pair", _ladder_naked(ctx, br))):
-        for gone, why in found:
-            why = tuple((b * nc + c, False) for c, b in why if b * nc + c in off)
-            _kill(ctx, br, [b * nc + c for c, b in gone], ("rule", name, why), y)
-            return True
-    br.pend = []
-    br.mark = br.cands[:]
-    return False
-
-
-def _ladder_hidden(ctx, br, dirty):
-    n, where = ctx.n, br.where
-    values = range(n)
-    return hidden_pairs(where, br.origin[2], br.cands, n,
-                        ((j // n, j % n, values) for j in dirty if where[j].bit_count() == 2))
-
-
-def _ladder_fish(ctx, br, dirty):
-    if not ctx.lines:
-        return ()
-    n, where, line_of = ctx.n, br.where, ctx.line_of
-    rows, cols = ctx.lines
-    order = []
-    for j in dirty:
-        if where[j].bit_count() == 2:
-            kind = line_of.get(j // n)
-            if kind is not None:
-                order.append((j // n, j % n, rows if kind == 0 else cols, kind == 0))
-    return x_wings(where, br.origin[2], n, ctx.lines, order)
-
-
-def _ladder_naked(ctx, br):
-    cands, mark, oncells = br.cands, br.mark, br.oncells
-    unit_cells, cell_full = ctx.unit_cells, ctx.cell_full
-    fresh = [c for c in range(ctx.nc) if cands[c] != mark[c] and cands[c].bit_count() == 2
-             and not oncells >> c & 1]
-    return naked_pairs(br.where, cands, br.origin[0], ctx.n,
-                       ((c, p, unit_cells[p]) for c in fresh for p in cell_full[c]), oncells)
+    name = "locked candidates"
+    at = ctx.locked_at
+    found = next(locked(where, base, n, [at[j] for j in dirty]), None)
+    if found is None:
+        pairs = [j for j in dirty if where[j].bit_count() == 2]
+        if pairs:
+            name = "hidden pair"
+            at = ctx.pair_at
+            found = next(hidden_pairs(where, base, cands, n, [at[j] for j in pairs]), None)
+            if found is None and ctx.lines:
+                name = "X-Wing"
+                at = ctx.fish_at
+                found = next(x_wings(where, base, n, ctx.lines,
+                                     [at[j] for j in pairs if at[j] is not None]), None)
+        if found is None:
+            mark, oncells = br.mark, br.oncells
+            fresh = [c for c in range(nc) if cands[c] != mark[c] and cands[c].bit_count() == 2
+                     and not oncells >> c & 1]
+            if fresh:
+                name = "naked pair"
+                at = ctx.naked_at
+                found = next(naked_pairs(where, cands, br.origin[0], n,
+                                         [e for c in fresh for e in at[c]], oncells), None)
+    if found is None:
+        br.pend = []
+        br.mark = cands[:]
+        return False
+    gone, why = found
+    off = br.off
+    why = tuple((b * nc + c, False) for c, b in why if b * nc + c in off)
+    _kill(ctx, br, [b * nc + c for c, b in gone], ("rule", name, why), y)
+    return True
 
 
 def se_plus_rules(values, work, source):
@@ -578,7 +578,7 @@ def se_plus_rules(values, work, source):
 
 _SE_BCR = SE.units("box") + SE.units("col") + SE.units("row")
 _SE_LINES = ((SE.units("col"), False), (SE.units("row"), True))
-_SE_LOCKED = tuple((u1, b, ((u2, SE.unit_bits[u1] & SE.unit_bits[u2]),))
+_SE_LOCKED = tuple((u1 * 9 + b, b, ((u2, SE.unit_bits[u1] & SE.unit_bits[u2]),))
                    for k1, k2 in (("box", "col"), ("box", "row"), ("col", "box"), ("row", "box"))
                    for u1 in SE.units(k1) for u2 in SE.units(k2)
                    if SE.unit_bits[u1] & SE.unit_bits[u2] for b in range(9))
