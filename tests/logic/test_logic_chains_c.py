@@ -1,4 +1,4 @@
-"""The chains' C finders (src/sudokit/_c/logic_aic.c, logic_graph.c; issue #15, speed):
+"""The chains' C finders (src/sudokit/_c/logic_aic.c, logic/links.c; issue #15, speed):
 the same steps as the pure-Python specification.
 
 chains._aic (x-chain, xy-chain, aic) asks C.logic_aic for the closure's verdict sets and

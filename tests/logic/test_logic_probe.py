@@ -208,7 +208,7 @@ def test_placed_masks_match_placed_in():
             assert s.placed_masks() == [s.placed_in(u) for u in range(len(s.geometry.units))]
 
 
-# the probes that remember their verdict per value pattern (logic_probe3.c lp_each_value)
+# the probes that remember their verdict per value pattern (logic/probe_memo.c lp_each_value)
 PER_VALUE = ("x-wing", "swordfish", "jellyfish", "finned-x-wing", "sashimi-x-wing",
              "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish",
              "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "simple-colors",

@@ -14,7 +14,7 @@ __all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps"
 
 # A learn search resumed in steps of this many decisions (a fraction of a second on 25x25
 # grids) gives Python control between steps.  Every C kernel now also polls for Ctrl-C
-# inside its search (sk_poll.h), so the steps are no longer needed for that; resuming is
+# inside its search (include/poll.h), so the steps are no longer needed for that; resuming is
 # exact, so they change no result.
 LEARN_STEP = 4096
 

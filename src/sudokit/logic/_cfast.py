@@ -111,7 +111,7 @@ def call(state, name: str, *args):
 
 NONE = 255
 PROBE = True        # False: the ladder runs every finder (benchmarks/bench_logic.py --noprobe)
-# technique id -> probe code (logic_probe.h's enum, in its order)
+# technique id -> probe code (logic/probe.h's enum, in its order)
 PROBES = {tid: k for k, tid in enumerate((
     "full-house", "hidden-single", "naked-single", "pointing", "claiming",
     "naked-pair", "naked-triple", "naked-quad", "hidden-pair", "hidden-triple", "hidden-quad",

@@ -15,7 +15,7 @@ from .techniques import intersections, singles, subsets
 
 __all__ = ["easy_run"]
 
-# the Step builder of each easy probe code (logic_run's records, by code: logic_probe.h)
+# the Step builder of each easy probe code (logic_run's records, by code: logic/probe.h)
 _BUILDERS = (singles.full_house_step, singles.hidden_single_step, singles.naked_single_step,
              lambda t, *r: intersections.locked_step(t, True, *r),
              lambda t, *r: intersections.locked_step(t, False, *r),

@@ -33,7 +33,7 @@ WINDOW = 2048            # lines per C call: the stop flag is looked at between 
 BATCH_MAX_LIMIT = (1 << 63) - 1  # counts up to this limit go to the C batch call (64-bit);
 # an unlimited count (limit 0) stays with search()
 _S9 = Shape(3, 3)
-# flags of the C batch call (see _c/module.h and _c/bind_solve.c)
+# flags of the C batch call (see _c/module.h and _c/bind/solve.c)
 FLAG_STOPPED, FLAG_BAD_SOLUTION, FLAG_CLASH = 1, 4, 16
 # 9x9 values 0..9 -> '.', '1'..'9' (values are bytes; anything else was never a value)
 _SPELL9 = b".123456789" + b"?" * 246

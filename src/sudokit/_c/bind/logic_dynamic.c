@@ -180,7 +180,7 @@ PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
     return PyLong_FromLong(total);
 }
 
-/* logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (_dynamic.py nishio). */
+/* logic_dyn_nishio(ctx, x) -> bool: x's value alone contradicts (core/propagate.py nishio). */
 PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args)
 {
     PyObject *cap;
@@ -229,7 +229,7 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
     return PyLong_FromLong(q);
 }
 
-/* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as _dynamic.py
+/* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as core/propagate.py
  * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
  * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
  * ("cell", x) or ("peer", x) for the literal x on that removed it), contra None, (1, x)

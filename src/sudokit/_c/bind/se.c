@@ -1,5 +1,5 @@
 /* bind/se.c -- the Python surface of SE's rater in C (se/se.h): the rating loop
- * (se/path.c) and the producers alone, for the Python rater (sudokit/rate/_se.py,
+ * (se/path.c) and the producers alone, for the Python rater (sudokit/logic/se/path.py,
  * _chains.py) and the tests.
  *
  *   se_path_run(start, cands=None, state=None, deadline=0.0, max_producer=30)
@@ -18,7 +18,7 @@
  *       -> the first hint SE emits, or None; with all=True the list Chaining.hints gives
  *          (sorted, equal eliminations merged).  A hint is the tuple
  *          (rating, complexity, sort key, elims {cell: mask}, place (cell, value) | None, name).
- *       Raises TimeoutError when the deadline passes (rate/_chains.py turns it into
+ *       Raises TimeoutError when the deadline passes (logic/se/chains.py turns it into
  *       TimeLimit), MemoryError, or what a signal handler raised (Ctrl-C).
  *
  * all=False goes through the C entry se_chaining_hint (one shared cache: the last grid's

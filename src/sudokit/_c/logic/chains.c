@@ -1,5 +1,5 @@
 /* logic/chains.c -- the chains' finders in one C call each (sudokit/logic/techniques/
- * chains.py is the specification; logic/core/links.py, today techniques/_links.py, draws
+ * chains.py is the specification; logic/core/links.py, today core/links.py, draws
  * its graph and closure).  bind/logic_chains.c turns the results into Python objects.
  *
  * lc_aic_run(state, kind) -> the verdict sets and the first layer k with a find; then
@@ -18,7 +18,7 @@
  * lc_remote_pair(state): whether chains.find_remote_pair yields a step.
  *
  * The graph is dense (logic/links.h, built by logic/links.c): node i < nlit is the i-th
- * candidate literal in literal order, the group nodes follow in _links.py's order, so "the
+ * candidate literal in literal order, the group nodes follow in core/links.py's order, so "the
  * lowest id" (Walk.path) is the lowest dense node and the sets are a few words, not n * nc
  * bits.  The closure is logic/links.c's lc_dg_closure.  Geometries with weak links
  * between cells stay in Python.

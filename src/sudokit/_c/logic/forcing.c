@@ -1,13 +1,13 @@
 /* logic/forcing.c -- the static forcing chains (cell and unit forcing chains) in C.
  * sudokit/logic/techniques/forcing.py is the specification (find_cell_forcing_chain,
  * find_unit_forcing_chain and their pure helpers _reaches, _static_contradiction,
- * _static_verity, _static_path); _links.py's "group" graph is the graph.
+ * _static_verity, _static_path); core/links.py's "group" graph is the graph.
  *
  * Representation: the dense group graph of logic/links.h (lc_dg_build, kind 3), numbered in
  * the order of the Python node ids (so "lowest id" picks the same node):
  *
  *     dense 0 .. ncand-1        candidate literals, by literal id b * nc + cell
- *     dense ncand .. K-1        group nodes, in _links.py _add_groups' numbering
+ *     dense ncand .. K-1        group nodes, in core/links.py _add_groups' numbering
  *                               (Python id n * nc + k for the k-th group)
  *     weak[i], strong[i]        rows of W = ceil(K / 64) words over dense nodes
  *

@@ -1,5 +1,5 @@
 /* logic/links.c -- the chains' graph of a state as dense bit sets (logic/links.h), the same
- * nodes and links as sudokit/logic/techniques/_links.py's _build_py (the specification):
+ * nodes and links as sudokit/logic/core/links.py's _build_py (the specification):
  *
  *   kind 0 'x'     weak: a value in peer cells; strong: conjugate pairs of the full units
  *        1 'xy'    weak: the same; strong: the two candidates of a bivalue cell
@@ -24,7 +24,7 @@
  *     then value), two literal sets of that size: the candidates "x on" makes on, and
  *     those it makes off (forcing.py _reaches).
  * logic_remote_pair(state) -> bool: chains.find_remote_pair yields a step (exact).
- * Geometries with weak links between cells (Geometry.links) stay in Python (_links.py).
+ * Geometries with weak links between cells (Geometry.links) stay in Python (core/links.py).
  */
 #include "logic/links.h"
 

@@ -1,10 +1,10 @@
 /* logic/links.h -- the chains' dense graph of a state (the twin of sudokit/logic/core/
- * links.py, today techniques/_links.py): built, closed and read by logic/links.c; used by
+ * links.py, today core/links.py): built, closed and read by logic/links.c; used by
  * logic/chains.c (the AIC search), logic/forcing.c (the static forcing chains) and their
  * bindings (bind/logic_chains.c).
  *
  * Dense nodes: node i < nlit is the i-th candidate literal in literal order (literal
- * b * nc + cell), the group nodes follow in _links.py's order (group k: Python node
+ * b * nc + cell), the group nodes follow in core/links.py's order (group k: Python node
  * n * nc + k), so the order of dense nodes is the order of Python node ids.
  */
 #ifndef SUDOKIT_LOGIC_LINKS_H

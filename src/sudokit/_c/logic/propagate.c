@@ -1,10 +1,10 @@
 /* logic/propagate.c -- verdicts of dynamic branches for the forcing chains: the twin of
- * sudokit/logic/core/propagate.py (today techniques/_dynamic.py, the specification);
+ * sudokit/logic/core/propagate.py (today core/propagate.py, the specification);
  * forcing.py builds every step from fresh branches: Python ones, or for a singles branch
  * the same branch recorded here with its order and reasons (logic/propagate_record.c);
  * otherwise this file only decides where to look.
  *
- * A branch assumes a candidate true and follows the rules of _dynamic.py: x on takes the
+ * A branch assumes a candidate true and follows the rules of core/propagate.py: x on takes the
  * other candidates of its cell and its value in its peers off; a cell left with one
  * candidate (of two or more at the start) or a full unit left with one place for a value
  * it lacks turns that candidate on; with "plus", locked candidates, hidden and naked pairs
@@ -16,11 +16,11 @@
  *
  * Every rule only adds consequences, and what it needs only grows, so the branch's end
  * (its on and off literals, or a contradiction) is the least fixed point of the rules,
- * whatever the order they are applied in: _dynamic.py's order (with the reasons the steps
+ * whatever the order they are applied in: core/propagate.py's order (with the reasons the steps
  * show) and this one reach the same end.  tests/test_logic_c.py compares both on every
  * literal of many states.
  *
- * Literals: b * nc + cell (b = value - 1), as _links.py.  Geometries with weak links
+ * Literals: b * nc + cell (b = value - 1), as core/links.py.  Geometries with weak links
  * between cells (Geometry.cell_links) stay in Python.
  *
  *   lc_dyn_new(state) -> the context (per state; verdicts of the singles and the plus
@@ -32,7 +32,7 @@
  * logic/propagate_record.c: Nishio, the first refutable candidate, recorded branches and
  * their proofs (types: logic/propagate.h; bindings: bind/logic_dynamic.c).
  *
- * Recording (logic_dyn_branch): a singles branch applies the rules in _dynamic.py's order
+ * Recording (logic_dyn_branch): a singles branch applies the rules in core/propagate.py's order
  * (queue of on literals; per literal its cell's other candidates, then its peers; within
  * a kill the naked single, then each full unit's hidden single), so each literal gets the
  * sequence number and reason Python gives it.
@@ -408,7 +408,7 @@ int lc_dyn_new(const lc_state *s, dyn_t **out)
         }
         d->line_kind[p] = -1;
     }
-    /* crossings per position, in Tables.crossings order (as _dynamic.py cross_of) */
+    /* crossings per position, in Tables.crossings order (as core/propagate.py cross_of) */
     int count[LC_MAXF + 1] = {0};
     for (int k = 0; k < g->ncross; k++) {
         int p1 = pos_of[g->cross_u[k]], p2 = pos_of[g->cross_v[k]];

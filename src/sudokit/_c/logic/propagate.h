@@ -1,5 +1,5 @@
 /* logic/propagate.h -- the dynamic branches (the twin of sudokit/logic/core/propagate.py,
- * today techniques/_dynamic.py): types shared by logic/propagate.c (propagation,
+ * today core/propagate.py): types shared by logic/propagate.c (propagation,
  * verdicts), logic/propagate_record.c (Nishio, the first contradiction, recorded branches
  * and their proofs) and their binding bind/logic_dynamic.c.  See logic/propagate.c for
  * the representation.
@@ -26,7 +26,7 @@ typedef struct {
 static inline int lhas(const lits_t *s, int x) { return (int)(s->w[x >> 6] >> (x & 63) & 1); }
 static inline void ladd(lits_t *s, int x) { s->w[x >> 6] |= (uint64_t)1 << (x & 63); }
 
-/* What a recorded branch found, in _dynamic.py's terms: per literal its sequence number
+/* What a recorded branch found, in core/propagate.py's terms: per literal its sequence number
  * and reason (R_* and its argument), the literals in the order found, the contradiction. */
 enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_OTHER };
 typedef struct {
@@ -101,7 +101,7 @@ void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set once
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus);
 
 /* logic/propagate_record.c */
-/* x's value alone contradicts (_dynamic.py nishio). */
+/* x's value alone contradicts (core/propagate.py nishio). */
 int lc_dyn_nishio(const dyn_t *d, int x);
 /* The first position q >= pos (q = c * n + b for literal b * nc + c) whose candidate the
  * solution sol (nsol values; 0: none) lacks and whose test holds (0 Nishio, 1 the singles

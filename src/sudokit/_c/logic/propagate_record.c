@@ -1,13 +1,13 @@
 /* logic/propagate_record.c -- the forcing chains' loops and recorded branches over
  * logic/propagate.c's context: twins of parts of sudokit/logic/techniques/forcing.py (its
  * loops over the refutable candidates, _contradiction_step) and of logic/core/propagate.py
- * (today _dynamic.py: nishio, propagate with its record).  The types are drawn in
+ * (today core/propagate.py: nishio, propagate with its record).  The types are drawn in
  * logic/propagate.h; bind/logic_dynamic.c turns the results into Python objects.
  *
- *   lc_dyn_nishio(d, x): x's value alone contradicts (_dynamic.py nishio)
+ *   lc_dyn_nishio(d, x): x's value alone contradicts (core/propagate.py nishio)
  *   lc_dyn_first(d, test, sol, nsol, pos): the first refutable candidate at or after pos
  *       whose Nishio, singles or plus branch contradicts (forcing.py's loops)
- *   lc_dyn_branch(d, br, rec, x): x's singles branch as _dynamic.py propagate records it
+ *   lc_dyn_branch(d, br, rec, x): x's singles branch as core/propagate.py propagate records it
  *   lc_dyn_proof(d, x, ...): what a contradiction step shows of x's singles branch
  */
 #include "logic/propagate.h"
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* x's value alone, placed in x's cell, contradicts (_dynamic.py nishio: its peers lose it,
+/* x's value alone, placed in x's cell, contradicts (core/propagate.py nishio: its peers lose it,
  * a unit left with one place takes it, until a unit has no place for it or a cell whose
  * only candidate it was loses it). */
 int lc_dyn_nishio(const dyn_t *d, int x)
@@ -103,7 +103,7 @@ typedef struct {
     int16_t on_at[LC_MAXL], off_at[LC_MAXL];   /* literal -> its record, -1 */
 } proof_t;
 
-/* The records node i rests on (_dynamic.py parents), into out; their count. */
+/* The records node i rests on (core/propagate.py parents), into out; their count. */
 static int parents_of(const proof_t *pf, int i, int *out)
 {
     const dyn_t *d = pf->d;

@@ -1,7 +1,7 @@
 /* se/basic.c -- SE's producers 1-14 and 16-18 in C: singles, locking, naked and hidden
  * sets, fish, XY- and XYZ-wings.
  *
- * Twins of sudokit/rate/_basic.py (the specification): the same scan orders, the same first
+ * Twins of sudokit/logic/se/basic.py (the specification): the same scan orders, the same first
  * hint, the same ratings and names.  Unit-local positions (bit i = the i-th cell of a unit
  * in SE's order) come from the per-step context (se/basic.h).
  */

@@ -1,12 +1,12 @@
-/* se/basic.h -- the C twins of SE's producers 1-20 and 22 (rate/_basic.py and
- * rate/_unique.py today; logic/se/basic.py and unique.py after issue #30) for the rating
+/* se/basic.h -- the C twins of SE's producers 1-20 and 22 (logic/se/basic.py and
+ * logic/se/unique.py today; logic/se/basic.py and unique.py after issue #30) for the rating
  * loop (se/path.c).
  *
  *   se_ctx        what several producers read from one grid state, computed once per step
  *                 (se_ctx_init): the unit-local positions of each value, the empty cells per
  *                 unit, the cells holding each value as a 128-bit cell set
  *   producers     int se_pN(const se_ctx *, se_hint *out): SE_FOUND (out filled) or SE_NONE;
- *                 the same hint as the Python twin (rate/_basic.py, rate/_unique.py), found
+ *                 the same hint as the Python twin (logic/se/basic.py, logic/se/unique.py), found
  *                 in the same scan order
  *   colex         k-subsets of n items in SE's order (increasing bit mask): se_colex_first /
  *                 se_colex_next (Gosper's step), k = 0 gives the one empty subset

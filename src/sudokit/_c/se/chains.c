@@ -1,6 +1,6 @@
 /* se/chains.c -- SE's Chaining (producers 23-30) in C: the propagation, the hint lists and
  * the C entry (see se/engine.h; the engine itself is se/engine.c).  The twin of
- * sudokit/rate/_chains.py Chaining (logic/se/chains.py after issue #30; the
+ * sudokit/logic/se/chains.py Chaining (logic/se/chains.py after issue #30; the
  * specification): the same propagations in the same order, the same nodes (hidden parents,
  * advanced nodes), the same complexity and double arithmetic, the same sorting and merging
  * of equal eliminations.

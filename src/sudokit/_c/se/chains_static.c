@@ -1,6 +1,6 @@
 /* se/chains_static.c -- Sudoku Explainer's producer 21 (cycles and forcing chains, static) in C.
  *
- * The twin of sudokit/rate/_chains.py static_chains(board) (the specification): the same
+ * The twin of sudokit/logic/se/chains.py static_chains(board) (the specification): the same
  * searches in the same order, the same node counts, the same double arithmetic, and the
  * same choice (the first hint with the smallest (rating, complexity, sort key)).
  *

@@ -1,7 +1,7 @@
 /* se/engine.c -- the engine of the C chaining (se/engine.h): arena of blocks released in
  * stack order, errors by longjmp, the deadline poll, SE's getChain walk, complexity with
  * nested chains, and the sorting and merging of hint lists (Chaining.hints' order).  No
- * single Python twin: these are the parts of rate/_chains.py (logic/se/chains.py after
+ * single Python twin: these are the parts of logic/se/chains.py (logic/se/chains.py after
  * issue #30) that the Python gets from its objects and lists, made explicit in C.
  */
 

@@ -1,5 +1,5 @@
 /* se/engine.h -- Sudoku Explainer's producers 23-30 (Nishio, multiple, dynamic and nested
- * forcing chains) in C: the twin of sudokit/rate/_chains.py Chaining and _nested.py
+ * forcing chains) in C: the twin of sudokit/logic/se/chains.py Chaining and _nested.py
  * (logic/se/chains.py and nested.py after issue #30).
  *
  * Public entry (for the C rating loop):

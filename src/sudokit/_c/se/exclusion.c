@@ -1,6 +1,6 @@
 /* se/exclusion.c -- SE's producers 20 and 22 in C: aligned pair and triple exclusion.
  *
- * Twins of aligned_pair / aligned_triple in sudokit/rate/_basic.py: the same base cells and
+ * Twins of aligned_pair / aligned_triple in sudokit/logic/se/basic.py: the same base cells and
  * excluders (in SE's house order), the same pairs in colex order, the same first hint.
  */
 

@@ -1,5 +1,5 @@
 /* se/nested.c -- the nested rules of SE's Chaining levels 1-5 in C (docs/se-rating.md 6.6),
- * the twin of sudokit/rate/_nested.py: pointing / claiming, hidden pair, naked pair, X-wing
+ * the twin of sudokit/logic/se/nested.py: pointing / claiming, hidden pair, naked pair, X-wing
  * with their rule parents, producer 21's hints as nodes (a nested rule of levels 2-3), the
  * rule parents of a chaining hint, and the driver that turns the first rule with a usable
  * hint into new off nodes (se/engine.h: e->akey, e->anest, e->apar, e->anpar).

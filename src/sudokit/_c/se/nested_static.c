@@ -1,6 +1,6 @@
 /* se/nested_static.c -- producer 21 (cycles and forcing chains, static) as nodes, every hint
- * sorted and merged: the nested rule of levels 2-3 (rate/_nested.py _static_hints), the
- * twin of rate/_chains.py static_chains(all_hints=True).  Same searches as se/chains_static.c,
+ * sorted and merged: the nested rule of levels 2-3 (logic/se/nested.py _static_hints), the
+ * twin of logic/se/chains.py static_chains(all_hints=True).  Same searches as se/chains_static.c,
  * but the chains are kept as nodes (rule parents, nested-chain signatures need them).
  * Two searches for one producer, measured: producer 21 alone (se/chains_static.c, the rating
  * loop's most frequent chaining call) keeps two ints per node and only its best hint; this

@@ -1,6 +1,6 @@
 /* se/path.c -- SE's rating loop in C (serate's Solver.getDifficulty).
  *
- * The twin of rate/_se.py se_path (logic/se/path.py after issue #30): producers asked in
+ * The twin of logic/se/path.py se_path (logic/se/path.py after issue #30): producers asked in
  * SE's order, the first hint found is applied, ER / EP / ED kept as se_path keeps them, the
  * unchanged-board rule, the deadline checked before every producer.  Producers 1-22 run
  * through se_produce (se/basic.c, se/exclusion.c, se/unique.c, se/chains_static.c);

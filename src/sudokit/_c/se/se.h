@@ -5,7 +5,7 @@
  * the hint its Python twin gives, and the C rating loop the same ER / EP / ED.
  *
  *   se_board      SE's grid: values[c] 0 or 1..9, cands[c] bit v-1 for value v (0 when
- *                 filled); c = 9 * row + col (rate/_grid.py Board)
+ *                 filled); c = 9 * row + col (logic/se/__init__.py Board)
  *   se_hint       one hint: rating, complexity and sort key (chaining), the candidates it
  *                 removes per cell, an optional placement, and its name as Python names it
  *   tables        SE's units (0..8 boxes, 9..17 rows, 18..26 cols; cells in SE's order),
@@ -52,7 +52,7 @@ typedef struct {
 typedef sk_u128 se_cells;          /* a cell set: bit c for cell c */
 #define SE_BIT(c) ((se_cells)1 << (c))
 
-extern int se_unit_cells[27][9];  /* rate/_grid.py UNIT_CELLS */
+extern int se_unit_cells[27][9];  /* logic/se/__init__.py UNIT_CELLS */
 extern int se_cell_units[81][3];  /* CELL_UNITS: box, row, col */
 extern int se_house[81][20];      /* HOUSE: box cells, then row, then col, each once */
 extern se_cells se_unit_bits[27];     /* the cells of unit u */

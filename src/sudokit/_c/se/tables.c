@@ -1,5 +1,5 @@
 /* se/tables.c -- SE's grid tables and moves for the rater's C twins (see se/se.h): the
- * twin of rate/_grid.py (UNIT_CELLS, CELL_UNITS, HOUSE, Board.from_line, place, apply).
+ * twin of logic/se/__init__.py (UNIT_CELLS, CELL_UNITS, HOUSE, Board.from_line, place, apply).
  */
 
 #define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
@@ -113,7 +113,7 @@ void se_hint_clear(se_hint *h)
     h->place_cell = -1;
 }
 
-/* SE's getLengthDifficulty (rate/_chains.py length_penalty): 0.1 for each ladder step 4, 6,
+/* SE's getLengthDifficulty (logic/se/chains.py length_penalty): 0.1 for each ladder step 4, 6,
    8, 12, 16, ... that complexity - 2 passes. */
 double se_length_penalty(int complexity)
 {

@@ -1,6 +1,6 @@
 /* se/unique.c -- SE's uniqueness producers in C: unique rectangles / loops (15), BUG (19).
  *
- * Twins of sudokit/rate/_unique.py: the same depth-first loop walk (with SE's quirk of the
+ * Twins of sudokit/logic/se/unique.py: the same depth-first loop walk (with SE's quirk of the
  * extra values kept across siblings), the same loop types in the same order, the smallest
  * (rating, type) hint with discovery order on ties; BUG's types in SE's order.
  */

@@ -3,7 +3,7 @@
 The one propagation engine of the forcing techniques (logic.techniques.forcing), and the
 one home of the rules a propagation runs when singles run dry ("plus"), which Sudoku
 Explainer's nested chains (logic.se) call too, with SE's order.  Plain data in, plain data
-out, so a C kernel can take it with the same results (_c/logic_dyn.c, _c/logic_dyn_rec.c):
+out, so a C kernel can take it with the same results (_c/logic/propagate.c, _c/logic/propagate_record.c):
 
     Context (one per state)
       n, nc             size, cells
@@ -434,7 +434,7 @@ def nishio(ctx, x: int) -> bool:
 #         SE's colex order (the larger value outer); naked pairs in the same units with 4
 #         empty cells or more, cell pairs in colex order; X-Wing on columns then rows, line
 #         pairs in colex order, values not placed 6 times or more; why without the crossing
-#         (inside=False).  The C twins (_c/logic_dyn.c, _c/se_nested.c) keep these orders.
+#         (inside=False).  The C twins (_c/logic/propagate.c, _c/se/nested.c) keep these orders.
 
 
 def locked(where, base, n, order, inside=True):

@@ -415,7 +415,7 @@ class Chaining:
         self._rules = None
         self.deadline = None
         self._last = None  # (cands, sorted hints): SE's cache of the last grid's hints
-        # SE's producer number, and the C twin (se_dynamic.c) when the C kernels are active
+        # SE's producer number, and the C twin (se/chains.c) when the C kernels are active
         self.producer = 23 if nishio else (25 + level if level else (25 if dynamic else 24))
         self._c = None
         if multiple or dynamic:

@@ -180,7 +180,7 @@ _CONTRAS = ("both", "cell", "unit")
 
 def _c_contradiction_step(state, cd, x, technique, kind, base) -> "Step | None":
     """_contradiction_step of x's singles branch from the C proof (sudokit/_c/
-    logic_dyn_rec.c logic_dyn_proof: the branch's nodes, parents, complexity and spines
+    logic/propagate_record.c logic_dyn_proof: the branch's nodes, parents, complexity and spines
     as the pure helpers read them), or None when the branch does not contradict."""
     proof = _cfast.C.logic_dyn_proof(cd, x)
     if proof is None:

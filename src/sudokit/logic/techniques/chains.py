@@ -143,7 +143,7 @@ def find_remote_pair(state) -> Iterator[Step]:
     that proves an elimination: one step per component with all its eliminations."""
     h = _cfast.handle(state)
     if h is not None and not _cfast.C.logic_remote_pair(h):
-        return                              # C (logic_graph.c): no component proves anything
+        return                              # C (logic/links.c): no component proves anything
     t = state.tables
     cands = state.candidates
     by_pair = {}
