@@ -1,5 +1,5 @@
 /* logic/chains.c -- the chains' finders in one C call each (sudokit/logic/techniques/
- * chains.py is the specification; logic/core/links.py, today core/links.py, draws
+ * chains.py is the specification; logic/core/links.py draws
  * its graph and closure).  bind/logic_chains.c turns the results into Python objects.
  *
  * lc_aic_run(state, kind) -> the verdict sets and the first layer k with a find; then

@@ -1,5 +1,5 @@
-/* logic/links.h -- the chains' dense graph of a state (the twin of sudokit/logic/core/
- * links.py, today core/links.py): built, closed and read by logic/links.c; used by
+/* logic/links.h -- the chains' dense graph of a state (the twin of
+ * sudokit/logic/core/links.py): built, closed and read by logic/links.c; used by
  * logic/chains.c (the AIC search), logic/forcing.c (the static forcing chains) and their
  * bindings (bind/logic_chains.c).
  *
