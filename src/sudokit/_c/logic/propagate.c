@@ -1,5 +1,5 @@
 /* logic/propagate.c -- verdicts of dynamic branches for the forcing chains: the twin of
- * sudokit/logic/core/propagate.py (today core/propagate.py, the specification);
+ * sudokit/logic/core/propagate.py (the specification);
  * forcing.py builds every step from fresh branches: Python ones, or for a singles branch
  * the same branch recorded here with its order and reasons (logic/propagate_record.c);
  * otherwise this file only decides where to look.

@@ -1,5 +1,5 @@
-/* logic/propagate.h -- the dynamic branches (the twin of sudokit/logic/core/propagate.py,
- * today core/propagate.py): types shared by logic/propagate.c (propagation,
+/* logic/propagate.h -- the dynamic branches (the twin of sudokit/logic/core/propagate.py):
+ * types shared by logic/propagate.c (propagation,
  * verdicts), logic/propagate_record.c (Nishio, the first contradiction, recorded branches
  * and their proofs) and their binding bind/logic_dynamic.c.  See logic/propagate.c for
  * the representation.

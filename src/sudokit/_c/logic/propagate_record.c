@@ -1,7 +1,7 @@
 /* logic/propagate_record.c -- the forcing chains' loops and recorded branches over
  * logic/propagate.c's context: twins of parts of sudokit/logic/techniques/forcing.py (its
  * loops over the refutable candidates, _contradiction_step) and of logic/core/propagate.py
- * (today core/propagate.py: nishio, propagate with its record).  The types are drawn in
+ * (nishio, propagate with its record).  The types are drawn in
  * logic/propagate.h; bind/logic_dynamic.c turns the results into Python objects.
  *
  *   lc_dyn_nishio(d, x): x's value alone contradicts (core/propagate.py nishio)
