@@ -118,7 +118,7 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     elif where == "c":
         from sudokit import _ckernels as C
         sols = bytearray(len(data))
-        counts = bytearray(4 * n)
+        counts = bytearray(8 * n)  # int64 per puzzle (the batch kernel's out_counts)
         nodes = bytearray(8 * n)
         flags = bytearray(n)
 
@@ -151,7 +151,7 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     shape = Shape(side, side)
     if where == "c" and kernel not in PER_PUZZLE:
         import array
-        cnt = array.array("i", bytes(counts))
+        cnt = array.array("q", bytes(counts))
         nd = array.array("Q", bytes(nodes))
         total_nodes = sum(nd)
         stopped = sum(1 for f in flags if f & 1)
