@@ -62,13 +62,13 @@ def mixed_lines() -> list[str]:
 def _answers(command, lines, options, monkeypatch, *, fast: bool):
     with monkeypatch.context() as m:
         calls = []
-        real = _fastpath.c_batch9
+        real = _fastpath.solve9
 
         def spy(*args):
             calls.append(args[1])
             return real(*args)
 
-        m.setattr(_fastpath, "c_batch9", spy)
+        m.setattr(_fastpath, "solve9", spy)
         if not fast:
             m.setattr(_fastpath, "mode", lambda command, src: None)
         a = answer_lines(lines, options_for(command, options), first_line=7, source="in.txt")
