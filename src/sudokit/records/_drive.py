@@ -145,10 +145,11 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
             head[0] = pipeline.Block(0, 1, head[0].data[3:], offset=3)
         spec = records.learn_notation(lines, opts, name, reading, hint)
         fmt = opts.to or spec.format
-        # an input read whole (one puzzle on stdin) goes to run() as a list: worked here
+        # an input read whole (one puzzle on stdin) goes to run() as a list: worked here,
+        # so nothing is written in place (nor _inplace imported: start-up of one puzzle)
         _feed_blocks(command, args, err, head if whole else itertools.chain(head, blocks),
                      functools.partial(records.work_block_bytes, spec), jobs, total, display,
-                     multiline=fmt in MULTILINE, in_place=3 if bom else 0)
+                     multiline=fmt in MULTILINE, in_place=None if whole else 3 if bom else 0)
         return True
     finally:
         if name != "-":
