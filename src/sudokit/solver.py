@@ -459,9 +459,10 @@ def _solve9_line(text: str):
 
 
 def _solve9(values: bytes, shape):
-    """fast9 on trusted 9x9 values (engine._fast9, its answer checked): a Grid, or None."""
-    solutions, _, flags = _fast9.solve9(values, 1, counts=False)
-    return Grid._trusted(tuple(solutions), shape) if flags[0] & _fast9.FLAG_VERIFIED else None
+    """fast9 on trusted 9x9 values (engine._fast9.solve9_one, its answer checked): a Grid,
+    or None (no solution)."""
+    first = _fast9.solve9_one(values)
+    return None if first is None else Grid._trusted(tuple(first), shape)
 
 
 def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
