@@ -80,8 +80,17 @@ class _MovedFinder:
         module.__spec__ = module.__spec__.loader_state
 
 
-import sys as _sys  # noqa: E402
+import atexit as _atexit, sys as _sys  # noqa: E402
 _sys.meta_path.append(_MovedFinder)
+# ... and off it again at exit: a finder still on sys.meta_path when the interpreter shuts
+# down made every `sudokit` run ~1.4 ms of CPU slower (bench_startup.py; measured with
+# os._exit: the whole cost is in the shutdown, none in the imports).
+
+
+@_atexit.register
+def _forget_finder() -> None:
+    if _MovedFinder in _sys.meta_path:
+        _sys.meta_path.remove(_MovedFinder)
 
 
 def __dir__():

@@ -39,7 +39,7 @@ import operator
 from enum import Enum
 from typing import Iterator
 
-from .engine import _backend
+from .engine import _backend, _fast9
 from ._value import Value
 from .errors import SearchLimitReached
 from .grid import Grid, as_grid
@@ -415,7 +415,7 @@ def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
           alphabet=None, candidates=None, geometry=None) -> Grid | None:
     """Return a solution, or None if there is none; raises SearchLimitReached if stopped first."""
     if engine is None and node_limit is None and box is None and alphabet is None \
-            and candidates is None and geometry is None and _FAST9 is not None:
+            and candidates is None and geometry is None and _C9:
         if type(puzzle) is str:
             answer = _solve9_line(puzzle)
         elif type(puzzle) is Grid and puzzle.shape.box_rows == puzzle.shape.box_cols == 3 \
@@ -439,7 +439,7 @@ def solve(puzzle, *, engine: str | None = None, node_limit: int | None = None, b
     return solution
 
 
-_FAST9 = _backend.KERNELS.get("fast9")  # the C 9x9 kernel: what 'auto' runs on 9x9 grids
+_C9 = "fast9" in _backend.KERNELS  # the C 9x9 kernel is built: what 'auto' runs on 9x9 grids
 _SLOW = object()
 
 
@@ -459,14 +459,10 @@ def _solve9_line(text: str):
 
 
 def _solve9(values: bytes, shape):
-    """fast9 on trusted 9x9 values, the answer verified: a Grid, or None (no solution)."""
-    count, first, nodes, stopped = _FAST9(values, 3, 3, 1, 0)
-    if first is None:
-        return None
-    if not _backend.C.is_solution(first, 3, 3, values):
-        grid = Grid._trusted(tuple(values), shape)
-        _verify(Grid._trusted(tuple(first), shape), grid, "fast9", first, values)
-    return Grid._trusted(tuple(first), shape)
+    """fast9 on trusted 9x9 values (engine._fast9.solve9_one, its answer checked): a Grid,
+    or None (no solution)."""
+    first = _fast9.solve9_one(values)
+    return None if first is None else Grid._trusted(tuple(first), shape)
 
 
 def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,

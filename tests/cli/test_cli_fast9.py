@@ -63,13 +63,13 @@ def mixed_lines() -> list[str]:
 def _answers(command, lines, options, monkeypatch, *, fast: bool):
     with monkeypatch.context() as m:
         calls = []
-        real = _fastpath.c_batch9
+        real = _fastpath.solve9
 
         def spy(*args):
             calls.append(args[1])
             return real(*args)
 
-        m.setattr(_fastpath, "c_batch9", spy)
+        m.setattr(_fastpath, "solve9", spy)
         if not fast:
             m.setattr(_fastpath, "mode", lambda command, src: None)
         a = answer_lines(lines, options_for(command, options), first_line=7, source="in.txt")
@@ -182,3 +182,27 @@ def test_whole_windows_of_plain_lines(ending, options, monkeypatch):
     want, _ = _answers("solve", lines, options, monkeypatch, fast=False)
     got, calls = _answers("solve", lines, options, monkeypatch, fast=True)
     assert got == want and want[2] == 1 and calls == [2048, 2047, 904]
+
+
+def test_every_fast9_route_goes_through_engine_fast9(monkeypatch):
+    """The record fast path, the batch API and sudokit.solve all reach fast9 by engine._fast9
+    (solve9 for many puzzles, solve9_one for one), with the answers an independent check
+    accepts."""
+    from sudokit import solve, is_solution, Grid
+    from sudokit.engine import _fast9
+    from sudokit.records import batch
+    seen = []
+    for name in ("solve9", "solve9_one"):
+        real = getattr(_fast9, name)
+        monkeypatch.setattr(_fast9, name, lambda *a, _real=real, _name=name, **k: (
+            seen.append(_name), _real(*a, **k))[1])
+    monkeypatch.setattr(_fastpath, "solve9", _fast9.solve9)  # (its own name for the function)
+    lines = [P1, "55" + P1[2:]]
+    text = answer_lines(lines, options_for("solve", [])).text
+    assert seen == ["solve9"]
+    result = batch.solve_many(lines, engine="fast9")
+    assert seen == ["solve9", "solve9"] and result.statuses() == ["solved", "illegal"]
+    one = solve(Grid(P1)).to_line()
+    assert seen == ["solve9", "solve9", "solve9_one"]
+    assert text.splitlines()[0] == one == result.solution_lines()[0]
+    assert is_solution(Grid(one), Grid(P1))

@@ -123,13 +123,14 @@ def test_two_inputs_into_one_output(tmp_path):
 
 def test_the_main_process_writes_no_answer_of_a_clean_solve(tmp_path, monkeypatch):
     """With -o FILE the workers write every answer; the main process takes none off a pipe."""
-    from sudokit.cli import _common, main
+    from sudokit.cli import main
+    from sudokit.records import _drive
     rows = _lines(4000, seed=16)
     src = tmp_path / "in.txt"
     _write(src, rows)
     written = []
-    real = _common._Writer.write_bytes
-    monkeypatch.setattr(_common._Writer, "write_bytes",
+    real = _drive.Writer.write_bytes
+    monkeypatch.setattr(_drive.Writer, "write_bytes",
                         lambda self, data: (written.append(len(data)), real(self, data)))
     delivered = []
     real_deliver = _inplace.Placed.deliver

@@ -6,7 +6,6 @@ import argparse
 import io
 import os
 import sys
-import time
 from typing import TextIO
 
 from ._argtypes import int_at_least, positive_int
@@ -16,7 +15,6 @@ from ..records import BINARY_KINDS, OUTPUT_FORMATS, TEXT_KINDS
 from ..errors import WriteError as _WriteError
 from ..shape import Shape
 
-FLUSH_SECONDS = 0.25  # flush stdout when this long has passed since the last flush
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE, EXIT_IO, EXIT_INTERRUPT = 0, 1, 2, 3, 130
 
@@ -140,81 +138,6 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 # --- output -----------------------------------------------------------------------------
 
 
-def _sigint_held():
-    from ..records.pipeline import sigint_held  # (imported when the first record is written)
-    return sigint_held()
-
-
-class _Writer:
-    """Writes lists of record texts with one join each; flushes when asked or when it is time.
-
-    Ctrl-C never cuts a record in two: each piece of whole records (at most PIECE bytes) is
-    written and flushed with SIGINT held back, and the interrupt is taken between pieces.
-    """
-
-    PIECE = 1 << 18
-
-    def __init__(self, stream: TextIO, interactive: bool):
-        self.stream = stream
-        self.interactive = interactive
-        self.last_flush = time.monotonic()
-
-    def write(self, texts: list[str]) -> None:
-        if not texts:
-            return
-        text = "".join(texts)
-        try:
-            self._pieces(text, self.stream.write, self.stream.flush, "\n")
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _WriteError(exc) from exc
-
-    def write_bytes(self, data: bytes) -> None:
-        """Write record texts already encoded (UTF-8, surrogateescape), as a worker hands
-        them back: straight to the byte stream under the text layer, with no decoding."""
-        buffer = getattr(self.stream, "buffer", None)
-        encoding = (getattr(self.stream, "encoding", "") or "").lower().replace("-", "")
-        if buffer is None or encoding != "utf8" or \
-                getattr(self.stream, "errors", "") != "surrogateescape":
-            self.write([data.decode("utf-8", "surrogateescape")])
-            return
-        try:
-            with _sigint_held():
-                self.stream.flush()  # what was written as text goes first
-            self._pieces(data, buffer.write, buffer.flush, b"\n")
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _WriteError(exc) from exc
-
-    def _pieces(self, data, write, flush, newline) -> None:
-        """write(data) in pieces of whole records, each with SIGINT held; flush when due."""
-        start = 0
-        while start < len(data):
-            end = len(data)
-            if end - start > self.PIECE:
-                end = data.rfind(newline, start, start + self.PIECE) + 1 or end
-            with _sigint_held():
-                write(data[start:end])
-                if end - start >= self.PIECE // 4:
-                    flush()
-            start = end
-        now = time.monotonic()
-        if self.interactive or now - self.last_flush > FLUSH_SECONDS:
-            self.flush()
-            self.last_flush = now
-
-    def flush(self) -> None:
-        try:
-            with _sigint_held():
-                self.stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _WriteError(exc) from exc
-
-
 def _open_output(path: str | None, command: str | None = None, pending=None) -> TextIO:
     """The record stream of a run: stdout, or -o's file written atomically (its Pending
     appended to pending: the caller commits or discards it when the run ends)."""
@@ -282,13 +205,6 @@ class _NoText(io.StringIO):
             raise _UsageError(f"-o {self.path}: a table output needs an .npy, Parquet or Arrow "
                               "input (text and CSV inputs write text)")
         return 0
-
-
-def _stdin_is_tty() -> bool:
-    try:
-        return sys.stdin is not None and sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _flush_quietly(stream) -> None:

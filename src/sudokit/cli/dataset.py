@@ -288,7 +288,7 @@ def _text_only(stream, *, borrowed: bool):
 def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
     import functools
     from ..records import pipeline
-    from ._common import _Writer
+    from ..records._drive import Writer
     asked = getattr(args, "jobs", None)
     jobs = asked or pipeline.usable_cpus()
     total, blocks = pipeline.blocks_of(stream, name, jobs)
@@ -305,7 +305,7 @@ def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
                 break
         if header_line:
             break
-    writer = _Writer(out, False)
+    writer = Writer(out, False)
     progress = pipeline.Progress(err, label=f"sudokit verify {display}", total_bytes=total,
                                  force=bool(getattr(args, "progress", None)))
     if getattr(args, "progress", None) is False:

@@ -1,8 +1,8 @@
 """The record commands: solve, check, count, convert (argument parsing and driving only).
 
-The answering is sudokit.records (one Options per run); big inputs and tables go through
-sudokit.records._drive (blocks of lines, worker processes); everything else is read here by the
-streaming reader, one record at a time.
+The answering is sudokit.records: one Options and one command per run (records._commands),
+its output a records._drive.Writer, and one call, records._drive.run_inputs, that answers
+every input (blocks of lines, tables, worker processes, or the streaming reader).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import TextIO
 
 from ..records import OUTPUT_FORMATS
 from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TEXT_KINDS,
-                      HelpFormatter, _count_limit, _input_options, _NoText, _para, _stdin_is_tty,
-                      _UsageError, _Writer, open_pending, table_kind)
+                      HelpFormatter, _count_limit, _input_options, _NoText, _para, _UsageError,
+                      open_pending, table_kind)
 
 _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
            "quiet", "logic")
@@ -172,9 +172,10 @@ examples:
 def run_records(args, out_stream: TextIO, err: TextIO) -> int:
     """Run solve, check, count or convert on every input; return the exit status."""
     from ..records._commands import command_for
+    from ..records._drive import Writer, _stdin_is_tty, run_inputs
     from ..solver import engines
     interactive = _stdin_is_tty() and (not args.files or "-" in args.files)
-    writer = _Writer(out_stream, interactive)
+    writer = Writer(out_stream, interactive)
     if getattr(args, "engine", None) and args.engine not in engines():
         raise _UsageError(f"engine {args.engine!r} is not available here "
                           f"(choose one of {', '.join(engines())})")
@@ -189,7 +190,6 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
         err.write(f"sudokit: cannot read {args.regions!r}: {exc.strerror or exc}\n")
         return EXIT_IO
     command = command_for(options, writer, err)
-    io_error = False
     errors_path = getattr(args, "errors", None)
     if errors_path:
         try:  # line-buffered: each problem is in the (temporary) file as soon as it is found
@@ -198,22 +198,13 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
         except OSError as exc:
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
-    from ..records._drive import answer_input
+    inputs = [(name, table_kind(name, args)) for name in args.files or ["-"]]
     if isinstance(out_stream, _NoText):
-        for name in args.files or ["-"]:
-            if table_kind(name, args) not in BINARY_KINDS:
+        for name, kind in inputs:
+            if kind not in BINARY_KINDS:
                 raise _UsageError(f"-o {out_stream.path}: a table output needs .npy, Parquet or "
                                   f"Arrow inputs; {name!r} is not one (write text instead)")
-    try:
-        for name in args.files or ["-"]:
-            io_error |= answer_input(command, name, table_kind(name, args), args, err)
-    finally:  # (the --errors file is committed or discarded by cli.main with the output)
-        if command.errors is not None:
-            try:
-                command.errors.flush()
-            except (OSError, ValueError):
-                pass  # (the commit fails the same way and says so)
-        writer.flush()
+    io_error = run_inputs(command, inputs, args, err)
     if command.problems and not command.quiet and command.records > 1:
         err.write(f"sudokit: {command.problems} of {command.records} records had a problem\n")
     if io_error:

@@ -3,8 +3,9 @@
     Options, answer_lines, notation, LinesAnswer     (lazy: from records._commands)
     _commands    the record commands (solve, check, count, convert) and the unit of work
     _input       reading one input: notation, format, alphabet
-    _fastpath    plain 9x9 lines to one C batch call (the one way to solve them)
-    _drive       big inputs: blocks of lines and table rows through the worker pool
+    _fastpath    plain 9x9 lines to one C batch call (engine._fast9.solve9)
+    _drive       every input of a run (blocks of lines, table rows, the worker pool) and
+                 the Writer of its answers
     _inplace     --jobs answers written straight into the output file
     _tablerows   CSV/TSV/JSONL rows and NPY/Parquet/Arrow columns as records
     _logic       hint and explain;  _rate  rate

@@ -1,14 +1,17 @@
 """Driving the inputs of the record commands: streams, and blocks answered in worker processes.
 
+    Writer              the output of a run: whole records, Ctrl-C held, timely flushes
+    run_inputs          every input of a run in turn: the one call of the command line
     answer_input        one input, by the route that fits it (below, else the streaming
-                        reader): the one call of the command line per input
+                        reader)
     run_blocks          a line-per-record file or pipe through the pool (sudokit.records.pipeline)
     run_text_table      CSV/TSV/JSON Lines: layout from the first lines, rows in blocks
     run_binary_table    NPY/Parquet/Arrow: rows read here in blocks, answered in the workers
 
 Each block is answered by _commands.work_block (tables: _tablerows.work_rows), in this
 process or a worker; the texts are written in input order (or as done, --unordered) to the
-command's output (the command line's writer).
+command's output (a Writer).  Nothing here parses arguments or calls back into the command
+line: sudokit.cli builds the command and its Writer, calls run_inputs once, and prints.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import functools
 import io
 import itertools
 import sys
+import time
 from typing import Callable, Iterable, TextIO
 
 from ..errors import UsageError as _UsageError, WriteError as _WriteError
@@ -26,11 +30,90 @@ from ._input import PER_LINE, _Input, _reading_format
 from . import TEXT_KINDS
 
 
+FLUSH_SECONDS = 0.25  # flush the output when this long has passed since the last flush
+
+
 def _stdin_is_tty() -> bool:
     try:
         return sys.stdin is not None and sys.stdin.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _sigint_held():
+    from .pipeline import sigint_held  # (imported when the first record is written)
+    return sigint_held()
+
+
+class Writer:
+    """The output of a run: lists of record texts written with one join each; flushed when
+    asked, or when FLUSH_SECONDS have passed (every record at once when interactive).
+
+    Ctrl-C never cuts a record in two: each piece of whole records (at most PIECE bytes) is
+    written and flushed with SIGINT held back, and the interrupt is taken between pieces.
+    """
+
+    PIECE = 1 << 18
+
+    def __init__(self, stream: TextIO, interactive: bool):
+        self.stream = stream
+        self.interactive = interactive
+        self.last_flush = time.monotonic()
+
+    def write(self, texts: list[str]) -> None:
+        if not texts:
+            return
+        text = "".join(texts)
+        try:
+            self._pieces(text, self.stream.write, self.stream.flush, "\n")
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+    def write_bytes(self, data: bytes) -> None:
+        """Write record texts already encoded (UTF-8, surrogateescape), as a worker hands
+        them back: straight to the byte stream under the text layer, with no decoding."""
+        buffer = getattr(self.stream, "buffer", None)
+        encoding = (getattr(self.stream, "encoding", "") or "").lower().replace("-", "")
+        if buffer is None or encoding != "utf8" or \
+                getattr(self.stream, "errors", "") != "surrogateescape":
+            self.write([data.decode("utf-8", "surrogateescape")])
+            return
+        try:
+            with _sigint_held():
+                self.stream.flush()  # what was written as text goes first
+            self._pieces(data, buffer.write, buffer.flush, b"\n")
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
+
+    def _pieces(self, data, write, flush, newline) -> None:
+        """write(data) in pieces of whole records, each with SIGINT held; flush when due."""
+        start = 0
+        while start < len(data):
+            end = len(data)
+            if end - start > self.PIECE:
+                end = data.rfind(newline, start, start + self.PIECE) + 1 or end
+            with _sigint_held():
+                write(data[start:end])
+                if end - start >= self.PIECE // 4:
+                    flush()
+            start = end
+        now = time.monotonic()
+        if self.interactive or now - self.last_flush > FLUSH_SECONDS:
+            self.flush()
+            self.last_flush = now
+
+    def flush(self) -> None:
+        try:
+            with _sigint_held():
+                self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _WriteError(exc) from exc
 
 
 class _Chained(io.RawIOBase):
@@ -53,6 +136,23 @@ class _Chained(io.RawIOBase):
         buf[:n] = self.head[:n]
         self.head = self.head[n:]
         return n
+
+
+def run_inputs(command: "records._Command", inputs, args, err: TextIO) -> bool:
+    """Answer every (name, table kind or None) of inputs in turn, then flush the output and
+    the --errors file; True if an I/O error stopped an input (said on err)."""
+    io_error = False
+    try:
+        for name, kind in inputs:
+            io_error |= answer_input(command, name, kind, args, err)
+    finally:  # (the --errors file is committed or discarded by cli.main with the output)
+        if command.errors is not None:
+            try:
+                command.errors.flush()
+            except (OSError, ValueError):
+                pass  # (the commit fails the same way and says so)
+        command.out.flush()
+    return io_error
 
 
 def answer_input(command: "records._Command", name: str, kind: "str | None", args,
@@ -145,10 +245,11 @@ def run_blocks(command: "records._Command", name: str, args, err: TextIO) -> boo
             head[0] = pipeline.Block(0, 1, head[0].data[3:], offset=3)
         spec = records.learn_notation(lines, opts, name, reading, hint)
         fmt = opts.to or spec.format
-        # an input read whole (one puzzle on stdin) goes to run() as a list: worked here
+        # an input read whole (one puzzle on stdin) goes to run() as a list: worked here,
+        # so nothing is written in place (nor _inplace imported: start-up of one puzzle)
         _feed_blocks(command, args, err, head if whole else itertools.chain(head, blocks),
                      functools.partial(records.work_block_bytes, spec), jobs, total, display,
-                     multiline=fmt in MULTILINE, in_place=3 if bom else 0)
+                     multiline=fmt in MULTILINE, in_place=None if whole else 3 if bom else 0)
         return True
     finally:
         if name != "-":

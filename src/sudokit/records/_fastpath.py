@@ -1,4 +1,5 @@
-"""The 9x9 fast path of the record commands: plain 81-character lines to one C batch call.
+"""The 9x9 fast path of the record commands: plain 81-character lines to one C batch call
+(engine._fast9.solve9, the one way 9x9 grids are solved with fast9).
 
 Most big inputs are files of plain 81-character lines.  For those, reading a record, a
 Grid and a formatted answer per line cost about 7 us in Python against about 2 us for the
@@ -21,9 +22,8 @@ on 100,000 lines), against 2-3 us of kernel and checker.
 
 from __future__ import annotations
 
-import array
-
 from .. import formats, solver
+from ..engine._fast9 import _SPELL9, FLAG_CLASH, FLAG_STOPPED, solve9
 from ..grid import Grid
 from ..shape import Shape
 from ..solver import count_word, outcome, solve_status
@@ -33,11 +33,6 @@ WINDOW = 2048            # lines per C call: the stop flag is looked at between 
 BATCH_MAX_LIMIT = (1 << 63) - 1  # counts up to this limit go to the C batch call (64-bit);
 # an unlimited count (limit 0) stays with search()
 _S9 = Shape(3, 3)
-# flags of the C batch call (see _c/module.h and _c/bind/solve.c)
-FLAG_STOPPED, FLAG_BAD_SOLUTION, FLAG_CLASH = 1, 4, 16
-# 9x9 values 0..9 -> '.', '1'..'9' (values are bytes; anything else was never a value)
-_SPELL9 = b".123456789" + b"?" * 246
-_BAD_SOLUTION = bytes(1 if b & FLAG_BAD_SOLUTION else 0 for b in range(256))  # flag -> 0/1
 
 
 def batch_fits(options, limit: int) -> bool:
@@ -52,25 +47,6 @@ def batch_fits(options, limit: int) -> bool:
         return False
 
 
-def c_batch9(values: bytes, n: int, limit: int, node_limit: int):
-    """One C batch call of fast9 on n puzzles given as 81 value bytes each (0 = empty):
-    (solutions, counts, flags), every solution already checked by the batch loop's
-    independent checker (a wrong one is a bug: raised)."""
-    from ..engine import _backend
-    sols = bytearray(len(values))
-    counts = array.array("q", bytes(8 * n))
-    flags = bytearray(n)
-    _backend.C.batch(values, n, 3, 3, "fast9", limit, node_limit, sols, counts, None, flags)
-    if flags.translate(_BAD_SOLUTION).find(1) < 0:  # (one pass in C over the flags)
-        return sols, counts, flags
-    for i, flag in enumerate(flags):
-        if flag & FLAG_BAD_SOLUTION:
-            line = bytes(values[81 * i:81 * i + 81]).translate(_SPELL9)
-            raise AssertionError(f"the C kernel returned a wrong solution for {line.decode()}; "
-                                 "please report this bug")
-    return sols, counts, flags
-
-
 def _raw(sols, counts, flags, i: int):
     """The raw answer (count, stopped, illegal, solution or None) of record i of a batch."""
     count, flag = counts[i], flags[i]
@@ -80,8 +56,8 @@ def _raw(sols, counts, flags, i: int):
 
 def grid_answers(grids: list[Grid], limit: int, node_limit: int) -> list:
     """The raw answers of 9x9 grids from one C batch call."""
-    sols, counts, flags = c_batch9(b"".join([bytes(g.values) for g in grids]), len(grids),
-                                   limit, node_limit)
+    sols, counts, flags = solve9(b"".join([bytes(g.values) for g in grids]), len(grids),
+                                 limit, node_limit)
     return [_raw(sols, counts, flags, i) for i in range(len(grids))]
 
 
@@ -184,7 +160,7 @@ def answer_rows(command, fast, n: int, first: int, plain_of, text_of, record_pat
         known: dict[int, tuple] = {}
         whole = None  # every row of the window plain and solved: one text, spelled in C
         if plain:
-            sols, counts, flags = c_batch9(values, len(plain), limit, node_limit)
+            sols, counts, flags = solve9(values, len(plain), limit, node_limit)
             if kind == "solve" and isinstance(plain, range) and min(counts) >= 1 and (
                     limit == 1 or (max(counts) == 1
                                    and not any(f & FLAG_STOPPED for f in flags))):

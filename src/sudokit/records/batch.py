@@ -62,7 +62,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from ..engine import _backend, _kernels, sudoku_cover
+from ..engine import _backend, _fast9, _kernels, sudoku_cover
 from .. import solver
 from ..errors import ParseError
 from ..geometry import boxes as _boxes
@@ -498,7 +498,10 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
     else:
         kernel_name, kernel_limit = name, node_limit
     flat = memoryview(sols.reshape(-1)) if use_numpy else sols  # (a view; 1-D even when n is 0)
-    if _backend.C is not None and kernel_name != "learn":
+    if _backend.C is not None and kernel_name == "fast9":  # (classic 9x9: _resolve_engine)
+        _fast9.solve9(values, n, limit, kernel_limit, solutions=sols, counts=counts, nodes=nodes,
+                      flags=flags, strict=False)  # (a wrong solution: status 'wrong')
+    elif _backend.C is not None and kernel_name != "learn":
         if geom.is_classic:
             _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
                              kernel_limit, sols, counts, nodes, flags)
