@@ -28,7 +28,7 @@ from . import _backend
 __all__ = ["solve9", "solve9_one", "FLAG_STOPPED", "FLAG_VERIFIED", "FLAG_BAD_SOLUTION",
            "FLAG_CLASH"]
 
-# flags of the C batch call (_c/bind_solve.c); FLAG_BAD_INPUT (8) cannot happen for values
+# flags of the C batch call (_c/bind/solve.c); FLAG_BAD_INPUT (8) cannot happen for values
 # read by a 9x9 table, and is the batch API's own business otherwise
 FLAG_STOPPED, FLAG_VERIFIED, FLAG_BAD_SOLUTION, FLAG_CLASH = 1, 2, 4, 16
 _BAD = bytes(1 if b & FLAG_BAD_SOLUTION else 0 for b in range(256))  # flag -> 0/1
