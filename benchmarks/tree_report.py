@@ -9,8 +9,10 @@ It prints:
                          C files outside _c/bind/ that use the Python API (PyObject, PyArg_,
                          Py_ ...): the kernels should take plain buffers
     include cycles       cycles in the #include graph of _c/ (a depth-first search)
-    bit helpers          the x & -x idiom (lowest set bit) and functions named like
-                         cells_of / bits_of / values_of / *_cells / *_bits, across src/
+    bit helpers          the x & -x idiom (lowest set bit) across src/, functions named like
+                         cells_of / bits_of / values_of / *_cells / *_bits, and the COPIES:
+                         Python functions outside logic/core/bits.py (the one home) whose
+                         loop takes a set apart bit by bit (x & -x with bit_length)
     candidate boards     classes that hold per-cell candidate masks: the ones named in
                          BOARDS below, and any class that assigns self.cands / self.candidates
                          in __init__
@@ -31,8 +33,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.join(os.path.dirname(HERE), "src", "sudokit")
 
 # classes known to hold per-cell candidate masks (module path, class name)
-BOARDS = (("rate/_grid.py", "Board"), ("logic/state.py", "State"),
-          ("rate/_hodoku_unique.py", "_Grid"))
+BOARDS = (("logic/core/board.py", "Board"), ("logic/state.py", "State"),
+          ("logic/core/propagate.py", "Branch"))
+BITS_HOME = os.path.join("logic", "core", "bits.py")
 _CAND_ATTRS = ("cands", "candidates")
 _PY_API = re.compile(r"\b(PyObject|PyArg_\w+|Py_\w+)\b")
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -61,11 +64,15 @@ def root_modules(src: str) -> list[str]:
 
 
 def lines_per_package(src: str) -> dict[str, int]:
-    """Python lines per package: the top-level folder of each file ('sudokit' for the root)."""
+    """Python lines per package: the top-level folder of each file ('sudokit' for the root;
+    logic's subpackages on their own, e.g. 'logic/se')."""
     out: dict[str, int] = {}
     for path in _files(src, (".py",)):
         rel = os.path.relpath(path, src)
-        package = rel.split(os.sep)[0] if os.sep in rel else "sudokit"
+        parts = rel.split(os.sep)
+        package = "sudokit" if len(parts) == 1 else parts[0]
+        if parts[0] == "logic" and len(parts) > 2:
+            package = "/".join(parts[:2])
         out[package] = out.get(package, 0) + _read(path).count("\n")
     return dict(sorted(out.items()))
 
@@ -127,6 +134,7 @@ def bit_helpers(src: str) -> dict:
     """Occurrences of the x & -x idiom, and functions named like bit helpers, across src."""
     idiom: dict[str, int] = {}
     named: list[str] = []
+    copies: list[str] = []
     for path in _files(src, (".py", ".c", ".h")):
         rel = os.path.relpath(path, src)
         text = _read(path)
@@ -138,14 +146,30 @@ def bit_helpers(src: str) -> dict:
                 tree = ast.parse(text)
             except SyntaxError:
                 continue
-            named += [f"{rel}:{node.name}" for node in ast.walk(tree)
-                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                      and _BIT_NAME.match(node.name)]
+            functions = [node for node in ast.walk(tree)
+                         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            named += [f"{rel}:{node.name}" for node in functions if _BIT_NAME.match(node.name)]
+            if rel != BITS_HOME:
+                copies += [f"{rel}:{node.name}" for node in functions if _takes_bits_apart(node)]
         else:
             named += [f"{rel}:{name}" for name in _C_FUNC.findall(text)
                       if _BIT_NAME.match(name)]
     return {"lowest_bit_idiom": sum(idiom.values()), "idiom_files": idiom,
-            "named_functions": sorted(named)}
+            "named_functions": sorted(named), "copies": sorted(copies)}
+
+
+def _takes_bits_apart(fn) -> bool:
+    """A short function (at most 15 lines) whose while loop pops the lowest set bit (x & -x)
+    and turns it into an index (bit_length): a copy of cells_of / values_of.  Longer
+    functions that walk a set inline use the idiom; they are counted with it."""
+    if fn.end_lineno - fn.lineno + 1 > 15:
+        return False
+    for node in ast.walk(fn):
+        if isinstance(node, ast.While):
+            text = ast.unparse(node)
+            if _LOWEST_BIT.search(text) and "bit_length" in text:
+                return True
+    return False
 
 
 def candidate_boards(src: str) -> list[str]:
@@ -208,8 +232,9 @@ def _table(r: dict) -> str:
     bits = r["bit_helpers"]
     out.append(f"x & -x idiom            {bits['lowest_bit_idiom']} in "
                f"{len(bits['idiom_files'])} files")
-    out.append(f"bit helper functions    {len(bits['named_functions'])}")
-    out.extend("  " + name for name in bits["named_functions"])
+    out.append(f"bit helper functions    {len(bits['named_functions'])} named like one")
+    out.append(f"bit helper copies       {len(bits['copies'])} (outside {BITS_HOME})")
+    out.extend("  " + name for name in bits["copies"])
     out.append(f"candidate boards        {len(r['candidate_boards'])}")
     out.extend("  " + name for name in r["candidate_boards"])
     return "\n".join(out) + "\n"
