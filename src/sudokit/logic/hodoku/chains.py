@@ -28,7 +28,11 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _PEERS, _POP, _UNITS, _cells, _index_sum
+from ..core.bits import POPCOUNT9, cells_of
+from ..core.tables import HODOKU
+from .board import index_sum
+
+_CELL_UNITS, _UNIT_CELLS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_cells, HODOKU.peer_bits)
 
 from functools import cmp_to_key
 
@@ -43,7 +47,7 @@ def _links(cands, free, kind):
     out = {}
     for cell in range(81):
         m = cands[cell]
-        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and _POP[m] != 2):
+        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and POPCOUNT9[m] != 2):
             continue
         values = [v for v in range(1, 10) if m >> (v - 1) & 1]
         for v in values:
@@ -52,15 +56,15 @@ def _links(cands, free, kind):
                 links.append((cell, values[0] if values[1] == v else values[1], True))
             bit = 1 << (v - 1)
             row, col = cell // 9, cell % 9
-            for k, constr in enumerate(_CONSTR[cell]):
+            for k, constr in enumerate(_CELL_UNITS[cell]):
                 strong = xlike and free[constr][v] == 2
-                for c2 in _UNITS[constr]:
+                for c2 in _UNIT_CELLS[constr]:
                     if c2 == cell or not cands[c2] & bit:
                         continue
                     m2 = cands[c2]
                     if kind == REMOTE_PAIR and m2 != m:
                         continue
-                    if kind == XY_CHAIN and _POP[m2] != 2:
+                    if kind == XY_CHAIN and POPCOUNT9[m2] != 2:
                         continue
                     if k == 2 and (c2 // 9 == row or c2 % 9 == col):
                         continue
@@ -74,7 +78,7 @@ def _compare(a, b):
     if r:
         return r
     if a[0] != b[0] or a[1] != b[1]:
-        return _index_sum(a[1]) - _index_sum(b[1])
+        return index_sum(a[1]) - index_sum(b[1])
     if a[2] != b[2]:
         return a[2] - b[2]
     return sum(a[3]) - sum(b[3]) if a[3] != b[3] else 0
@@ -94,17 +98,12 @@ class _Entry:
         self.akt = 0
 
 
-def chain_step(cands, free, kind):
-    """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) or None.
-
-    cands: 81 candidate bitmasks; free[constraint][value] as in _hodoku._Singles.
-    Returns (kind, deletions [(cell, value)] sorted as HoDoKu stores them, length)."""
-    links = _links(cands, free, kind)
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
+def chain_step(board, kind):
+    """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) on a
+    HodokuBoard, or None: (kind, deletions [(cell, value)] sorted as HoDoKu stores them,
+    length)."""
+    cands, where = board.cands, board.where
+    links = _links(cands, board.free, kind)
     max_len = 3 if kind == TURBOT_FISH else 20
     steps, seen = [], {}
     stack = [_Entry() for _ in range(163)]
@@ -124,15 +123,15 @@ def chain_step(cands, free, kind):
                     continue
                 if kind in (X_CHAIN, TURBOT_FISH) and v1 != scand:
                     continue
-                if kind in (XY_CHAIN, REMOTE_PAIR) and (_POP[cands[c1]] != 2 or c1 != start):
+                if kind in (XY_CHAIN, REMOTE_PAIR) and (POPCOUNT9[cands[c1]] != 2 or c1 != start):
                     continue
                 chain[0] = (start, scand, False)
                 chain[1] = first
                 entry = stack[1]
                 entry.cell, entry.cand, entry.strong_only = c1, v1, not s1
                 entry.links, entry.akt = links.get(c1 * 10 + v1, ()), 0
-                start_set = _PEERS[start] & where[scand]
-                start_set2 = _PEERS[start] & where[scand2] if scand2 else 0
+                start_set = _PEER_BITS[start] & where[scand]
+                start_set2 = _PEER_BITS[start] & where[scand2] if scand2 else 0
                 _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2,
                         start_set, start_set2, max_len, steps, seen)
     if not steps:
@@ -164,7 +163,7 @@ def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2
         if kind in (X_CHAIN, TURBOT_FISH) and v2 != scand:
             continue
         if kind in (XY_CHAIN, REMOTE_PAIR):
-            if _POP[cands[c2]] != 2 or (entry.strong_only and c2 != entry.cell):
+            if POPCOUNT9[cands[c2]] != 2 or (entry.strong_only and c2 != entry.cell):
                 continue
         loop = False
         if c2 in used:
@@ -177,14 +176,14 @@ def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2
         level += 1
         chain[level] = (c2, v2, strong)
         if level > 1 and strong and v2 == scand:
-            m = start_set & _PEERS[c2]
+            m = start_set & _PEER_BITS[c2]
             if m:
                 if kind == X_CHAIN or kind == XY_CHAIN or (kind == TURBOT_FISH and level == 3):
-                    dels = _sorted_dels([(c, scand) for c in _cells(m)])
+                    dels = _sorted_dels([(c, scand) for c in cells_of(m)])
                     _keep(kind, dels, level, (scand,), steps, seen, kind != TURBOT_FISH)
                 elif kind == REMOTE_PAIR and level >= 7:
                     dels = _remote_pair_dels(chain, level, where, scand, scand2, m,
-                                             start_set2 & _PEERS[c2])
+                                             start_set2 & _PEER_BITS[c2])
                     _keep(kind, dels, level, (scand, scand2), steps, seen, True)
         old_strong_only = entry.strong_only
         entry = stack[level]
@@ -200,12 +199,12 @@ def _remote_pair_dels(chain, level, where, scand, scand2, m1, m2):
         r1 = r2 = 0
         for i in range(0, level + 1, 2):
             for j in range(i + 6, level + 1, 4):
-                both = _PEERS[chain[i][0]] & _PEERS[chain[j][0]]
+                both = _PEER_BITS[chain[i][0]] & _PEER_BITS[chain[j][0]]
                 r1 |= both & where[scand]
                 r2 |= both & where[scand2]
     else:
         r1, r2 = m1, m2
-    return _sorted_dels([(c, scand) for c in _cells(r1)] + [(c, scand2) for c in _cells(r2)])
+    return _sorted_dels([(c, scand) for c in cells_of(r1)] + [(c, scand2) for c in cells_of(r2)])
 
 
 def _keep(kind, dels, level, values, steps, seen, dedupe):

@@ -30,8 +30,11 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _allowed, _CONSTR, _HOUSE, _PEERS, _cells
-from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets
+from ..core.bits import cells_of
+from ..core.tables import HODOKU
+
+_CELL_UNITS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_bits, HODOKU.peer_bits)
+from .tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets
 
 __all__ = ["forcing_net_step"]
 
@@ -65,20 +68,20 @@ class _NetTable:
 
 
 class _NetTabling(_Tabling):
-    """The net tables of the grid in hd (a _Singles state of _hodoku)."""
+    """The net tables of a HodokuBoard (each premise played on a copy of it)."""
 
     _new_table = _NetTable
 
-    def __init__(self, hd):
-        self.hd = hd
-        super().__init__(hd.cands, hd.free, True)
+    def __init__(self, board):
+        self.board = board
+        super().__init__(board, True)
 
     def _fill_groups(self):
         super()._fill_groups()
         self.group_index = {k: i for i, k in enumerate(self.group_keys)}
 
     def _fill(self):
-        hd, tables = self.hd, self.tables
+        board, tables = self.board, self.tables
         for i in range(81):
             m = self.cands[i]
             if not m:
@@ -90,31 +93,27 @@ class _NetTabling(_Tabling):
                     t.nodes, t.index = [], {}
                     t.ret, t.dist, t.expanded, t.on, t.ext = [], [], [], [], []
                     t.direct = 0
-                    self._entry(t, _copy(hd), i, cand, strong)
+                    self._entry(t, board.copy(), i, cand, strong)
 
     def _entry(self, t, sim, cell, cand, strong):
         """getTableEntry: play the premise on sim and four rounds of singles."""
         if strong:
             self._set(t, sim, cell, cand, False, False)
         else:
-            sim.del_cand(cell, cand)
+            sim.delete(cell, cand)
             t.add(_normal(cell, cand, False), True, (0,))
             m = sim.cands[cell]
             if m and not m & (m - 1):
                 self._set(t, sim, cell, m.bit_length(), False, True)
         for _round in range(4):
             singles = []
-            q = sim.ns
-            for k in range(q.get, q.put):
-                c, v = q.cells[k], q.values[k]
+            for c, v in sim.naked.waiting():
                 if sim.values[c] == 0:
                     singles.append((c, v, True))
-            q = sim.hs
             found = set()
-            for k in range(q.get, q.put):
-                c, v = q.cells[k], q.values[k]
+            for c, v in sim.hidden.waiting():
                 if sim.values[c] == 0 and c not in found:
-                    if any(sim.free[u][v] == 1 for u in _CONSTR[c]):
+                    if any(sim.free[u][v] == 1 for u in _CELL_UNITS[c]):
                         singles.append((c, v, False))
                         found.add(c)
             for c, v, naked in singles:
@@ -122,15 +121,15 @@ class _NetTabling(_Tabling):
 
     def _set(self, t, sim, cell, cand, reasons: bool, naked: bool):
         """setCell: record cell = cand and its consequences in table t."""
-        peers = self.where[cand] & ~(1 << cell) & _PEERS[cell]
+        peers = self.where[cand] & ~(1 << cell) & _PEER_BITS[cell]
         now = [v for v in range(1, 10) if sim.cands[cell] >> (v - 1) & 1]
-        row, col, box = _CONSTR[cell]
+        row, col, box = _CELL_UNITS[cell]
         house, best = row, sim.free[row][cand]
         if sim.free[col][cand] < best:
             house, best = col, sim.free[col][cand]
         if sim.free[box][cand] < best:
             house = box
-        sim.set_cell(cell, cand)
+        sim.place(cell, cand)
         at = len(t.nodes)
         if reasons:
             if naked:
@@ -138,12 +137,12 @@ class _NetTabling(_Tabling):
                           if self.cands[cell] >> (v - 1) & 1 and v != cand]
                 rets = [t.index.get(_normal(cell, v, False), 0) for v in others][:5]
             else:
-                cells = _cells(self.where[cand] & ~(1 << cell) & _HOUSE[house])
+                cells = cells_of(self.where[cand] & ~(1 << cell) & _UNIT_BITS[house])
                 rets = [t.index.get(_normal(c, cand, False), 0) for c in cells][:5]
             t.add(_normal(cell, cand, True), True, tuple(rets) or (0,))
         else:
             t.add(_normal(cell, cand, True), True, (0,))
-        for c in _cells(peers):
+        for c in cells_of(peers):
             t.add(_normal(c, cand, False), True, (at,))
         for v in now:
             if v != cand:
@@ -244,27 +243,12 @@ class _NetTabling(_Tabling):
         return False
 
 
-def _copy(hd):
-    """A copy of a _Singles state (values, candidates, free counts, queues)."""
-    sim = object.__new__(type(hd))
-    sim.values = list(hd.values)
-    sim.cands = list(hd.cands)
-    sim.free = [list(f) for f in hd.free]
-    for name in ("ns", "hs"):
-        q = getattr(hd, name)
-        q2 = object.__new__(type(q))
-        q2.cells, q2.values = q.cells[:], q.values[:]
-        q2.get, q2.put = q.get, q.put
-        setattr(sim, name, q2)
-    return sim
-
-
-def forcing_net_step(hd):
-    """HoDoKu's forcing net step (8600) for the grid of hd, or None: (placements, dels)."""
-    tab = _NetTabling(hd)
-    tables, cands, where, values = tab.tables, tab.cands, tab.where, hd.values
+def forcing_net_step(board):
+    """HoDoKu's forcing net step (8600) on a HodokuBoard, or None: (placements, dels)."""
+    tab = _NetTabling(board)
+    tables, cands, where = tab.tables, tab.cands, tab.where
     sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
-    allowed = _allowed(values)
+    allowed = board.allowed()
     places, dels = set(), set()
 
     def net(chains):
@@ -287,11 +271,11 @@ def forcing_net_step(hd):
         (on1, off1), (on2, off2) = sets[key], sets[key - 1]
         start = ~(1 << (key // 20))
         for v in range(1, 10):
-            for c in _cells(on1[v] & on2[v] & start):
+            for c in cells_of(on1[v] & on2[v] & start):
                 n = _normal(c, v, True)
                 if (c, v) not in places and net([(t_on, n), (t_off, n)]):
                     places.add((c, v))
-            for c in _cells(off1[v] & off2[v] & start):
+            for c in cells_of(off1[v] & off2[v] & start):
                 n = _normal(c, v, False)
                 if (c, v) not in dels and net([(t_on, n), (t_off, n)]):
                     dels.add((c, v))
@@ -305,11 +289,11 @@ def forcing_net_step(hd):
                 on[v] &= s_on[v]
                 off[v] &= s_off[v]
         for v in range(1, 10):
-            for c in _cells(on[v]):
+            for c in cells_of(on[v]):
                 n = _normal(c, v, True)
                 if (c, v) not in places and net([(tables[k], n) for k in group]):
                     places.add((c, v))
-            for c in _cells(off[v]):
+            for c in cells_of(off[v]):
                 n = _normal(c, v, False)
                 if (c, v) not in dels and net([(tables[k], n) for k in group]):
                     dels.add((c, v))
@@ -341,20 +325,20 @@ def _one_chain_checks(key, t, on_off, cands, where, allowed):
     for base in (0, 9, 18):
         for v in range(1, 10):
             for h in range(9):
-                m = _HOUSE[base + h] & on[v]
+                m = _UNIT_BITS[base + h] & on[v]
                 if m & (m - 1):
-                    yield [(t, _normal(c, v, True)) for c in _cells(m)]
+                    yield [(t, _normal(c, v, True)) for c in cells_of(m)]
     dead = (1 << 81) - 1
     for v in range(1, 10):
         dead &= off[v] | ~where[v]
     for v in range(1, 10):
         dead &= ~on[v]
     dead &= sum(1 << c for c in range(81) if cands[c])
-    for c in _cells(dead):
+    for c in cells_of(dead):
         yield [(t, _normal(c, v, False)) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
     for base in (0, 9, 18):
         for v in range(1, 10):
             for h in range(9):
-                m = _HOUSE[base + h] & allowed[v]
+                m = _UNIT_BITS[base + h] & allowed[v]
                 if m and m & off[v] == m:
-                    yield [(t, _normal(c, v, False)) for c in _cells(m)]
+                    yield [(t, _normal(c, v, False)) for c in cells_of(m)]
