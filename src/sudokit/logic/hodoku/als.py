@@ -8,9 +8,9 @@ AlsComparator), `src/solver/SudokuStepFinder.java` (`doGetAlses`,
 
 The rules, in our words:
 
-* ALSes: for every house (rows, columns, boxes), every set of 1-8 unsolved cells, in
-  depth-first order of the house's cells, whose candidates number one more than its cells;
-  a cell set already found in an earlier house is not repeated.
+* ALSes: for every unit (rows, columns, boxes), every set of 1-8 unsolved cells, in
+  depth-first order of the unit's cells, whose candidates number one more than its cells;
+  a cell set already found in an earlier unit is not repeated.
 * Restricted commons: for every pair of ALSes (first index < second), disjoint, and every
   common value (ascending) whose cells in both ALSes all see each other; a pair has at most
   two such values (cand1, cand2).

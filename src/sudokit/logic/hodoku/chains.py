@@ -8,10 +8,10 @@ The rules, in our words:
 
 * Links from a candidate (cell, value): when the cell is bivalue (not for X-chains / turbot
   fish) a strong link to the cell's other value; then for the cell's row, column and box
-  (in that order) a link to every other cell of the house holding the value, cells
+  (in that order) a link to every other cell of the unit holding the value, cells
   ascending, box cells sharing the row or column skipped.  For X-chains and turbot fish a
-  house link is strong when the house holds the value exactly twice; for XY-chains and
-  remote pairs house links are weak and only reach bivalue cells (remote pairs: cells with
+  unit link is strong when the unit holds the value exactly twice; for XY-chains and
+  remote pairs unit links are weak and only reach bivalue cells (remote pairs: cells with
   the same two values).
 * A depth-first search starts from every unsolved cell (ascending) and each of its values
   (ascending) with a strong first link (X / turbot: same value; XY / remote pair: the
@@ -28,7 +28,7 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9, cells_of
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 from .board import index_sum
 
@@ -49,16 +49,16 @@ def _links(cands, free, kind):
         m = cands[cell]
         if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and POPCOUNT9[m] != 2):
             continue
-        values = [v for v in range(1, 10) if m >> (v - 1) & 1]
+        values = VALUES_OF9[m]
         for v in values:
             links = out[cell * 10 + v] = []
             if len(values) == 2 and not xlike:
                 links.append((cell, values[0] if values[1] == v else values[1], True))
             bit = 1 << (v - 1)
             row, col = cell // 9, cell % 9
-            for k, constr in enumerate(_CELL_UNITS[cell]):
-                strong = xlike and free[constr][v] == 2
-                for c2 in _UNIT_CELLS[constr]:
+            for k, unit in enumerate(_CELL_UNITS[cell]):
+                strong = xlike and free[unit][v] == 2
+                for c2 in _UNIT_CELLS[unit]:
                     if c2 == cell or not cands[c2] & bit:
                         continue
                     m2 = cands[c2]
@@ -112,10 +112,10 @@ def chain_step(board, kind):
         m = cands[start]
         if not m:
             continue
-        for scand in (v for v in range(1, 10) if m >> (v - 1) & 1):
+        for scand in VALUES_OF9[m]:
             scand2 = 0
             if kind == REMOTE_PAIR:
-                vals = [v for v in range(1, 10) if m >> (v - 1) & 1]
+                vals = VALUES_OF9[m]
                 scand2 = vals[0] if vals[0] != scand else vals[1]
             for first in links.get(start * 10 + scand, ()):
                 c1, v1, s1 = first

@@ -3,7 +3,7 @@ order HoDoKu's colouring solver finds them (docs/se-rating.md section 10).
 
 [HD] `src/solver/ColoringSolver.java` (`doColoring`, `doColoringForColorRecursive`,
 `findSimpleColorStepsForCandidate`, `findMultiColorStepsForCandidate`).  The first step is
-taken.  Per value (ascending), the cells of the value lying in a house that holds it
+taken.  Per value (ascending), the cells of the value lying in a unit that holds it
 exactly twice are coloured: from the lowest uncoloured such cell, depth-first along the
 conjugate pairs of its row, column and box (in that order), alternating two colours; a
 cluster with only one colour is dropped.

@@ -15,7 +15,7 @@ The rules, in our words:
   sets it.  Then four rounds: all naked singles (queue order) and all hidden singles (queue
   order) of the copy are set, each recording as its reasons the "off" entries of the
   cell's other original candidates (naked) or of the value's other original cells in the
-  house where the value was scarcest (row, column, box on ties), up to five.  A node's
+  unit where the value was scarcest (row, column, box on ties), up to five.  A node's
   distance is its latest reason's distance + 1.
 * Group nodes are added as for forcing chains; the tables are expanded in table order,
   taking each entry's table's own (not expanded) entries at distance base + their
@@ -30,7 +30,7 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ..core.bits import cells_of
+from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
 _CELL_UNITS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_bits, HODOKU.peer_bits)
@@ -86,7 +86,7 @@ class _NetTabling(_Tabling):
             m = self.cands[i]
             if not m:
                 continue
-            for cand in (v for v in range(1, 10) if m >> (v - 1) & 1):
+            for cand in VALUES_OF9[m]:
                 for strong in (True, False):
                     key = _normal(i, cand, strong)
                     t = tables[key] = _NetTable.__new__(_NetTable)
@@ -122,13 +122,13 @@ class _NetTabling(_Tabling):
     def _set(self, t, sim, cell, cand, reasons: bool, naked: bool):
         """setCell: record cell = cand and its consequences in table t."""
         peers = self.where[cand] & ~(1 << cell) & _PEER_BITS[cell]
-        now = [v for v in range(1, 10) if sim.cands[cell] >> (v - 1) & 1]
+        now = VALUES_OF9[sim.cands[cell]]
         row, col, box = _CELL_UNITS[cell]
-        house, best = row, sim.free[row][cand]
+        unit, best = row, sim.free[row][cand]
         if sim.free[col][cand] < best:
-            house, best = col, sim.free[col][cand]
+            unit, best = col, sim.free[col][cand]
         if sim.free[box][cand] < best:
-            house = box
+            unit = box
         sim.place(cell, cand)
         at = len(t.nodes)
         if reasons:
@@ -137,7 +137,7 @@ class _NetTabling(_Tabling):
                           if self.cands[cell] >> (v - 1) & 1 and v != cand]
                 rets = [t.index.get(_normal(cell, v, False), 0) for v in others][:5]
             else:
-                cells = cells_of(self.where[cand] & ~(1 << cell) & _UNIT_BITS[house])
+                cells = cells_of(self.where[cand] & ~(1 << cell) & _UNIT_BITS[unit])
                 rets = [t.index.get(_normal(c, cand, False), 0) for c in cells][:5]
             t.add(_normal(cell, cand, True), True, tuple(rets) or (0,))
         else:
@@ -335,7 +335,7 @@ def _one_chain_checks(key, t, on_off, cands, where, allowed):
         dead &= ~on[v]
     dead &= sum(1 << c for c in range(81) if cands[c])
     for c in cells_of(dead):
-        yield [(t, _normal(c, v, False)) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+        yield [(t, _normal(c, v, False)) for v in VALUES_OF9[cands[c]]]
     for base in (0, 9, 18):
         for v in range(1, 10):
             for h in range(9):

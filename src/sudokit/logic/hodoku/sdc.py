@@ -14,7 +14,7 @@ part and the box part respectively.
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9
+from ..core.bits import POPCOUNT9, VALUES_OF9
 from ..core.tables import HODOKU
 
 _UNIT_CELLS = HODOKU.unit_cells
@@ -106,11 +106,11 @@ def _search(ctx, n_plus, source, allowed, second):
                 kill = ((inter | b_mask) & ~nb_mask) | both
                 for c in ctx["block"]:
                     if c not in b_cells and c not in ctx["act"]:
-                        dels.extend((c, v) for v in range(1, 10) if (cands[c] & kill) >> (v - 1) & 1)
+                        dels.extend((c, v) for v in VALUES_OF9[cands[c] & kill])
                 kill = ((inter | nb_mask) & ~b_mask) | both
                 for c in ctx["non_block"]:
                     if c not in nb_cells and c not in ctx["act"]:
-                        dels.extend((c, v) for v in range(1, 10) if (cands[c] & kill) >> (v - 1) & 1)
+                        dels.extend((c, v) for v in VALUES_OF9[cands[c] & kill])
                 if dels:
                     return dels
         if akt[level] < top - 1:

@@ -11,9 +11,9 @@ The rules reproduced here, in our words:
 * Every candidate has two tables, "on" (the candidate is set) and "off" (it is deleted),
   indexed cell * 10 + value and visited in that order.  A table starts with its own node
   and lists the direct consequences: for "on", every other candidate of the cell and the
-  same value in every other cell of the cell's row, column and box (houses in that order,
+  same value in every other cell of the cell's row, column and box (units in that order,
   cells ascending) goes off; for "off", the other candidate of a bivalue cell goes on, and
-  in each house holding the value exactly twice the other cell goes on.  A node already in
+  in each unit holding the value exactly twice the other cell goes on.  A node already in
   the table is not added again.  Direct entries have distance 2, the start node 1.
 * With group nodes (5650), every group of 2-3 cells holding a value inside one line and one
   box (rows then columns, lines ascending, values ascending, boxes ascending) gets an "on"
@@ -40,7 +40,7 @@ The rules reproduced here, in our words:
 
 from __future__ import annotations
 
-from ..core.bits import cells_of
+from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 from .board import index_sum
 
@@ -120,7 +120,7 @@ class _Tabling:
             m = cands[i]
             if not m:
                 continue
-            values = [v for v in range(1, 10) if m >> (v - 1) & 1]
+            values = VALUES_OF9[m]
             for cand in values:
                 on = tables[_normal(i, cand, True)] = _Table(_normal(i, cand, True))
                 off = tables[_normal(i, cand, False)] = _Table(_normal(i, cand, False))
@@ -130,11 +130,11 @@ class _Tabling:
                         if len(values) == 2:
                             off.add(_normal(i, other, True))
                 rest = where[cand] & ~(1 << i)
-                for constr in _CELL_UNITS[i]:
-                    n = free[constr][cand]
+                for unit in _CELL_UNITS[i]:
+                    n = free[unit][cand]
                     if n < 2:
                         continue
-                    cells = cells_of(rest & _UNIT_BITS[constr])
+                    cells = cells_of(rest & _UNIT_BITS[unit])
                     if not cells:
                         continue
                     for c in cells:
@@ -195,13 +195,13 @@ class _Tabling:
                         if cnt[0] == 1:
                             cnt[1] = j
                         on.add(gbase2, False)
-            for kind, house in (("line", line), ("col", col), ("block", block)):
+            for kind, unit in (("line", line), ("col", col), ("block", block)):
                 cnt = counts[kind]
                 if cnt[0] != 1:
                     continue
                 gbase2, gn2 = gnode[cnt[1]]
-                h = _UNIT_BITS[house] if kind == "line" else (
-                    _UNIT_BITS[9 + house] if kind == "col" else _UNIT_BITS[18 + house])
+                h = _UNIT_BITS[unit] if kind == "line" else (
+                    _UNIT_BITS[9 + unit] if kind == "col" else _UNIT_BITS[18 + unit])
                 if not h & where[cand] & ~part & ~gn2[1]:
                     off.add(gbase2 + 1, False)
 
@@ -472,10 +472,10 @@ def _sets(table):
 
 
 def _premise_groups(cands, where):
-    """The premise groups of HoDoKu's cell and house checks: the "on" nodes of the
-    candidates of each unsolved cell, then of each value in each house (rows, columns,
+    """The premise groups of HoDoKu's cell and unit checks: the "on" nodes of the
+    candidates of each unsolved cell, then of each value in each unit (rows, columns,
     boxes), as lists of normal node keys."""
-    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+    groups = [[_normal(c, v, True) for v in VALUES_OF9[cands[c]]]
               for c in range(81) if cands[c]]
     for base in (0, 9, 18):
         for h in range(9):
@@ -561,9 +561,9 @@ def _one_chain_contradiction(key, on_off, cands, where, allowed) -> bool:
                 return True
     for base in (0, 9, 18):
         for h in range(9):
-            house = _UNIT_BITS[base + h]
+            unit = _UNIT_BITS[base + h]
             for v in range(1, 10):
-                m = house & on[v]
+                m = unit & on[v]
                 if m & (m - 1):
                     return True
     # a cell with every candidate off and nothing on

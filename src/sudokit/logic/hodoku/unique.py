@@ -19,14 +19,14 @@ others are remembered for the later types of the same grid (HoDoKu's cache).
 HoDoKu's BUG+1 does not place
 the value: it deletes the other candidates of the one cell with three candidates (the
 placement then comes as a naked single, a separate step of 4 points).  It applies when
-every unsolved cell but one is bivalue, that cell has three candidates, no house holds a
-value more than three times, and the houses holding a value three times are, one per
-house kind, the row, column and box of that cell, all for one value that the cell holds.
+every unsolved cell but one is bivalue, that cell has three candidates, no unit holds a
+value more than three times, and the units holding a value three times are, one per
+unit kind, the row, column and box of that cell, all for one value that the cell holds.
 """
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9, cells_of
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
 _CELL_UNITS, _UNIT_CELLS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_cells, HODOKU.unit_bits, HODOKU.peer_bits)
@@ -50,21 +50,21 @@ def bug_plus_1(board):
         return None
     cand3 = -1
     bug = [-1, -1, -1]
-    for constr in range(27):
+    for unit in range(27):
         for v in range(1, 10):
-            n = free[constr][v]
+            n = free[unit][v]
             if n > 3:
                 return None
             if n == 3:
-                if bug[constr // 9] != -1 or (cand3 != -1 and cand3 != v):
+                if bug[unit // 9] != -1 or (cand3 != -1 and cand3 != v):
                     return None
                 cand3 = v
-                bug[constr // 9] = constr
+                bug[unit // 9] = unit
     if cand3 == -1 or not cands[index3] >> (cand3 - 1) & 1:
         return None
     if list(_CELL_UNITS[index3]) != bug:
         return None
-    return [(index3, v) for v in range(1, 10) if cands[index3] >> (v - 1) & 1 and v != cand3]
+    return [(index3, v) for v in VALUES_OF9[cands[index3]] if v != cand3]
 
 
 UR_TYPES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr")
@@ -94,7 +94,7 @@ def _all_rectangle_steps(board):
     for i in range(81):
         if POPCOUNT9[cands[i]] != 2:
             continue
-        c1, c2 = [v for v in range(1, 10) if cands[i] >> (v - 1) & 1]
+        c1, c2 = VALUES_OF9[cands[i]]
         _start_cell(board, allowed, i, c1, c2, rects, out)
     return out
 

@@ -11,13 +11,13 @@ found is taken:
   the two wings share exactly one value z, deleted from the cells seeing both wings (XYZ:
   and the pivot).
 * W-wing: bivalue cells i < j with the same two values; for the first value x and then the
-  second: the cells seeing both with x are the deletions, if some house (rows, columns,
+  second: the cells seeing both with x are the deletions, if some unit (rows, columns,
   boxes) holds the other value y exactly twice, one seeing i and the other seeing j.
 """
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9, cells_of
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
 _UNIT_CELLS, _PEER_BITS = (HODOKU.unit_cells, HODOKU.peer_bits)
@@ -66,7 +66,7 @@ def w_wing(b):
         m = cands[i]
         if POPCOUNT9[m] != 2:
             continue
-        c1, c2 = [v for v in range(1, 10) if m >> (v - 1) & 1]
+        c1, c2 = VALUES_OF9[m]
         pre1, pre2 = _PEER_BITS[i] & where[c1], _PEER_BITS[i] & where[c2]
         for j in range(i + 1, 81):
             if cands[j] != m:
@@ -79,13 +79,13 @@ def w_wing(b):
 
 
 def _linked(cands, free, y, i, j) -> bool:
-    """checkLink: a house with y exactly twice, one cell seeing i, the other seeing j."""
+    """checkLink: a unit with y exactly twice, one cell seeing i, the other seeing j."""
     bit = 1 << (y - 1)
-    for constr in range(27):
-        if free[constr][y] != 2:
+    for unit in range(27):
+        if free[unit][y] != 2:
             continue
         sees1 = sees2 = False
-        for c in _UNIT_CELLS[constr]:
+        for c in _UNIT_CELLS[unit]:
             if c != i and c != j and cands[c] & bit:
                 if _PEER_BITS[c] >> i & 1:
                     sees1 = True
