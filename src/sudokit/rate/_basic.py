@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..logic._tables import cells_of
+from ..logic.core.bits import cells_of
 from ._grid import (BCR, BOXES, CELL_UNITS, COLS, HOUSE, HOUSE_BITS, POPCOUNT, ROWS,
                     UNIT_BITS, UNIT_CELLS, VALUES_OF)
 
