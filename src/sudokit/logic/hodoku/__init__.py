@@ -29,15 +29,15 @@ force: a value of the solution placed for 10000 points.
 
 from __future__ import annotations
 
-from .board import HodokuBoard
+from .board import HodokuBoard, distinct
 
 __all__ = ["hodoku_rating", "hodoku_path", "HODOKU_ORDER", "LEVELS", "MAX_SCORE"]
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 MAX_SCORE = {"easy": 800, "medium": 1000, "hard": 1600, "unfair": 1800}
 
-# (HoDoKu index, technique id, level, score), in HoDoKu's solving order; "hd:" ids are
-# HoDoKu's own finders (_OWN), the others the fish of sudokit.logic
+# (HoDoKu index, technique id, level, score), in HoDoKu's solving order; the fish (2200-2400,
+# 4100-4600) are sudokit.logic's techniques, the others HoDoKu's own finders (_steps)
 HODOKU_ORDER = (
     (100, "full-house", "easy", 4),
     (200, "naked-single", "easy", 4),
@@ -94,22 +94,13 @@ HODOKU_ORDER = (
 )
 
 
-def _distinct(pairs):
-    """pairs without repeats, first occurrence kept."""
-    out = []
-    for p in pairs:
-        if p not in out:
-            out.append(p)
-    return out
-
-
-def _dels(find, distinct=False):
+def _dels(find, unique=False):
     """A finder returning deletions (or None) as one returning (placements, deletions)."""
     def run(b):
         dels = find(b)
         if not dels:
             return None
-        return [], _distinct(dels) if distinct else dels
+        return [], distinct(dels) if unique else dels
     return run
 
 

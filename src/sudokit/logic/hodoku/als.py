@@ -32,13 +32,15 @@ The rules, in our words:
 
 from __future__ import annotations
 
+from functools import cmp_to_key
+
 from ..core.bits import POPCOUNT9, cells_of
 from ..core.tables import HODOKU
-from .board import index_sum
+from .board import distinct, index_sum
 
-_UNIT_CELLS, _PEER_BITS = (HODOKU.unit_cells, HODOKU.peer_bits)
+_UNIT_CELLS = HODOKU.unit_cells
+_PEER_BITS = HODOKU.peer_bits
 
-from functools import cmp_to_key
 
 __all__ = ["als_xz", "als_xy_wing", "als_chain"]
 
@@ -190,14 +192,6 @@ def _doubly(a1, a2, rc1, rc2, dels):
             dels.extend((c, v) for c in cells_of(a1.buddies_per[v] & ~a2.cells))
 
 
-def _unique(dels):
-    out = []
-    for d in dels:
-        if d not in out:
-            out.append(d)
-    return out
-
-
 def als_xz(board):
     """HoDoKu's first ALS-XZ deletions [(cell, value)] or None."""
     alses, rcs, _ = _prepare(board)
@@ -210,7 +204,7 @@ def als_xz(board):
             _doubly(a1, a2, rc.cand1, rc.cand2, dels)
             _doubly(a2, a1, rc.cand1, rc.cand2, dels)
         if dels:
-            return _unique(dels)
+            return distinct(dels)
     return None
 
 
@@ -249,7 +243,7 @@ def als_xy_wing(board):
             dels = []
             _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), dels)
             if dels:
-                return _unique(dels)
+                return distinct(dels)
     return None
 
 

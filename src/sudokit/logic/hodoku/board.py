@@ -22,7 +22,7 @@ from ..core.bits import cells_of
 from ..core.board import Board
 from ..core.tables import HODOKU
 
-__all__ = ["HodokuBoard", "index_sum"]
+__all__ = ["HodokuBoard", "index_sum", "distinct", "sorted_deletions", "choose_outcome"]
 
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_CELLS = HODOKU.unit_cells
@@ -224,3 +224,29 @@ def index_sum(dels) -> int:
         s += cell * off + v
         off += 80
     return s
+
+
+def distinct(pairs) -> list:
+    """pairs without repeats, first occurrence kept."""
+    out = []
+    for p in pairs:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def sorted_deletions(dels) -> tuple:
+    """Deletions without repeats, sorted by (value, cell), as HoDoKu stores a step's."""
+    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
+
+
+def choose_outcome(places, dels):
+    """The forcing chain / net step of a set of outcomes (HoDoKu's TablingComparator): the
+    placement of the lowest cell (lowest value), else the deletion of the lowest cell * 10
+    + value; (placements, deletions) or None."""
+    if places:
+        cell = min(c for c, _v in places)
+        return [min(p for p in places if p[0] == cell)], []
+    if dels:
+        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
+    return None

@@ -28,13 +28,16 @@ The rules, in our words:
 
 from __future__ import annotations
 
+from functools import cmp_to_key
+
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
-from .board import index_sum
+from .board import index_sum, sorted_deletions
 
-_CELL_UNITS, _UNIT_CELLS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_cells, HODOKU.peer_bits)
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_CELLS = HODOKU.unit_cells
+_PEER_BITS = HODOKU.peer_bits
 
-from functools import cmp_to_key
 
 __all__ = ["chain_step", "X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "TURBOT_FISH"]
 
@@ -82,10 +85,6 @@ def _compare(a, b):
     if a[2] != b[2]:
         return a[2] - b[2]
     return sum(a[3]) - sum(b[3]) if a[3] != b[3] else 0
-
-
-def _sorted_dels(dels):
-    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
 
 
 class _Entry:
@@ -179,7 +178,7 @@ def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2
             m = start_set & _PEER_BITS[c2]
             if m:
                 if kind == X_CHAIN or kind == XY_CHAIN or (kind == TURBOT_FISH and level == 3):
-                    dels = _sorted_dels([(c, scand) for c in cells_of(m)])
+                    dels = sorted_deletions([(c, scand) for c in cells_of(m)])
                     _keep(kind, dels, level, (scand,), steps, seen, kind != TURBOT_FISH)
                 elif kind == REMOTE_PAIR and level >= 7:
                     dels = _remote_pair_dels(chain, level, where, scand, scand2, m,
@@ -204,7 +203,8 @@ def _remote_pair_dels(chain, level, where, scand, scand2, m1, m2):
                 r2 |= both & where[scand2]
     else:
         r1, r2 = m1, m2
-    return _sorted_dels([(c, scand) for c in cells_of(r1)] + [(c, scand2) for c in cells_of(r2)])
+    return sorted_deletions([(c, scand) for c in cells_of(r1)]
+                            + [(c, scand2) for c in cells_of(r2)])
 
 
 def _keep(kind, dels, level, values, steps, seen, dedupe):

@@ -21,7 +21,9 @@ from __future__ import annotations
 from ..core.bits import cells_of
 from ..core.tables import HODOKU
 
-_CELL_UNITS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_bits, HODOKU.peer_bits)
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["simple_colors", "multi_colors"]
 

@@ -33,8 +33,11 @@ from __future__ import annotations
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
-_CELL_UNITS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_bits, HODOKU.peer_bits)
-from .tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
+from .board import choose_outcome
+from .tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets, contradictions
 
 __all__ = ["forcing_net_step"]
 
@@ -260,7 +263,7 @@ def forcing_net_step(board):
         outcome = (dels if key & 1 else places, (cell, v0))
         if outcome[1] in outcome[0]:
             continue
-        for chains in _one_chain_checks(key, t, sets[key], cands, where, allowed):
+        for chains in contradictions(key, t, sets[key], cands, where, allowed):
             if net(chains):
                 outcome[0].add(outcome[1])
                 break
@@ -297,48 +300,4 @@ def forcing_net_step(board):
                 n = _normal(c, v, False)
                 if (c, v) not in dels and net([(tables[k], n) for k in group]):
                     dels.add((c, v))
-    if places:
-        cell = min(c for c, _v in places)
-        return [min(p for p in places if p[0] == cell)], []
-    if dels:
-        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
-    return None
-
-
-def _one_chain_checks(key, t, on_off, cands, where, allowed):
-    """checkOneChain: the chains of each contradiction of table t (start node key)."""
-    on, off = on_off
-    cell, v0 = key // 20, (key // 2) % 10
-    if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
-        yield [(t, _normal(cell, v0, not key & 1))]
-    for v in range(1, 10):
-        m = on[v] & off[v]
-        if m:
-            c = (m & -m).bit_length() - 1
-            yield [(t, _normal(c, v, False)), (t, _normal(c, v, True))]
-    for v in range(1, 10):
-        for w in range(v + 1, 10):
-            m = on[v] & on[w]
-            if m:
-                c = (m & -m).bit_length() - 1
-                yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
-    for base in (0, 9, 18):
-        for v in range(1, 10):
-            for h in range(9):
-                m = _UNIT_BITS[base + h] & on[v]
-                if m & (m - 1):
-                    yield [(t, _normal(c, v, True)) for c in cells_of(m)]
-    dead = (1 << 81) - 1
-    for v in range(1, 10):
-        dead &= off[v] | ~where[v]
-    for v in range(1, 10):
-        dead &= ~on[v]
-    dead &= sum(1 << c for c in range(81) if cands[c])
-    for c in cells_of(dead):
-        yield [(t, _normal(c, v, False)) for v in VALUES_OF9[cands[c]]]
-    for base in (0, 9, 18):
-        for v in range(1, 10):
-            for h in range(9):
-                m = _UNIT_BITS[base + h] & allowed[v]
-                if m and m & off[v] == m:
-                    yield [(t, _normal(c, v, False)) for c in cells_of(m)]
+    return choose_outcome(places, dels)

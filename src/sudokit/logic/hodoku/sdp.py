@@ -25,7 +25,10 @@ from __future__ import annotations
 from ..core.bits import cells_of
 from ..core.tables import HODOKU
 
-_CELL_UNITS, _UNIT_CELLS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_cells, HODOKU.unit_bits, HODOKU.peer_bits)
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_CELLS = HODOKU.unit_cells
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["skyscraper", "two_string_kite", "empty_rectangle"]
 

@@ -40,13 +40,16 @@ The rules reproduced here, in our words:
 
 from __future__ import annotations
 
+from functools import cmp_to_key
+
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
-from .board import index_sum
+from .board import choose_outcome, index_sum, sorted_deletions
 
-_CELL_UNITS, _UNIT_BITS, _PEER_BITS = (HODOKU.cell_units, HODOKU.unit_bits, HODOKU.peer_bits)
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
 
-from functools import cmp_to_key
 
 __all__ = ["nice_loop_step"]
 
@@ -298,11 +301,6 @@ def _compare(a, b):
     return a[2] - b[2]
 
 
-def _key(dels):
-    """Deletions sorted by (value, cell) and without repeats, as HoDoKu stores them."""
-    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
-
-
 def nice_loop_step(board, groups: bool):
     """HoDoKu's first nice loop / AIC on a HodokuBoard, or None: (type, deletions
     [(cell, value)], chain length).  groups: False for HoDoKu's step 5600, True for 5650
@@ -316,7 +314,7 @@ def nice_loop_step(board, groups: bool):
             return
         if any(n >= 1620 for n in chain):
             kind = GROUPED[kind]
-        dels = _key(dels)
+        dels = sorted_deletions(dels)
         length = len(chain)
         old = seen.get(dels)
         if old is not None and steps[old][2] <= length:
@@ -507,7 +505,7 @@ def forcing_chain_step(board):
         (dels if key & 1 else places).add((cell, v))
 
     for key in sorted(sets):
-        if _one_chain_contradiction(key, sets[key], cands, where, allowed):
+        if next(contradictions(key, None, sets[key], cands, where, allowed), None):
             outcome(key)
     for key in sorted(sets):
         if not key & 1 or key - 1 not in sets:
@@ -535,50 +533,44 @@ def forcing_chain_step(board):
                 places.add((c, v))
             for c in cells_of(off[v] & ((1 << 81) - 1)):
                 dels.add((c, v))
-    if places:
-        cell = min(c for c, _v in places)
-        return [min(p for p in places if p[0] == cell)], []
-    if dels:
-        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
-    return None
+    return choose_outcome(places, dels)
 
 
-def _one_chain_contradiction(key, on_off, cands, where, allowed) -> bool:
-    """checkOneChain: does the start node of this table lead to a contradiction?"""
+def contradictions(key, t, on_off, cands, where, allowed):
+    """checkOneChain: for each contradiction the start node key of table t leads to, the
+    nodes [(t, node)] that show it (the nets read their chains back from them)."""
     on, off = on_off
     cell, v0 = key // 20, (key // 2) % 10
-    if key & 1:
-        if off[v0] >> cell & 1:
-            return True
-    elif on[v0] >> cell & 1:
-        return True
+    if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
+        yield [(t, _normal(cell, v0, not key & 1))]
     for v in range(1, 10):
-        if on[v] & off[v]:
-            return True
+        m = on[v] & off[v]
+        if m:
+            c = (m & -m).bit_length() - 1
+            yield [(t, _normal(c, v, False)), (t, _normal(c, v, True))]
     for v in range(1, 10):
         for w in range(v + 1, 10):
-            if on[v] & on[w]:
-                return True
+            m = on[v] & on[w]
+            if m:
+                c = (m & -m).bit_length() - 1
+                yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
     for base in (0, 9, 18):
-        for h in range(9):
-            unit = _UNIT_BITS[base + h]
-            for v in range(1, 10):
-                m = unit & on[v]
+        for v in range(1, 10):
+            for h in range(9):
+                m = _UNIT_BITS[base + h] & on[v]
                 if m & (m - 1):
-                    return True
-    # a cell with every candidate off and nothing on
+                    yield [(t, _normal(c, v, True)) for c in cells_of(m)]
     dead = (1 << 81) - 1
     for v in range(1, 10):
         dead &= off[v] | ~where[v]
     for v in range(1, 10):
         dead &= ~on[v]
     dead &= sum(1 << c for c in range(81) if cands[c])
-    if dead:
-        return True
-    for v in range(1, 10):
-        for base in (0, 9, 18):
+    for c in cells_of(dead):
+        yield [(t, _normal(c, v, False)) for v in VALUES_OF9[cands[c]]]
+    for base in (0, 9, 18):
+        for v in range(1, 10):
             for h in range(9):
                 m = _UNIT_BITS[base + h] & allowed[v]
                 if m and m & off[v] == m:
-                    return True
-    return False
+                    yield [(t, _normal(c, v, False)) for c in cells_of(m)]

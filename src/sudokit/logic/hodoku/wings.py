@@ -20,7 +20,8 @@ from __future__ import annotations
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
-_UNIT_CELLS, _PEER_BITS = (HODOKU.unit_cells, HODOKU.peer_bits)
+_UNIT_CELLS = HODOKU.unit_cells
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["w_wing", "xy_wing"]
 
