@@ -1,13 +1,16 @@
 """HoDoKu's board (sudokit.logic.hodoku.board): the singles from its queues on the cases of
-HoDoKu's technique library (../shared/data/ratings/hodoku_reglib-1.3.txt, codes 00xx), and its bookkeeping along
-HoDoKu paths.  The floors are the measured agreements: each finder returns the first instance in
-HoDoKu's scan order, and the library lists the one instance it tests for its candidates,
-so a grid holding another instance earlier in that order does not agree (it must still
-be sound)."""
+HoDoKu's technique library (../shared/data/ratings/hodoku_reglib-1.3.txt, codes 00xx), and
+its bookkeeping along HoDoKu paths. The floors are the measured agreements: each finder
+returns the first instance in HoDoKu's scan order, and the library lists the one instance it
+tests for its candidates, so a grid holding another instance earlier in that order does not
+agree (it must still be sound).
+"""
 
 from __future__ import annotations
 
 import csv
+
+import pytest
 
 import hodoku_reglib as reglib
 from conftest import shared_file
@@ -36,9 +39,12 @@ def _one(single):
 
 
 def _check(b: HodokuBoard):
-    """free counts and candidate sets as the candidates say."""
+    """free counts and candidate sets as the candidates say, allowed cells as the values."""
+    allowed = b.allowed()
     for v in range(1, 10):
         assert b.where[v] == sum(1 << c for c in range(81) if b.cands[c] >> (v - 1) & 1)
+        assert allowed[v] == sum(1 << c for c in range(81) if not b.values[c] and not any(
+            b.values[d] == v for d in range(81) if HODOKU.peer_bits[c] >> d & 1))
         for u in range(27):
             assert b.free[u][v] == (b.where[v] & HODOKU.unit_bits[u]).bit_count(), (u, v)
 
@@ -59,3 +65,18 @@ def test_bookkeeping_along_paths():
             copy = b.copy()
             assert (copy.values, copy.cands, copy.free) == (b.values, b.cands, b.free)
         assert 0 not in b.values
+
+
+def test_eliminate_is_delete_by_value():
+    puzzle = "1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8...............62..3...8.7."
+    a, b = HodokuBoard(puzzle), HodokuBoard(puzzle)
+    cell = a.values.index(0)
+    mask = a.cands[cell]
+    assert a.eliminate(cell, mask & -mask | 1 << 8) is True
+    for v in (1, 2, 3, 4, 5, 6, 7, 8, 9):
+        if (mask & -mask | 1 << 8) >> (v - 1) & 1:
+            b.delete(cell, v)
+    assert (a.cands, a.free, a.where) == (b.cands, b.free, b.where)
+    assert a.eliminate(cell, mask & -mask) is False
+    with pytest.raises(TypeError):
+        a.mark()

@@ -1,9 +1,10 @@
 """HoDoKu's chain solver (sudokit.logic.hodoku.chains): the step order rule, and the cases of
-HoDoKu's technique library (../shared/data/ratings/hodoku_reglib-1.3.txt): turbot fish
-0403, X-chain 0701, XY-chain 0702, remote pair 0703.  The floors are the measured agreements: each finder returns the first instance in
-HoDoKu's scan order, and the library lists the one instance it tests for its candidates,
-so a grid holding another instance earlier in that order does not agree (it must still
-be sound)."""
+HoDoKu's technique library (../shared/data/ratings/hodoku_reglib-1.3.txt): turbot fish 0403,
+X-chain 0701, XY-chain 0702, remote pair 0703. The floors are the measured agreements: each
+finder returns the first instance in HoDoKu's scan order, and the library lists the one
+instance it tests for its candidates, so a grid holding another instance earlier in that
+order does not agree (it must still be sound).
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """HoDoKu's colouring (sudokit.logic.hodoku.colors) on the cases of HoDoKu's technique library
-(../shared/data/ratings/hodoku_reglib-1.3.txt): simple colors trap 0500 and wrap 0501,
-multi colors 0502 and 0503.  The floors are the measured agreements: each finder returns the first instance in
-HoDoKu's scan order, and the library lists the one instance it tests for its candidates,
-so a grid holding another instance earlier in that order does not agree (it must still
-be sound)."""
+(../shared/data/ratings/hodoku_reglib-1.3.txt): simple colors trap 0500 and wrap 0501, multi
+colors 0502 and 0503. The floors are the measured agreements: each finder returns the first
+instance in HoDoKu's scan order, and the library lists the one instance it tests for its
+candidates, so a grid holding another instance earlier in that order does not agree (it must
+still be sound).
+"""
 
 from __future__ import annotations
 

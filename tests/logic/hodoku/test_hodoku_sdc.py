@@ -1,8 +1,9 @@
 """HoDoKu's Sue de Coq (sudokit.logic.hodoku.sdc) on the cases of HoDoKu's technique library
-(../shared/data/ratings/hodoku_reglib-1.3.txt, code 1101).  The floors are the measured agreements: each finder returns the first instance in
-HoDoKu's scan order, and the library lists the one instance it tests for its candidates,
-so a grid holding another instance earlier in that order does not agree (it must still
-be sound)."""
+(../shared/data/ratings/hodoku_reglib-1.3.txt, code 1101). The floors are the measured
+agreements: each finder returns the first instance in HoDoKu's scan order, and the library
+lists the one instance it tests for its candidates, so a grid holding another instance
+earlier in that order does not agree (it must still be sound).
+"""
 
 from __future__ import annotations
 

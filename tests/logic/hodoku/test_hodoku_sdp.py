@@ -1,9 +1,10 @@
 """HoDoKu's single-digit patterns (sudokit.logic.hodoku.sdp) on the cases of HoDoKu's technique
 library (../shared/data/ratings/hodoku_reglib-1.3.txt, codes 0400-0402): skyscraper,
-2-string kite, empty rectangle.  The floors are the measured agreements: each finder returns the first instance in
-HoDoKu's scan order, and the library lists the one instance it tests for its candidates,
-so a grid holding another instance earlier in that order does not agree (it must still
-be sound)."""
+2-string kite, empty rectangle. The floors are the measured agreements: each finder returns
+the first instance in HoDoKu's scan order, and the library lists the one instance it tests
+for its candidates, so a grid holding another instance earlier in that order does not agree
+(it must still be sound).
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """HoDoKu's uniqueness steps (sudokit.logic.hodoku.unique) on the cases of HoDoKu's technique
 library (../shared/data/ratings/hodoku_reglib-1.3.txt, codes 06xx): uniqueness tests 1-6,
-hidden rectangle, avoidable rectangles 1 and 2, BUG+1.  The floors are the measured agreements: each finder returns the first instance in
-HoDoKu's scan order, and the library lists the one instance it tests for its candidates,
-so a grid holding another instance earlier in that order does not agree (it must still
-be sound)."""
+hidden rectangle, avoidable rectangles 1 and 2, BUG+1. The floors are the measured
+agreements: each finder returns the first instance in HoDoKu's scan order, and the library
+lists the one instance it tests for its candidates, so a grid holding another instance
+earlier in that order does not agree (it must still be sound).
+"""
 
 from __future__ import annotations
 
