@@ -69,7 +69,9 @@ def test_bookkeeping_along_paths():
 
 def test_eliminate_is_delete_by_value():
     puzzle = "1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8...............62..3...8.7."
-    a, b = HodokuBoard(puzzle), HodokuBoard(puzzle)
+    a, b = HodokuBoard(puzzle), HodokuBoard.from_values([int(ch) if ch != "." else 0
+                                                          for ch in puzzle])
+    assert (a.values, a.cands, a.free, a.givens) == (b.values, b.cands, b.free, b.givens)
     cell = a.values.index(0)
     mask = a.cands[cell]
     assert a.eliminate(cell, mask & -mask | 1 << 8) is True

@@ -83,6 +83,11 @@ class HodokuBoard(Board):
                 givens |= 1 << c
         self.givens = givens
 
+    @classmethod
+    def from_values(cls, values, peers=None, full=511) -> "HodokuBoard":
+        """The board of 81 values (0 = empty), placed in cell order as HoDoKu does."""
+        return cls("".join(str(v) if v else "." for v in values))
+
     def copy(self) -> "HodokuBoard":
         """An independent board in the same state (values, candidates, counts, queues)."""
         b = HodokuBoard.__new__(HodokuBoard)
