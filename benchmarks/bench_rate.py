@@ -145,7 +145,7 @@ def main(argv=None) -> int:
         return 0
     from sudokit import backend
     from sudokit.rate import rate
-    from sudokit.rate._hodoku import hodoku_rating
+    from sudokit.logic.hodoku import hodoku_rating
     rows = load(args.part)
     if args.band:
         rows = [r for r in rows if r[2].split(".")[0] == args.band]

@@ -128,7 +128,7 @@ class Target:
         self.diamond = _range("diamond", diamond)
         self.level = None
         if level is not None:
-            from .rate._hodoku import LEVELS
+            from .logic.hodoku import LEVELS
             if level not in LEVELS:
                 raise GenerationError(f"level {level!r}: choose from {', '.join(LEVELS)}")
             self.level = level
@@ -183,7 +183,7 @@ class Target:
         if self.needs_se:
             d += self._se_distance(puzzle.to_line())
         if self.level is not None:
-            from .rate._hodoku import LEVELS, hodoku_rating
+            from .logic.hodoku import LEVELS, hodoku_rating
             level, _ = hodoku_rating(puzzle.to_line())
             d += abs(LEVELS.index(level) - LEVELS.index(self.level))
         if self.technique is not None:

@@ -130,7 +130,7 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
         return Rating(None, None, None, status="limit")
     level = score = None
     if hodoku:
-        from ._hodoku import hodoku_rating
+        from ..logic.hodoku import hodoku_rating
         level, score = hodoku_rating(line)
 
     def tenth(x):

@@ -8,9 +8,9 @@ AlsComparator), `src/solver/SudokuStepFinder.java` (`doGetAlses`,
 
 The rules, in our words:
 
-* ALSes: for every house (rows, columns, boxes), every set of 1-8 unsolved cells, in
-  depth-first order of the house's cells, whose candidates number one more than its cells;
-  a cell set already found in an earlier house is not repeated.
+* ALSes: for every unit (rows, columns, boxes), every set of 1-8 unsolved cells, in
+  depth-first order of the unit's cells, whose candidates number one more than its cells;
+  a cell set already found in an earlier unit is not repeated.
 * Restricted commons: for every pair of ALSes (first index < second), disjoint, and every
   common value (ascending) whose cells in both ALSes all see each other; a pair has at most
   two such values (cand1, cand2).
@@ -32,9 +32,15 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _PEERS, _POP, _UNITS, _cells, _index_sum
-
 from functools import cmp_to_key
+
+from ..core.bits import POPCOUNT9, cells_of
+from ..core.tables import HODOKU
+from .board import distinct, index_sum
+
+_UNIT_CELLS = HODOKU.unit_cells
+_PEER_BITS = HODOKU.peer_bits
+
 
 __all__ = ["als_xz", "als_xy_wing", "als_chain"]
 
@@ -56,8 +62,8 @@ class _Als:
             if cands >> (v - 1) & 1:
                 per = cells & where[v]
                 seen = _ALL
-                for c in _cells(per):
-                    seen &= _PEERS[c]
+                for c in cells_of(per):
+                    seen &= _PEER_BITS[c]
                 b = seen & ~cells & where[v]
                 self.per[v] = per
                 self.buddies_per[v] = b
@@ -110,19 +116,15 @@ def _check_rc(c11, c12, c21, c22) -> int:
 _CACHE = {}
 
 
-def _prepare(cands):
-    """(alses, rcs, rcs per first ALS) of the grid, cached for the last grid."""
+def _prepare(board):
+    """(alses, rcs, rcs per first ALS) of the board, cached for the last candidates."""
+    cands, where = board.cands, board.where
     key = tuple(cands)
     got = _CACHE.get(key)
     if got is not None:
         return got
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
     alses, seen = [], set()
-    for unit in _UNITS:
+    for unit in _UNIT_CELLS:
         free = [c for c in unit if cands[c]]
         _collect(free, 0, 0, 0, 0, cands, alses, seen, where)
     rcs, by_first = [], []
@@ -164,7 +166,7 @@ def _collect(free, start, depth, cells, mask, cands, alses, seen, where):
         c = free[i]
         now_cells = cells | (1 << c)
         now_mask = mask | cands[c]
-        if _POP[now_mask] - depth == 1 and now_cells not in seen:
+        if POPCOUNT9[now_mask] - depth == 1 and now_cells not in seen:
             seen.add(now_cells)
             alses.append(_Als(now_cells, now_mask, where))
         _collect(free, i + 1, depth, now_cells, now_mask, cands, alses, seen, where)
@@ -180,27 +182,19 @@ def _deletions(a1, a2, restricted, dels):
         return
     for v in range(1, 10):
         if common >> (v - 1) & 1:
-            dels.extend((c, v) for c in _cells(a1.buddies_per[v] & a2.buddies_per[v]))
+            dels.extend((c, v) for c in cells_of(a1.buddies_per[v] & a2.buddies_per[v]))
 
 
 def _doubly(a1, a2, rc1, rc2, dels):
     rest = a1.cands & ~(1 << (rc1 - 1)) & ~(1 << (rc2 - 1))
     for v in range(1, 10):
         if rest >> (v - 1) & 1:
-            dels.extend((c, v) for c in _cells(a1.buddies_per[v] & ~a2.cells))
+            dels.extend((c, v) for c in cells_of(a1.buddies_per[v] & ~a2.cells))
 
 
-def _unique(dels):
-    out = []
-    for d in dels:
-        if d not in out:
-            out.append(d)
-    return out
-
-
-def als_xz(cands):
+def als_xz(board):
     """HoDoKu's first ALS-XZ deletions [(cell, value)] or None."""
-    alses, rcs, _ = _prepare(cands)
+    alses, rcs, _ = _prepare(board)
     for rc in rcs:
         a1, a2 = alses[rc.als1], alses[rc.als2]
         dels = []
@@ -210,13 +204,13 @@ def als_xz(cands):
             _doubly(a1, a2, rc.cand1, rc.cand2, dels)
             _doubly(a2, a1, rc.cand1, rc.cand2, dels)
         if dels:
-            return _unique(dels)
+            return distinct(dels)
     return None
 
 
-def als_xy_wing(cands):
+def als_xy_wing(board):
     """HoDoKu's first ALS-XY-wing deletions or None."""
-    alses, rcs, _ = _prepare(cands)
+    alses, rcs, _ = _prepare(board)
     by_als = {}
     for k, rc in enumerate(rcs):
         by_als.setdefault(rc.als1, []).append(k)
@@ -249,7 +243,7 @@ def als_xy_wing(cands):
             dels = []
             _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), dels)
             if dels:
-                return _unique(dels)
+                return distinct(dels)
     return None
 
 
@@ -259,15 +253,15 @@ def _compare(a, b):
     if r:
         return r
     if a[0] != b[0]:
-        return _index_sum(a[0]) - _index_sum(b[0])
+        return index_sum(a[0]) - index_sum(b[0])
     if a[1] != b[1]:
         return a[1] - b[1]
     return a[2] - b[2]
 
 
-def als_chain(cands):
+def als_chain(board):
     """HoDoKu's ALS chain (ALS-XY-chain) deletions or None."""
-    alses, _rcs, by_first = _prepare(cands)
+    alses, _rcs, by_first = _prepare(board)
     steps, seen = [], {}
     for i in range(len(alses)):
         in_chain = [False] * len(alses)

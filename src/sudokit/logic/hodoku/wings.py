@@ -11,83 +11,86 @@ found is taken:
   the two wings share exactly one value z, deleted from the cells seeing both wings (XYZ:
   and the pivot).
 * W-wing: bivalue cells i < j with the same two values; for the first value x and then the
-  second: the cells seeing both with x are the deletions, if some house (rows, columns,
+  second: the cells seeing both with x are the deletions, if some unit (rows, columns,
   boxes) holds the other value y exactly twice, one seeing i and the other seeing j.
 """
 
 from __future__ import annotations
 
-from ._hodoku_grid import _PEERS, _POP, _UNITS, _cells, _where
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
+from ..core.tables import HODOKU
+
+_UNIT_CELLS = HODOKU.unit_cells
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["w_wing", "xy_wing"]
 
 
-def xy_wing(cands, xyz: bool):
-    """HoDoKu's first XY-wing (xyz False) or XYZ-wing deletions [(cell, value)], or None."""
-    bi = [c for c in range(81) if _POP[cands[c]] == 2]
-    first = [c for c in range(81) if _POP[cands[c]] == 3] if xyz else bi
-    where = None
+def xy_wing(b, xyz: bool):
+    """HoDoKu's first XY-wing (xyz False) or XYZ-wing deletions [(cell, value)] on board
+    b, or None."""
+    cands = b.cands
+    bi = [c for c in range(81) if POPCOUNT9[cands[c]] == 2]
+    first = [c for c in range(81) if POPCOUNT9[cands[c]] == 3] if xyz else bi
     for i in range(len(first)):
         for j in range(0 if xyz else i + 1, len(bi)):
-            if _POP[cands[first[i]] | cands[bi[j]]] != 3:
+            if POPCOUNT9[cands[first[i]] | cands[bi[j]]] != 3:
                 continue
             for k in range(j + 1, len(bi)):
                 i1, i2, i3 = first[i], bi[j], bi[k]
                 m1, m2, m3 = cands[i1], cands[i2], cands[i3]
-                if _POP[m1 | m2 | m3] != 3 or m1 == m2 or m2 == m3 or m3 == m1:
+                if POPCOUNT9[m1 | m2 | m3] != 3 or m1 == m2 or m2 == m3 or m3 == m1:
                     continue
                 for tries in range(1 if xyz else 3):
                     if tries == 1:
                         i1, i2 = bi[j], first[i]
                     elif tries == 2:
                         i1, i2, i3 = bi[k], bi[j], first[i]
-                    if not (_PEERS[i1] >> i2 & 1 and _PEERS[i1] >> i3 & 1):
+                    if not (_PEER_BITS[i1] >> i2 & 1 and _PEER_BITS[i1] >> i3 & 1):
                         continue
                     z = cands[i2] & cands[i3]
-                    if _POP[z] != 1:
+                    if POPCOUNT9[z] != 1:
                         continue
                     z = z.bit_length()
-                    if where is None:
-                        where = _where(cands)
-                    elim = _PEERS[i2] & _PEERS[i3] & where[z]
+                    elim = _PEER_BITS[i2] & _PEER_BITS[i3] & b.where[z]
                     if xyz:
-                        elim &= _PEERS[i1]
+                        elim &= _PEER_BITS[i1]
                     if elim:
-                        return [(c, z) for c in _cells(elim)]
+                        return [(c, z) for c in cells_of(elim)]
     return None
 
 
-def w_wing(cands, free):
-    """HoDoKu's first W-wing deletions, or None (free[constraint][value] as in _Singles)."""
-    where = _where(cands)
+def w_wing(b):
+    """HoDoKu's first W-wing deletions on board b, or None."""
+    cands, free, where = b.cands, b.free, b.where
     for i in range(81):
         m = cands[i]
-        if _POP[m] != 2:
+        if POPCOUNT9[m] != 2:
             continue
-        c1, c2 = [v for v in range(1, 10) if m >> (v - 1) & 1]
-        pre1, pre2 = _PEERS[i] & where[c1], _PEERS[i] & where[c2]
+        c1, c2 = VALUES_OF9[m]
+        pre1, pre2 = _PEER_BITS[i] & where[c1], _PEER_BITS[i] & where[c2]
         for j in range(i + 1, 81):
             if cands[j] != m:
                 continue
             for x, y, pre in ((c1, c2, pre1), (c2, c1, pre2)):
-                elim = pre & _PEERS[j]
+                elim = pre & _PEER_BITS[j]
                 if elim and _linked(cands, free, y, i, j):
-                    return [(c, x) for c in _cells(elim)]
+                    return [(c, x) for c in cells_of(elim)]
     return None
 
 
 def _linked(cands, free, y, i, j) -> bool:
-    """checkLink: a house with y exactly twice, one cell seeing i, the other seeing j."""
+    """checkLink: a unit with y exactly twice, one cell seeing i, the other seeing j."""
     bit = 1 << (y - 1)
-    for constr in range(27):
-        if free[constr][y] != 2:
+    for unit in range(27):
+        if free[unit][y] != 2:
             continue
         sees1 = sees2 = False
-        for c in _UNITS[constr]:
+        for c in _UNIT_CELLS[unit]:
             if c != i and c != j and cands[c] & bit:
-                if _PEERS[c] >> i & 1:
+                if _PEER_BITS[c] >> i & 1:
                     sees1 = True
-                elif _PEERS[c] >> j & 1:
+                elif _PEER_BITS[c] >> j & 1:
                     sees2 = True
             if sees1 and sees2:
                 break

@@ -1,30 +1,17 @@
-"""HoDoKu 2.2.0 levels and scores (sudokit.rate(...).level / .score) against the values the
-HoDoKu 2.2.0 JAR gave for ../shared/data/ratings (issue #17).
-
-Singles, locked candidates, subsets, wings, chains, uniqueness, ALS steps, nice loops and
-forcing chains follow HoDoKu's own scan orders and step sorting (src/sudokit/rate/_hodoku*.py);
-fish, single-digit patterns, Sue de Coq, colouring and forcing nets still come from
-sudokit.logic's finders (docs/se-rating.md sections 10 and 13.2).
+"""HoDoKu 2.2.0 levels and scores (sudokit.rate(...).level / .score, the path of
+sudokit.logic.hodoku) against the values the HoDoKu 2.2.0 JAR gave for ../shared/data/ratings
+(issue #17).  Every step follows HoDoKu's own scan orders and step sorting
+(src/sudokit/logic/hodoku/), except the fish, sudokit's own (docs/se-rating.md sections 10
+and 13.2); the finders have their own test modules here.
 """
 
 from __future__ import annotations
 
-import csv
-
 import pytest
+from hodoku_paths import rows as _rows
 
-from sudokit.rate._hodoku import LEVELS, MAX_SCORE, hodoku_path, hodoku_rating
-from sudokit.rate._hodoku_tabling import _compare as tabling_compare
-from sudokit.rate._hodoku_chains import _compare as chain_compare
+from sudokit.logic.hodoku import LEVELS, MAX_SCORE, hodoku_path, hodoku_rating
 from sudokit.solver import solve
-
-from conftest import shared_file
-
-
-def _rows(name: str, level_col: str = "level", score_col: str = "score") -> list:
-    with open(shared_file("ratings", name), newline="") as fh:
-        return [(r["puzzle"], r[level_col].lower(), int(r[score_col]))
-                for r in csv.DictReader(fh)]
 
 
 def _agreement(rows):
@@ -81,27 +68,6 @@ def test_paths_are_sound_sample():
     for puzzle, _level, _score in rows:
         kinds |= _check_path(puzzle)
     assert {300, 1200, 5600, 8500} <= kinds, sorted(kinds)
-
-
-def test_tabling_order_rule():
-    # HoDoKu's SolutionStep.compareTo: more deletions first; then (different deletions) the
-    # lower index sum, sum of cell * (1 + 80 k) + value over the k-th deletion; then (same
-    # type and deletions) the shorter chain
-    many = ("aic", ((3, 5), (4, 5)), 9)
-    few = ("aic", ((0, 1),), 4)
-    assert tabling_compare(many, few) < 0 < tabling_compare(few, many)
-    low = ("discontinuous-nice-loop", ((10, 2),), 12)
-    high = ("discontinuous-nice-loop", ((20, 1),), 6)
-    assert tabling_compare(low, high) < 0 < tabling_compare(high, low)
-    pair_a = ("aic", ((1, 5), (2, 5)), 8)      # 1 + 5 + 2 * 81 + 5 = 173
-    pair_b = ("aic", ((0, 9), (3, 1)), 4)      # 0 + 9 + 3 * 81 + 1 = 253
-    assert tabling_compare(pair_a, pair_b) < 0
-    short = ("discontinuous-nice-loop", ((10, 2),), 6)
-    assert tabling_compare(short, low) < 0 < tabling_compare(low, short)
-    # different types with the same deletions tie: the one found first stays first
-    assert tabling_compare(("aic", ((10, 2),), 6), low) == 0
-    # the chain solver's steps add the values as the last key
-    assert chain_compare(("x-chain", ((5, 3),), 6, (3,)), ("x-chain", ((5, 3),), 6, (4,))) < 0
 
 
 @pytest.mark.slow

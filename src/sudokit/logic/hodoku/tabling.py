@@ -11,9 +11,9 @@ The rules reproduced here, in our words:
 * Every candidate has two tables, "on" (the candidate is set) and "off" (it is deleted),
   indexed cell * 10 + value and visited in that order.  A table starts with its own node
   and lists the direct consequences: for "on", every other candidate of the cell and the
-  same value in every other cell of the cell's row, column and box (houses in that order,
+  same value in every other cell of the cell's row, column and box (units in that order,
   cells ascending) goes off; for "off", the other candidate of a bivalue cell goes on, and
-  in each house holding the value exactly twice the other cell goes on.  A node already in
+  in each unit holding the value exactly twice the other cell goes on.  A node already in
   the table is not added again.  Direct entries have distance 2, the start node 1.
 * With group nodes (5650), every group of 2-3 cells holding a value inside one line and one
   box (rows then columns, lines ascending, values ascending, boxes ascending) gets an "on"
@@ -40,9 +40,16 @@ The rules reproduced here, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _allowed, _CONSTR, _HOUSE, _PEERS, _cells, _index_sum
-
 from functools import cmp_to_key
+
+from ..core.bits import VALUES_OF9, cells_of
+from ..core.tables import HODOKU
+from .board import choose_outcome, index_sum, sorted_deletions
+
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
+
 
 __all__ = ["nice_loop_step"]
 
@@ -88,16 +95,10 @@ class _Table:
 class _Tabling:
     """The tables of one grid (cands: 81 candidate bitmasks, bit v-1 for value v)."""
 
-    def __init__(self, cands, free, groups: bool):
-        self.cands = tuple(cands)       # copies: the caller's lists change later
-        self.free = tuple(tuple(f) for f in free)
-        self.where = [0] * 10
-        for c in range(81):
-            m = cands[c]
-            while m:
-                low = m & -m
-                self.where[low.bit_length()] |= 1 << c
-                m ^= low
+    def __init__(self, board, groups: bool):
+        self.cands = tuple(board.cands)       # copies: the board changes later
+        self.free = tuple(tuple(f) for f in board.free)
+        self.where = board.where[:]
         self.tables = {}
         self.groups = []        # (value, cells mask, cells tuple, line, col, block, buddies)
         self.group_keys = []    # extended table index -> group node key
@@ -122,7 +123,7 @@ class _Tabling:
             m = cands[i]
             if not m:
                 continue
-            values = [v for v in range(1, 10) if m >> (v - 1) & 1]
+            values = VALUES_OF9[m]
             for cand in values:
                 on = tables[_normal(i, cand, True)] = _Table(_normal(i, cand, True))
                 off = tables[_normal(i, cand, False)] = _Table(_normal(i, cand, False))
@@ -132,11 +133,11 @@ class _Tabling:
                         if len(values) == 2:
                             off.add(_normal(i, other, True))
                 rest = where[cand] & ~(1 << i)
-                for constr in _CONSTR[i]:
-                    n = free[constr][cand]
+                for unit in _CELL_UNITS[i]:
+                    n = free[unit][cand]
                     if n < 2:
                         continue
-                    cells = _cells(rest & _HOUSE[constr])
+                    cells = cells_of(rest & _UNIT_BITS[unit])
                     if not cells:
                         continue
                     for c in cells:
@@ -149,16 +150,16 @@ class _Tabling:
         for base in (0, 9):                       # rows, then columns
             for k in range(9):
                 for cand in range(1, 10):
-                    in_house = _HOUSE[base + k] & self.where[cand]
+                    in_house = _UNIT_BITS[base + k] & self.where[cand]
                     if not in_house:
                         continue
                     for b in range(9):
-                        part = in_house & _HOUSE[18 + b]
+                        part = in_house & _UNIT_BITS[18 + b]
                         if part and part & (part - 1):
-                            cells = tuple(_cells(part))
-                            buddies = _PEERS[cells[0]]
+                            cells = tuple(cells_of(part))
+                            buddies = _PEER_BITS[cells[0]]
                             for c in cells[1:]:
-                                buddies &= _PEERS[c]
+                                buddies &= _PEER_BITS[c]
                             line = cells[0] // 9 if cells[0] // 9 == cells[1] // 9 else -1
                             col = cells[0] % 9 if cells[0] % 9 == cells[1] % 9 else -1
                             groups.append((cand, part, cells, line, col, b, buddies))
@@ -172,15 +173,15 @@ class _Tabling:
             self.group_keys.extend((on_key, off_key))
             seen = where[cand] & buddies
             if seen:
-                for c in _cells(seen):
+                for c in cells_of(seen):
                     on.add(_normal(c, cand, False))
                     tables[_normal(c, cand, True)].add(off_key, False)
-                inb = seen & _HOUSE[18 + block]
+                inb = seen & _UNIT_BITS[18 + block]
                 if inb and not inb & (inb - 1):
                     c = inb.bit_length() - 1
                     off.add(_normal(c, cand, True))
                     tables[_normal(c, cand, False)].add(on_key, False)
-                inl = seen & (_HOUSE[line] if line != -1 else _HOUSE[9 + col])
+                inl = seen & (_UNIT_BITS[line] if line != -1 else _UNIT_BITS[9 + col])
                 if inl and not inl & (inl - 1):
                     c = inl.bit_length() - 1
                     off.add(_normal(c, cand, True))
@@ -197,13 +198,13 @@ class _Tabling:
                         if cnt[0] == 1:
                             cnt[1] = j
                         on.add(gbase2, False)
-            for kind, house in (("line", line), ("col", col), ("block", block)):
+            for kind, unit in (("line", line), ("col", col), ("block", block)):
                 cnt = counts[kind]
                 if cnt[0] != 1:
                     continue
                 gbase2, gn2 = gnode[cnt[1]]
-                h = _HOUSE[house] if kind == "line" else (
-                    _HOUSE[9 + house] if kind == "col" else _HOUSE[18 + house])
+                h = _UNIT_BITS[unit] if kind == "line" else (
+                    _UNIT_BITS[9 + unit] if kind == "col" else _UNIT_BITS[18 + unit])
                 if not h & where[cand] & ~part & ~gn2[1]:
                     off.add(gbase2 + 1, False)
 
@@ -263,7 +264,7 @@ class _Tabling:
 
     def node_buddies(self, node):
         if node < 1620:
-            return _PEERS[node // 20]
+            return _PEER_BITS[node // 20]
         return self.groups[(node - 2000) // 20][6]
 
 
@@ -296,23 +297,16 @@ def _compare(a, b):
     if r:
         return r
     if a[0] != b[0] or a[1] != b[1]:
-        return _index_sum(a[1]) - _index_sum(b[1])
+        return index_sum(a[1]) - index_sum(b[1])
     return a[2] - b[2]
 
 
-def _key(dels):
-    """Deletions sorted by (value, cell) and without repeats, as HoDoKu stores them."""
-    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
-
-
-def nice_loop_step(cands, free, groups: bool):
-    """HoDoKu's first nice loop / AIC for the grid, or None.
-
-    cands: 81 candidate bitmasks (bit v-1 for value v), free[constraint][value]: how many
-    cells of the constraint (rows 0-8, cols 9-17, boxes 18-26) hold the value.
-    groups: False for HoDoKu's step 5600, True for 5650 (group nodes).
-    Returns (type, deletions [(cell, value)], chain length)."""
-    tab = _tabling(cands, free, groups)
+def nice_loop_step(board, groups: bool):
+    """HoDoKu's first nice loop / AIC on a HodokuBoard, or None: (type, deletions
+    [(cell, value)], chain length).  groups: False for HoDoKu's step 5600, True for 5650
+    (group nodes)."""
+    cands = board.cands
+    tab = _tabling(board, groups)
     steps, seen = [], {}
 
     def keep(kind, dels, chain):
@@ -320,7 +314,7 @@ def nice_loop_step(cands, free, groups: bool):
             return
         if any(n >= 1620 for n in chain):
             kind = GROUPED[kind]
-        dels = _key(dels)
+        dels = sorted_deletions(dels)
         length = len(chain)
         old = seen.get(dels)
         if old is not None and steps[old][2] <= length:
@@ -346,14 +340,14 @@ def nice_loop_step(cands, free, groups: bool):
             continue
         t = tables[key]
         start, scand = key // 20, (key // 2) % 10
-        buddies = _PEERS[start]
+        buddies = _PEER_BITS[start]
         for j in range(1, len(t.nodes)):
             n = t.nodes[j]
             if n >= 1620 or not n & 1 or n // 20 == start:
                 continue
             ecell, ecand = n // 20, (n // 2) % 10
             if scand == ecand:
-                m = buddies & _PEERS[ecell] & where[scand]
+                m = buddies & _PEER_BITS[ecell] & where[scand]
                 if m and m & (m - 1):
                     _aic(tab, t, j, keep)
             elif buddies >> ecell & 1:
@@ -418,7 +412,7 @@ def _nice_loop(tab, t, j, keep):
                 v = (node // 2) % 10
                 m = (tab.node_buddies(chain[i - 1]) & tab.node_buddies(node) & ~chain_cells
                      & ~(1 << start) & where[v])
-                dels.extend((c, v) for c in _cells(m))
+                dels.extend((c, v) for c in cells_of(m))
     keep(kind, dels, chain)
 
 
@@ -431,9 +425,9 @@ def _aic(tab, t, j, keep):
     start, end = start_node // 20, end_node // 20
     dels = []
     if scand == ecand:
-        m = _PEERS[start] & _PEERS[end] & tab.where[scand]
+        m = _PEER_BITS[start] & _PEER_BITS[end] & tab.where[scand]
         if m & (m - 1):
-            dels = [(c, scand) for c in _cells(m) if c != start]
+            dels = [(c, scand) for c in cells_of(m) if c != start]
     else:
         if tab.cands[start] >> (ecand - 1) & 1:
             dels.append((start, ecand))
@@ -452,14 +446,14 @@ def _aic(tab, t, j, keep):
 _CACHE = {}
 
 
-def _tabling(cands, free, groups: bool):
-    """The expanded tables of the grid (the last ones are kept: HoDoKu's grouped nice loops
-    and forcing chains use the same tables of the same grid)."""
-    key = (tuple(cands), groups)
+def _tabling(board, groups: bool):
+    """The expanded tables of the board (the last ones are kept: HoDoKu's grouped nice
+    loops and forcing chains use the same tables of the same candidates)."""
+    key = (tuple(board.cands), groups)
     tab = _CACHE.get(key)
     if tab is None:
         _CACHE.clear()
-        tab = _CACHE[key] = _Tabling(cands, free, groups)
+        tab = _CACHE[key] = _Tabling(board, groups)
     return tab
 
 
@@ -476,32 +470,33 @@ def _sets(table):
 
 
 def _premise_groups(cands, where):
-    """The premise groups of HoDoKu's cell and house checks: the "on" nodes of the
-    candidates of each unsolved cell, then of each value in each house (rows, columns,
+    """The premise groups of HoDoKu's cell and unit checks: the "on" nodes of the
+    candidates of each unsolved cell, then of each value in each unit (rows, columns,
     boxes), as lists of normal node keys."""
-    groups = [[_normal(c, v, True) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
+    groups = [[_normal(c, v, True) for v in VALUES_OF9[cands[c]]]
               for c in range(81) if cands[c]]
     for base in (0, 9, 18):
         for h in range(9):
             for v in range(1, 10):
-                cells = _cells(_HOUSE[base + h] & where[v])
+                cells = cells_of(_UNIT_BITS[base + h] & where[v])
                 if cells:
                     groups.append([_normal(c, v, True) for c in cells])
     return groups
 
 
-def forcing_chain_step(cands, free, values):
-    """HoDoKu's forcing chain step (8500) for the grid, or None.
+def forcing_chain_step(board):
+    """HoDoKu's forcing chain step (8500) on a HodokuBoard, or None.
 
     [HD] TablingSolver.checkForcingChains / checkOneChain / checkTwoChains /
     checkAllChainsForHouse / checkEntryList and TablingComparator: every outcome is a single
     placement or a single deletion; placements come first (lowest cell), then deletions
     (lowest cell * 10 + value).  Chain lengths only choose among steps with the same
     outcome, so they are not needed.  Returns (placements, deletions)."""
-    tab = _tabling(cands, free, True)
+    cands = board.cands
+    tab = _tabling(board, True)
     tables = tab.tables
     sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
-    allowed = _allowed(values)
+    allowed = board.allowed()
     where = tab.where
     places, dels = set(), set()
 
@@ -510,7 +505,7 @@ def forcing_chain_step(cands, free, values):
         (dels if key & 1 else places).add((cell, v))
 
     for key in sorted(sets):
-        if _one_chain_contradiction(key, sets[key], cands, where, allowed):
+        if next(contradictions(key, None, sets[key], cands, where, allowed), None):
             outcome(key)
     for key in sorted(sets):
         if not key & 1 or key - 1 not in sets:
@@ -519,10 +514,10 @@ def forcing_chain_step(cands, free, values):
         on2, off2 = sets[key - 1]
         start = ~(1 << (key // 20))
         for v in range(1, 10):
-            for c in _cells(on1[v] & on2[v] & start):
+            for c in cells_of(on1[v] & on2[v] & start):
                 places.add((c, v))
         for v in range(1, 10):
-            for c in _cells(off1[v] & off2[v] & start):
+            for c in cells_of(off1[v] & off2[v] & start):
                 dels.add((c, v))
     groups = _premise_groups(cands, where)
     for group in groups:
@@ -534,54 +529,48 @@ def forcing_chain_step(cands, free, values):
                 on[v] &= s_on[v]
                 off[v] &= s_off[v]
         for v in range(1, 10):
-            for c in _cells(on[v] & ((1 << 81) - 1)):
+            for c in cells_of(on[v] & ((1 << 81) - 1)):
                 places.add((c, v))
-            for c in _cells(off[v] & ((1 << 81) - 1)):
+            for c in cells_of(off[v] & ((1 << 81) - 1)):
                 dels.add((c, v))
-    if places:
-        cell = min(c for c, _v in places)
-        return [min(p for p in places if p[0] == cell)], []
-    if dels:
-        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
-    return None
+    return choose_outcome(places, dels)
 
 
-def _one_chain_contradiction(key, on_off, cands, where, allowed) -> bool:
-    """checkOneChain: does the start node of this table lead to a contradiction?"""
+def contradictions(key, t, on_off, cands, where, allowed):
+    """checkOneChain: for each contradiction the start node key of table t leads to, the
+    nodes [(t, node)] that show it (the nets read their chains back from them)."""
     on, off = on_off
     cell, v0 = key // 20, (key // 2) % 10
-    if key & 1:
-        if off[v0] >> cell & 1:
-            return True
-    elif on[v0] >> cell & 1:
-        return True
+    if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
+        yield [(t, _normal(cell, v0, not key & 1))]
     for v in range(1, 10):
-        if on[v] & off[v]:
-            return True
+        m = on[v] & off[v]
+        if m:
+            c = (m & -m).bit_length() - 1
+            yield [(t, _normal(c, v, False)), (t, _normal(c, v, True))]
     for v in range(1, 10):
         for w in range(v + 1, 10):
-            if on[v] & on[w]:
-                return True
+            m = on[v] & on[w]
+            if m:
+                c = (m & -m).bit_length() - 1
+                yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
     for base in (0, 9, 18):
-        for h in range(9):
-            house = _HOUSE[base + h]
-            for v in range(1, 10):
-                m = house & on[v]
+        for v in range(1, 10):
+            for h in range(9):
+                m = _UNIT_BITS[base + h] & on[v]
                 if m & (m - 1):
-                    return True
-    # a cell with every candidate off and nothing on
+                    yield [(t, _normal(c, v, True)) for c in cells_of(m)]
     dead = (1 << 81) - 1
     for v in range(1, 10):
         dead &= off[v] | ~where[v]
     for v in range(1, 10):
         dead &= ~on[v]
     dead &= sum(1 << c for c in range(81) if cands[c])
-    if dead:
-        return True
-    for v in range(1, 10):
-        for base in (0, 9, 18):
+    for c in cells_of(dead):
+        yield [(t, _normal(c, v, False)) for v in VALUES_OF9[cands[c]]]
+    for base in (0, 9, 18):
+        for v in range(1, 10):
             for h in range(9):
-                m = _HOUSE[base + h] & allowed[v]
+                m = _UNIT_BITS[base + h] & allowed[v]
                 if m and m & off[v] == m:
-                    return True
-    return False
+                    yield [(t, _normal(c, v, False)) for c in cells_of(m)]

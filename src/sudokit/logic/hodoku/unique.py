@@ -19,24 +19,30 @@ others are remembered for the later types of the same grid (HoDoKu's cache).
 HoDoKu's BUG+1 does not place
 the value: it deletes the other candidates of the one cell with three candidates (the
 placement then comes as a naked single, a separate step of 4 points).  It applies when
-every unsolved cell but one is bivalue, that cell has three candidates, no house holds a
-value more than three times, and the houses holding a value three times are, one per
-house kind, the row, column and box of that cell, all for one value that the cell holds.
+every unsolved cell but one is bivalue, that cell has three candidates, no unit holds a
+value more than three times, and the units holding a value three times are, one per
+unit kind, the row, column and box of that cell, all for one value that the cell holds.
 """
 
 from __future__ import annotations
 
-from ._hodoku_grid import (_allowed, _CONSTR, _HOUSE, _PEERS, _POP, _UNITS, _cells,
-                           _where)
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
+from ..core.tables import HODOKU
+
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_CELLS = HODOKU.unit_cells
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["bug_plus_1"]
 
 
-def bug_plus_1(cands, free):
-    """HoDoKu's BUG+1 deletions [(cell, value)] for the grid, or None."""
+def bug_plus_1(board):
+    """HoDoKu's BUG+1 deletions [(cell, value)] on board, or None."""
+    cands, free = board.cands, board.free
     index3 = -1
     for c in range(81):
-        n = _POP[cands[c]]
+        n = POPCOUNT9[cands[c]]
         if n > 3:
             return None
         if n == 3:
@@ -47,77 +53,69 @@ def bug_plus_1(cands, free):
         return None
     cand3 = -1
     bug = [-1, -1, -1]
-    for constr in range(27):
+    for unit in range(27):
         for v in range(1, 10):
-            n = free[constr][v]
+            n = free[unit][v]
             if n > 3:
                 return None
             if n == 3:
-                if bug[constr // 9] != -1 or (cand3 != -1 and cand3 != v):
+                if bug[unit // 9] != -1 or (cand3 != -1 and cand3 != v):
                     return None
                 cand3 = v
-                bug[constr // 9] = constr
+                bug[unit // 9] = unit
     if cand3 == -1 or not cands[index3] >> (cand3 - 1) & 1:
         return None
-    if list(_CONSTR[index3]) != bug:
+    if list(_CELL_UNITS[index3]) != bug:
         return None
-    return [(index3, v) for v in range(1, 10) if cands[index3] >> (v - 1) & 1 and v != cand3]
+    return [(index3, v) for v in VALUES_OF9[cands[index3]] if v != cand3]
 
 
 UR_TYPES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr")
 _CACHE = {}
 
 
-def uniqueness(cands, values, kind: str):
-    """HoDoKu's first uniqueness step of kind ("u1" .. "u6", "hr") for the grid: deletions
+def uniqueness(board, kind: str):
+    """HoDoKu's first uniqueness step of kind ("u1" .. "u6", "hr") on board: deletions
     [(cell, value)] or None.  All rectangles are examined once per grid; the steps found
     are kept per grid, in the order found."""
-    key = (tuple(cands), tuple(values))
+    key = (tuple(board.cands), tuple(board.values))
     found = _CACHE.get(key)
     if found is None:
         _CACHE.clear()
-        found = _CACHE[key] = _all_rectangle_steps(cands, values)
+        found = _CACHE[key] = _all_rectangle_steps(board)
     for k, dels in found:
         if k == kind:
             return dels
     return None
 
 
-def _all_rectangle_steps(cands, values):
-    """Every uniqueness step of the grid in HoDoKu's discovery order: [(type, deletions)]."""
-    where = _where(cands)
-    allowed = _allowed(values)
-    grid = _Grid(cands, values, where, allowed)
+def _all_rectangle_steps(board):
+    """Every uniqueness step of the board in HoDoKu's discovery order: [(type, deletions)]."""
+    cands = board.cands
+    allowed = board.allowed()
     out, rects = [], []
     for i in range(81):
-        if _POP[cands[i]] != 2:
+        if POPCOUNT9[cands[i]] != 2:
             continue
-        c1, c2 = [v for v in range(1, 10) if cands[i] >> (v - 1) & 1]
-        _start_cell(grid, i, c1, c2, rects, out)
+        c1, c2 = VALUES_OF9[cands[i]]
+        _start_cell(board, allowed, i, c1, c2, rects, out)
     return out
 
 
-class _Grid:
-    __slots__ = ("cands", "values", "where", "allowed")
-
-    def __init__(self, cands, values, where, allowed):
-        self.cands, self.values, self.where, self.allowed = cands, values, where, allowed
-
-
-def _start_cell(g, i11, c1, c2, rects, out):
-    row11, col11, box11 = i11 // 9, i11 % 9, _CONSTR[i11][2]
-    a1, a2 = g.allowed[c1], g.allowed[c2]
-    for i12 in _UNITS[box11]:
+def _start_cell(g, allowed, i11, c1, c2, rects, out):
+    row11, col11, box11 = i11 // 9, i11 % 9, _CELL_UNITS[i11][2]
+    a1, a2 = allowed[c1], allowed[c2]
+    for i12 in _UNIT_CELLS[box11]:
         if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9):
             continue
         if g.values[i12] or not (a1 >> i12 & 1 and a2 >> i12 & 1):
             continue
         lines = row11 == i12 // 9
-        unit11 = _UNITS[9 + col11] if lines else _UNITS[row11]
-        unit12 = _UNITS[9 + i12 % 9] if lines else _UNITS[i12 // 9]
+        unit11 = _UNIT_CELLS[9 + col11] if lines else _UNIT_CELLS[row11]
+        unit12 = _UNIT_CELLS[9 + i12 % 9] if lines else _UNIT_CELLS[i12 // 9]
         for j in range(9):
             i21, i22 = unit11[j], unit12[j]
-            if _CONSTR[i21][2] == box11:
+            if _CELL_UNITS[i21][2] == box11:
                 continue
             if not (a1 >> i21 & 1 and a1 >> i22 & 1 and a2 >> i22 & 1):
                 continue
@@ -146,10 +144,10 @@ def _check_rectangle(g, corners, c1, c2, out):
         add, seen = 0, (1 << 81) - 1
         for c in extra:
             add |= cands[c] & ~ur
-            if _POP[add] > 1:
+            if POPCOUNT9[add] > 1:
                 break
-            seen &= _PEERS[c]
-        if _POP[add] == 1:
+            seen &= _PEER_BITS[c]
+        if POPCOUNT9[add] == 1:
             v = add.bit_length()
             m = seen & where[v]
             if m:
@@ -157,7 +155,7 @@ def _check_rectangle(g, corners, c1, c2, out):
                 kind = "u2"
                 if len(extra) == 3 or (i1 // 9 != i2 // 9 and i1 % 9 != i2 % 9):
                     kind = "u5"
-                out.append((kind, [(c, v) for c in _cells(m)]))
+                out.append((kind, [(c, v) for c in cells_of(m)]))
     if n2 == 2:
         i1, i2 = extra
         u3 = 0
@@ -167,10 +165,10 @@ def _check_rectangle(g, corners, c1, c2, out):
             _type3(g, "line", i1 // 9, u3, ur, two, extra, out)
         if i1 % 9 == i2 % 9:
             _type3(g, "col", 9 + i1 % 9, u3, ur, two, extra, out)
-        if _CONSTR[i1][2] == _CONSTR[i2][2]:
-            _type3(g, "box", _CONSTR[i1][2], u3, ur, two, extra, out)
+        if _CELL_UNITS[i1][2] == _CELL_UNITS[i2][2]:
+            _type3(g, "box", _CELL_UNITS[i1][2], u3, ur, two, extra, out)
         if i1 // 9 == i2 // 9 or i1 % 9 == i2 % 9:
-            both = _PEERS[i1] & _PEERS[i2]
+            both = _PEER_BITS[i1] & _PEER_BITS[i2]
             delc = -1
             if not both & where[c1]:
                 delc = c2
@@ -181,7 +179,7 @@ def _check_rectangle(g, corners, c1, c2, out):
                 if dels:
                     out.append(("u4", dels))
         else:
-            lines = (_HOUSE[i1 // 9] | _HOUSE[9 + i1 % 9] | _HOUSE[i2 // 9] | _HOUSE[9 + i2 % 9])
+            lines = (_UNIT_BITS[i1 // 9] | _UNIT_BITS[9 + i1 % 9] | _UNIT_BITS[i2 // 9] | _UNIT_BITS[9 + i2 % 9])
             for c in corners:
                 lines &= ~(1 << c)
             delc = -1
@@ -210,7 +208,7 @@ def _hidden_rectangle(g, corner, corners, c1, c2, extra, out):
     for c in corners:
         rect |= 1 << c
     for a, b in ((c1, c2), (c2, c1)):
-        if g.where[a] & _HOUSE[line] & ~rect or g.where[a] & _HOUSE[9 + col] & ~rect:
+        if g.where[a] & _UNIT_BITS[line] & ~rect or g.where[a] & _UNIT_BITS[9 + col] & ~rect:
             continue
         d = line * 9 + col
         if g.cands[d] >> (b - 1) & 1:
@@ -220,7 +218,7 @@ def _hidden_rectangle(g, corner, corners, c1, c2, extra, out):
 def _type3(g, kind, unit_index, u3, ur, two, extra, out):
     """checkUniqueness3: naked subsets of the unit with the two extra cells as one."""
     cands = g.cands
-    unit = _UNITS[unit_index]
+    unit = _UNIT_CELLS[unit_index]
     rect = set(two) | set(extra)
     pool = sorted(c for c in unit if cands[c] and not cands[c] & ur and c not in rect)
     if pool:
@@ -233,7 +231,7 @@ def _type3_rec(g, kind, unit, pool, have, cells, start, out):
         now_cands = have | cands[pool[i]]
         now_cells = sorted(cells + [pool[i]])
         same = (len({c // 9 for c in now_cells}) == 1 or len({c % 9 for c in now_cells}) == 1)
-        if (kind != "box" or not same) and _POP[now_cands] == len(now_cells) - 1:
+        if (kind != "box" or not same) and POPCOUNT9[now_cands] == len(now_cells) - 1:
             dels = []
             for c in unit:
                 if not values[c] and c not in now_cells:
@@ -241,9 +239,9 @@ def _type3_rec(g, kind, unit, pool, have, cells, start, out):
                                 if (cands[c] & now_cands) >> (v - 1) & 1)
             if dels:
                 if kind in ("line", "col"):
-                    boxes = {_CONSTR[c][2] for c in now_cells}
+                    boxes = {_CELL_UNITS[c][2] for c in now_cells}
                     if len(boxes) == 1:
-                        for c in _UNITS[boxes.pop()]:
+                        for c in _UNIT_CELLS[boxes.pop()]:
                             if not values[c] and c not in now_cells:
                                 dels.extend((c, v) for v in range(1, 10)
                                             if (cands[c] & now_cands) >> (v - 1) & 1)
@@ -251,7 +249,7 @@ def _type3_rec(g, kind, unit, pool, have, cells, start, out):
         _type3_rec(g, kind, unit, pool, now_cands, now_cells, i + 1, out)
 
 
-def avoidable_rectangle(cands, values, givens, kind: str):
+def avoidable_rectangle(board, kind: str):
     """HoDoKu's first avoidable rectangle of kind ("ar1" 4020, "ar2" 4030): deletions or None.
 
     [HD] UniquenessSolver.getAllAvoidableRectangles / checkAvoidableRectangle: the start
@@ -262,38 +260,38 @@ def avoidable_rectangle(cands, values, givens, kind: str):
     bivalue cells with v2 and v1.  Type 1 (a corner placed) deletes v1 / v2 from the empty
     corner; type 2 deletes the bivalue corners' common other value from the cells seeing
     both.  Steps found while searching type 1 are remembered for type 2 (same grid)."""
-    key = ("ar", tuple(cands), tuple(values))
+    key = ("ar", tuple(board.cands), tuple(board.values))
     found = _CACHE.get(key)
     if found is None:
-        found = _CACHE[key] = _all_avoidable(cands, values, givens)
+        found = _CACHE[key] = _all_avoidable(board)
     for k, dels in found:
         if k == kind:
             return dels
     return None
 
 
-def _all_avoidable(cands, values, givens):
+def _all_avoidable(board):
+    cands, values, where, givens = board.cands, board.values, board.where, board.givens
     out, rects = [], []
-    where = _where(cands)
-    placed = [values[c] != 0 and c not in givens for c in range(81)]
+    placed = [values[c] != 0 and not givens >> c & 1 for c in range(81)]
     for i11 in range(81):
         if not placed[i11]:
             continue
         v1 = values[i11]
-        row11, col11, box11 = i11 // 9, i11 % 9, _CONSTR[i11][2]
-        for i12 in _UNITS[box11]:
+        row11, col11, box11 = i11 // 9, i11 % 9, _CELL_UNITS[i11][2]
+        for i12 in _UNIT_CELLS[box11]:
             if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9) or not placed[i12]:
                 continue
             v2 = values[i12]
             lines = row11 == i12 // 9
-            unit11 = _UNITS[9 + col11] if lines else _UNITS[row11]
-            unit12 = _UNITS[9 + i12 % 9] if lines else _UNITS[i12 // 9]
+            unit11 = _UNIT_CELLS[9 + col11] if lines else _UNIT_CELLS[row11]
+            unit12 = _UNIT_CELLS[9 + i12 % 9] if lines else _UNIT_CELLS[i12 // 9]
             for j in range(9):
                 i21, i22 = unit11[j], unit12[j]
-                if _CONSTR[i21][2] == box11:
+                if _CELL_UNITS[i21][2] == box11:
                     continue
-                bi21 = not values[i21] and cands[i21] >> (v2 - 1) & 1 and _POP[cands[i21]] == 2
-                bi22 = not values[i22] and cands[i22] >> (v1 - 1) & 1 and _POP[cands[i22]] == 2
+                bi21 = not values[i21] and cands[i21] >> (v2 - 1) & 1 and POPCOUNT9[cands[i21]] == 2
+                bi22 = not values[i22] and cands[i22] >> (v1 - 1) & 1 and POPCOUNT9[cands[i22]] == 2
                 if not ((values[i21] == v2 and placed[i21] and bi22)
                         or (values[i22] == v1 and placed[i22] and bi21) or (bi21 and bi22)):
                     continue
@@ -315,7 +313,7 @@ def _all_avoidable(cands, values, givens):
                     add = other.bit_length()
                     if not cands[i22] >> (add - 1) & 1:
                         continue
-                    m = _PEERS[i21] & _PEERS[i22] & where[add]
+                    m = _PEER_BITS[i21] & _PEER_BITS[i22] & where[add]
                     if m:
-                        out.append(("ar2", [(c, add) for c in _cells(m)]))
+                        out.append(("ar2", [(c, add) for c in cells_of(m)]))
     return out

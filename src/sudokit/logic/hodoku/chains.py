@@ -8,10 +8,10 @@ The rules, in our words:
 
 * Links from a candidate (cell, value): when the cell is bivalue (not for X-chains / turbot
   fish) a strong link to the cell's other value; then for the cell's row, column and box
-  (in that order) a link to every other cell of the house holding the value, cells
+  (in that order) a link to every other cell of the unit holding the value, cells
   ascending, box cells sharing the row or column skipped.  For X-chains and turbot fish a
-  house link is strong when the house holds the value exactly twice; for XY-chains and
-  remote pairs house links are weak and only reach bivalue cells (remote pairs: cells with
+  unit link is strong when the unit holds the value exactly twice; for XY-chains and
+  remote pairs unit links are weak and only reach bivalue cells (remote pairs: cells with
   the same two values).
 * A depth-first search starts from every unsolved cell (ascending) and each of its values
   (ascending) with a strong first link (X / turbot: same value; XY / remote pair: the
@@ -28,9 +28,16 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _PEERS, _POP, _UNITS, _cells, _index_sum
-
 from functools import cmp_to_key
+
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
+from ..core.tables import HODOKU
+from .board import index_sum, sorted_deletions
+
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_CELLS = HODOKU.unit_cells
+_PEER_BITS = HODOKU.peer_bits
+
 
 __all__ = ["chain_step", "X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "TURBOT_FISH"]
 
@@ -43,24 +50,24 @@ def _links(cands, free, kind):
     out = {}
     for cell in range(81):
         m = cands[cell]
-        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and _POP[m] != 2):
+        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and POPCOUNT9[m] != 2):
             continue
-        values = [v for v in range(1, 10) if m >> (v - 1) & 1]
+        values = VALUES_OF9[m]
         for v in values:
             links = out[cell * 10 + v] = []
             if len(values) == 2 and not xlike:
                 links.append((cell, values[0] if values[1] == v else values[1], True))
             bit = 1 << (v - 1)
             row, col = cell // 9, cell % 9
-            for k, constr in enumerate(_CONSTR[cell]):
-                strong = xlike and free[constr][v] == 2
-                for c2 in _UNITS[constr]:
+            for k, unit in enumerate(_CELL_UNITS[cell]):
+                strong = xlike and free[unit][v] == 2
+                for c2 in _UNIT_CELLS[unit]:
                     if c2 == cell or not cands[c2] & bit:
                         continue
                     m2 = cands[c2]
                     if kind == REMOTE_PAIR and m2 != m:
                         continue
-                    if kind == XY_CHAIN and _POP[m2] != 2:
+                    if kind == XY_CHAIN and POPCOUNT9[m2] != 2:
                         continue
                     if k == 2 and (c2 // 9 == row or c2 % 9 == col):
                         continue
@@ -74,14 +81,10 @@ def _compare(a, b):
     if r:
         return r
     if a[0] != b[0] or a[1] != b[1]:
-        return _index_sum(a[1]) - _index_sum(b[1])
+        return index_sum(a[1]) - index_sum(b[1])
     if a[2] != b[2]:
         return a[2] - b[2]
     return sum(a[3]) - sum(b[3]) if a[3] != b[3] else 0
-
-
-def _sorted_dels(dels):
-    return tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
 
 
 class _Entry:
@@ -94,17 +97,12 @@ class _Entry:
         self.akt = 0
 
 
-def chain_step(cands, free, kind):
-    """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) or None.
-
-    cands: 81 candidate bitmasks; free[constraint][value] as in _hodoku._Singles.
-    Returns (kind, deletions [(cell, value)] sorted as HoDoKu stores them, length)."""
-    links = _links(cands, free, kind)
-    where = [0] * 10
-    for c in range(81):
-        for v in range(1, 10):
-            if cands[c] >> (v - 1) & 1:
-                where[v] |= 1 << c
+def chain_step(board, kind):
+    """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) on a
+    HodokuBoard, or None: (kind, deletions [(cell, value)] sorted as HoDoKu stores them,
+    length)."""
+    cands, where = board.cands, board.where
+    links = _links(cands, board.free, kind)
     max_len = 3 if kind == TURBOT_FISH else 20
     steps, seen = [], {}
     stack = [_Entry() for _ in range(163)]
@@ -113,10 +111,10 @@ def chain_step(cands, free, kind):
         m = cands[start]
         if not m:
             continue
-        for scand in (v for v in range(1, 10) if m >> (v - 1) & 1):
+        for scand in VALUES_OF9[m]:
             scand2 = 0
             if kind == REMOTE_PAIR:
-                vals = [v for v in range(1, 10) if m >> (v - 1) & 1]
+                vals = VALUES_OF9[m]
                 scand2 = vals[0] if vals[0] != scand else vals[1]
             for first in links.get(start * 10 + scand, ()):
                 c1, v1, s1 = first
@@ -124,15 +122,15 @@ def chain_step(cands, free, kind):
                     continue
                 if kind in (X_CHAIN, TURBOT_FISH) and v1 != scand:
                     continue
-                if kind in (XY_CHAIN, REMOTE_PAIR) and (_POP[cands[c1]] != 2 or c1 != start):
+                if kind in (XY_CHAIN, REMOTE_PAIR) and (POPCOUNT9[cands[c1]] != 2 or c1 != start):
                     continue
                 chain[0] = (start, scand, False)
                 chain[1] = first
                 entry = stack[1]
                 entry.cell, entry.cand, entry.strong_only = c1, v1, not s1
                 entry.links, entry.akt = links.get(c1 * 10 + v1, ()), 0
-                start_set = _PEERS[start] & where[scand]
-                start_set2 = _PEERS[start] & where[scand2] if scand2 else 0
+                start_set = _PEER_BITS[start] & where[scand]
+                start_set2 = _PEER_BITS[start] & where[scand2] if scand2 else 0
                 _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2,
                         start_set, start_set2, max_len, steps, seen)
     if not steps:
@@ -164,7 +162,7 @@ def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2
         if kind in (X_CHAIN, TURBOT_FISH) and v2 != scand:
             continue
         if kind in (XY_CHAIN, REMOTE_PAIR):
-            if _POP[cands[c2]] != 2 or (entry.strong_only and c2 != entry.cell):
+            if POPCOUNT9[cands[c2]] != 2 or (entry.strong_only and c2 != entry.cell):
                 continue
         loop = False
         if c2 in used:
@@ -177,14 +175,14 @@ def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2
         level += 1
         chain[level] = (c2, v2, strong)
         if level > 1 and strong and v2 == scand:
-            m = start_set & _PEERS[c2]
+            m = start_set & _PEER_BITS[c2]
             if m:
                 if kind == X_CHAIN or kind == XY_CHAIN or (kind == TURBOT_FISH and level == 3):
-                    dels = _sorted_dels([(c, scand) for c in _cells(m)])
+                    dels = sorted_deletions([(c, scand) for c in cells_of(m)])
                     _keep(kind, dels, level, (scand,), steps, seen, kind != TURBOT_FISH)
                 elif kind == REMOTE_PAIR and level >= 7:
                     dels = _remote_pair_dels(chain, level, where, scand, scand2, m,
-                                             start_set2 & _PEERS[c2])
+                                             start_set2 & _PEER_BITS[c2])
                     _keep(kind, dels, level, (scand, scand2), steps, seen, True)
         old_strong_only = entry.strong_only
         entry = stack[level]
@@ -200,12 +198,13 @@ def _remote_pair_dels(chain, level, where, scand, scand2, m1, m2):
         r1 = r2 = 0
         for i in range(0, level + 1, 2):
             for j in range(i + 6, level + 1, 4):
-                both = _PEERS[chain[i][0]] & _PEERS[chain[j][0]]
+                both = _PEER_BITS[chain[i][0]] & _PEER_BITS[chain[j][0]]
                 r1 |= both & where[scand]
                 r2 |= both & where[scand2]
     else:
         r1, r2 = m1, m2
-    return _sorted_dels([(c, scand) for c in _cells(r1)] + [(c, scand2) for c in _cells(r2)])
+    return sorted_deletions([(c, scand) for c in cells_of(r1)]
+                            + [(c, scand2) for c in cells_of(r2)])
 
 
 def _keep(kind, dels, level, values, steps, seen, dedupe):

@@ -3,7 +3,7 @@ order HoDoKu's colouring solver finds them (docs/se-rating.md section 10).
 
 [HD] `src/solver/ColoringSolver.java` (`doColoring`, `doColoringForColorRecursive`,
 `findSimpleColorStepsForCandidate`, `findMultiColorStepsForCandidate`).  The first step is
-taken.  Per value (ascending), the cells of the value lying in a house that holds it
+taken.  Per value (ascending), the cells of the value lying in a unit that holds it
 exactly twice are coloured: from the lowest uncoloured such cell, depth-first along the
 conjugate pairs of its row, column and box (in that order), alternating two colours; a
 cluster with only one colour is dropped.
@@ -18,17 +18,22 @@ cluster with only one colour is dropped.
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _cells
+from ..core.bits import cells_of
+from ..core.tables import HODOKU
+
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["simple_colors", "multi_colors"]
 
 
-def _clusters(cands, free, v):
-    """[(colour 1 mask, colour 2 mask)] of the value, HoDoKu's doColoring."""
-    where = sum(1 << c for c in range(81) if cands[c] >> (v - 1) & 1)
+def _clusters(board, v):
+    """([(colour 1 cells, colour 2 cells)], cells of v) of the value, HoDoKu's doColoring."""
+    free, where = board.free, board.where[v]
     start = 0
-    for c in _cells(where):
-        if any(free[u][v] == 2 for u in _CONSTR[c]):
+    for c in cells_of(where):
+        if any(free[u][v] == 2 for u in _CELL_UNITS[c]):
             start |= 1 << c
     out = []
     while start:
@@ -41,10 +46,10 @@ def _clusters(cands, free, v):
                 return
             sets[on] |= 1 << index
             start &= ~(1 << index)
-            for u in _CONSTR[index]:
+            for u in _CELL_UNITS[index]:
                 other = -1
                 if free[u][v] == 2:
-                    other = (_HOUSE[u] & where & ~(1 << index)).bit_length() - 1
+                    other = (_UNIT_BITS[u] & where & ~(1 << index)).bit_length() - 1
                 colour(other, 1 - on)
 
         colour(first, 0)
@@ -55,41 +60,41 @@ def _clusters(cands, free, v):
 
 def _sees(a: int, b: int) -> bool:
     """Does a cell of mask a see a cell of mask b?"""
-    for c in _cells(a):
-        if _PEERS[c] & b:
+    for c in cells_of(a):
+        if _PEER_BITS[c] & b:
             return True
     return False
 
 
 def _trap(a, b, where):
     m = 0
-    for x in _cells(a):
-        for y in _cells(b):
-            m |= _PEERS[x] & _PEERS[y] & where
+    for x in cells_of(a):
+        for y in cells_of(b):
+            m |= _PEER_BITS[x] & _PEER_BITS[y] & where
     return m
 
 
-def simple_colors(cands, free):
-    """HoDoKu's first simple colors step: deletions [(cell, value)] or None."""
+def simple_colors(board):
+    """HoDoKu's first simple colors step on board: deletions [(cell, value)] or None."""
     for v in range(1, 10):
-        clusters, where = _clusters(cands, free, v)
+        clusters, where = _clusters(board, v)
         for s1, s2 in clusters:
             dels = []
             for s in (s1, s2):
-                if any(_PEERS[c] & s for c in _cells(s)):
-                    dels.extend((c, v) for c in _cells(s))
+                if any(_PEER_BITS[c] & s for c in cells_of(s)):
+                    dels.extend((c, v) for c in cells_of(s))
             if dels:
                 return dels
             m = _trap(s1, s2, where)
             if m:
-                return [(c, v) for c in _cells(m)]
+                return [(c, v) for c in cells_of(m)]
     return None
 
 
-def multi_colors(cands, free):
-    """HoDoKu's first multi colors step: deletions or None."""
+def multi_colors(board):
+    """HoDoKu's first multi colors step on board: deletions or None."""
     for v in range(1, 10):
-        clusters, where = _clusters(cands, free, v)
+        clusters, where = _clusters(board, v)
         for i, (s11, s12) in enumerate(clusters):
             for j, (s21, s22) in enumerate(clusters):
                 if i == j:
@@ -97,13 +102,13 @@ def multi_colors(cands, free):
                 dels = []
                 for s in (s11, s12):
                     if _sees_both(s, s21, s22):
-                        dels.extend((c, v) for c in _cells(s))
+                        dels.extend((c, v) for c in cells_of(s))
                 if dels:
                     return dels
                 for a, b, rest_a, rest_b in ((s11, s21, s12, s22), (s11, s22, s12, s21),
                                              (s12, s21, s11, s22), (s12, s22, s11, s21)):
                     if _sees(a, b):
-                        dels.extend((c, v) for c in _cells(_trap(rest_a, rest_b, where)))
+                        dels.extend((c, v) for c in cells_of(_trap(rest_a, rest_b, where)))
                 if dels:
                     return dels
     return None
@@ -111,10 +116,10 @@ def multi_colors(cands, free):
 
 def _sees_both(s, s21, s22) -> bool:
     see1 = see2 = False
-    for c in _cells(s):
-        if _PEERS[c] & s21:
+    for c in cells_of(s):
+        if _PEER_BITS[c] & s21:
             see1 = True
-        if _PEERS[c] & s22:
+        if _PEER_BITS[c] & s22:
             see2 = True
         if see1 and see2:
             return True

@@ -15,7 +15,7 @@ The rules, in our words:
   sets it.  Then four rounds: all naked singles (queue order) and all hidden singles (queue
   order) of the copy are set, each recording as its reasons the "off" entries of the
   cell's other original candidates (naked) or of the value's other original cells in the
-  house where the value was scarcest (row, column, box on ties), up to five.  A node's
+  unit where the value was scarcest (row, column, box on ties), up to five.  A node's
   distance is its latest reason's distance + 1.
 * Group nodes are added as for forcing chains; the tables are expanded in table order,
   taking each entry's table's own (not expanded) entries at distance base + their
@@ -30,8 +30,14 @@ The rules, in our words:
 
 from __future__ import annotations
 
-from ._hodoku_grid import _allowed, _CONSTR, _HOUSE, _PEERS, _cells
-from ._hodoku_tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets
+from ..core.bits import VALUES_OF9, cells_of
+from ..core.tables import HODOKU
+
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
+from .board import choose_outcome
+from .tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets, contradictions
 
 __all__ = ["forcing_net_step"]
 
@@ -65,56 +71,52 @@ class _NetTable:
 
 
 class _NetTabling(_Tabling):
-    """The net tables of the grid in hd (a _Singles state of _hodoku)."""
+    """The net tables of a HodokuBoard (each premise played on a copy of it)."""
 
     _new_table = _NetTable
 
-    def __init__(self, hd):
-        self.hd = hd
-        super().__init__(hd.cands, hd.free, True)
+    def __init__(self, board):
+        self.board = board
+        super().__init__(board, True)
 
     def _fill_groups(self):
         super()._fill_groups()
         self.group_index = {k: i for i, k in enumerate(self.group_keys)}
 
     def _fill(self):
-        hd, tables = self.hd, self.tables
+        board, tables = self.board, self.tables
         for i in range(81):
             m = self.cands[i]
             if not m:
                 continue
-            for cand in (v for v in range(1, 10) if m >> (v - 1) & 1):
+            for cand in VALUES_OF9[m]:
                 for strong in (True, False):
                     key = _normal(i, cand, strong)
                     t = tables[key] = _NetTable.__new__(_NetTable)
                     t.nodes, t.index = [], {}
                     t.ret, t.dist, t.expanded, t.on, t.ext = [], [], [], [], []
                     t.direct = 0
-                    self._entry(t, _copy(hd), i, cand, strong)
+                    self._entry(t, board.copy(), i, cand, strong)
 
     def _entry(self, t, sim, cell, cand, strong):
         """getTableEntry: play the premise on sim and four rounds of singles."""
         if strong:
             self._set(t, sim, cell, cand, False, False)
         else:
-            sim.del_cand(cell, cand)
+            sim.delete(cell, cand)
             t.add(_normal(cell, cand, False), True, (0,))
             m = sim.cands[cell]
             if m and not m & (m - 1):
                 self._set(t, sim, cell, m.bit_length(), False, True)
         for _round in range(4):
             singles = []
-            q = sim.ns
-            for k in range(q.get, q.put):
-                c, v = q.cells[k], q.values[k]
+            for c, v in sim.naked.waiting():
                 if sim.values[c] == 0:
                     singles.append((c, v, True))
-            q = sim.hs
             found = set()
-            for k in range(q.get, q.put):
-                c, v = q.cells[k], q.values[k]
+            for c, v in sim.hidden.waiting():
                 if sim.values[c] == 0 and c not in found:
-                    if any(sim.free[u][v] == 1 for u in _CONSTR[c]):
+                    if any(sim.free[u][v] == 1 for u in _CELL_UNITS[c]):
                         singles.append((c, v, False))
                         found.add(c)
             for c, v, naked in singles:
@@ -122,15 +124,15 @@ class _NetTabling(_Tabling):
 
     def _set(self, t, sim, cell, cand, reasons: bool, naked: bool):
         """setCell: record cell = cand and its consequences in table t."""
-        peers = self.where[cand] & ~(1 << cell) & _PEERS[cell]
-        now = [v for v in range(1, 10) if sim.cands[cell] >> (v - 1) & 1]
-        row, col, box = _CONSTR[cell]
-        house, best = row, sim.free[row][cand]
+        peers = self.where[cand] & ~(1 << cell) & _PEER_BITS[cell]
+        now = VALUES_OF9[sim.cands[cell]]
+        row, col, box = _CELL_UNITS[cell]
+        unit, best = row, sim.free[row][cand]
         if sim.free[col][cand] < best:
-            house, best = col, sim.free[col][cand]
+            unit, best = col, sim.free[col][cand]
         if sim.free[box][cand] < best:
-            house = box
-        sim.set_cell(cell, cand)
+            unit = box
+        sim.place(cell, cand)
         at = len(t.nodes)
         if reasons:
             if naked:
@@ -138,12 +140,12 @@ class _NetTabling(_Tabling):
                           if self.cands[cell] >> (v - 1) & 1 and v != cand]
                 rets = [t.index.get(_normal(cell, v, False), 0) for v in others][:5]
             else:
-                cells = _cells(self.where[cand] & ~(1 << cell) & _HOUSE[house])
+                cells = cells_of(self.where[cand] & ~(1 << cell) & _UNIT_BITS[unit])
                 rets = [t.index.get(_normal(c, cand, False), 0) for c in cells][:5]
             t.add(_normal(cell, cand, True), True, tuple(rets) or (0,))
         else:
             t.add(_normal(cell, cand, True), True, (0,))
-        for c in _cells(peers):
+        for c in cells_of(peers):
             t.add(_normal(c, cand, False), True, (at,))
         for v in now:
             if v != cand:
@@ -244,27 +246,12 @@ class _NetTabling(_Tabling):
         return False
 
 
-def _copy(hd):
-    """A copy of a _Singles state (values, candidates, free counts, queues)."""
-    sim = object.__new__(type(hd))
-    sim.values = list(hd.values)
-    sim.cands = list(hd.cands)
-    sim.free = [list(f) for f in hd.free]
-    for name in ("ns", "hs"):
-        q = getattr(hd, name)
-        q2 = object.__new__(type(q))
-        q2.cells, q2.values = q.cells[:], q.values[:]
-        q2.get, q2.put = q.get, q.put
-        setattr(sim, name, q2)
-    return sim
-
-
-def forcing_net_step(hd):
-    """HoDoKu's forcing net step (8600) for the grid of hd, or None: (placements, dels)."""
-    tab = _NetTabling(hd)
-    tables, cands, where, values = tab.tables, tab.cands, tab.where, hd.values
+def forcing_net_step(board):
+    """HoDoKu's forcing net step (8600) on a HodokuBoard, or None: (placements, dels)."""
+    tab = _NetTabling(board)
+    tables, cands, where = tab.tables, tab.cands, tab.where
     sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
-    allowed = _allowed(values)
+    allowed = board.allowed()
     places, dels = set(), set()
 
     def net(chains):
@@ -276,7 +263,7 @@ def forcing_net_step(hd):
         outcome = (dels if key & 1 else places, (cell, v0))
         if outcome[1] in outcome[0]:
             continue
-        for chains in _one_chain_checks(key, t, sets[key], cands, where, allowed):
+        for chains in contradictions(key, t, sets[key], cands, where, allowed):
             if net(chains):
                 outcome[0].add(outcome[1])
                 break
@@ -287,11 +274,11 @@ def forcing_net_step(hd):
         (on1, off1), (on2, off2) = sets[key], sets[key - 1]
         start = ~(1 << (key // 20))
         for v in range(1, 10):
-            for c in _cells(on1[v] & on2[v] & start):
+            for c in cells_of(on1[v] & on2[v] & start):
                 n = _normal(c, v, True)
                 if (c, v) not in places and net([(t_on, n), (t_off, n)]):
                     places.add((c, v))
-            for c in _cells(off1[v] & off2[v] & start):
+            for c in cells_of(off1[v] & off2[v] & start):
                 n = _normal(c, v, False)
                 if (c, v) not in dels and net([(t_on, n), (t_off, n)]):
                     dels.add((c, v))
@@ -305,56 +292,12 @@ def forcing_net_step(hd):
                 on[v] &= s_on[v]
                 off[v] &= s_off[v]
         for v in range(1, 10):
-            for c in _cells(on[v]):
+            for c in cells_of(on[v]):
                 n = _normal(c, v, True)
                 if (c, v) not in places and net([(tables[k], n) for k in group]):
                     places.add((c, v))
-            for c in _cells(off[v]):
+            for c in cells_of(off[v]):
                 n = _normal(c, v, False)
                 if (c, v) not in dels and net([(tables[k], n) for k in group]):
                     dels.add((c, v))
-    if places:
-        cell = min(c for c, _v in places)
-        return [min(p for p in places if p[0] == cell)], []
-    if dels:
-        return [], [min(dels, key=lambda d: d[0] * 10 + d[1])]
-    return None
-
-
-def _one_chain_checks(key, t, on_off, cands, where, allowed):
-    """checkOneChain: the chains of each contradiction of table t (start node key)."""
-    on, off = on_off
-    cell, v0 = key // 20, (key // 2) % 10
-    if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
-        yield [(t, _normal(cell, v0, not key & 1))]
-    for v in range(1, 10):
-        m = on[v] & off[v]
-        if m:
-            c = (m & -m).bit_length() - 1
-            yield [(t, _normal(c, v, False)), (t, _normal(c, v, True))]
-    for v in range(1, 10):
-        for w in range(v + 1, 10):
-            m = on[v] & on[w]
-            if m:
-                c = (m & -m).bit_length() - 1
-                yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
-    for base in (0, 9, 18):
-        for v in range(1, 10):
-            for h in range(9):
-                m = _HOUSE[base + h] & on[v]
-                if m & (m - 1):
-                    yield [(t, _normal(c, v, True)) for c in _cells(m)]
-    dead = (1 << 81) - 1
-    for v in range(1, 10):
-        dead &= off[v] | ~where[v]
-    for v in range(1, 10):
-        dead &= ~on[v]
-    dead &= sum(1 << c for c in range(81) if cands[c])
-    for c in _cells(dead):
-        yield [(t, _normal(c, v, False)) for v in range(1, 10) if cands[c] >> (v - 1) & 1]
-    for base in (0, 9, 18):
-        for v in range(1, 10):
-            for h in range(9):
-                m = _HOUSE[base + h] & allowed[v]
-                if m and m & off[v] == m:
-                    yield [(t, _normal(c, v, False)) for c in _cells(m)]
+    return choose_outcome(places, dels)

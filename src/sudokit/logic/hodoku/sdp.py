@@ -22,7 +22,13 @@ no empty rectangles with only two candidates in the box.
 
 from __future__ import annotations
 
-from ._hodoku_grid import _CONSTR, _HOUSE, _PEERS, _UNITS, _cells, _where
+from ..core.bits import cells_of
+from ..core.tables import HODOKU
+
+_CELL_UNITS = HODOKU.cell_units
+_UNIT_CELLS = HODOKU.unit_cells
+_UNIT_BITS = HODOKU.unit_bits
+_PEER_BITS = HODOKU.peer_bits
 
 __all__ = ["skyscraper", "two_string_kite", "empty_rectangle"]
 
@@ -34,12 +40,12 @@ _ER_COL = (2, 1, 0, 2, 1, 0, 2, 1, 0)
 
 def _pairs(where, free, v, units):
     """[(cell a, cell b)] of the units holding v exactly twice, in unit order."""
-    return [tuple(_cells(_HOUSE[u] & where[v])) for u in units if free[u][v] == 2]
+    return [tuple(cells_of(_UNIT_BITS[u] & where[v])) for u in units if free[u][v] == 2]
 
 
-def skyscraper(cands, free):
+def skyscraper(board):
     """HoDoKu's first skyscraper deletions [(cell, value)] or None."""
-    where = _where(cands)
+    cands, free, where = board.cands, board.free, board.where
     for lines in (True, False):
         key = (lambda c: c % 9) if lines else (lambda c: c // 9)
         for v in range(1, 10):
@@ -55,21 +61,21 @@ def skyscraper(cands, free):
                         continue
                     if key(a[other]) == key(b[other]):
                         continue
-                    m = where[v] & _PEERS[a[other]] & _PEERS[b[other]]
+                    m = where[v] & _PEER_BITS[a[other]] & _PEER_BITS[b[other]]
                     if m:
-                        return [(c, v) for c in _cells(m)]
+                        return [(c, v) for c in cells_of(m)]
     return None
 
 
-def two_string_kite(cands, free):
+def two_string_kite(board):
     """HoDoKu's first 2-string kite deletion or None."""
-    where = _where(cands)
+    cands, free, where = board.cands, board.free, board.where
     for v in range(1, 10):
         rows = _pairs(where, free, v, range(9))
         cols = _pairs(where, free, v, range(9, 18))
         rows = [list(p) for p in rows]
         cols = [list(p) for p in cols]
-        box = lambda c: _CONSTR[c][2]  # noqa: E731
+        box = lambda c: _CELL_UNITS[c][2]  # noqa: E731
         for a in rows:
             for b in cols:
                 if box(a[0]) == box(b[0]):
@@ -91,30 +97,30 @@ def two_string_kite(cands, free):
     return None
 
 
-def empty_rectangle(cands, free):
+def empty_rectangle(board):
     """HoDoKu's first empty rectangle deletion or None."""
-    where = _where(cands)
+    cands, free, where = board.cands, board.free, board.where
     for v in range(1, 10):
         for b in range(9):
             if not 2 <= free[18 + b][v] <= 5:
                 continue
-            in_box = where[v] & _HOUSE[18 + b]
+            in_box = where[v] & _UNIT_BITS[18 + b]
             base = (b // 3) * 27 + (b % 3) * 3
             for j in range(9):
                 hole = sum(1 << (base + o) for o in _ER_OFFSETS[j])
                 if in_box & hole:
                     continue
                 line, col = (b // 3) * 3 + _ER_LINE[j], (b % 3) * 3 + _ER_COL[j]
-                on_line = in_box & _HOUSE[line]
-                on_col = in_box & _HOUSE[9 + col]
+                on_line = in_box & _UNIT_BITS[line]
+                on_col = in_box & _UNIT_BITS[9 + col]
                 enough = bin(on_line).count("1") >= 2 or bin(on_col).count("1") >= 2
-                if not on_line & ~_HOUSE[9 + col] or not on_col & ~_HOUSE[line]:
+                if not on_line & ~_UNIT_BITS[9 + col] or not on_col & ~_UNIT_BITS[line]:
                     continue
                 if not enough:
                     continue
                 for unit, reversed_ in ((line, False), (9 + col, True)):
                     first = col if not reversed_ else line
-                    dels = _er_check(cands, where, v, b, _UNITS[unit], first, reversed_)
+                    dels = _er_check(cands, where, v, b, _UNIT_CELLS[unit], first, reversed_)
                     if dels:
                         return dels
     return None
@@ -122,16 +128,16 @@ def empty_rectangle(cands, free):
 
 def _er_check(cands, where, v, b, cells, first, reversed_):
     for index in cells:
-        if not cands[index] or _CONSTR[index][2] == 18 + b or not cands[index] >> (v - 1) & 1:
+        if not cands[index] or _CELL_UNITS[index][2] == 18 + b or not cands[index] >> (v - 1) & 1:
             continue
-        cross = _HOUSE[index // 9] if reversed_ else _HOUSE[9 + index % 9]
+        cross = _UNIT_BITS[index // 9] if reversed_ else _UNIT_BITS[9 + index % 9]
         pair = where[v] & cross
         if bin(pair).count("1") != 2:
             continue
         index2 = (pair & ~(1 << index)).bit_length() - 1
-        far = _HOUSE[9 + index2 % 9] if reversed_ else _HOUSE[index2 // 9]
-        for d in _cells(where[v] & far):
-            if _CONSTR[d][2] == 18 + b:
+        far = _UNIT_BITS[9 + index2 % 9] if reversed_ else _UNIT_BITS[index2 // 9]
+        for d in cells_of(where[v] & far):
+            if _CELL_UNITS[d][2] == 18 + b:
                 continue
             if (d // 9 if reversed_ else d % 9) == first:
                 return [(d, v)]

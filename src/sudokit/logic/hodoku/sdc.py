@@ -14,20 +14,21 @@ part and the box part respectively.
 
 from __future__ import annotations
 
-from ._hodoku_grid import _UNITS
+from ..core.bits import POPCOUNT9, VALUES_OF9
+from ..core.tables import HODOKU
+
+_UNIT_CELLS = HODOKU.unit_cells
 
 __all__ = ["sue_de_coq"]
 
-_POP = tuple(bin(m).count("1") for m in range(1 << 16))
-
-
-def sue_de_coq(cands):
-    """HoDoKu's first Sue de Coq deletions [(cell, value)] or None."""
+def sue_de_coq(board):
+    """HoDoKu's first Sue de Coq deletions [(cell, value)] on board, or None."""
+    cands = board.cands
     for lines in (range(9), range(9, 18)):
         for i in lines:
-            non_block = [c for c in _UNITS[i] if cands[c]]
+            non_block = [c for c in _UNIT_CELLS[i] if cands[c]]
             for b in range(18, 27):
-                block = [c for c in _UNITS[b] if cands[c]]
+                block = [c for c in _UNIT_CELLS[b] if cands[c]]
                 inter = [c for c in non_block if c in block]
                 if len(inter) < 2:
                     continue
@@ -43,21 +44,21 @@ def _intersection(cands, non_block, block, inter):
         m1 = cands[inter[i1]]
         for i2 in range(i1 + 1, n):
             m2 = m1 | cands[inter[i2]]
-            if _POP[m2] - 2 >= 2:
-                dels = _houses(cands, non_block, block, {inter[i1], inter[i2]}, m2, _POP[m2] - 2)
+            if POPCOUNT9[m2] - 2 >= 2:
+                dels = _check_units(cands, non_block, block, {inter[i1], inter[i2]}, m2, POPCOUNT9[m2] - 2)
                 if dels:
                     return dels
             for i3 in range(i2 + 1, n):
                 m3 = m2 | cands[inter[i3]]
-                if _POP[m3] - 3 >= 2:
-                    dels = _houses(cands, non_block, block,
-                                   {inter[i1], inter[i2], inter[i3]}, m3, _POP[m3] - 3)
+                if POPCOUNT9[m3] - 3 >= 2:
+                    dels = _check_units(cands, non_block, block,
+                                   {inter[i1], inter[i2], inter[i3]}, m3, POPCOUNT9[m3] - 3)
                     if dels:
                         return dels
     return None
 
 
-def _houses(cands, non_block, block, act, inter_cands, n_plus):
+def _check_units(cands, non_block, block, act, inter_cands, n_plus):
     source = [c for c in non_block if c not in act]
     ctx = {"cands": cands, "non_block": non_block, "block": block, "act": act,
            "inter": inter_cands}
@@ -84,9 +85,9 @@ def _search(ctx, n_plus, source, allowed, second):
         masks[level] = masks[level - 1] | cands[source[akt[level]]]
         m = masks[level]
         if not m & ~allowed & 0xFFFF:
-            contained = _POP[m & inter]
+            contained = POPCOUNT9[m & inter]
             extra_mask = m & ~inter & 0x1FF
-            extra = _POP[extra_mask]
+            extra = POPCOUNT9[extra_mask]
             if not second:
                 if contained > 0 and level > extra and level - extra < n_plus:
                     ctx["nb_cells"], ctx["nb_mask"] = cells[level], m
@@ -105,11 +106,11 @@ def _search(ctx, n_plus, source, allowed, second):
                 kill = ((inter | b_mask) & ~nb_mask) | both
                 for c in ctx["block"]:
                     if c not in b_cells and c not in ctx["act"]:
-                        dels.extend((c, v) for v in range(1, 10) if (cands[c] & kill) >> (v - 1) & 1)
+                        dels.extend((c, v) for v in VALUES_OF9[cands[c] & kill])
                 kill = ((inter | nb_mask) & ~b_mask) | both
                 for c in ctx["non_block"]:
                     if c not in nb_cells and c not in ctx["act"]:
-                        dels.extend((c, v) for v in range(1, 10) if (cands[c] & kill) >> (v - 1) & 1)
+                        dels.extend((c, v) for v in VALUES_OF9[cands[c] & kill])
                 if dels:
                     return dels
         if akt[level] < top - 1:
