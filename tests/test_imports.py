@@ -209,16 +209,13 @@ def test_library_values_import_no_dataclasses():
     assert not bad, f"the core imported {sorted(bad)}"
 
 
-# the documented (and the old private) dotted names of the modules that moved into packages
+# the documented dotted names of the modules that moved into packages
 OLD_PATHS = {
     "sudokit.batch": "sudokit.records.batch", "sudokit.tables": "sudokit.records.tables",
     "sudokit.distributed": "sudokit.records.distributed",
     "sudokit.pipeline": "sudokit.records.pipeline",
     "sudokit.exact_cover": "sudokit.engine.exact_cover",
     "sudokit.sudoku_cover": "sudokit.engine.sudoku_cover",
-    "sudokit._backend": "sudokit.engine._backend", "sudokit._fastpath": "sudokit.records._fastpath",
-    "sudokit._logiccmd": "sudokit.records._logic", "sudokit.rate._cmd": "sudokit.records._rate",
-    "sudokit._dlxformat": "sudokit.formats._dlx", "sudokit._atomic": "sudokit.records._atomic",
 }
 
 

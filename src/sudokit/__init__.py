@@ -42,18 +42,12 @@ def __getattr__(name: str):
 
 # Modules that moved into packages keep their old dotted names: ``import sudokit.batch`` gives
 # the module object of ``sudokit.records.batch`` itself (one module, one state), through the
-# finder below.  Rejected: a shim file per old name (a module at the root for each).
+# finder below (public modules only; private ones moved without a forwarding name).
+# Rejected: a shim file per old name (a module at the root for each).
 _MOVED = {
     "batch": "records.batch", "tables": "records.tables", "distributed": "records.distributed",
     "pipeline": "records.pipeline", "exact_cover": "engine.exact_cover",
     "sudoku_cover": "engine.sudoku_cover",
-    # private modules: for code written against the old tree
-    "_backend": "engine._backend", "_kernels": "engine._kernels", "_learn": "engine._learn",
-    "_fastpath": "records._fastpath", "_inplace": "records._inplace",
-    "_tablerows": "records._tablerows", "_atomic": "records._atomic",
-    "_recinput": "records._input", "_logiccmd": "records._logic", "rate._cmd": "records._rate",
-    "_dlxformat": "formats._dlx", "_constraints": "geometry._constraints",
-    "_argtypes": "cli._argtypes", "cli.big": "records._drive",
 }
 
 

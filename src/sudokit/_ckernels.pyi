@@ -297,7 +297,7 @@ def se_chaining(
     deadline: float = 0.0,
     all: bool = False,
 ) -> tuple | list[tuple] | None:
-    """Return hint | None | list: SE's producers 23-30 (sudokit.rate._chains.Chaining); a hint is
+    """Return hint | None | list: SE's producers 23-30 (sudokit.logic.se.chains.Chaining); a hint is
     (rating, complexity, sort key, elims, place, name); TimeoutError when the deadline passes."""
 
 def se_path_run(
@@ -309,11 +309,11 @@ def se_path_run(
     /
 ) -> tuple:
     """Return (code, er, ep, ed, hardest, steps, values, cands): SE's rating loop
-    (sudokit.rate._se)."""
+    (sudokit.logic.se.path)."""
 
 def se_producer(p: int, values: Buffer, cands: Sequence[int], /) -> tuple | None:
     """Return None | (rating, elims, place, name, complexity, key): SE's producer p (1..22) alone."""
 
 def se_static_chains(cands: Sequence[int], /) -> tuple | None:
     """Return (rating, complexity, sort key, y, x, kind, elims, place) | None: SE's producer 21 on
-    81 candidate masks (sudokit.rate._chains.static_chains)."""
+    81 candidate masks (sudokit.logic.se.chains.static_chains)."""

@@ -12,7 +12,7 @@ import random
 import sys
 
 from sudokit import Grid, Shape
-from sudokit._kernels import propagate
+from sudokit.engine._kernels import propagate
 from sudokit.symbols import DEFAULT
 
 

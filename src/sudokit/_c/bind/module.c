@@ -239,7 +239,7 @@ int sk_get_values(PyObject *obj, int n, uint8_t *out, const char *what)
 
 static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT, "sudokit._ckernels",
-    "C kernels of sudokit: the same functions as sudokit._kernels, on plain data.", -1, NULL,
+    "C kernels of sudokit: the same functions as sudokit.engine._kernels, on plain data.", -1, NULL,
     NULL, NULL, NULL, NULL,
 };
 

@@ -351,7 +351,7 @@ PyMethodDef sk_se_methods[] = {
     {"se_path_run", (PyCFunction)py_path_run, METH_VARARGS,
      "se_path_run(start, cands=None, state=None, deadline=0.0, max_producer=30, /)\n--\n\n"
      "Return (code, er, ep, ed, hardest, steps, values, cands): SE's rating loop "
-     "(sudokit.rate._se)."},
+     "(sudokit.logic.se.path)."},
     {"se_producer", (PyCFunction)py_producer, METH_VARARGS,
      "se_producer(p, values, cands, /)\n--\n\n"
      "Return None | (rating, elims, place, name, complexity, key): SE's producer p "
@@ -359,10 +359,10 @@ PyMethodDef sk_se_methods[] = {
     {"se_static_chains", (PyCFunction)se_static_chains, METH_O,
      "se_static_chains(cands, /)\n--\n\n"
      "Return (rating, complexity, sort key, y, x, kind, elims, place) | None: SE's "
-     "producer 21 on 81 candidate masks (sudokit.rate._chains.static_chains)."},
+     "producer 21 on 81 candidate masks (sudokit.logic.se.chains.static_chains)."},
     {"se_chaining", FASTKW(se_chaining),
      "se_chaining(values, cands, producer, deadline=0.0, all=False)\n--\n\n"
-     "Return hint | None | list: SE's producers 23-30 (sudokit.rate._chains.Chaining); "
+     "Return hint | None | list: SE's producers 23-30 (sudokit.logic.se.chains.Chaining); "
      "a hint is (rating, complexity, sort key, elims, place, name); TimeoutError when "
      "the deadline passes."},
     {NULL, NULL, 0, NULL},
