@@ -13,9 +13,10 @@ It prints:
                          cells_of / bits_of / values_of / *_cells / *_bits, and the COPIES:
                          Python functions outside logic/core/bits.py (the one home) whose
                          loop takes a set apart bit by bit (x & -x with bit_length)
-    candidate boards     classes that hold per-cell candidate masks: the ones named in
-                         BOARDS below, and any class that assigns self.cands / self.candidates
-                         in __init__
+    candidate boards     the board types (BOARDS below: State, the public value; Board, the
+                         mutable board with undo; Branch, a propagation branch) and their
+                         subclasses; then the other classes that assign self.cands /
+                         self.candidates in __init__, for a person to look at
 
 Standard library only; reads files, imports nothing of sudokit.
 """
@@ -172,14 +173,16 @@ def _takes_bits_apart(fn) -> bool:
     return False
 
 
-def candidate_boards(src: str) -> list[str]:
-    """Classes holding per-cell candidate masks: BOARDS, and classes whose __init__ assigns
-    self.cands or self.candidates."""
-    found = set()
+def candidate_boards(src: str) -> dict:
+    """The board types: the classes of BOARDS and their subclasses (one type per purpose);
+    and, for a person to look at, the other classes that assign self.cands /
+    self.candidates in __init__ (a snapshot or an ALS's union is not a board)."""
+    known = {name for _, name in BOARDS}
+    boards, others = set(), set()
     for rel, name in BOARDS:
         path = os.path.join(src, rel)
         if os.path.exists(path) and re.search(rf"^\s*class {name}\b", _read(path), re.M):
-            found.add(f"{rel}:{name}")
+            boards.add(f"{rel}:{name}")
     for path in _files(src, (".py",)):
         rel = os.path.relpath(path, src)
         try:
@@ -189,19 +192,28 @@ def candidate_boards(src: str) -> list[str]:
         for cls in ast.walk(tree):
             if not isinstance(cls, ast.ClassDef):
                 continue
-            for fn in cls.body:
-                if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
-                    for node in ast.walk(fn):
-                        targets = node.targets if isinstance(node, ast.Assign) else \
-                            [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) \
-                            else []
-                        for t in targets:
-                            for el in (t.elts if isinstance(t, ast.Tuple) else [t]):
-                                if isinstance(el, ast.Attribute) and el.attr in _CAND_ATTRS \
-                                        and isinstance(el.value, ast.Name) \
-                                        and el.value.id == "self":
-                                    found.add(f"{rel}:{cls.name}")
-    return sorted(found)
+            bases = {b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "")
+                     for b in cls.bases}
+            if bases & known:
+                boards.add(f"{rel}:{cls.name}")
+                continue
+            if _assigns_candidates(cls) and f"{rel}:{cls.name}" not in boards:
+                others.add(f"{rel}:{cls.name}")
+    return {"boards": sorted(boards), "other_classes_with_cands": sorted(others)}
+
+
+def _assigns_candidates(cls) -> bool:
+    for fn in cls.body:
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+            for node in ast.walk(fn):
+                targets = node.targets if isinstance(node, ast.Assign) else \
+                    [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+                for t in targets:
+                    for el in (t.elts if isinstance(t, ast.Tuple) else [t]):
+                        if isinstance(el, ast.Attribute) and el.attr in _CAND_ATTRS \
+                                and isinstance(el.value, ast.Name) and el.value.id == "self":
+                            return True
+    return False
 
 
 def report(src: str) -> dict:
@@ -235,8 +247,12 @@ def _table(r: dict) -> str:
     out.append(f"bit helper functions    {len(bits['named_functions'])} named like one")
     out.append(f"bit helper copies       {len(bits['copies'])} (outside {BITS_HOME})")
     out.extend("  " + name for name in bits["copies"])
-    out.append(f"candidate boards        {len(r['candidate_boards'])}")
-    out.extend("  " + name for name in r["candidate_boards"])
+    boards = r["candidate_boards"]
+    out.append(f"candidate boards        {len(boards['boards'])} (BOARDS and their subclasses)")
+    out.extend("  " + name for name in boards["boards"])
+    out.append(f"other classes with cands {len(boards['other_classes_with_cands'])} (look: "
+               "snapshots, sets)")
+    out.extend("  " + name for name in boards["other_classes_with_cands"])
     return "\n".join(out) + "\n"
 
 

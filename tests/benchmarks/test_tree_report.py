@@ -26,7 +26,7 @@ def test_json_report_counts_what_is_on_disk():
     assert "records" in r["lines_per_package"] and "engine" in r["lines_per_package"]
     with open(os.path.join(SRC, "solver.py"), encoding="utf-8") as f:
         assert r["lines_per_package"]["sudokit"] >= f.read().count("\n")
-    assert "logic/core/board.py:Board" in r["candidate_boards"]
+    assert "logic/core/board.py:Board" in r["candidate_boards"]["boards"]
     assert r["bit_helpers"]["lowest_bit_idiom"] == sum(r["bit_helpers"]["idiom_files"].values())
 
 
@@ -50,6 +50,6 @@ def test_table_and_a_made_up_tree(tmp_path):
     assert r["bit_helpers"]["lowest_bit_idiom"] == 2
     assert r["bit_helpers"]["named_functions"] == ["a.py:cells_of"]
     assert r["bit_helpers"]["copies"] == ["a.py:members"]
-    assert r["candidate_boards"] == ["sub/b.py:B"]
+    assert r["candidate_boards"] == {"boards": [], "other_classes_with_cands": ["sub/b.py:B"]}
     table = _run("--src", str(src))
-    assert "root modules            1: a.py" in table and "candidate boards        1" in table
+    assert "root modules            1: a.py" in table and "other classes with cands 1" in table

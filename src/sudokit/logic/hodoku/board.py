@@ -18,7 +18,7 @@ on a ``copy()`` (two short queues and 27 counts), as HoDoKu does.
 
 from __future__ import annotations
 
-from ..core.bits import cells_of
+from ..core.bits import cells_of, values_of
 from ..core.board import Board
 from ..core.tables import HODOKU
 
@@ -134,11 +134,8 @@ class HodokuBoard(Board):
     def eliminate(self, cell: int, mask: int) -> bool:
         """Delete the values of mask from cell, lowest first; True if any was there."""
         had = self.cands[cell] & mask
-        m = had
-        while m:
-            low = m & -m
-            self.delete(cell, low.bit_length())
-            m ^= low
+        for v in values_of(had):
+            self.delete(cell, v)
         return bool(had)
 
     def place(self, cell: int, value: int) -> None:

@@ -39,6 +39,7 @@ from itertools import combinations
 from typing import Iterator
 
 from .. import _cfast
+from ..core.bits import cells_of
 from ..ladder import Technique
 from ..step import Step
 from ._lines import line_masks, line_word
@@ -47,16 +48,6 @@ _SIZE_NAME = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _SIZE_ID = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 _SE_BASIC = {2: 3.2, 3: 3.8, 4: 5.2}
 _SE_FINNED = 6.6
-
-
-def _bits(mask: int) -> list[int]:
-    """The set bit positions of a mask, increasing."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _combos(lines, masks, k: int, limit: int):
@@ -113,12 +104,12 @@ def _basic(state, k: int) -> Iterator[Step]:
                 if union.bit_count() != k:
                     continue  # fewer cover lines than base lines: problems() reports it
                 gone = [_cell(o, i, j, n) for i in range(n) if i not in combo
-                        for j in _bits(m[i] & union)]
+                        for j in cells_of(m[i] & union)]
                 if not gone:
                     continue
                 base = [base_units[i] for i in combo]
-                cover = [cover_units[j] for j in _bits(union)]
-                body = sorted(_cell(o, i, j, n) for i in combo for j in _bits(m[i]))
+                cover = [cover_units[j] for j in cells_of(union)]
+                body = sorted(_cell(o, i, j, n) for i in combo for j in cells_of(m[i]))
                 gone.sort()
                 yield Step(_SIZE_ID[k], eliminations=[(c, v) for c in gone],
                            evidence={"value": v, "base": base, "cover": cover, "cells": body,
@@ -216,7 +207,7 @@ def _finned_all(state, k: int) -> Iterator[tuple]:
                     free &= ~must
                     if not free or not reach & (must | free):
                         continue  # no fin (a basic fish), or nothing to remove
-                    for extra in combinations(_bits(free), k - must.bit_count()):
+                    for extra in combinations(cells_of(free), k - must.bit_count()):
                         cover = must
                         for j in extra:
                             cover |= 1 << j
@@ -252,19 +243,19 @@ def _finned_step(t, o, v, m, inside, combo, cover, b, k, base_units, cover_units
     n = t.n
     if any(not m[i] & cover for i in combo):
         return None  # a base line without a body cell: a smaller fish
-    fins = sorted(_cell(o, i, j, n) for i in combo for j in _bits(inside[i] & ~cover))
+    fins = sorted(_cell(o, i, j, n) for i in combo for j in cells_of(inside[i] & ~cover))
     if not fins:
         return None
     sashimi = any((m[i] & cover).bit_count() == 1 for i in combo)
     tech = ("sashimi-" if sashimi else "finned-") + _SIZE_ID[k]
     name = ("Sashimi " if sashimi else "Finned ") + _SIZE_NAME[k]
     gone = sorted(_cell(o, i, j, n) for i in range(n) if i not in combo
-                  for j in _bits(inside[i] & cover))
+                  for j in cells_of(inside[i] & cover))
     if not gone:
         return None
     base = [base_units[i] for i in combo]
-    cov = [cover_units[j] for j in _bits(cover)]
-    body = sorted(_cell(o, i, j, n) for i in combo for j in _bits(m[i] & cover))
+    cov = [cover_units[j] for j in cells_of(cover)]
+    body = sorted(_cell(o, i, j, n) for i in combo for j in cells_of(m[i] & cover))
     fin_word = "fin" if len(fins) == 1 else "fins"
     step = Step(tech, eliminations=[(c, v) for c in gone],
                 evidence={"value": v, "base": base, "cover": cov, "cells": body, "fins": fins,
