@@ -34,52 +34,24 @@ from __future__ import annotations
 
 from functools import cmp_to_key
 
-from ..core.bits import POPCOUNT9, cells_of
 from ..core.tables import HODOKU
+from ..techniques.als import Als, common_eliminations, links_of, unit_als, xz_eliminations
 from .board import distinct, index_sum
-
-_UNIT_CELLS = HODOKU.unit_cells
-_PEER_BITS = HODOKU.peer_bits
-
 
 __all__ = ["als_xz", "als_xy_wing", "als_chain"]
 
-_ALL = (1 << 81) - 1
 _MAX_RC = 50
 
 
-class _Als:
-    __slots__ = ("cells", "cands", "per", "buddies_per", "buddies_als_per", "buddies", "size")
-
-    def __init__(self, cells: int, cands: int, where):
-        self.cells, self.cands = cells, cands
-        self.size = _POP_CELLS(cells)
-        self.per = [0] * 10
-        self.buddies_per = [0] * 10
-        self.buddies_als_per = [0] * 10
-        self.buddies = 0
-        for v in range(1, 10):
-            if cands >> (v - 1) & 1:
-                per = cells & where[v]
-                seen = _ALL
-                for c in cells_of(per):
-                    seen &= _PEER_BITS[c]
-                b = seen & ~cells & where[v]
-                self.per[v] = per
-                self.buddies_per[v] = b
-                self.buddies_als_per[v] = b | per
-                self.buddies |= b
-
-
-def _POP_CELLS(m: int) -> int:
-    return bin(m).count("1")
-
-
 class _RC:
+    """A restricted common of ALSes als1 < als2 (indexes): cand1, cand2 (0: one only) and
+    actual, the ones usable after the previous link of a chain (checkRC)."""
+
     __slots__ = ("als1", "als2", "cand1", "cand2", "actual")
 
-    def __init__(self, als1, als2, cand1):
-        self.als1, self.als2, self.cand1, self.cand2, self.actual = als1, als2, cand1, 0, 0
+    def __init__(self, als1, als2, rcc):
+        self.als1, self.als2, self.cand1, self.actual = als1, als2, rcc[0], 0
+        self.cand2 = rcc[-1] if len(rcc) > 1 else 0  # HoDoKu keeps the last of three
 
     def check(self, last, first_try: bool) -> bool:
         """HoDoKu's RestrictedCommon.checkRC: sets actual (0 = not usable after last)."""
@@ -117,92 +89,52 @@ _CACHE = {}
 
 
 def _prepare(board):
-    """(alses, rcs, rcs per first ALS) of the board, cached for the last candidates."""
-    cands, where = board.cands, board.where
+    """(alses, rcs, rcs per first ALS) of the board, cached for the last candidates: the
+    ladder's Als, unit_als and links_of, in HoDoKu's unit order and cell limit (8)."""
+    cands = board.cands
     key = tuple(cands)
     got = _CACHE.get(key)
     if got is not None:
         return got
     alses, seen = [], set()
-    for unit in _UNIT_CELLS:
-        free = [c for c in unit if cands[c]]
-        _collect(free, 0, 0, 0, 0, cands, alses, seen, where)
-    rcs, by_first = [], []
-    for i, a1 in enumerate(alses):
-        mine = []
-        for j in range(i + 1, len(alses)):
-            a2 = alses[j]
-            if a1.cells & a2.cells:
-                continue
-            common = a1.cands & a2.cands
-            if not common:
-                continue
-            rc = None
-            for v in range(1, 10):
-                if not common >> (v - 1) & 1:
-                    continue
-                idx = a1.per[v] | a2.per[v]
-                if idx & ~(a1.buddies_als_per[v] & a2.buddies_als_per[v]):
-                    continue
-                if rc is None:
-                    rc = _RC(i, j, v)
-                    rcs.append(rc)
-                    mine.append(rc)
-                else:
-                    rc.cand2 = v
-        by_first.append(mine)
-    got = (alses, rcs, by_first)
+    for u, unit in enumerate(HODOKU.unit_cells):
+        for cells, mask in unit_als([c for c in unit if cands[c]], cands, 8):
+            if cells not in seen:
+                seen.add(cells)
+                alses.append(Als(cells, mask, u, cands, HODOKU.peer_bits))
+    where = board.where
+    buddies = []  # per ALS: the cells outside it that see all its cells of one of its values
+    for a in alses:
+        m = 0
+        for v, s in a.sees.items():
+            m |= s & where[v]
+        buddies.append(m)
+    rcs, by_first = [], [[] for _ in alses]
+    for i, j, rcc in links_of(alses):
+        rc = _RC(i, j, rcc)
+        rcs.append(rc)
+        by_first[i].append(rc)
+    got = (alses, rcs, by_first, buddies)
     _CACHE.clear()
     _CACHE[key] = got
     return got
 
 
-def _collect(free, start, depth, cells, mask, cands, alses, seen, where):
-    """checkAlsRecursive: subsets of free in depth-first order, 1-8 cells."""
-    depth += 1
-    if depth > 8:
-        return
-    for i in range(start, len(free)):
-        c = free[i]
-        now_cells = cells | (1 << c)
-        now_mask = mask | cands[c]
-        if POPCOUNT9[now_mask] - depth == 1 and now_cells not in seen:
-            seen.add(now_cells)
-            alses.append(_Als(now_cells, now_mask, where))
-        _collect(free, i + 1, depth, now_cells, now_mask, cands, alses, seen, where)
-
-
-def _deletions(a1, a2, restricted, dels):
+def _deletions(a1, a2, restricted, where, dels):
     """checkCandidatesToDelete (no forbidden cells): appends to dels."""
-    common = a1.cands & a2.cands
+    skip = 0
     for r in restricted:
         if r > 0:
-            common &= ~(1 << (r - 1))
-    if not common or not a1.buddies & a2.buddies:
-        return
-    for v in range(1, 10):
-        if common >> (v - 1) & 1:
-            dels.extend((c, v) for c in cells_of(a1.buddies_per[v] & a2.buddies_per[v]))
-
-
-def _doubly(a1, a2, rc1, rc2, dels):
-    rest = a1.cands & ~(1 << (rc1 - 1)) & ~(1 << (rc2 - 1))
-    for v in range(1, 10):
-        if rest >> (v - 1) & 1:
-            dels.extend((c, v) for c in cells_of(a1.buddies_per[v] & ~a2.cells))
+            skip |= 1 << (r - 1)
+    dels += common_eliminations(a1, a2, skip, where)
 
 
 def als_xz(board):
     """HoDoKu's first ALS-XZ deletions [(cell, value)] or None."""
-    alses, rcs, _ = _prepare(board)
+    alses, rcs, _, _ = _prepare(board)
     for rc in rcs:
-        a1, a2 = alses[rc.als1], alses[rc.als2]
-        dels = []
-        _deletions(a1, a2, (rc.cand1,), dels)
-        if rc.cand2:
-            _deletions(a1, a2, (rc.cand2,), dels)
-            _doubly(a1, a2, rc.cand1, rc.cand2, dels)
-            _doubly(a2, a1, rc.cand1, rc.cand2, dels)
+        rcc = [rc.cand1, rc.cand2] if rc.cand2 else [rc.cand1]
+        dels = xz_eliminations(alses[rc.als1], alses[rc.als2], rcc, board.where, False)
         if dels:
             return distinct(dels)
     return None
@@ -210,7 +142,7 @@ def als_xz(board):
 
 def als_xy_wing(board):
     """HoDoKu's first ALS-XY-wing deletions or None."""
-    alses, rcs, _ = _prepare(board)
+    alses, rcs, _, _ = _prepare(board)
     by_als = {}
     for k, rc in enumerate(rcs):
         by_als.setdefault(rc.als1, []).append(k)
@@ -241,7 +173,7 @@ def als_xy_wing(board):
             if union == a.cells or union == b.cells:
                 continue
             dels = []
-            _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), dels)
+            _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), board.where, dels)
             if dels:
                 return distinct(dels)
     return None
@@ -261,19 +193,21 @@ def _compare(a, b):
 
 def als_chain(board):
     """HoDoKu's ALS chain (ALS-XY-chain) deletions or None."""
-    alses, _rcs, by_first = _prepare(board)
+    alses, _rcs, by_first, buddies = _prepare(board)
     steps, seen = [], {}
     for i in range(len(alses)):
         in_chain = [False] * len(alses)
         in_chain[i] = True
-        _chain_search(alses, by_first, i, i, None, [], in_chain, steps, seen)
+        _chain_search(alses, by_first, buddies, board.where, i, i, None, [], in_chain,
+                      steps, seen)
     if not steps:
         return None
     steps.sort(key=cmp_to_key(_compare))
     return list(steps[0][0])
 
 
-def _chain_search(alses, by_first, start, als_index, last, chain, in_chain, steps, seen):
+def _chain_search(alses, by_first, buddies, where, start, als_index, last, chain, in_chain,
+                  steps, seen):
     """getAlsXYChainRecursive."""
     if len(chain) >= _MAX_RC:
         return
@@ -289,7 +223,7 @@ def _chain_search(alses, by_first, start, als_index, last, chain, in_chain, step
             continue
         chain.append(rc)
         in_chain[rc.als2] = True
-        if len(chain) >= 3:
+        if len(chain) >= 3 and buddies[start] & buddies[rc.als2]:
             first = chain[0]
             c1, c2 = first.cand1, first.cand2
             if first.actual == 1:
@@ -304,7 +238,7 @@ def _chain_search(alses, by_first, start, als_index, last, chain, in_chain, step
             elif rc.actual == 3:
                 c3, c4 = rc.cand1, rc.cand2
             dels = []
-            _deletions(alses[start], alses[rc.als2], (c1, c2, c3, c4), dels)
+            _deletions(alses[start], alses[rc.als2], (c1, c2, c3, c4), where, dels)
             if dels:
                 key = tuple(sorted(set(dels), key=lambda d: (d[1], d[0])))
                 count = alses[start].size + sum(alses[x.als2].size for x in chain)
@@ -315,7 +249,8 @@ def _chain_search(alses, by_first, start, als_index, last, chain, in_chain, step
                     steps.append(step)
                 elif steps[old][2] > count:
                     steps[old] = step
-        _chain_search(alses, by_first, start, rc.als2, rc, chain, in_chain, steps, seen)
+        _chain_search(alses, by_first, buddies, where, start, rc.als2, rc, chain, in_chain,
+                      steps, seen)
         in_chain[rc.als2] = False
         chain.pop()
         if last is None:

@@ -66,6 +66,31 @@ class Als:
         return f"Als(cells={cells_of(self.cells)}, values={values_of(self.mask)}, unit={self.unit})"
 
 
+def unit_als(free: list, cands, limit: int) -> list:
+    """[(cells, mask)] of every set of 1..limit cells of free (a unit's empty cells, in
+    order) whose candidates number one more than its cells: depth-first order (a set, then
+    the sets that extend it, then the next cell), the order HoDoKu's checkAlsRecursive
+    finds them in."""
+    out = []
+    top, most = len(free), limit + 1
+
+    def grow(start, bits, mask, k):
+        for i in range(start, top):
+            c = free[i]
+            m = mask | cands[c]
+            count = m.bit_count()
+            if count > most:
+                continue
+            b = bits | (1 << c)
+            if count == k + 2:
+                out.append((b, m))
+            if k + 1 < limit:
+                grow(i + 1, b, m, k + 1)
+
+    grow(0, 0, 0, 0)
+    return out
+
+
 def almost_locked_sets(state, max_cells: int = MAX_CELLS) -> list:
     """Every ALS of the state (a list of Als, in the module's order; cached on the state)."""
     key = ("als.sets", max_cells)
@@ -77,23 +102,9 @@ def almost_locked_sets(state, max_cells: int = MAX_CELLS) -> list:
     found: dict = {}
     for u, unit in enumerate(t.units):
         empty = [c for c in unit if not values[c] and cands[c]]
-        limit = min(len(empty) - 1, max_cells)
-        if limit < 1:
-            continue
-        stack = [(0, 0, 0, 0)]  # (next index, cells, mask, how many cells)
-        while stack:
-            start, bits, mask, k = stack.pop()
-            for i in range(len(empty) - 1, start - 1, -1):
-                c = empty[i]
-                m = mask | cands[c]
-                count = m.bit_count()
-                if count > limit + 1:
-                    continue
-                b = bits | (1 << c)
-                if count == k + 2 and b not in found:
-                    found[b] = (u, m)
-                if k + 1 < limit:
-                    stack.append((i + 1, b, m, k + 1))
+        for b, m in unit_als(empty, cands, min(len(empty) - 1, max_cells)):
+            if b not in found:
+                found[b] = (u, m)
     out = [Als(b, m, u, cands, peers) for b, (u, m) in found.items()]
     out.sort(key=lambda a: (a.size, a.unit, a.cells))
     state._cache[key] = out
@@ -108,17 +119,21 @@ def restricted_commons(a: Als, b: Als) -> list:
 
 
 def _links(state) -> list:
-    """[(i, j, rccs)] for every pair i < j of ALSs (indexes in almost_locked_sets) with at
-    least one restricted common; cached on the state.
+    """links_of(almost_locked_sets(state)), cached on the state."""
+    got = state._cache.get("als.links")
+    if got is None:
+        got = state._cache["als.links"] = links_of(almost_locked_sets(state))
+    return got
+
+
+def links_of(sets: list) -> list:
+    """[(i, j, rccs)] for every pair i < j of the ALSs sets (indexes) without a common cell
+    and with at least one restricted common, rccs ascending; i, then j ascending.
 
     Not every pair is tried: for each value x the ALSs holding x are grouped by where[x]
     (their cells holding x), and the groups by the first of those cells.  B's x is a
     restricted common with A when where_B[x] lies inside sees_A[x], so only the groups whose
     first cell is in sees_A[x] are read, and each group is checked once for all its ALSs."""
-    got = state._cache.get("als.links")
-    if got is not None:
-        return got
-    sets = almost_locked_sets(state)
     groups: dict = {}  # x -> first cell -> where mask -> [ALS indexes, ascending]
     for j, b in enumerate(sets):
         for x, w in b.where.items():
@@ -149,7 +164,6 @@ def _links(state) -> list:
                             found.setdefault(j, []).append(x)
         for j in sorted(found):
             out.append((i, j, found[j]))
-    state._cache["als.links"] = out
     return out
 
 
@@ -178,26 +192,29 @@ def removed_words(t, pairs) -> str:
 
 # --- ALS-XZ -------------------------------------------------------------------------------
 
-def _xz_eliminations(a: Als, b: Als, rcc: list, vcells: list) -> list:
-    """The (cell, value) pairs an ALS-XZ of a and b removes (rcc: its restricted commons)."""
-    gone = set()
-    if len(rcc) == 1:
-        x = rcc[0]
-        for z in values_of(a.mask & b.mask):
-            if z != x:
-                for c in cells_of(a.sees[z] & b.sees[z] & vcells[z]):
-                    gone.add((c, z))
-    elif len(rcc) == 2:
-        for x in rcc:
-            for c in cells_of(a.sees[x] & b.sees[x] & vcells[x]):
-                gone.add((c, x))
-        for s in (a, b):
-            for z in values_of(s.mask):
-                if z not in rcc:
-                    for c in cells_of(s.sees[z] & vcells[z]):
-                        gone.add((c, z))
-    # three restricted commons cannot happen in a state that has a solution
-    return sorted(gone)
+def common_eliminations(a: Als, b: Als, skip: int, vcells) -> list:
+    """[(cell, value)] for every value of both ALSs but those of the mask skip, from every
+    cell holding it that sees all its cells in both (value, then cell ascending)."""
+    return [(c, z) for z in values_of(a.mask & b.mask & ~skip)
+            for c in cells_of(a.sees[z] & b.sees[z] & vcells[z])]
+
+
+def xz_eliminations(a: Als, b: Als, rcc: list, vcells, inside: bool = True) -> list:
+    """The (cell, value) pairs an ALS-XZ of a and b removes, rcc its restricted commons (one
+    or two): the common values but one restricted common, for each of them; when doubly
+    linked, also every other value of each ALS from the cells seeing all its cells of that
+    value (inside: the other ALS's cells too; HoDoKu's checkDoublyLinkedAls leaves them).
+    In HoDoKu's order, repeats kept."""
+    gone = []
+    for x in rcc:
+        gone += common_eliminations(a, b, 1 << (x - 1), vcells)
+    if len(rcc) == 2:
+        skip = (1 << (rcc[0] - 1)) | (1 << (rcc[1] - 1))
+        for s, o in ((a, b), (b, a)):
+            keep = -1 if inside else ~o.cells
+            gone += [(c, z) for z in values_of(s.mask & ~skip)
+                     for c in cells_of(s.sees[z] & vcells[z] & keep)]
+    return gone
 
 
 class _Named:
@@ -237,7 +254,9 @@ def find_als_xz(state) -> Iterator[Step]:
         a, b = sets[i], sets[j]
         if len(rcc) == 1 and (a.mask & b.mask).bit_count() < 2:
             continue
-        gone = _xz_eliminations(a, b, rcc, vcells)
+        if len(rcc) > 2:  # three restricted commons: no solution, nothing to say
+            continue
+        gone = sorted(set(xz_eliminations(a, b, rcc, vcells)))
         if gone:
             yield _xz_step(t, a, b, rcc, gone)
 
@@ -308,11 +327,8 @@ def find_als_xy_wing(state) -> Iterator[Step]:
                     for y in rys:
                         if x == y:
                             continue
-                        zmask = common & ~(1 << (x - 1)) & ~(1 << (y - 1))
-                        gone = []
-                        for z in values_of(zmask):
-                            for cell in cells_of(a.sees[z] & b.sees[z] & vcells[z]):
-                                gone.append((cell, z))
+                        gone = common_eliminations(a, b, (1 << (x - 1)) | (1 << (y - 1)),
+                                                   vcells)
                         if not gone:
                             continue
                         key = (ia, ib, tuple(sorted(gone)))
@@ -344,5 +360,6 @@ TECHNIQUES = (
               score=320),
 )
 
-__all__ = ["Als", "almost_locked_sets", "restricted_commons", "find_als_xz",
+__all__ = ["Als", "unit_als", "almost_locked_sets", "restricted_commons", "links_of",
+           "common_eliminations", "xz_eliminations", "find_als_xz",
            "find_als_xy_wing", "TECHNIQUES"]
