@@ -102,30 +102,43 @@ def _all_rectangle_steps(board):
     return out
 
 
-def _start_cell(g, allowed, i11, c1, c2, rects, out):
+def _crossings(i11):
+    """[(i12, [(i21, i22)])]: the rectangles from start cell i11 (see the module docstring)."""
     row11, col11, box11 = i11 // 9, i11 % 9, _CELL_UNITS[i11][2]
-    a1, a2 = allowed[c1], allowed[c2]
+    out = []
     for i12 in _UNIT_CELLS[box11]:
-        if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9):
-            continue
+        if i12 != i11 and (row11 == i12 // 9 or col11 == i12 % 9):
+            lines = row11 == i12 // 9
+            unit11 = _UNIT_CELLS[9 + col11] if lines else _UNIT_CELLS[row11]
+            unit12 = _UNIT_CELLS[9 + i12 % 9] if lines else _UNIT_CELLS[i12 // 9]
+            out.append((i12, [(unit11[j], unit12[j]) for j in range(9)
+                              if _CELL_UNITS[unit11[j]][2] != box11]))
+    return out
+
+
+_CROSSINGS = [_crossings(c) for c in range(81)]
+
+
+def _first_time(rects, corners) -> bool:
+    """False when HoDoKu has seen the rectangle (its key, at most 400 kept; see above)."""
+    a, b, c, d = sorted(corners)
+    rect = ((a * 10 + b) * 10 + c) * 10 + d
+    if rect in rects:
+        return False
+    if len(rects) < 400:
+        rects.append(rect)
+    return True
+
+
+def _start_cell(g, allowed, i11, c1, c2, rects, out):
+    a1, a2 = allowed[c1], allowed[c2]
+    for i12, pairs in _CROSSINGS[i11]:
         if g.values[i12] or not (a1 >> i12 & 1 and a2 >> i12 & 1):
             continue
-        lines = row11 == i12 // 9
-        unit11 = _UNIT_CELLS[9 + col11] if lines else _UNIT_CELLS[row11]
-        unit12 = _UNIT_CELLS[9 + i12 % 9] if lines else _UNIT_CELLS[i12 // 9]
-        for j in range(9):
-            i21, i22 = unit11[j], unit12[j]
-            if _CELL_UNITS[i21][2] == box11:
-                continue
-            if not (a1 >> i21 & 1 and a1 >> i22 & 1 and a2 >> i22 & 1):
-                continue
-            corners = sorted((i11, i12, i21, i22))
-            rect = ((corners[0] * 10 + corners[1]) * 10 + corners[2]) * 10 + corners[3]
-            if rect in rects:
-                continue
-            if len(rects) < 400:
-                rects.append(rect)
-            _check_rectangle(g, (i11, i12, i21, i22), c1, c2, out)
+        for i21, i22 in pairs:
+            if a1 >> i21 & 1 and a1 >> i22 & 1 and a2 >> i22 & 1 \
+                    and _first_time(rects, (i11, i12, i21, i22)):
+                _check_rectangle(g, (i11, i12, i21, i22), c1, c2, out)
 
 
 def _check_rectangle(g, corners, c1, c2, out):
@@ -278,29 +291,17 @@ def _all_avoidable(board):
         if not placed[i11]:
             continue
         v1 = values[i11]
-        row11, col11, box11 = i11 // 9, i11 % 9, _CELL_UNITS[i11][2]
-        for i12 in _UNIT_CELLS[box11]:
-            if i12 == i11 or (row11 != i12 // 9 and col11 != i12 % 9) or not placed[i12]:
+        for i12, pairs in _CROSSINGS[i11]:
+            if not placed[i12]:
                 continue
             v2 = values[i12]
-            lines = row11 == i12 // 9
-            unit11 = _UNIT_CELLS[9 + col11] if lines else _UNIT_CELLS[row11]
-            unit12 = _UNIT_CELLS[9 + i12 % 9] if lines else _UNIT_CELLS[i12 // 9]
-            for j in range(9):
-                i21, i22 = unit11[j], unit12[j]
-                if _CELL_UNITS[i21][2] == box11:
-                    continue
+            for i21, i22 in pairs:
                 bi21 = not values[i21] and cands[i21] >> (v2 - 1) & 1 and POPCOUNT9[cands[i21]] == 2
                 bi22 = not values[i22] and cands[i22] >> (v1 - 1) & 1 and POPCOUNT9[cands[i22]] == 2
                 if not ((values[i21] == v2 and placed[i21] and bi22)
-                        or (values[i22] == v1 and placed[i22] and bi21) or (bi21 and bi22)):
+                        or (values[i22] == v1 and placed[i22] and bi21) or (bi21 and bi22)) \
+                        or not _first_time(rects, (i11, i12, i21, i22)):
                     continue
-                corners = sorted((i11, i12, i21, i22))
-                rect = ((corners[0] * 10 + corners[1]) * 10 + corners[2]) * 10 + corners[3]
-                if rect in rects:
-                    continue
-                if len(rects) < 400:
-                    rects.append(rect)
                 if values[i21] or values[i22]:
                     if values[i21]:
                         dels = [(i22, v1)] if cands[i22] >> (v1 - 1) & 1 else []
