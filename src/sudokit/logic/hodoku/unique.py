@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
+from ..techniques.uniqueness import _subsets
 
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_CELLS = HODOKU.unit_cells
@@ -229,37 +230,29 @@ def _hidden_rectangle(g, corner, corners, c1, c2, extra, out):
 
 
 def _type3(g, kind, unit_index, u3, ur, two, extra, out):
-    """checkUniqueness3: naked subsets of the unit with the two extra cells as one."""
-    cands = g.cands
+    """checkUniqueness3: naked subsets of the unit with the two extra cells as one (grown
+    as the ladder's type 3 grows them; a box set may not lie in one row or column)."""
+    cands, values = g.cands, g.values
     unit = _UNIT_CELLS[unit_index]
     rect = set(two) | set(extra)
     pool = sorted(c for c in unit if cands[c] and not cands[c] & ur and c not in rect)
-    if pool:
-        _type3_rec(g, kind, unit, pool, u3, list(extra), 0, out)
-
-
-def _type3_rec(g, kind, unit, pool, have, cells, start, out):
-    cands, values = g.cands, g.values
-    for i in range(start, len(pool)):
-        now_cands = have | cands[pool[i]]
-        now_cells = sorted(cells + [pool[i]])
-        same = (len({c // 9 for c in now_cells}) == 1 or len({c % 9 for c in now_cells}) == 1)
-        if (kind != "box" or not same) and POPCOUNT9[now_cands] == len(now_cells) - 1:
-            dels = []
-            for c in unit:
-                if not values[c] and c not in now_cells:
-                    dels.extend((c, v) for v in range(1, 10)
-                                if (cands[c] & now_cands) >> (v - 1) & 1)
-            if dels:
-                if kind in ("line", "col"):
-                    boxes = {_CELL_UNITS[c][2] for c in now_cells}
-                    if len(boxes) == 1:
-                        for c in _UNIT_CELLS[boxes.pop()]:
-                            if not values[c] and c not in now_cells:
-                                dels.extend((c, v) for v in range(1, 10)
-                                            if (cands[c] & now_cands) >> (v - 1) & 1)
-                out.append(("u3", dels))
-        _type3_rec(g, kind, unit, pool, now_cands, now_cells, i + 1, out)
+    for group, mask in _subsets(pool, cands, u3, len(pool)):
+        now_cells = extra + group
+        if kind == "box" and (len({c // 9 for c in now_cells}) == 1
+                              or len({c % 9 for c in now_cells}) == 1):
+            continue
+        dels = []
+        for c in unit:
+            if not values[c] and c not in now_cells:
+                dels.extend((c, v) for v in VALUES_OF9[cands[c] & mask])
+        if dels:
+            if kind in ("line", "col"):
+                boxes = {_CELL_UNITS[c][2] for c in now_cells}
+                if len(boxes) == 1:
+                    for c in _UNIT_CELLS[boxes.pop()]:
+                        if not values[c] and c not in now_cells:
+                            dels.extend((c, v) for v in VALUES_OF9[cands[c] & mask])
+            out.append(("u3", dels))
 
 
 def avoidable_rectangle(board, kind: str):
