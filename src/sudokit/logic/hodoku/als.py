@@ -5,6 +5,7 @@ as HoDoKu's ALS solver finds them (docs/se-rating.md section 10).
 `getAlsXYChainRecursive`, `checkCandidatesToDelete`, `checkDoublyLinkedAls`, the
 AlsComparator), `src/solver/SudokuStepFinder.java` (`doGetAlses`,
 `doGetRestrictedCommons`), `src/solver/Als.java`, `src/solver/RestrictedCommon.java`.
+The ALSes, restricted commons and eliminations are the ladder's (logic/techniques/als.py).
 
 The rules, in our words:
 
