@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, value_cells
+from ..techniques.wings import xy_wings
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
 __all__ = ["Hint", "colex", "hidden_single", "direct_locking",
@@ -282,32 +283,15 @@ def fish(board, k: int):
 # ----------------------------------------------------------------------------- wings
 
 def _wing(board, xyz: bool):
+    """The first XY- or XYZ-wing of the ladder's search, wings in SE's peer order."""
     cands = board.cands
-    size = 3 if xyz else 2
-    for pivot in range(81):
-        xy = cands[pivot]
-        if POPCOUNT9[xy] != size:
-            continue
-        for xzc in PEERS[pivot]:
-            xz = cands[xzc]
-            if POPCOUNT9[xz] != 2 or POPCOUNT9[xy & ~xz] != 1:
-                continue
-            for yzc in PEERS[pivot]:
-                yz = cands[yzc]
-                if POPCOUNT9[yz] != 2:
-                    continue
-                if POPCOUNT9[xy | xz | yz] != 3 or POPCOUNT9[xy & xz & yz] != (1 if xyz else 0):
-                    continue
-                z = xz & yz
-                z &= -z
-                victims = PEER_BITS[xzc] & PEER_BITS[yzc]
-                if xyz:
-                    victims &= PEER_BITS[pivot]
-                victims &= ~((1 << pivot) | (1 << xzc) | (1 << yzc))
-                elims = {c: z for c in cells_of(victims) if cands[c] & z}
-                if elims:
-                    return Hint(4.4 if xyz else 4.2, elims, None,
-                                "XYZ-wing" if xyz else "XY-wing")
+    bivalue = 0
+    for c in range(81):
+        if POPCOUNT9[cands[c]] == 2:
+            bivalue |= 1 << c
+    for _, _, _, z, gone in xy_wings(cands, PEER_BITS, xyz, bivalue, PEERS):
+        return Hint(4.4 if xyz else 4.2, dict.fromkeys(gone, z), None,
+                    "XYZ-wing" if xyz else "XY-wing")
     return None
 
 
