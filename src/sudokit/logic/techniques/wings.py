@@ -49,24 +49,22 @@ def _holds(t, cell, mask) -> str:
     return f"{t.name(cell)} ({t.values(mask).replace(' and ', ' or ')})"
 
 
-def xy_wings(cands, peers, xyz: bool, bivalue: int, near=None):
+def xy_wings(cands, peers, xyz: bool, bivalue: int = 0, near=None):
     """Every XY-Wing (xyz False) or XYZ-Wing of the candidates cands: (pivot, wing a, wing
     b, z bit, cells losing z).  The one search of the three policies: pivots in cell order,
-    then the pairs of wings a, b (a before b) in the order of near[pivot] (default: cell
-    order), as sudokit, SE (near: SE's peer order) and HoDoKu's XYZ-Wing take them.
-    peers: each cell's peer set; bivalue: the cell set of the cells with two candidates."""
+    then the pairs of wings a, b (a before b) in the order of near[pivot], each cell's
+    peers (SE: its own peer order), or else in cell order among the cell set bivalue of
+    the cells with two candidates (sudokit, HoDoKu).  peers: each cell's peer set."""
     size = 3 if xyz else 2
     for pivot, pm in enumerate(cands):
         if pm.bit_count() != size:
             continue
-        if near is None:
-            wings = cells_of(peers[pivot] & bivalue)
-        else:
-            wings = [c for c in near[pivot] if bivalue >> c & 1]
+        wings = cells_of(peers[pivot] & bivalue) if near is None else near[pivot]
         if xyz:
-            wings = [c for c in wings if cands[c] & ~pm == 0]
+            wings = [c for c in wings if cands[c] & ~pm == 0 and cands[c].bit_count() == 2]
         else:
-            wings = [c for c in wings if (cands[c] & pm).bit_count() == 1]
+            wings = [c for c in wings
+                     if (cands[c] & pm).bit_count() == 1 and cands[c].bit_count() == 2]
         for i, a in enumerate(wings):
             ma = cands[a]
             for b in wings[i + 1:]:
