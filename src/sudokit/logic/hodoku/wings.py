@@ -2,7 +2,7 @@
 order HoDoKu's wing solver finds them (docs/se-rating.md section 10).
 
 [HD] `src/solver/WingSolver.java` (`getWing`, `getWWing`, `checkLink`).  The first wing
-found is taken:
+found is taken (XY and XYZ: from the ladder's search, logic/techniques/wings.py):
 
 * XY-wing / XYZ-wing: over the bivalue cells (for XYZ the cells with three candidates
   first) i < j < k in cell order (XYZ: any bivalue j, k > j), three different cells whose
@@ -23,6 +23,7 @@ from ..techniques.wings import xy_wings
 
 _UNIT_CELLS = HODOKU.unit_cells
 _PEER_BITS = HODOKU.peer_bits
+_NEAR = tuple(cells_of(p) for p in _PEER_BITS)  # each cell's peers in cell order
 
 __all__ = ["w_wing", "xy_wing"]
 
@@ -32,12 +33,7 @@ def xy_wing(b, xyz: bool):
     b, or None: the ladder's search (logic/techniques/wings.py), whose first XYZ-wing is
     HoDoKu's; for XY-wings HoDoKu's first is the least by its three cells in order, then
     the pivot's place among them."""
-    cands = b.cands
-    bivalue = 0
-    for c in range(81):
-        if POPCOUNT9[cands[c]] == 2:
-            bivalue |= 1 << c
-    found = xy_wings(cands, _PEER_BITS, xyz, bivalue)
+    found = xy_wings(b.cands, _PEER_BITS, xyz, near=_NEAR)
     if not xyz:
         found = sorted(found, key=lambda w: (sorted(w[:3]), sorted(w[:3]).index(w[0])))
     for _, _, _, z, gone in found:

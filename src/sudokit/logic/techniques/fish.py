@@ -23,6 +23,8 @@ Order of the steps of one technique: by value, rows as base before columns as ba
 fish: the fins' box or region in unit order,) base lines in increasing order (combinations
 in lexicographic order), then (finned) the cover lines in lexicographic order.
 
+basic_fish() is also SE's search (logic/se/basic.py fish: its values and order).
+
 Ratings: Sudoku Explainer rates X-Wing 3.2, Swordfish 3.8 and Jellyfish 5.2; it has no
 finned fish (it finds their eliminations as Turbot Fish or X-Cycles, 6.6 and up), so the
 finned and sashimi forms get 6.6 here.  HoDoKu: X-Wing hard 140, Swordfish hard 150,

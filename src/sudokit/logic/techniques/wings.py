@@ -14,7 +14,8 @@
 anti-knight), so the wings are valid on every geometry.
 
 Order of the steps of one technique: xy- and xyz-wings by pivot cell, then the first wing,
-then the second (cell order); w-wings by the first cell, the second cell, then the linked
+then the second (cell order; xy_wings() is also SE's and HoDoKu's search, with their
+order of the wings); w-wings by the first cell, the second cell, then the linked
 value, each with the first strong link (in unit order) that joins the two cells.
 
 Ratings: Sudoku Explainer XY-Wing 4.2, XYZ-Wing 4.4; it has no W-Wing (it finds it as a
