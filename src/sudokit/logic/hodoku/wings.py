@@ -2,7 +2,7 @@
 order HoDoKu's wing solver finds them (docs/se-rating.md section 10).
 
 [HD] `src/solver/WingSolver.java` (`getWing`, `getWWing`, `checkLink`).  The first wing
-found is taken:
+found is taken (XY and XYZ: from the ladder's search, logic/techniques/wings.py):
 
 * XY-wing / XYZ-wing: over the bivalue cells (for XYZ the cells with three candidates
   first) i < j < k in cell order (XYZ: any bivalue j, k > j), three different cells whose
@@ -19,44 +19,26 @@ from __future__ import annotations
 
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
+from ..techniques.wings import xy_wings
 
 _UNIT_CELLS = HODOKU.unit_cells
 _PEER_BITS = HODOKU.peer_bits
+_NEAR = tuple(cells_of(p) for p in _PEER_BITS)  # each cell's peers in cell order
 
 __all__ = ["w_wing", "xy_wing"]
 
 
 def xy_wing(b, xyz: bool):
     """HoDoKu's first XY-wing (xyz False) or XYZ-wing deletions [(cell, value)] on board
-    b, or None."""
-    cands = b.cands
-    bi = [c for c in range(81) if POPCOUNT9[cands[c]] == 2]
-    first = [c for c in range(81) if POPCOUNT9[cands[c]] == 3] if xyz else bi
-    for i in range(len(first)):
-        for j in range(0 if xyz else i + 1, len(bi)):
-            if POPCOUNT9[cands[first[i]] | cands[bi[j]]] != 3:
-                continue
-            for k in range(j + 1, len(bi)):
-                i1, i2, i3 = first[i], bi[j], bi[k]
-                m1, m2, m3 = cands[i1], cands[i2], cands[i3]
-                if POPCOUNT9[m1 | m2 | m3] != 3 or m1 == m2 or m2 == m3 or m3 == m1:
-                    continue
-                for tries in range(1 if xyz else 3):
-                    if tries == 1:
-                        i1, i2 = bi[j], first[i]
-                    elif tries == 2:
-                        i1, i2, i3 = bi[k], bi[j], first[i]
-                    if not (_PEER_BITS[i1] >> i2 & 1 and _PEER_BITS[i1] >> i3 & 1):
-                        continue
-                    z = cands[i2] & cands[i3]
-                    if POPCOUNT9[z] != 1:
-                        continue
-                    z = z.bit_length()
-                    elim = _PEER_BITS[i2] & _PEER_BITS[i3] & b.where[z]
-                    if xyz:
-                        elim &= _PEER_BITS[i1]
-                    if elim:
-                        return [(c, z) for c in cells_of(elim)]
+    b, or None: the ladder's search (logic/techniques/wings.py), whose first XYZ-wing is
+    HoDoKu's; for XY-wings HoDoKu's first is the least by its three cells in order, then
+    the pivot's place among them."""
+    found = xy_wings(b.cands, _PEER_BITS, xyz, near=_NEAR)
+    if not xyz:
+        found = sorted(found, key=lambda w: (sorted(w[:3]), sorted(w[:3]).index(w[0])))
+    for _, _, _, z, gone in found:
+        z = z.bit_length()
+        return [(c, z) for c in gone]
     return None
 
 

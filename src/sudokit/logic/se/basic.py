@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, value_cells
+from ..techniques.fish import basic_fish
+from ..techniques.wings import xy_wings
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
 __all__ = ["Hint", "colex", "hidden_single", "direct_locking",
@@ -44,15 +46,6 @@ def colex(k: int, n: int) -> tuple:
     """All k-subsets of range(n) as sorted tuples, in SE's order (increasing bit mask)."""
     from itertools import combinations
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
-
-
-def _local(unit: int, bits: int) -> int:
-    """The unit-local positions (bit i = i-th cell of the unit) of a cell set."""
-    out = 0
-    for i, c in enumerate(UNIT_CELLS[unit]):
-        if bits >> c & 1:
-            out |= 1 << i
-    return out
 
 
 # ----------------------------------------------------------------------------- singles
@@ -239,75 +232,36 @@ def naked_set(board, k: int):
 
 
 def fish(board, k: int):
-    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2); base cols
-    first, then base rows."""
-    vc = value_cells(board.cands, 9)
+    """Producers 8, 11, 17: X-wing / swordfish / jellyfish (3.2 / 3.8 / 5.2): the ladder's
+    search (logic/techniques/fish.py) over the values placed at most 9 - 2k times, SE's
+    first taken: base cols before base rows, base lines in colex order, then value."""
+    cands = board.cands
+    rows = [[0] * 9 for _ in range(10)]
+    cols = [[0] * 9 for _ in range(10)]
     placed = [0] * 10
+    for c in range(81):
+        r, j = divmod(c, 9)
+        for v in VALUES_OF9[cands[c]]:
+            rows[v][r] |= 1 << j
+            cols[v][j] |= 1 << r
     for v in board.values:
         placed[v] += 1
-    combos = [(combo, sum(1 << i for i in combo)) for combo in colex(k, 9)]
     wanted = [v for v in range(1, 10) if placed[v] + 2 * k <= 9]
-    for base_units, cover_units in ((COLS, ROWS), (ROWS, COLS)):
-        local = [[_local(u, vc[v]) if v else 0 for v in range(10)] for u in base_units]
-        # valid[v]: the base lines where v has 2..k positions (the only ones a fish uses)
-        valid = [0] * 10
-        for v in wanted:
-            for i in range(9):
-                if 2 <= POPCOUNT9[local[i][v]] <= k:
-                    valid[v] |= 1 << i
-        for combo, cmask in combos:
-            base_bits = -1
-            for v in wanted:
-                if cmask & ~valid[v]:
-                    continue
-                cover = 0
-                for i in combo:
-                    cover |= local[i][v]
-                if POPCOUNT9[cover] != k:
-                    continue
-                if base_bits < 0:
-                    base_bits = 0
-                    for i in combo:
-                        base_bits |= UNIT_BITS[base_units[i]]
-                gone = 0
-                for j in range(9):
-                    if cover >> j & 1:
-                        gone |= vc[v] & UNIT_BITS[cover_units[j]] & ~base_bits
-                if gone:
-                    bit = 1 << (v - 1)
-                    return Hint(_FISH[k], {c: bit for c in cells_of(gone)}, None, f"fish {k}")
-    return None
+    found = min(basic_fish(((1, cols), (0, rows)), k, wanted), default=None,
+                key=lambda f: (f[1] == 0, f[2][::-1], f[0]))
+    if found is None:
+        return None
+    bit = 1 << (found[0] - 1)
+    return Hint(_FISH[k], dict.fromkeys(found[4], bit), None, f"fish {k}")
 
 
 # ----------------------------------------------------------------------------- wings
 
 def _wing(board, xyz: bool):
-    cands = board.cands
-    size = 3 if xyz else 2
-    for pivot in range(81):
-        xy = cands[pivot]
-        if POPCOUNT9[xy] != size:
-            continue
-        for xzc in PEERS[pivot]:
-            xz = cands[xzc]
-            if POPCOUNT9[xz] != 2 or POPCOUNT9[xy & ~xz] != 1:
-                continue
-            for yzc in PEERS[pivot]:
-                yz = cands[yzc]
-                if POPCOUNT9[yz] != 2:
-                    continue
-                if POPCOUNT9[xy | xz | yz] != 3 or POPCOUNT9[xy & xz & yz] != (1 if xyz else 0):
-                    continue
-                z = xz & yz
-                z &= -z
-                victims = PEER_BITS[xzc] & PEER_BITS[yzc]
-                if xyz:
-                    victims &= PEER_BITS[pivot]
-                victims &= ~((1 << pivot) | (1 << xzc) | (1 << yzc))
-                elims = {c: z for c in cells_of(victims) if cands[c] & z}
-                if elims:
-                    return Hint(4.4 if xyz else 4.2, elims, None,
-                                "XYZ-wing" if xyz else "XY-wing")
+    """The first XY- or XYZ-wing of the ladder's search, wings in SE's peer order."""
+    for _, _, _, z, gone in xy_wings(board.cands, PEER_BITS, xyz, near=PEERS):
+        return Hint(4.4 if xyz else 4.2, dict.fromkeys(gone, z), None,
+                    "XYZ-wing" if xyz else "XY-wing")
     return None
 
 

@@ -23,6 +23,8 @@ Order of the steps of one technique: by value, rows as base before columns as ba
 fish: the fins' box or region in unit order,) base lines in increasing order (combinations
 in lexicographic order), then (finned) the cover lines in lexicographic order.
 
+basic_fish() is also SE's search (logic/se/basic.py fish: its values and order).
+
 Ratings: Sudoku Explainer rates X-Wing 3.2, Swordfish 3.8 and Jellyfish 5.2; it has no
 finned fish (it finds their eliminations as Turbot Fish or X-Cycles, 6.6 and up), so the
 finned and sashimi forms get 6.6 here.  HoDoKu: X-Wing hard 140, Swordfish hard 150,
@@ -92,31 +94,42 @@ def _cell(o: int, i: int, j: int, n: int) -> int:
     return i * n + j if o == 0 else j * n + i
 
 
-def _basic(state, k: int) -> Iterator[Step]:
-    t = state.tables
-    n = t.n
-    name = _SIZE_NAME[k]
-    for v in range(1, n + 1):
-        for o, by_value, base_units, cover_units in _views(state):
+def basic_fish(views, k: int, values) -> Iterator[tuple]:
+    """(value, o, base lines, cover mask, cells losing the value) of every basic fish of
+    size k: the one search of sudokit and SE.  For each value of values, each view (o,
+    line masks by value) in the order given, the base lines (those with 2..k places) in
+    lexicographic order."""
+    for v in values:
+        for o, by_value in views:
             m = by_value[v]
+            n = len(m)
             lines = [i for i in range(n) if 2 <= m[i].bit_count() <= k]
             for combo, union in _combos(lines, m, k, k):
                 if union.bit_count() != k:
                     continue  # fewer cover lines than base lines: problems() reports it
                 gone = [_cell(o, i, j, n) for i in range(n) if i not in combo
                         for j in cells_of(m[i] & union)]
-                if not gone:
-                    continue
-                base = [base_units[i] for i in combo]
-                cover = [cover_units[j] for j in cells_of(union)]
-                body = sorted(_cell(o, i, j, n) for i in combo for j in cells_of(m[i]))
-                gone.sort()
-                yield Step(_SIZE_ID[k], eliminations=[(c, v) for c in gone],
-                           evidence={"value": v, "base": base, "cover": cover, "cells": body,
-                                     "units": base + cover},
-                           text=f"In {line_word(t, base)}, {t.value(v)} can only go in "
-                                f"{line_word(t, cover)} ({name}), so {t.value(v)} is removed "
-                                f"from {t.names(gone)}.", se=_SE_BASIC[k])
+                if gone:
+                    yield v, o, combo, union, gone
+
+
+def _basic(state, k: int) -> Iterator[Step]:
+    t = state.tables
+    name = _SIZE_NAME[k]
+    views = _views(state)
+    for v, o, combo, union, gone in basic_fish([w[:2] for w in views], k, range(1, t.n + 1)):
+        _, m, base_units, cover_units = views[o]
+        m = m[v]
+        base = [base_units[i] for i in combo]
+        cover = [cover_units[j] for j in cells_of(union)]
+        body = sorted(_cell(o, i, j, t.n) for i in combo for j in cells_of(m[i]))
+        gone.sort()
+        yield Step(_SIZE_ID[k], eliminations=[(c, v) for c in gone],
+                   evidence={"value": v, "base": base, "cover": cover, "cells": body,
+                             "units": base + cover},
+                   text=f"In {line_word(t, base)}, {t.value(v)} can only go in "
+                        f"{line_word(t, cover)} ({name}), so {t.value(v)} is removed "
+                        f"from {t.names(gone)}.", se=_SE_BASIC[k])
 
 
 @lru_cache(maxsize=64)
@@ -325,6 +338,6 @@ TECHNIQUES = (
               se=_SE_FINNED, level="unfair", score=260),
 )
 
-__all__ = ["find_x_wing", "find_swordfish", "find_jellyfish", "find_finned_x_wing",
+__all__ = ["basic_fish", "find_x_wing", "find_swordfish", "find_jellyfish", "find_finned_x_wing",
            "find_sashimi_x_wing", "find_finned_swordfish", "find_sashimi_swordfish",
            "find_finned_jellyfish", "find_sashimi_jellyfish", "TECHNIQUES"]

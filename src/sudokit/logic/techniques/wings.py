@@ -14,7 +14,8 @@
 anti-knight), so the wings are valid on every geometry.
 
 Order of the steps of one technique: xy- and xyz-wings by pivot cell, then the first wing,
-then the second (cell order); w-wings by the first cell, the second cell, then the linked
+then the second (cell order; xy_wings() is also SE's and HoDoKu's search, with their
+order of the wings); w-wings by the first cell, the second cell, then the linked
 value, each with the first strong link (in unit order) that joins the two cells.
 
 Ratings: Sudoku Explainer XY-Wing 4.2, XYZ-Wing 4.4; it has no W-Wing (it finds it as a
@@ -49,64 +50,60 @@ def _holds(t, cell, mask) -> str:
     return f"{t.name(cell)} ({t.values(mask).replace(' and ', ' or ')})"
 
 
+def xy_wings(cands, peers, xyz: bool, bivalue: int = 0, near=None):
+    """Every XY-Wing (xyz False) or XYZ-Wing of the candidates cands: (pivot, wing a, wing
+    b, z bit, cells losing z).  The one search of the three policies: pivots in cell order,
+    then the pairs of wings a, b (a before b) in the order of near[pivot], each cell's
+    peers (SE: its own peer order), or else in cell order among the cell set bivalue of
+    the cells with two candidates (sudokit, HoDoKu).  peers: each cell's peer set."""
+    size = 3 if xyz else 2
+    for pivot, pm in enumerate(cands):
+        if pm.bit_count() != size:
+            continue
+        wings = cells_of(peers[pivot] & bivalue) if near is None else near[pivot]
+        if xyz:
+            wings = [c for c in wings if cands[c] & ~pm == 0 and cands[c].bit_count() == 2]
+        else:
+            wings = [c for c in wings
+                     if (cands[c] & pm).bit_count() == 1 and cands[c].bit_count() == 2]
+        for i, a in enumerate(wings):
+            ma = cands[a]
+            for b in wings[i + 1:]:
+                mb = cands[b]
+                z = ma & mb
+                if z.bit_count() != 1 or (ma | mb != pm if xyz else (ma | mb) & pm != pm):
+                    continue
+                sees = peers[a] & peers[b] & (peers[pivot] if xyz else ~(1 << pivot))
+                gone = [c for c in cells_of(sees) if cands[c] & z]
+                if gone:
+                    yield pivot, a, b, z, gone
+
+
 def find_xy_wing(state) -> Iterator[Step]:
     """XY-Wings (see the module docstring)."""
-    t = state.tables
-    cands = state.candidates
-    peers = t.peer_bits
-    bivalue = _bivalue_bits(state)
-    for pivot in cells_of(bivalue):
-        pm = cands[pivot]
-        wings = [c for c in cells_of(peers[pivot] & bivalue)
-                 if (cands[c] & pm).bit_count() == 1]
-        for i, a in enumerate(wings):
-            for b in wings[i + 1:]:
-                ma, mb = cands[a], cands[b]
-                z = ma & mb
-                if z.bit_count() != 1 or z & pm or (ma | mb) & pm != pm:
-                    continue
-                sees = peers[a] & peers[b] & ~(1 << pivot)
-                gone = [c for c in cells_of(sees) if cands[c] & z]
-                if not gone:
-                    continue
-                v = z.bit_length()
-                yield Step("xy-wing", eliminations=[(c, v) for c in gone],
-                           evidence={"value": v, "cells": [pivot, a, b], "pivot": pivot,
-                                     "wings": [a, b], "values": values_of(pm | z)},
-                           text=f"The pivot {_holds(t, pivot, pm)} sees the wings "
-                                f"{_holds(t, a, ma)} and {_holds(t, b, mb)}: whichever value "
-                                f"the pivot takes, a wing holds {t.value(v)} (XY-Wing), so "
-                                f"{t.value(v)} is removed from {t.names(gone)}.", se=4.2)
+    return _wings(state, False)
 
 
 def find_xyz_wing(state) -> Iterator[Step]:
     """XYZ-Wings (see the module docstring)."""
+    return _wings(state, True)
+
+
+def _wings(state, xyz: bool) -> Iterator[Step]:
     t = state.tables
     cands = state.candidates
-    peers = t.peer_bits
-    bivalue = _bivalue_bits(state)
-    for pivot, pm in enumerate(cands):
-        if pm.bit_count() != 3:
-            continue
-        wings = [c for c in cells_of(peers[pivot] & bivalue) if cands[c] & ~pm == 0]
-        for i, a in enumerate(wings):
-            for b in wings[i + 1:]:
-                ma, mb = cands[a], cands[b]
-                z = ma & mb
-                if z.bit_count() != 1 or ma | mb != pm:
-                    continue
-                sees = peers[a] & peers[b] & peers[pivot]
-                gone = [c for c in cells_of(sees) if cands[c] & z]
-                if not gone:
-                    continue
-                v = z.bit_length()
-                yield Step("xyz-wing", eliminations=[(c, v) for c in gone],
-                           evidence={"value": v, "cells": [pivot, a, b], "pivot": pivot,
-                                     "wings": [a, b], "values": values_of(pm)},
-                           text=f"The pivot {_holds(t, pivot, pm)} sees the wings "
-                                f"{_holds(t, a, ma)} and {_holds(t, b, mb)}: one of the three "
-                                f"holds {t.value(v)} (XYZ-Wing), so {t.value(v)} is removed "
-                                f"from {t.names(gone)}.", se=4.4)
+    name, tech, se = ("XYZ-Wing", "xyz-wing", 4.4) if xyz else ("XY-Wing", "xy-wing", 4.2)
+    for pivot, a, b, z, gone in xy_wings(cands, t.peer_bits, xyz, _bivalue_bits(state)):
+        pm, ma, mb = cands[pivot], cands[a], cands[b]
+        v = z.bit_length()
+        why = "one of the three holds" if xyz else \
+            "whichever value the pivot takes, a wing holds"
+        yield Step(tech, eliminations=[(c, v) for c in gone],
+                   evidence={"value": v, "cells": [pivot, a, b], "pivot": pivot,
+                             "wings": [a, b], "values": values_of(pm | z)},
+                   text=f"The pivot {_holds(t, pivot, pm)} sees the wings {_holds(t, a, ma)} "
+                        f"and {_holds(t, b, mb)}: {why} {t.value(v)} ({name}), so "
+                        f"{t.value(v)} is removed from {t.names(gone)}.", se=se)
 
 
 def find_w_wing(state) -> Iterator[Step]:
@@ -156,4 +153,4 @@ TECHNIQUES = (
     Technique("w-wing", "W-Wing", find_w_wing, rank=235, se=6.6, level="hard", score=150),
 )
 
-__all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "TECHNIQUES"]
+__all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "xy_wings", "TECHNIQUES"]
