@@ -16,8 +16,11 @@ finder asks it in its innermost loop; on other sizes use the functions.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations
+
 __all__ = ["cells_of", "bits_of", "values_of", "mask_of", "lowest_value", "value_cells",
-           "POPCOUNT9", "VALUES_OF9", "LOWEST9"]
+           "lex", "colex", "closed_sets", "POPCOUNT9", "VALUES_OF9", "LOWEST9"]
 
 
 def cells_of(bits: int) -> list[int]:
@@ -77,6 +80,31 @@ def value_cells(cands, n: int) -> list[int]:
             vc[low.bit_length()] |= 1 << c
             m ^= low
     return vc
+
+
+@lru_cache(maxsize=None)
+def lex(k: int, n: int) -> tuple:
+    """All k-subsets of range(n) as sorted tuples, in itertools.combinations' order
+    (the ladder's and HoDoKu's)."""
+    return tuple(combinations(range(n), k))
+
+
+@lru_cache(maxsize=None)
+def colex(k: int, n: int) -> tuple:
+    """All k-subsets of range(n) as sorted tuples, by increasing bit mask (SE's order)."""
+    return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
+
+
+def closed_sets(masks, k: int, order=lex):
+    """(sub, union) for every k of masks, sub their indexes taken in order(k, len(masks)),
+    whose union has k bits: the search of every naked subset (masks: cells' candidates,
+    union: their values) and hidden subset (masks: values' cell sets, union: their cells)."""
+    for sub in order(k, len(masks)):
+        union = 0
+        for j in sub:
+            union |= masks[j]
+        if union.bit_count() == k:
+            yield sub, union
 
 
 POPCOUNT9 = tuple(m.bit_count() for m in range(512))

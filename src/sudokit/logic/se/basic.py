@@ -7,9 +7,7 @@ the *positions* of a value in a unit are the cells of the unit holding it as a c
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, value_cells
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, closed_sets, colex, value_cells
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
 __all__ = ["Hint", "colex", "hidden_single", "direct_locking",
@@ -37,13 +35,6 @@ class Hint:
 
     def __repr__(self) -> str:
         return f"<Hint {self.name} {self.rating!r}>"
-
-
-@lru_cache(maxsize=None)
-def colex(k: int, n: int) -> tuple:
-    """All k-subsets of range(n) as sorted tuples, in SE's order (increasing bit mask)."""
-    from itertools import combinations
-    return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
 
 
 def _local(unit: int, bits: int) -> int:
@@ -159,14 +150,7 @@ def _hidden_sets(board, k: int, min_empty: int):
             # a value in a set has 2..k positions: the others cannot be part of one, and
             # leaving them out keeps the order of the remaining combinations (colex)
             vals = [i for i in range(9) if 2 <= pos[i].bit_count() <= k]
-            if len(vals) < k:
-                continue
-            for sub in colex(k, len(vals)):
-                union = 0
-                for j in sub:
-                    union |= pos[vals[j]]
-                if union.bit_count() != k:
-                    continue
+            for sub, union in closed_sets([pos[i] for i in vals], k, colex):
                 vmask = 0
                 for j in sub:
                     vmask |= 1 << vals[j]
@@ -219,16 +203,9 @@ def naked_set(board, k: int):
             if empties[u] < 2 * k:
                 continue
             cells = UNIT_CELLS[u]
-            idx = [i for i in range(9) if 2 <= POPCOUNT9[cands[cells[i]]] <= k]
-            if len(idx) < k:
-                continue
-            for sub in colex(k, len(idx)):
-                union = 0
-                for j in sub:
-                    union |= cands[cells[idx[j]]]
-                if POPCOUNT9[union] != k:
-                    continue
-                chosen = [cells[idx[j]] for j in sub]
+            pool = [c for c in cells if 2 <= POPCOUNT9[cands[c]] <= k]
+            for sub, union in closed_sets([cands[c] for c in pool], k, colex):
+                chosen = [pool[j] for j in sub]
                 elims = {}
                 for c in cells:
                     if c not in chosen and cands[c] & union:
