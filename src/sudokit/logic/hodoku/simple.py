@@ -58,8 +58,8 @@ def naked(b, size: int, locked: bool):
     for units in ((_BOXES,) if locked else (_BOXES, _ROWS, _COLS)):
         for unit in units:
             cells = [c for c in unit if 0 < POPCOUNT9[cands[c]] <= size]
-            for sub, mask in closed_sets([cands[c] for c in cells], size):
-                dels, is_locked = _subset_step(cands, [cells[j] for j in sub], mask, False)
+            for group, mask in closed_sets(cells, cands, size):
+                dels, is_locked = _subset_step(cands, group, mask, False)
                 if dels is not None and is_locked == locked:
                     return dels
     return None
@@ -75,8 +75,9 @@ def hidden(b, size: int):
             free = b.free[base + k]
             vals = [v for v in range(1, 10) if 0 < free[v] <= size]
             ub = _UNIT_BITS[base + k]
-            for sub, where in closed_sets([b.where[v] & ub for v in vals], size):
-                mask = sum(1 << (vals[j] - 1) for j in sub)
+            pos = [w & ub for w in b.where]
+            for group, where in closed_sets(vals, pos, size):
+                mask = sum(1 << (v - 1) for v in group)
                 dels, _ = _subset_step(cands, cells_of(where), mask, True)
                 if dels is not None:
                     return dels

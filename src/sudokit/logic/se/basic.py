@@ -7,7 +7,8 @@ the *positions* of a value in a unit are the cells of the unit holding it as a c
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, closed_sets, colex, value_cells
+from ..core.bits import (POPCOUNT9, VALUES_OF9, cells_of, closed_sets, colex, in_colex,
+                         value_cells)
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
 __all__ = ["Hint", "colex", "hidden_single", "direct_locking",
@@ -150,7 +151,8 @@ def _hidden_sets(board, k: int, min_empty: int):
             # a value in a set has 2..k positions: the others cannot be part of one, and
             # leaving them out keeps the order of the remaining combinations (colex)
             vals = [i for i in range(9) if 2 <= pos[i].bit_count() <= k]
-            for sub, union in closed_sets([pos[i] for i in vals], k, colex):
+            for sub, union in closed_sets(range(len(vals)), [pos[i] for i in vals], k,
+                                          in_colex):
                 vmask = 0
                 for j in sub:
                     vmask |= 1 << vals[j]
@@ -204,7 +206,8 @@ def naked_set(board, k: int):
                 continue
             cells = UNIT_CELLS[u]
             pool = [c for c in cells if 2 <= POPCOUNT9[cands[c]] <= k]
-            for sub, union in closed_sets([cands[c] for c in pool], k, colex):
+            for sub, union in closed_sets(range(len(pool)), [cands[c] for c in pool], k,
+                                          in_colex):
                 chosen = [pool[j] for j in sub]
                 elims = {}
                 for c in cells:

@@ -26,8 +26,7 @@ def _naked(state, k: int) -> Iterator[Step]:
     seen = set()
     for u, cells in enumerate(t.units):
         pool = [c for c in cells if cands[c] and cands[c].bit_count() <= k]
-        for sub, mask in closed_sets([cands[c] for c in pool], k):
-            group = [pool[j] for j in sub]
+        for group, mask in closed_sets(pool, cands, k):
             key = (frozenset(group), mask)
             if key in seen:
                 continue
@@ -41,7 +40,7 @@ def _naked(state, k: int) -> Iterator[Step]:
                 if hit:
                     gone.extend((c, v) for v in values_of(hit))
             if gone:
-                yield naked_step(t, u, group, values_of(mask), gone)
+                yield naked_step(t, u, list(group), values_of(mask), gone)
 
 
 def _hidden(state, k: int) -> Iterator[Step]:
@@ -53,13 +52,12 @@ def _hidden(state, k: int) -> Iterator[Step]:
         row = table[u]
         open_values = [v for v in range(1, t.n + 1)
                        if not placed >> (v - 1) & 1 and 0 < row[v].bit_count() <= k]
-        for sub, where in closed_sets([row[v] for v in open_values], k):
-            group = [open_values[j] for j in sub]
+        for group, where in closed_sets(open_values, row, k):
             keep = mask_of(group)
             cells = cells_of(where)
             gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
             if gone:
-                yield hidden_step(t, u, cells, group, gone)
+                yield hidden_step(t, u, cells, list(group), gone)
 
 
 def naked_step(t, u: int, cells: list, vals: list, gone) -> Step:
