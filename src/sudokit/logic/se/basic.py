@@ -11,7 +11,7 @@ from ..core.bits import (POPCOUNT9, VALUES_OF9, cells_of, closed_sets, colex, in
                          value_cells)
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
-__all__ = ["Hint", "colex", "hidden_single", "direct_locking",
+__all__ = ["Hint", "hidden_single", "direct_locking",
            "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
            "naked_set", "fish", "hidden_set", "xy_wing", "xyz_wing", "aligned_pair",
            "aligned_triple"]
