@@ -88,6 +88,7 @@ def colex(k: int, n: int) -> tuple:
     return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
 
 
+@lru_cache(maxsize=None)
 def in_colex(items: range, k: int) -> tuple:
     """The k-subsets of items = range(n) in colex order: an order for closed_sets."""
     return colex(k, len(items))
