@@ -16,8 +16,11 @@ finder asks it in its innermost loop; on other sizes use the functions.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations
+
 __all__ = ["cells_of", "bits_of", "values_of", "mask_of", "lowest_value", "value_cells",
-           "POPCOUNT9", "VALUES_OF9", "LOWEST9"]
+           "colex", "in_colex", "closed_sets", "POPCOUNT9", "VALUES_OF9", "LOWEST9"]
 
 
 def cells_of(bits: int) -> list[int]:
@@ -77,6 +80,34 @@ def value_cells(cands, n: int) -> list[int]:
             vc[low.bit_length()] |= 1 << c
             m ^= low
     return vc
+
+
+@lru_cache(maxsize=None)
+def colex(k: int, n: int) -> tuple:
+    """All k-subsets of range(n) as sorted tuples, by increasing bit mask (SE's order)."""
+    return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
+
+
+@lru_cache(maxsize=None)
+def in_colex(items: range, k: int) -> tuple:
+    """The k-subsets of items = range(n) in colex order: an order for closed_sets."""
+    return colex(k, len(items))
+
+
+def closed_sets(items, masks, k: int, order=combinations) -> list:
+    """[(group, union)] of every k items, taken in order(items, k) (itertools.combinations'
+    order, or in_colex), whose masks[item] together have k bits: the search of every
+    naked subset (items: cells, masks: their candidates; union: the values) and hidden
+    subset (items: values, masks: their cell sets in the unit; union: the cells).  A list,
+    not a generator: the finders ask once per unit, and most units have none."""
+    found = []
+    for group in order(items, k):
+        union = 0
+        for x in group:
+            union |= masks[x]
+        if union.bit_count() == k:
+            found.append((group, union))
+    return found
 
 
 POPCOUNT9 = tuple(m.bit_count() for m in range(512))

@@ -15,15 +15,13 @@ first step's deletions [(cell, value)] in HoDoKu's order, or None:
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from ..core.bits import POPCOUNT9, VALUES_OF9
+from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, closed_sets
 from ..core.tables import HODOKU
 
 __all__ = ["naked", "hidden", "locked_candidates"]
 
 _CELL_UNITS = HODOKU.cell_units
-_UNIT_CELLS = HODOKU.unit_cells
+_UNIT_CELLS, _UNIT_BITS = HODOKU.unit_cells, HODOKU.unit_bits
 _BOXES, _ROWS, _COLS = _UNIT_CELLS[18:27], _UNIT_CELLS[0:9], _UNIT_CELLS[9:18]
 
 
@@ -60,13 +58,8 @@ def naked(b, size: int, locked: bool):
     for units in ((_BOXES,) if locked else (_BOXES, _ROWS, _COLS)):
         for unit in units:
             cells = [c for c in unit if 0 < POPCOUNT9[cands[c]] <= size]
-            for combo in combinations(cells, size):
-                mask = 0
-                for c in combo:
-                    mask |= cands[c]
-                if POPCOUNT9[mask] != size:
-                    continue
-                dels, is_locked = _subset_step(cands, combo, mask, False)
+            for group, mask in closed_sets(cells, cands, size):
+                dels, is_locked = _subset_step(cands, group, mask, False)
                 if dels is not None and is_locked == locked:
                     return dels
     return None
@@ -81,16 +74,11 @@ def hidden(b, size: int):
                 continue
             free = b.free[base + k]
             vals = [v for v in range(1, 10) if 0 < free[v] <= size]
-            if len(vals) < size:
-                continue
-            pos = {v: [i for i, c in enumerate(unit) if cands[c] >> (v - 1) & 1]
-                   for v in vals}
-            for combo in combinations(vals, size):
-                where = sorted(set().union(*(pos[v] for v in combo)))
-                if len(where) != size:
-                    continue
-                mask = sum(1 << (v - 1) for v in combo)
-                dels, _ = _subset_step(cands, [unit[i] for i in where], mask, True)
+            ub = _UNIT_BITS[base + k]
+            pos = [w & ub for w in b.where]
+            for group, where in closed_sets(vals, pos, size):
+                mask = sum(1 << (v - 1) for v in group)
+                dels, _ = _subset_step(cands, cells_of(where), mask, True)
                 if dels is not None:
                     return dels
     return None

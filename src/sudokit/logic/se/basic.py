@@ -7,14 +7,13 @@ the *positions* of a value in a unit are the cells of the unit holding it as a c
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of, value_cells
+from ..core.bits import (POPCOUNT9, VALUES_OF9, cells_of, closed_sets, colex, in_colex,
+                         value_cells)
 from ..techniques.fish import basic_fish
 from ..techniques.wings import xy_wings
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
-__all__ = ["Hint", "colex", "hidden_single", "direct_locking",
+__all__ = ["Hint", "hidden_single", "direct_locking",
            "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
            "naked_set", "fish", "hidden_set", "xy_wing", "xyz_wing", "aligned_pair",
            "aligned_triple"]
@@ -41,11 +40,6 @@ class Hint:
         return f"<Hint {self.name} {self.rating!r}>"
 
 
-@lru_cache(maxsize=None)
-def colex(k: int, n: int) -> tuple:
-    """All k-subsets of range(n) as sorted tuples, in SE's order (increasing bit mask)."""
-    from itertools import combinations
-    return tuple(sorted(combinations(range(n), k), key=lambda t: t[::-1]))
 
 
 # ----------------------------------------------------------------------------- singles
@@ -152,14 +146,8 @@ def _hidden_sets(board, k: int, min_empty: int):
             # a value in a set has 2..k positions: the others cannot be part of one, and
             # leaving them out keeps the order of the remaining combinations (colex)
             vals = [i for i in range(9) if 2 <= pos[i].bit_count() <= k]
-            if len(vals) < k:
-                continue
-            for sub in colex(k, len(vals)):
-                union = 0
-                for j in sub:
-                    union |= pos[vals[j]]
-                if union.bit_count() != k:
-                    continue
+            for sub, union in closed_sets(range(len(vals)), [pos[i] for i in vals], k,
+                                          in_colex):
                 vmask = 0
                 for j in sub:
                     vmask |= 1 << vals[j]
@@ -212,16 +200,10 @@ def naked_set(board, k: int):
             if empties[u] < 2 * k:
                 continue
             cells = UNIT_CELLS[u]
-            idx = [i for i in range(9) if 2 <= POPCOUNT9[cands[cells[i]]] <= k]
-            if len(idx) < k:
-                continue
-            for sub in colex(k, len(idx)):
-                union = 0
-                for j in sub:
-                    union |= cands[cells[idx[j]]]
-                if POPCOUNT9[union] != k:
-                    continue
-                chosen = [cells[idx[j]] for j in sub]
+            pool = [c for c in cells if 2 <= POPCOUNT9[cands[c]] <= k]
+            for sub, union in closed_sets(range(len(pool)), [cands[c] for c in pool], k,
+                                          in_colex):
+                chosen = [pool[j] for j in sub]
                 elims = {}
                 for c in cells:
                     if c not in chosen and cands[c] & union:

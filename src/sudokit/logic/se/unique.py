@@ -7,9 +7,9 @@ BUG emits the first of its types that applies.
 
 from __future__ import annotations
 
-from ..core.bits import POPCOUNT9, VALUES_OF9
+from ..core.bits import POPCOUNT9, VALUES_OF9, colex
 from . import BRC, CELL_UNITS, PEER_BITS, PEERS, UNIT_BITS, UNIT_CELLS
-from .basic import Hint, colex
+from .basic import Hint
 
 __all__ = ["unique_loops", "bug"]
 

@@ -9,10 +9,9 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Iterator
 
-from ..core.bits import cells_of, values_of
+from ..core.bits import cells_of, closed_sets, mask_of, values_of
 from ..ladder import Technique
 from ..step import Step
 
@@ -27,14 +26,7 @@ def _naked(state, k: int) -> Iterator[Step]:
     seen = set()
     for u, cells in enumerate(t.units):
         pool = [c for c in cells if cands[c] and cands[c].bit_count() <= k]
-        if len(pool) < k:
-            continue
-        for group in combinations(pool, k):
-            mask = 0
-            for c in group:
-                mask |= cands[c]
-            if mask.bit_count() != k:
-                continue
+        for group, mask in closed_sets(pool, cands, k):
             key = (frozenset(group), mask)
             if key in seen:
                 continue
@@ -60,17 +52,8 @@ def _hidden(state, k: int) -> Iterator[Step]:
         row = table[u]
         open_values = [v for v in range(1, t.n + 1)
                        if not placed >> (v - 1) & 1 and 0 < row[v].bit_count() <= k]
-        if len(open_values) < k:
-            continue
-        for group in combinations(open_values, k):
-            where = 0
-            for v in group:
-                where |= row[v]
-            if where.bit_count() != k:
-                continue
-            keep = 0
-            for v in group:
-                keep |= 1 << (v - 1)
+        for group, where in closed_sets(open_values, row, k):
+            keep = mask_of(group)
             cells = cells_of(where)
             gone = [(c, v) for c in cells for v in values_of(cands[c] & ~keep)]
             if gone:
