@@ -51,9 +51,10 @@ def solve9(values, n: int, limit: int = 1, node_limit: int = 0, *, solutions=Non
         flags = bytearray(n)
     _backend.C.batch(values, n, 3, 3, "fast9", limit, node_limit, solutions, counts, nodes,
                      flags)
-    if strict and flags.translate(_BAD).find(1) >= 0:  # (one pass in C over the flags)
-        i = flags.translate(_BAD).find(1)
-        _wrong(bytes(memoryview(values)[81 * i:81 * i + 81]))
+    if strict:
+        i = flags.translate(_BAD).find(1)  # (one pass in C over the flags)
+        if i >= 0:
+            _wrong(bytes(memoryview(values)[81 * i:81 * i + 81]))
     return solutions, counts, flags
 
 

@@ -45,7 +45,7 @@ def _pairs(where, free, v, units):
 
 def skyscraper(board):
     """HoDoKu's first skyscraper deletions [(cell, value)] or None."""
-    cands, free, where = board.cands, board.free, board.where
+    free, where = board.free, board.where
     for lines in (True, False):
         key = (lambda c: c % 9) if lines else (lambda c: c // 9)
         for v in range(1, 10):
