@@ -775,7 +775,8 @@ def _terminate(pool) -> None:
     """
     if pool is None:
         return
-    _quiet_manager(getattr(pool, "_executor_manager_thread", None))
+    from ._quiet import quiet_manager
+    quiet_manager(getattr(pool, "_executor_manager_thread", None))
     procs = list((getattr(pool, "_processes", None) or {}).values())
     for proc in procs:
         try:
@@ -788,28 +789,6 @@ def _terminate(pool) -> None:
             proc.join(timeout=2)
         except Exception:  # noqa: BLE001
             pass
-
-
-def _quiet_manager(manager) -> None:
-    """Keep one harmless traceback of a stopped pool off stderr.
-
-    Killing the workers makes the pool's manager thread mark the pending futures broken
-    while shutdown(cancel_futures=True) cancels them: CPython 3.11's manager then calls
-    set_exception on a cancelled future and dies with InvalidStateError (seen once in
-    `sudokit generate --jobs 2` under SIGTERM).  The stop is already decided, so that
-    error of that thread only is dropped; every other thread's errors print as before."""
-    import threading
-    from concurrent.futures import InvalidStateError
-    if manager is None:
-        return
-    previous = threading.excepthook
-
-    def hook(args):
-        if args.thread is manager and issubclass(args.exc_type, InvalidStateError):
-            return
-        previous(args)
-
-    threading.excepthook = hook
 
 
 def file_size(stream) -> int | None:
