@@ -253,7 +253,7 @@ def test_a_constraint_geometry_is_not_classic_and_keeps_explicit_links_apart():
     ("3x3+diff-1(r1c1-r1c2)", "bad constraint"),
     ("2x2+thermo(r1c1-r1c2-r1c3-r1c4-r2c4)",
      "a thermo line of 5 cells cannot hold on a 4x4 grid (its values increase: at most 4"),
-    ("3x3+arrow(r1c1-r1c2)", "unknown constraint 'arrow'"),
+    ("3x3+quadruple(r1c1-r1c2)", "unknown constraint 'quadruple'"),
     ("3x3+thermo(r1c1-r10c1)", "outside a 9x9 grid"),
     ("3x3+thermo(r1c1-a2)", "not a cell name"),
     ("3x3+thermo(r1c1-r1c2", "bad constraint"),

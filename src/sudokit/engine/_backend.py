@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C", "tables"]
+__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C", "tables",
+           "native"]
 
 # A learn search resumed in steps of this many decisions (a fraction of a second on 25x25
 # grids) gives Python control between steps.  Every C kernel now also polls for Ctrl-C
@@ -48,15 +49,22 @@ def resume_in_steps(run, limit: int, more: int):
 _TABLES: dict = {}
 
 
+def native(geom) -> bool:
+    """True when the C kernels take this geometry's tables: always, except rules over many
+    cells (geometry.propagators) where the C extension does not know them (``C.SUMS``)."""
+    return C is not None and (not geom.propagators or getattr(C, "SUMS", False))
+
+
 def tables(geom):
-    """What the kernels take for a geometry: its C tables handle, or the Geometry in pure Python.
+    """What the kernels take for a geometry: its C tables handle, or the Geometry itself (pure
+    Python, or a geometry the C kernels do not take: see ``native``).
 
     Kernels are called as kernel(values, tables(geom), limit, node_limit).  Built once per
     geometry (geometries are interned) and kept for the life of the process.
     """
     t = _TABLES.get(geom)
     if t is None:
-        t = _TABLES[geom] = _c_tables(geom) if C is not None else geom
+        t = _TABLES[geom] = _c_tables(geom) if native(geom) else geom
     return t
 
 
@@ -79,7 +87,15 @@ def _c_tables(geom):
 
 
 if C is not None:
-    class LearnRun:
+    def LearnRun(values: bytes, *args):
+        """A resumable learn search: in C (_CLearnRun), or in Python on a Geometry the C
+        kernels do not take (``native``)."""
+        if hasattr(args[0], "propagators"):
+            from ._learn import LearnRun as PyLearnRun
+            return PyLearnRun(values, *args)
+        return _CLearnRun(values, *args)
+
+    class _CLearnRun:
         """A resumable learn search in C: the twin of _kernels.LearnRun.
 
         args: (tables(geometry)) or the classic (box_rows, box_cols).
@@ -105,11 +121,25 @@ if C is not None:
         limit, node_limit = (list(args[k:]) + [1, 0][len(args) - k:])[:2]
         return resume_in_steps(LearnRun(values, *args[:k]), limit, node_limit)
 
+    def _either(c_kernel, name):
+        """c_kernel on C tables; on a Geometry (see ``native``) its pure-Python twin (dlx:
+        the cover built in Python, searched in C)."""
+        def kernel(values, *args):
+            if not hasattr(args[0], "propagators"):
+                return c_kernel(values, *args)
+            from . import _kernels, sudoku_cover
+            if name == "dlx":
+                return sudoku_cover.dlx(values, *args, engine=C.dlx_count)
+            return getattr(_kernels, name)(values, *args)
+        kernel.__name__ = kernel.__qualname__ = name
+        return kernel
+
     KERNELS = {
-        "propagate": C.propagate,
-        "backtrack": C.backtrack,
-        "dlx": C.dlx_sudoku,  # builds the cover in C too; same options, order and nodes
-        "learn": _learn,      # CDCL; same decisions as _kernels.learn
+        "propagate": _either(C.propagate, "propagate"),
+        "backtrack": _either(C.backtrack, "backtrack"),
+        # dlx builds the cover in C too; same options, order and nodes
+        "dlx": _either(C.dlx_sudoku, "dlx"),
+        "learn": _either(_learn, "learn"),      # CDCL; same decisions as _kernels.learn
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9

@@ -55,6 +55,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ._learn import LearnRun, learn
+from ._propagators import allows, by_cell, prune
 from ..geometry import split_args as _geometry, split_generator_args
 
 __all__ = ["propagate", "backtrack", "learn", "propagate_solutions", "backtrack_solutions",
@@ -83,14 +84,17 @@ def _transpose(masks, n: int) -> list[int]:
 
 
 def _tables(geom):
-    """(peers, full units, units of each cell, N, pair peers, links of each cell) of a geometry."""
+    """(peers, full units, units of each cell, N, pair peers, links of each cell, propagators,
+    propagators of each cell) of a geometry."""
     t = _TABLES.get(geom)
     if t is None:
+        props = geom.propagators
         t = ([list(p) for p in geom.peers], [list(u) for u in geom.units[:geom.nfull]],
              [tuple(cu) for cu in geom.cell_units], geom.size,
              [list(p) for p in geom.pair_peers],
              [[(j, list(m), _transpose(m, geom.size)) for j, m in links]
-              for links in geom.cell_links])
+              for links in geom.cell_links],
+             props, [[props[k] for k in ks] for ks in by_cell(props, geom.ncells)])
         _TABLES[geom] = t
     return t
 
@@ -98,8 +102,11 @@ def _tables(geom):
 # --- propagate -------------------------------------------------------------------
 
 
-def _settle(cand: list, queue: list, peers: list, units: list, full: int, links: list) -> bool:
-    """Propagate naked and hidden singles (and weak links) to the fixpoint; False on a contradiction."""
+def _settle(cand: list, queue: list, peers: list, units: list, full: int, links: list,
+            props=()) -> bool:
+    """Propagate naked and hidden singles, weak links and the rules over many cells (props,
+    see _propagators) to the fixpoint; False on a contradiction."""
+    n = full.bit_length()
     while True:
         while queue:
             c = queue.pop()
@@ -141,7 +148,21 @@ def _settle(cand: list, queue: list, peers: list, units: list, full: int, links:
                             return False
                         cand[c] = h
                         queue.append(c)
-        if not queue:
+        if queue:
+            continue
+        changed = False
+        for prop in props:             # (the fixpoint is unique: any order gives it)
+            before = [cand[c] for c in prop[1]]
+            r = prune(prop, cand, n)
+            if r < 0:
+                return False
+            if r:
+                changed = True
+                for c, m in zip(prop[1], before):
+                    x = cand[c]
+                    if x != m and not x & (x - 1):
+                        queue.append(c)
+        if not changed:
             return True
 
 
@@ -152,7 +173,7 @@ def propagate_solutions(values: bytes, *args, node_limit: int = 0,
     args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
     """
     geom, node_limit, counter = split_generator_args(args, node_limit, counter)
-    peers, units, _, size, _, links = _tables(geom)
+    peers, units, _, size, _, links, props, _ = _tables(geom)
     full = (1 << size) - 1
     ncells = size * size
     if counter is None:
@@ -172,7 +193,7 @@ def propagate_solutions(values: bytes, *args, node_limit: int = 0,
                 if not m & (m - 1) and m & masks[v - 1]:
                     return
             queue.append(c)
-    if not _settle(cand, queue, peers, units, full, links):
+    if not _settle(cand, queue, peers, units, full, links, props):
         return
     cells = range(ncells)
     stack: list[list] = []
@@ -205,7 +226,7 @@ def propagate_solutions(values: bytes, *args, node_limit: int = 0,
             new = top[0][:]
             cell = top[1]
             new[cell] = b
-            if _settle(new, [cell], peers, units, full, links):
+            if _settle(new, [cell], peers, units, full, links, props):
                 state = new
                 break
         else:
@@ -249,7 +270,7 @@ def backtrack_solutions(values: bytes, *args, node_limit: int = 0,
     args: (geometry, node_limit=0, counter=None) or (box_rows, box_cols, node_limit, counter).
     """
     geom, node_limit, counter = split_generator_args(args, node_limit, counter)
-    _, _, cell_units, size, pair_peers, links = _tables(geom)
+    _, _, cell_units, size, pair_peers, links, _, cell_props = _tables(geom)
     full = (1 << size) - 1
     if counter is None:
         counter = [0]
@@ -266,7 +287,15 @@ def backtrack_solutions(values: bytes, *args, node_limit: int = 0,
         for p, _, back in links[c]:
             if cur[p]:
                 taken |= back[cur[p] - 1]
-        return full & ~taken
+        free = full & ~taken
+        for prop in cell_props[c]:
+            x = free
+            while x:
+                b = x & -x
+                x ^= b
+                if not allows(prop, cur, c, b.bit_length(), size):
+                    free ^= b
+        return free
 
     empties = []
     for c, v in enumerate(values):

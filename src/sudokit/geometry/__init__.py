@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
-from . import _constraints
+from . import _constraints, _sums
 from ..errors import GeometryError, ShapeError
 
 __all__ = ["Geometry", "GeometryError", "boxes", "jigsaw", "parse", "RULES", "classic_of",
@@ -244,10 +244,11 @@ class Geometry:
             out += _rule_units(rule, n, self.box)
         seen = {cells for _, cells in out}
         extra = []
-        for k, cells in enumerate(self.extra_units):
+        for name, cells in [(f"unit {k + 1}", cells) for k, cells in enumerate(self.extra_units)] \
+                + _sums.units(n, self.constraints):
             if cells not in seen:
                 seen.add(cells)
-                extra.append((f"unit {k + 1}", cells))
+                extra.append((name, cells))
         out += [u for u in extra if len(u[1]) == n]
         out += [u for u in extra if len(u[1]) < n]
         return tuple(out)
@@ -299,6 +300,12 @@ class Geometry:
             seen.discard(cell)
             out.append(tuple(sorted(seen)))
         return tuple(out)
+
+    @cached_property
+    def propagators(self) -> tuple:
+        """The rules over many cells as the engines read them: (kind, cells, data) with kind
+        "sum", "sets", "sandwich" or "mask" (see ``sudokit.geometry._sums``); () for most."""
+        return _sums.propagators(self.size, self.constraints)
 
     @cached_property
     def _relations(self) -> tuple:
@@ -355,6 +362,8 @@ class Geometry:
                 out.append((values[i], f"pair {_cell_name(i, n)}-{_cell_name(j, n)}", (i, j)))
         if self._relations:
             out += _constraints.violations(n, self._relations, values)
+        if self.propagators:
+            out += _sums.violations(n, self.constraints, values)
         for i, j, masks in self.extra_links:
             a, b = values[i], values[j]
             if a and b and masks[a - 1] >> (b - 1) & 1 and i < j:

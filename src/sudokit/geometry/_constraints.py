@@ -32,18 +32,21 @@ from __future__ import annotations
 
 import re
 
+from . import _sums
 from ..errors import GeometryError
 
 __all__ = ["KINDS", "NEGATIVE_RULES", "canonical", "parse", "text", "relations", "links",
            "violations", "describe", "is_broken_rule", "conflict_text"]
 
-KINDS = ("thermo", "diff", "ratio", "sum", "whisper", "palindrome")
+PAIRWISE = ("thermo", "diff", "ratio", "sum", "whisper", "palindrome")
+KINDS = PAIRWISE + _sums.KINDS   # then the rules over many cells (geometry._sums)
 NEGATIVE_RULES = ("nonconsecutive", "negative-ratio", "negative-xv")
 
 _LINES = ("thermo", "whisper", "palindrome")           # any number of cells >= 2, in order
 _ALIASES = {"white": ("diff", 1), "black": ("ratio", 2), "x": ("sum", 10), "v": ("sum", 5),
             "difference": ("diff", None), "kropki": ("diff", None), "thermometer": ("thermo", None),
-            "whispers": ("whisper", None), "xv": ("sum", None)}
+            "whispers": ("whisper", None), "xv": ("sum", None),
+            **{alias: (kind, None) for alias, kind in _sums.ALIASES.items()}}
 # (bounded ASCII digits: int() of a 5,000-digit number raises ValueError)
 _TERM = re.compile(r"^([a-z]+)([0-9]{0,9})\((.*)\)$")
 _CELL = re.compile(r"^r([0-9]{1,9})c([0-9]{1,9})$")
@@ -82,7 +85,7 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
             value = fixed
     if kind not in KINDS:
         raise GeometryError(f"unknown constraint {kind!r}; constraints: {', '.join(KINDS)} "
-                            f"(and white, black, x, v)")
+                            f"(and white, black, x, v, cage)")
     try:
         cells = tuple(int(c) for c in cells)
         unwritten = value is None or value == ""   # 0 is a value (refused below), not "none"
@@ -96,6 +99,8 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
             raise GeometryError(f"{kind}: cell {c} is outside the grid (0..{ncells - 1})")
     if len(set(cells)) != len(cells):
         raise GeometryError(f"{kind}: a cell appears twice in {_path(cells, size)}")
+    if kind in _sums.KINDS:
+        return _sums.canonical(size, kind, cells, value, unwritten)
     if kind in _LINES:
         if len(cells) < 2:
             raise GeometryError(f"a {kind} line needs two cells or more, not {len(cells)}")
@@ -126,12 +131,37 @@ def canonical(size: int, item) -> tuple[str, tuple[int, ...], int]:
 
 
 def parse(word: str, size: int) -> tuple[str, tuple[int, ...], int]:
-    """Read 'thermo(r1c1-r1c2-r1c3)', 'diff2(r1c1-r1c2)', 'x(r1c1-r1c2)', ... (see the module)."""
+    """Read 'thermo(r1c1-r1c2-r1c3)', 'diff2(r1c1-r1c2)', 'x(r1c1-r1c2)', 'killer(15:r1c1-r1c2)',
+    'arrow(r5c5:r4c4-r3c3)', 'sandwich(12:r3)' ... (see the module and geometry._sums).  A
+    value is written after the kind or before a colon: diff2(...) is diff(2:...)."""
     m = _TERM.match(word.strip().lower().replace(" ", ""))
     if not m:
         raise GeometryError(f"bad constraint {word!r}: expected kind(r1c1-r1c2-...), e.g. "
                             f"thermo(r1c1-r1c2-r1c3)")
     kind, value, body = m.groups()
+    kind = _sums.ALIASES.get(kind, kind)
+    head, colon, rest = body.partition(":")
+    if colon and kind == "arrow":            # circle : shaft
+        circle = _cells(word, head, size)
+        return canonical(size, (kind, circle + _cells(word, rest, size), len(circle)))
+    if colon:
+        if value or not head.isdigit() or len(head) > 9:
+            raise GeometryError(f"bad constraint {word!r}: expected {kind}(TOTAL:r1c1-r1c2...)")
+        value, body = head, rest
+    if kind == "sandwich" and re.fullmatch(r"[rc][0-9]{1,9}", body):
+        k = int(body[1:])
+        if not 1 <= k <= size:
+            raise GeometryError(f"bad constraint {word!r}: {body} is outside a {size}x{size} "
+                                "grid")
+        cells = [(k - 1) * size + c for c in range(size)] if body[0] == "r" else \
+            [r * size + k - 1 for r in range(size)]
+    else:
+        cells = _cells(word, body, size)
+    return canonical(size, (kind, cells, int(value) if value else None))
+
+
+def _cells(word: str, body: str, size: int) -> list[int]:
+    """The cells of 'r1c1-r1c2-...' in the text of constraint ``word``."""
     cells = []
     for name in (body.split("-") if body else []):
         cm = _CELL.match(name)
@@ -143,12 +173,14 @@ def parse(word: str, size: int) -> tuple[str, tuple[int, ...], int]:
             raise GeometryError(f"bad constraint {word!r}: {name} is outside a {size}x{size} "
                                 f"grid")
         cells.append((r - 1) * size + c - 1)
-    return canonical(size, (kind, cells, int(value) if value else None))
+    return cells
 
 
 def text(size: int, constraint) -> str:
     """The name of a canonical constraint, which ``parse`` reads back."""
     kind, cells, value = constraint
+    if kind in _sums.KINDS:
+        return _sums.text(size, constraint)
     shown = "" if value in (0, default_value(kind, size)) else str(value)
     return f"{kind}{shown}({_path(cells, size)})"
 
@@ -156,6 +188,8 @@ def text(size: int, constraint) -> str:
 def describe(size: int, constraint) -> str:
     """A few words for people: 'thermometer r1c1-r1c3', 'white dot r1c1-r1c2', 'X r1c1-r1c2'."""
     kind, cells, value = constraint
+    if kind in _sums.KINDS:
+        return _sums.describe(size, constraint)
     where = _path(cells, size) if kind not in _LINES else \
         f"{_cell_name(cells[0], size)}-{_cell_name(cells[-1], size)}"
     if kind == "diff":
@@ -172,7 +206,7 @@ def describe(size: int, constraint) -> str:
 # the first words of the places ``describe`` and ``violations`` name (and geometry's links)
 _LINE_WORDS = {"thermo": "thermometer", "whisper": "whisper line", "palindrome": "palindrome"}
 _BROKEN = tuple(w + " " for w in ("link", *_LINE_WORDS.values(), "white dot", "black dot",
-                                  "difference", "ratio", "X", "V", "sum", *NEGATIVE_RULES))
+                                  "difference", "ratio", "X", "V", "sum", *NEGATIVE_RULES)) + _sums.BROKEN
 
 
 def is_broken_rule(where: str) -> bool:
@@ -244,6 +278,8 @@ def relations(size: int, rules, constraints):
     """Yield (name, i, j, ok) for every two cells the constraints and negative rules tie:
     ok(a, b) is True when i = a and j = b may both hold (the geometry keeps them)."""
     for con in constraints:
+        if con[0] in _sums.KINDS:
+            continue                  # rules over many cells: propagators, not relations
         name = describe(size, con)
         for i, j, ok in _relations(con):
             yield name, i, j, ok

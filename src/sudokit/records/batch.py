@@ -501,7 +501,7 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
     if _backend.C is not None and kernel_name == "fast9":  # (classic 9x9: _resolve_engine)
         _fast9.solve9(values, n, limit, kernel_limit, solutions=sols, counts=counts, nodes=nodes,
                       flags=flags, strict=False)  # (a wrong solution: status 'wrong')
-    elif _backend.C is not None and kernel_name != "learn":
+    elif _backend.C is not None and kernel_name != "learn" and _backend.native(geom):
         if geom.is_classic:
             _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
                              kernel_limit, sols, counts, nodes, flags)
