@@ -28,8 +28,10 @@ link (anti-knight, anti-king, later binary constraints) touches the four cells. 
 classic grid (2) is "two boxes"; on a jigsaw, "two regions"; on X or windoku it rules out
 rectangles a diagonal or window crosses in one cell or on a diagonal.  Rectangles that fail
 (1)-(3) are never used (``_rectangles``), so these techniques yield nothing where the
-argument does not hold.  BUG+1 needs every unit to be full (the complement filling of a
-bivalue grave keeps a full unit's values, not a smaller unit's) and no pairs or links:
+argument does not hold.  (3) also keeps out every cell of a rule over many cells (a cage's
+total, an arrow, a little killer, a sandwich, even/odd, renban: a swap can break them).
+BUG+1 needs every unit to be full (the complement filling of a bivalue grave keeps a full
+unit's values, not a smaller unit's) and no pairs, links or rules over many cells:
 otherwise it yields nothing.
 
 Every technique here first checks that the givens have exactly one solution (cached per
@@ -67,7 +69,8 @@ def _rectangles(geometry) -> tuple:
     n = t.n
     cell_units, unit_bits = t.cell_units, t.unit_bits
     pair_peers, links = geometry.pair_peers, geometry.cell_links
-    free = [not pair_peers[c] and not links[c] for c in range(t.ncells)]
+    ruled = {c for _, cells, _ in geometry.propagators for c in cells}
+    free = [not pair_peers[c] and not links[c] and c not in ruled for c in range(t.ncells)]
     out = []
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
@@ -378,7 +381,7 @@ def find_hidden_rectangle(state) -> Iterator[Step]:
 def _bug_geometry(t) -> bool:
     """True when every unit is full and no pair or link joins cells (see the docstring)."""
     g = t.geometry
-    return len(t.full) == len(t.units) and not g.pairs and not g.links
+    return len(t.full) == len(t.units) and not g.pairs and not g.links and not g.propagators
 
 
 def find_bug_plus_1(state) -> Iterator[Step]:
