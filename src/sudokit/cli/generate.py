@@ -10,7 +10,7 @@ from ._argtypes import positive_int as _count_arg
 from ..errors import ShapeError
 from ..geometry import RULES
 from ..shape import Shape
-from ._common import declare_files
+from ._common import _box, declare_files
 
 # the symmetries of sudokit.generate (kept here too so --help needs no import of it;
 # tests/test_generate.py checks that the two agree)
@@ -20,13 +20,6 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "an
 _OUTPUT = ("line", "block", "tokens", "json", "sdk", "ss", "sdm")
 _MULTILINE = {"block", "tokens", "sdk", "ss"}
 FLUSH_SECONDS = 0.25  # flush the output when this long has passed since the last flush
-
-
-def _box_arg(text: str) -> Shape:
-    try:
-        return Shape.parse(text)
-    except (ShapeError, ValueError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _clues_arg(text: str):
@@ -89,7 +82,7 @@ keeps every step no farther from the target.  Same seed, same puzzles, for any -
   sudokit generate --technique x-wing --count 100 --jobs 2
   sudokit generate --level hard --pearl 6.0-9.0""")
     p.add_argument("-n", "--count", type=_count_arg, default=1, help="number of puzzles (default 1)")
-    p.add_argument("-b", "--box", type=_box_arg, default=None, metavar="RxC",
+    p.add_argument("-b", "--box", type=_box, default=None, metavar="RxC",
                    help="box shape (default 3x3)")
     p.add_argument("--rules", action="append", default=None, metavar="RULES",
                    help=f"variant rules, comma-separated: {', '.join(RULES)}; and constraints "
