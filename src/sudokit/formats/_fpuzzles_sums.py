@@ -170,8 +170,8 @@ def write(obj: dict, n: int, constraint) -> bool:
         r0, c0 = divmod(cells[0], n)
         if len(cells) > 1:
             dr, dc = cells[1] // n - r0, cells[1] % n - c0
-        else:  # a corner cell, read from outside it
-            dr, dc = (1 if r0 == 0 else -1), (1 if c0 == 0 else -1)
+        else:  # a corner cell: the diagonal that holds it alone (r1c1: from R0C2, DL)
+            dr, dc = (1 if r0 == 0 else -1), (-1 if c0 == 0 else 1)
         direction = {v: k for k, v in DIRECTIONS.items()}[(dr, dc)]
         obj.setdefault("littlekillersum", []).append(
             {"cell": _name(r0 - dr, c0 - dc), "cells": names, "direction": direction,
