@@ -526,12 +526,12 @@ def detect_format(text: str, *, box=None) -> str:
         return "fpuzzles" if body.startswith("{") and _looks_like_fpuzzles(body) else "json"
     if "f-puzzles.com" in first.lower() and _looks_like_fpuzzles(body):
         return "fpuzzles"
-    one = _one_line_variant(body)
-    if one is not None:
-        return one
     items = _content(text)
     if not items:
         return "line"
+    one = _one_line_variant(items[0][1]) if len(items) == 1 else None
+    if one is not None:
+        return one
     shape = _as_shape(box)
     if len(items) == 1:
         line = items[0][1].strip()
@@ -595,10 +595,16 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
         return parse_fpuzzles(text)
     if name == "walls":
         return parse_walls(text)
-    if name == "sudokupad":
-        return parse_sudokupad(text)
-    if name == "solo":
-        return parse_solo(text)
+    if name in ("sudokupad", "solo"):  # one link or id: its content line
+        items = _content(text)
+        if len(items) != 1:
+            raise ParseError(f"a {name} text is one link or id on one line, not "
+                             f"{len(items)} lines", line=items[1][0] if items else 1, column=1)
+        lineno, line = items[0]
+        try:
+            return (parse_sudokupad if name == "sudokupad" else parse_solo)(line)
+        except ParseError as exc:
+            raise exc.shifted(line=lineno - 1) from None
     parser = {"block": parse_block, "tokens": parse_tokens, "sdk": parse_sdk, "ss": parse_ss,
               "json": parse_json}.get(name)
     if parser is None:
