@@ -140,7 +140,7 @@ def test_classic_groups_are_the_box_groups():
     """The classic groups: cells, rows, cols, boxes x values, in the classic-only order."""
     for br, bc in ((2, 2), (2, 3), (3, 3), (4, 2)):
         n = br * bc
-        groups, occ, occ_eo, neo = _learn.learn_tables(G.boxes(br, bc))
+        groups, occ, occ_eo, neo, _ = _learn.learn_tables(G.boxes(br, bc))
         assert neo == len(groups) == 4 * n * n and occ_eo is not occ and occ_eo == occ
         expect = [[cell * n + d for d in range(n)] for cell in range(n * n)]
         expect += [[(r * n + c) * n + d for c in range(n)] for r in range(n) for d in range(n)]
@@ -159,7 +159,7 @@ def test_groups_are_exactly_the_rules(name):
     groups are the cells and the (full unit, value) pairs."""
     geom = SMALL[name]
     n = geom.size
-    groups, occ, occ_eo, neo = _learn.learn_tables(geom)
+    groups, occ, occ_eo, neo, _ = _learn.learn_tables(geom)
     assert neo == n * n + geom.nfull * n
     assert sorted(map(sorted, groups[n * n:neo])) == sorted(
         sorted(c * n + d for c in unit) for unit in geom.units[:geom.nfull] for d in range(n))

@@ -127,6 +127,7 @@ from __future__ import annotations
 __all__ = ["learn", "LearnRun", "LearnContext", "learn_tables"]
 
 from ..geometry import split_args
+from ._propagators import learn_rules
 
 R_NONE, R_CLAUSE, R_GROUP, R_BIN, R_TGROUP = 0, 1, 2, 3, 4  # reason kinds, as in learn.c
 DECAY = 0.99
@@ -136,12 +137,14 @@ REDUCE_INC = 300
 _TABLES: dict = {}
 
 
-def learn_tables(*args) -> tuple[list, list, list, int]:
-    """Return (groups, occ, occ_eo, neo) of a geometry (or of box_rows, box_cols).
+def learn_tables(*args) -> tuple[list, list, list, int, tuple]:
+    """Return (groups, occ, occ_eo, neo, rules) of a geometry (or of box_rows, box_cols).
 
     groups[g] = the variables of group g, the exactly-one groups 0 .. neo-1 first, then the
     at-most-one groups; occ[v] = v's groups, ascending; occ_eo[v] = its exactly-one groups
-    (a prefix of occ[v]; the same list when v has no other).
+    (a prefix of occ[v]; the same list when v has no other).  rules = (aux, clauses, false)
+    of the rules over many cells (_propagators.learn_rules: their groups are the exactly-one
+    groups after the full units'), or (0, [], []).
     """
     geom = split_args(args)[0]
     t = _TABLES.get(geom)
@@ -152,6 +155,9 @@ def learn_tables(*args) -> tuple[list, list, list, int]:
         for cells in units[:geom.nfull]:          # exactly one: full units, per value
             for d in range(n):
                 groups.append([c * n + d for c in cells])
+        aux, more, clauses, false = learn_rules(geom.propagators, n) if geom.propagators \
+            else (0, [], [], [])
+        groups += more                            # exactly one: selectors, automaton layers
         neo = len(groups)
         for cells in units[geom.nfull:]:          # at most one: smaller units, per value
             for d in range(n):
@@ -165,12 +171,12 @@ def learn_tables(*args) -> tuple[list, list, list, int]:
                     for b in range(n):
                         if masks[a] >> b & 1:
                             groups.append([i * n + a, j * n + b])
-        occ: list[list[int]] = [[] for _ in range(n * n * n)]
+        occ: list[list[int]] = [[] for _ in range(n * n * n + aux)]
         for g, members in enumerate(groups):
             for v in members:
                 occ[v].append(g)
         occ_eo = [o if o[-1] < neo else [g for g in o if g < neo] for o in occ]
-        t = (groups, occ, occ_eo, neo)
+        t = (groups, occ, occ_eo, neo, (aux, clauses, false))
         _TABLES[geom] = t
     return t
 
@@ -181,14 +187,14 @@ class LearnContext:
     __slots__ = ("n", "ncells", "nv", "ng", "neo", "groups", "occ", "occ_eo", "val", "level",
                  "reason", "tpos", "trail", "trail_lim", "qhead", "cnt", "tcnt", "act",
                  "var_inc", "seen", "watches", "cls", "clbd", "cdel", "confl", "lvlseen",
-                 "lvlstamp")
+                 "lvlstamp", "false")
 
     def __init__(self, *args):
         """args: a geometry, or the classic (box_rows, box_cols)."""
         geom = split_args(args)[0]
         n = geom.size
-        self.n, self.ncells, self.nv = n, n * n, n * n * n
-        self.groups, self.occ, self.occ_eo, self.neo = learn_tables(geom)
+        self.groups, self.occ, self.occ_eo, self.neo, rules = learn_tables(geom)
+        self.n, self.ncells, self.nv = n, n * n, n * n * n + rules[0]
         self.ng = ng = len(self.groups)
         nv = self.nv
         self.val = [-1] * nv
@@ -210,6 +216,9 @@ class LearnContext:
         self.confl = 0                   # the reason code of the last conflict
         self.lvlseen = [0] * (nv + 2)
         self.lvlstamp = 0
+        self.false = rules[2]            # variables false from the start (LearnRun sets them)
+        for lits in rules[1]:            # the rules' clauses: never deleted (LBD 0)
+            self.add_clause(lits, 0)
 
     def bump(self, v: int) -> None:
         """Add var_inc to v's activity; rescale every activity by 1e-100 above 1e100."""
@@ -574,6 +583,9 @@ class LearnRun:
         self.done = False            # the search space is exhausted (or the givens clash)
         self.pending_block = False   # paused right after a solution, before its blocking clause
         n = s.n
+        for v in s.false:            # values the rules over many cells rule out
+            if s.val[v] < 0:
+                s.assign(v, 0, R_NONE)
         for cell in range(s.ncells):
             if values[cell]:
                 v = cell * n + values[cell] - 1

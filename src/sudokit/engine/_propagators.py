@@ -48,7 +48,7 @@ follow a path of this automaton" exactly (dlx: options; learn: state variables a
 
 from __future__ import annotations
 
-__all__ = ["prune", "allows", "layers", "by_cell"]
+__all__ = ["prune", "allows", "layers", "by_cell", "learn_rules"]
 
 
 def by_cell(props, ncells: int) -> list[list[int]]:
@@ -334,3 +334,92 @@ def layers(prop, n: int) -> list[dict]:
                 live[i].add(s)
                 out[i][s] = moves
     return out
+
+
+# --- clauses (learn) -------------------------------------------------------------------------
+
+
+def learn_rules(props, n: int) -> tuple[int, list, list, list]:
+    """The rules over many cells as ``learn`` takes them: (aux, groups, clauses, false).
+
+    Variables 0 .. N^3-1 are "cell c holds d+1" (v = c*N + d); the rules add ``aux`` more,
+    numbered from N^3 in rule order.  Literals: 2*v true, 2*v+1 false.
+
+    "mask"   false: the variables of the values outside the mask (false at level 0)
+    "sets"   one selector per set S (exactly-one group); for each S: "S -> cell c is not v"
+             for v outside S (binary clauses, cells then values ascending), and "S -> some
+             cell holds v" for v in S
+    "sum", "sandwich"   one variable per live state after cells 1..m-1 (an exactly-one group
+             per layer); for the i-th cell and each state q before it, each value v:
+             "q and c=v -> t" (t the next state) or, when no live t, "not (q and c=v)"; the
+             start state is always true (it has no variable) and the accepting states after
+             the last cell are "true" (a move there needs no clause).  Also "t -> one of the
+             states that lead to t" and "t -> the cell holds one of the values that lead to t".
+    Every cell assignment fixes the selectors and states, so a solution of the cells is one
+    solution of the clauses (counts are unchanged).
+    """
+    base = n * n * n
+    aux = 0
+    groups: list[list[int]] = []
+    clauses: list[list[int]] = []
+    false: list[int] = []
+
+    def var(c, v):                     # "cell c holds v" (v = 1..N)
+        return c * n + v - 1
+
+    for kind, cells, data in props:
+        if kind == "mask":
+            false += [var(c, v) for c in cells for v in range(1, n + 1) if not data >> (v - 1) & 1]
+        elif kind == "sets":
+            sel = [base + aux + j for j in range(len(data))]
+            aux += len(data)
+            groups.append(sel)
+            for x, s in zip(sel, data):
+                for c in cells:
+                    for v in range(1, n + 1):
+                        if not s >> (v - 1) & 1:
+                            clauses.append([2 * x + 1, 2 * var(c, v) + 1])
+                for v in range(1, n + 1):
+                    if s >> (v - 1) & 1:
+                        clauses.append([2 * x + 1] + [2 * var(c, v) for c in cells])
+        else:
+            lay = layers((kind, cells, data), n)
+            m = len(cells)
+            if not lay[0]:             # nothing can hold: no value of the first cell
+                false += [var(cells[0], v) for v in range(1, n + 1)]
+                continue
+            state = {}                 # (i, q) -> variable, 1 <= i < m
+            for i in range(1, m):
+                layer = []
+                for q in sorted(lay[i]):
+                    state[(i, q)] = base + aux
+                    layer.append(base + aux)
+                    aux += 1
+                groups.append(layer)
+            for i in range(1, m + 1):
+                c = cells[i - 1]
+                for q in sorted(lay[i - 1]):          # (i = 1: the start state alone)
+                    moves = lay[i - 1][q]
+                    head = [2 * state[(i - 1, q)] + 1] if i > 1 else []
+                    for v in range(1, n + 1):
+                        t = moves.get(v)
+                        if t is None:
+                            lits = head + [2 * var(c, v) + 1]
+                            (clauses.append(lits) if len(lits) > 1 else false.append(lits[0] >> 1))
+                        elif i < m:
+                            clauses.append(head + [2 * var(c, v) + 1, 2 * state[(i, t)]])
+                if i < m:              # support: t comes from some state and some value
+                    into: dict = {}
+                    for q, moves in lay[i - 1].items():
+                        for v, t in moves.items():
+                            into.setdefault(t, (set(), set()))
+                            into[t][0].add(q)
+                            into[t][1].add(v)
+                    for t in sorted(lay[i]):
+                        qs, vs = into[t]
+                        if i > 1:
+                            clauses.append([2 * state[(i, t)] + 1]
+                                           + [2 * state[(i - 1, q)] for q in sorted(qs)])
+                        clauses.append([2 * state[(i, t)] + 1]
+                                       + [2 * var(c, v) for v in sorted(vs)])
+    return aux, groups, clauses, false

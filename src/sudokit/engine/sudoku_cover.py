@@ -47,8 +47,33 @@ not built either, so the search runs exactly under the marks; a given whose valu
 candidate of its cell leaves that cell with no option (no solution), like a cell with no
 candidate at all.  Masks equal to the givens' own implications build the very same matrix.
 
+Rules over many cells (geometry.propagators, see engine._propagators) add items and options
+after all of the above; the items of the classic part keep their order, the secondary ones
+moving up past the new primary items:
+
+    "mask" (even, odd)   no item: an option "v in c" with v outside the mask is not built
+    "sets" (cages with a total, renban), for each such rule k in order
+      primary  k          one of its sets is chosen
+      primary  (k, v)     value v is in a cell of the rule, or outside the chosen set
+      options  "v in c", c in the rule, also cover (k, v); one option per set S (masks
+               ascending) covers k and (k, v) for every v not in S.  The values of the cells
+               are then all different and are exactly S.
+    "sum" and "sandwich" (arrows, little killers, sandwiches): the rule's automaton
+      (_propagators.layers: states after 0..m of its m cells) as a path, for each rule k:
+      primary  (k, start)            the path leaves the start
+      primary  arr(k,i,q), dep(k,i,q) for i in 1..m-1 and q a live state after i cells:
+                                     the path arrives at / departs from q
+      secondary val(k,i,w)           (w = 1..N) colour of the i-th cell as the path reads it
+      options  step i from q with value v to t: covers (k, start) when i = 1, else
+               dep(k,i-1,q); arr(k,i,t) when i < m; val(k,i,v).  One "skip" option per
+               (i, q) covers arr(k,i,q) and dep(k,i,q): a state is left exactly when it is
+               reached.  "w in c" with c the i-th cell covers val(k,i,x) for every x != w,
+               so the step read at i must be the cell's value.
+               Order: steps by i, q, v; then the skips by i, q.
+
 The C twin (_c/dlx.c, sk_dlx_sudoku) builds the same items, options and order from the
-geometry's flat tables, so both give the same counts, first solution and nodes.
+geometry's flat tables, so both give the same counts, first solution and nodes; for rules
+over many cells the cover is built here and searched by the C exact-cover engine.
 """
 
 from __future__ import annotations
@@ -67,7 +92,7 @@ class Cover(NamedTuple):
     n_secondary: int
     option_starts: list
     option_items: list
-    meaning: list  # option k puts value meaning[k][1] in cell meaning[k][0]
+    meaning: list  # option k puts value meaning[k][1] in cell meaning[k][0] (None: a rule's)
 
 
 class _Layout(NamedTuple):
@@ -157,6 +182,95 @@ def _blocked_more(geom, values: bytes, cell: int) -> int:
     return blocked
 
 
+class _Extra(NamedTuple):
+    """The items and options the rules over many cells add (module doc), per geometry."""
+
+    n_primary: int        # new primary items, numbered from the classic part's n_primary
+    n_secondary: int      # new secondary items, after every other one
+    cell_items: tuple     # cell_items[c][v-1]: the new items of "v in c" (numbered as above)
+    masks: tuple          # masks[c]: values "mask" rules allow in c
+    options: tuple        # the rule options, each a tuple of items
+
+
+_EXTRAS: dict = {}
+
+
+def _extra(geom) -> _Extra:
+    """The rules over many cells of geom as items and options (cached per geometry)."""
+    got = _EXTRAS.get(geom)
+    if got is not None:
+        return got
+    from ._propagators import layers
+    n, nn = geom.size, geom.ncells
+    full = (1 << n) - 1
+    first = nn + geom.nfull * n            # the first new primary item
+    prim = 0
+    sec = []                               # new secondary items: (k, i) -> base of val items
+    cell_items = [[[] for _ in range(n)] for _ in range(nn)]
+    masks = [full] * nn
+    pending = []                           # (kind, data) to number options once prim is known
+    for kind, cells, data in geom.propagators:
+        if kind == "mask":
+            for c in cells:
+                masks[c] &= data
+        elif kind == "sets":
+            item_k = first + prim
+            for c in cells:
+                for v in range(n):
+                    cell_items[c][v].append(item_k + 1 + v)
+            pending.append(("sets", [(item_k,) + tuple(item_k + 1 + v for v in range(n)
+                                                       if not s >> v & 1) for s in data]))
+            prim += 1 + n
+        else:
+            lay = layers((kind, cells, data), n)
+            m = len(cells)
+            start = first + prim
+            prim += 1
+            node = {}                      # (i, q) -> (arr item, dep item), 1 <= i < m
+            for i in range(1, m):
+                for q in sorted(lay[i]):
+                    node[(i, q)] = (first + prim, first + prim + 1)
+                    prim += 2
+            vals = []
+            for i, c in enumerate(cells):
+                vals.append(len(sec))
+                sec.append(None)
+                for w in range(n):
+                    cell_items[c][w].append(("val", vals[i], w))
+            steps = []
+            for i in range(1, m + 1):
+                for q in sorted(lay[i - 1]):
+                    for v, t in sorted(lay[i - 1][q].items()):
+                        head = (start,) if i == 1 else (node[(i - 1, q)][1],)
+                        arrive = (node[(i, t)][0],) if i < m else ()
+                        steps.append(head + arrive + (("val", vals[i - 1], v - 1),))
+            skips = [pair for _, pair in sorted(node.items())]
+            pending.append(("path", steps + skips))
+    # new secondary items follow every other one (the classic secondaries shift by prim)
+    lay0 = _layout(geom)
+    secondary_base = lay0.n_primary + prim + lay0.n_secondary
+
+    def number(item):                      # ("val", slot, w): the item val(slot, w)
+        return secondary_base + item[1] * n + item[2] if type(item) is tuple else item
+
+    options = [tuple(number(x) for x in opt) for _, opts in pending for opt in opts]
+    cells_out = []
+    for c in range(nn):
+        per_value = []
+        for v in range(n):
+            items = []
+            for x in cell_items[c][v]:
+                if type(x) is tuple:       # "v in c" colours the slot with every other value
+                    items += [secondary_base + x[1] * n + w for w in range(n) if w != v]
+                else:
+                    items.append(x)
+            per_value.append(tuple(items))
+        cells_out.append(tuple(per_value))
+    got = _Extra(prim, len(sec) * n, tuple(cells_out), tuple(masks), tuple(options))
+    _EXTRAS[geom] = got
+    return got
+
+
 def build_cover(values: bytes, *args) -> Cover:
     """Return the Cover of a puzzle: (n_primary, n_secondary, option_starts, option_items, meaning).
 
@@ -174,6 +288,8 @@ def build_cover(values: bytes, *args) -> Cover:
             for u in cell_units[cell]:
                 used[u] |= bit
     all_values = range(1, geom.size + 1)
+    ext = _extra(geom) if geom.propagators else None
+    p0 = lay.n_primary
     starts = [0]
     items: list[int] = []
     meaning: list[tuple[int, int]] = []
@@ -191,20 +307,36 @@ def build_cover(values: bytes, *args) -> Cover:
         if candidates is not None:
             mask = candidates[cell]
             choices = [v for v in choices if mask >> (v - 1) & 1]
+        if ext is not None:
+            mask = ext.masks[cell]
+            choices = [v for v in choices if mask >> (v - 1) & 1]
         row = table[cell] if table is not None else None
         for v in choices:
-            items += row[v - 1] if row is not None else _option(lay, cell, v)
+            opt = row[v - 1] if row is not None else _option(lay, cell, v)
+            if ext is None:
+                items += opt
+            else:   # the classic secondaries move up past the new primary items
+                items += [x if x < p0 else x + ext.n_primary for x in opt]
+                items += ext.cell_items[cell][v - 1]
             starts.append(len(items))
             meaning.append((cell, v))
-    return Cover(lay.n_primary, lay.n_secondary, starts, items, meaning)
+    if ext is None:
+        return Cover(lay.n_primary, lay.n_secondary, starts, items, meaning)
+    for opt in ext.options:
+        items += opt
+        starts.append(len(items))
+        meaning.append(None)
+    return Cover(p0 + ext.n_primary, lay.n_secondary + ext.n_secondary, starts, items,
+                 meaning)
 
 
 def decode(chosen, meaning, ncells: int) -> bytes:
     """Return the grid (bytes) spelled by a list of chosen option indices."""
     out = bytearray(ncells)
     for k in chosen:
-        cell, v = meaning[k]
-        out[cell] = v
+        if meaning[k] is not None:     # (None: an option of a rule over many cells)
+            cell, v = meaning[k]
+            out[cell] = v
     return bytes(out)
 
 
