@@ -114,7 +114,8 @@ def test_solo_bad_ids_are_named(text, words):
 
 
 def test_solo_detection_leaves_other_lines_alone():
-    assert detect_format("3x3:b8_1b6a7_3_6c7a1d6_8a5a9f7_5a6a7c1a2a4_9f5a4a6_9d1a5c4_6_8a6b1_9b") == "solo"
+    classic = "3x3:b8_1b6a7_3_6c7a1d6_8a5a9f7_5a6a7c1a2a4_9f5a4a6_9d1a5c4_6_8a6b1_9b"
+    assert detect_format(classic) == "solo" and parse(classic).givens == 32
     line = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
     assert detect_format(line + ":1") == "line"  # tdoku's puzzle:count stays a line
     assert detect_format("12:ab") != "solo"

@@ -415,9 +415,10 @@ class _Rules:
             if p is None or not item.get("rounded") or not isinstance(w, (int, float)) or \
                     not isinstance(h, (int, float)) or min(w, h) < 0.6 or item.get("text"):
                 continue
-            top, left = p[0] - h / 2, p[1] - w / 2
-            cells = [r * n + c for r in range(math.floor(top + 0.5), math.floor(p[0] + h / 2 - 0.5) + 1)
-                     for c in range(math.floor(left + 0.5), math.floor(p[1] + w / 2 - 0.5) + 1)]
+            # the cells whose centres the outline covers (0.83 of a cell wide per cell)
+            rows = range(math.floor(p[0] - h / 2 + 0.5), math.floor(p[0] + h / 2 - 0.5) + 1)
+            cols = range(math.floor(p[1] - w / 2 + 0.5), math.floor(p[1] + w / 2 - 0.5) + 1)
+            cells = [r * n + c for r in rows for c in cols]
             if cell in cells and len(cells) <= 3:
                 self.used_overlays.add(k)
                 return sorted(cells)

@@ -115,7 +115,8 @@ def main() -> None:
         links.append("https://sudokupad.app/fpuzzles" + compress_base64(bare))
         links.append(scl_link(obj))
         links.append("ctc" + scl_link(obj, host="", prefix=""))
-        links.append("https://app.crackingthecryptic.com/sudoku/?puzzleid=" + scl_link(obj, host=""))
+        links.append("https://app.crackingthecryptic.com/sudoku/?puzzleid="
+                     + scl_link(obj, host=""))
     (HERE / "sudokupad_links.txt").write_text("\n".join(links) + "\n")
 
 
