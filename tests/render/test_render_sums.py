@@ -204,10 +204,15 @@ def test_svg_draws_every_rule():
 
 def test_outside_clues_make_a_margin_only_where_needed():
     plain = ET.fromstring(render.svg(Grid([0] * 81, geometry=geometry.boxes(3, 3))))
-    pw, ph = float(plain.get("width")), float(plain.get("height"))
+    pw = float(plain.get("width"))
     sandwich_row = geometry.boxes(3, 3).with_rules("sandwich(10:r2)")
     root = ET.fromstring(render.svg(Grid([0] * 81, geometry=sandwich_row)))
     assert float(root.get("width")) == pw + 0.75 * 40     # a column of room on the left
+
+    def border(svg):              # (x, y) of the grid's outer border
+        rect = next(r for r in svg.iter(SVG + "rect") if r.get("stroke") == COLORS["region"])
+        return float(rect.get("x")), float(rect.get("y"))
+    assert border(root) == (border(plain)[0] + 30, border(plain)[1])   # none above
     cage_only = geometry.boxes(3, 3).with_rules("killer(3:r1c1-r1c2)")
     root = ET.fromstring(render.svg(Grid([0] * 81, geometry=cage_only)))
     assert float(root.get("width")) == pw                 # no outside clue, no margin
