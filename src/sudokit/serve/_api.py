@@ -276,7 +276,7 @@ def _hint(body: dict) -> dict:
     # the library's hint: the uniqueness proof only when needed, the whole bounded by
     # HINT_SECONDS (logic's own time limit: the worker answers, it is not killed)
     status, step, problems = logic.hint_status(state, techniques=body.get("techniques"),
-                                               exclude=_exclude(body, grid.geometry),
+                                               exclude=body.get("exclude"),
                                                time_limit=HINT_SECONDS)
     if status == "time-limit":
         message = (f"no step found within the {HINT_SECONDS:g} s budget of a hint (the "
@@ -296,23 +296,6 @@ def _hint(body: dict) -> dict:
     if step is None:
         return {"status": "stuck"}
     return {"status": "step", "step": step.to_json(), "highlight": highlight(step, state.geometry)}
-
-
-# the propagators that are not units: a deadly pattern's swap (a and b exchanged in four
-# cells) can break them, so the uniqueness techniques' argument does not hold on them
-_NOT_UNITS = ("sum", "sandwich", "mask")
-
-
-def _exclude(body: dict, geom) -> "list[str] | None":
-    """The techniques a hint leaves out: the request's, and the uniqueness techniques on a
-    geometry with arrows, little killers, sandwiches or even/odd cells (the ladder's
-    rectangles and BUG+1 do not see those rules yet: a hidden rectangle touching an even
-    cell was seen to remove the solution's value)."""
-    asked = body.get("exclude")
-    if not any(kind in _NOT_UNITS for kind, _, _ in geom.propagators):
-        return asked
-    from ..logic.ladder import ladder
-    return list(asked or ()) + [t.id for t in ladder() if t.needs_unique]
 
 
 def highlight(step, geom) -> dict:

@@ -28,8 +28,9 @@ link (anti-knight, anti-king, later binary constraints) touches the four cells. 
 classic grid (2) is "two boxes"; on a jigsaw, "two regions"; on X or windoku it rules out
 rectangles a diagonal or window crosses in one cell or on a diagonal.  Rectangles that fail
 (1)-(3) are never used (``_rectangles``), so these techniques yield nothing where the
-argument does not hold.  (3) also keeps out every cell of a rule over many cells (a cage's
-total, an arrow, a little killer, a sandwich, even/odd, renban: a swap can break them).
+argument does not hold.  (3) also keeps out the cells of arrows, little killers, sandwiches
+and even/odd cells (a swap can break them); cages and renban lines are units, so (2) already
+lets a rectangle meet them only in a row or column pair, whose swap keeps their values.
 BUG+1 needs every unit to be full (the complement filling of a bivalue grave keeps a full
 unit's values, not a smaller unit's) and no pairs, links or rules over many cells:
 otherwise it yields nothing.
@@ -69,7 +70,7 @@ def _rectangles(geometry) -> tuple:
     n = t.n
     cell_units, unit_bits = t.cell_units, t.unit_bits
     pair_peers, links = geometry.pair_peers, geometry.cell_links
-    ruled = {c for _, cells, _ in geometry.propagators for c in cells}
+    ruled = {c for kind, cells, _ in geometry.propagators if kind != "sets" for c in cells}
     free = [not pair_peers[c] and not links[c] and c not in ruled for c in range(t.ncells)]
     out = []
     for r1 in range(n):
