@@ -280,14 +280,16 @@ def removed_text(t, pairs) -> str:
     return join(words, ", and ")
 
 
-def length_penalty(length: int) -> float:
-    """Sudoku Explainer's rating added for a chain of this length (nodes - 2)."""
+def length_penalty(length: int, exact: bool = False) -> float:
+    """Sudoku Explainer's rating added for a chain of this length (nodes - 2): 0.1 per
+    threshold 4, 6, 8, 12, 16, ... below it; rounded to 0.1 unless exact (SE's own sum of
+    doubles, whose ties SE's order reads)."""
     added, ceil, odd = 0.0, 4, False
     while length > ceil:
         added += 0.1
         ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
         odd = not odd
-    return round(added, 1)
+    return added if exact else round(added, 1)
 
 
 class Walk:

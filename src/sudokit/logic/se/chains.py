@@ -24,6 +24,7 @@ from collections import deque
 
 from .._budget import TimeLimitReached
 from ..core.bits import POPCOUNT9, VALUES_OF9
+from ..core.links import length_penalty as _penalty
 from . import CELL_UNITS, PEERS, UNIT_CELLS
 from .basic import Hint
 
@@ -36,12 +37,7 @@ def node_key(cell: int, value: int, on: int) -> int:
 
 def length_penalty(complexity: int) -> float:
     """SE's getLengthDifficulty: 0.1 per ladder step 4, 6, 8, 12, 16, ... below C - 2."""
-    added, ceil, length, odd = 0.0, 4, complexity - 2, False
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
-        odd = not odd
-    return added
+    return _penalty(complexity - 2, exact=True)
 
 
 def chain(target) -> list:
@@ -60,15 +56,7 @@ def chain(target) -> list:
 
 def ancestors(target) -> int:
     """SE's getAncestorCount: distinct keys among target and its ancestors."""
-    done, todo = set(), [target]
-    while todo:
-        nxt = []
-        for p in todo:
-            if p[0] not in done:
-                done.add(p[0])
-                nxt.extend(p[1])
-        todo = nxt
-    return len(done)
+    return len(chain(target))
 
 
 def _effect(cands, key: int):
