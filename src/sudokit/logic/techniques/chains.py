@@ -97,14 +97,6 @@ def _chain_parts(g, path) -> tuple:
             " -> ".join(words))
 
 
-def _chain_evidence(g, path) -> dict:
-    return _chain_parts(g, path)[0]
-
-
-def _chain_text(g, path) -> str:
-    return _chain_parts(g, path)[1]
-
-
 def _kinds(g, path) -> "tuple[bool, bool]":
     """(uses a bivalue-cell strong link, uses a unit strong link) of a chain."""
     cell = unit = False
