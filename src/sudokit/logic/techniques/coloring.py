@@ -111,10 +111,8 @@ def find_simple_colors(state) -> Iterator[Step]:
     """Colour wraps and colour traps of one cluster (see the module docstring)."""
     t = state.tables
     peers = t.peer_bits
-    cands = state.candidates
+    vcells = state.value_cells()
     for v in range(1, t.n + 1):
-        bit = 1 << (v - 1)
-        with_v = None
         for a_bits, b_bits, links in clusters(state, v):
             if len(links) < 2:
                 continue  # one strong link: its traps are locked candidates
@@ -134,12 +132,7 @@ def find_simple_colors(state) -> Iterator[Step]:
                                 f"other (Simple Colors, colour wrap), so that colour holds no "
                                 f"{t.value(v)}: {t.value(v)} is removed from {t.names(gone)}.",
                            se=_SE_SIMPLE)
-            if with_v is None:
-                with_v = 0
-                for c, m in enumerate(cands):
-                    if m & bit:
-                        with_v |= 1 << c
-            trap = _sees_some(peers, a_bits) & _sees_some(peers, b_bits) & with_v
+            trap = _sees_some(peers, a_bits) & _sees_some(peers, b_bits) & vcells[v]
             trap &= ~(a_bits | b_bits)
             if trap:
                 gone = cells_of(trap)
@@ -155,16 +148,12 @@ def find_multi_colors(state) -> Iterator[Step]:
     """Two clusters of one value that see each other (see the module docstring)."""
     t = state.tables
     peers = t.peer_bits
-    cands = state.candidates
+    vcells = state.value_cells()
     for v in range(1, t.n + 1):
-        bit = 1 << (v - 1)
         found = clusters(state, v)
         if len(found) < 2:
             continue
-        with_v = 0
-        for c, m in enumerate(cands):
-            if m & bit:
-                with_v |= 1 << c
+        with_v = vcells[v]
         reach = [(_sees_some(peers, a), _sees_some(peers, b)) for a, b, _ in found]
         for i, first in enumerate(found):
             for j in range(i + 1, len(found)):
