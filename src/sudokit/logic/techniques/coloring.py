@@ -90,7 +90,7 @@ def _group(t, cells) -> str:
     return "(" + ", ".join(t.name(c) for c in cells) + ")"
 
 
-def _sees_some(peers, cells_bits: int) -> int:
+def sees_some(peers, cells_bits: int) -> int:
     """The cells that see at least one cell of cells_bits."""
     out = 0
     for c in cells_of(cells_bits):
@@ -132,7 +132,7 @@ def find_simple_colors(state) -> Iterator[Step]:
                                 f"other (Simple Colors, colour wrap), so that colour holds no "
                                 f"{t.value(v)}: {t.value(v)} is removed from {t.names(gone)}.",
                            se=_SE_SIMPLE)
-            trap = _sees_some(peers, a_bits) & _sees_some(peers, b_bits) & vcells[v]
+            trap = sees_some(peers, a_bits) & sees_some(peers, b_bits) & vcells[v]
             trap &= ~(a_bits | b_bits)
             if trap:
                 gone = cells_of(trap)
@@ -154,7 +154,7 @@ def find_multi_colors(state) -> Iterator[Step]:
         if len(found) < 2:
             continue
         with_v = vcells[v]
-        reach = [(_sees_some(peers, a), _sees_some(peers, b)) for a, b, _ in found]
+        reach = [(sees_some(peers, a), sees_some(peers, b)) for a, b, _ in found]
         for i, first in enumerate(found):
             for j in range(i + 1, len(found)):
                 second = found[j]
@@ -214,4 +214,4 @@ TECHNIQUES = (
               level="hard", score=200),
 )
 
-__all__ = ["find_simple_colors", "find_multi_colors", "clusters", "TECHNIQUES"]
+__all__ = ["find_simple_colors", "find_multi_colors", "clusters", "sees_some", "TECHNIQUES"]
