@@ -44,7 +44,7 @@ from functools import cmp_to_key
 
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
-from .board import choose_outcome, index_sum, sorted_deletions
+from .board import choose_outcome, sorted_deletions, step_order
 
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_BITS = HODOKU.unit_bits
@@ -291,16 +291,6 @@ def _lasso(tab, chain, aic: bool) -> bool:
     return False
 
 
-def _compare(a, b):
-    """HoDoKu's SolutionStep.compareTo for two chain steps (type, dels, length)."""
-    r = len(b[1]) - len(a[1])
-    if r:
-        return r
-    if a[0] != b[0] or a[1] != b[1]:
-        return index_sum(a[1]) - index_sum(b[1])
-    return a[2] - b[2]
-
-
 def nice_loop_step(board, groups: bool):
     """HoDoKu's first nice loop / AIC on a HodokuBoard, or None: (type, deletions
     [(cell, value)], chain length).  groups: False for HoDoKu's step 5600, True for 5650
@@ -355,7 +345,7 @@ def nice_loop_step(board, groups: bool):
                     _aic(tab, t, j, keep)
     if not steps:
         return None
-    steps.sort(key=cmp_to_key(_compare))
+    steps.sort(key=cmp_to_key(step_order))
     return steps[0]
 
 
