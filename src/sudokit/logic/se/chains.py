@@ -375,6 +375,18 @@ def _pick(hints, all_hints):
     return best
 
 
+def merged(hints) -> list:
+    """The hints sorted by (rating, complexity, sort key), the first of those with equal
+    eliminations kept (SE's getHints)."""
+    out, seen = [], set()
+    for h in sorted(hints, key=lambda h: (h.rating, h.complexity, h.key)):
+        sig = tuple(sorted(h.elims.items()))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(h)
+    return out
+
+
 # ----------------------------------------------------------------------------- producers 23-30
 
 class Chaining:
@@ -439,14 +451,7 @@ class Chaining:
         """Every hint, sorted by (rating, complexity, sort key), equal eliminations merged."""
         if self._last is not None and self._last[0] == cands and self._last[1] == values:
             return self._last[2]
-        found = self._hint_list(values, list(cands))
-        found.sort(key=lambda h: (h.rating, h.complexity, h.key))
-        out, seen = [], set()
-        for h in found:
-            sig = tuple(sorted(h.elims.items()))
-            if sig not in seen:
-                seen.add(sig)
-                out.append(h)
+        out = merged(self._hint_list(values, list(cands)))
         self._last = (list(cands), list(values), out)
         return out
 
