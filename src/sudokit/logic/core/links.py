@@ -42,13 +42,8 @@ from .. import _cfast
 from .bits import cells_of, values_of
 from .tables import join
 
-__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text",
-           "strong_links", "Walk", "lockstep", "length_penalty", "removed_text"]
-
-
-def lit_of(cell: int, value: int, nc: int) -> int:
-    """The literal of candidate value in cell."""
-    return (value - 1) * nc + cell
+__all__ = ["Graph", "graph", "closure", "Closure", "cell_value", "strong_links", "Walk",
+           "lockstep", "length_penalty", "removed_text"]
 
 
 def cell_value(lit: int, nc: int) -> tuple[int, int]:
@@ -254,13 +249,6 @@ def strong_links(state, v: int):
             found.append((u, a, where.bit_length() - 1))
         cache[key] = found
     return found
-
-
-def node_text(g: Graph, x: int, on: bool) -> str:
-    """'r1c1=3', 'r1c1<>3', or for a group 'r1c1/r1c2=3'."""
-    cells, v = g.node(x)
-    name = "/".join(g.tables.name(c) for c in cells)
-    return f"{name}{'=' if on else '<>'}{g.tables.value(v)}"
 
 
 def removed_text(t, pairs) -> str:

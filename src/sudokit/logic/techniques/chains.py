@@ -72,7 +72,7 @@ def _names(t) -> tuple:
 
 def _chain_parts(g, path) -> tuple:
     """(evidence, text) of a chain [(node, on)]: the evidence dict ("chain", "links",
-    "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> ...' (node_text of each node)."""
+    "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> r2c1/r2c2=3 -> ...'."""
     t = g.tables
     names, symbols = _names(t), t.symbols
     nc = g.nc

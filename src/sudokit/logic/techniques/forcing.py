@@ -192,7 +192,7 @@ def _path_evidence(state, x, y, on, path, node) -> dict:
 
 
 def _path_text(t, path, node) -> str:
-    """'r1c1=3 -> r1c1<>5 -> ...' (core.links.node_text of each node; 3 ... 3 past 8)."""
+    """'r1c1=3 -> r1c1<>5 -> r1c2/r1c3=5 -> ...' (the first 3, "..." and the last 3 past 8)."""
     words = []
     for z, o in path:
         cells, v, _ = node(z)
