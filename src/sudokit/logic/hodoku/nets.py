@@ -151,11 +151,7 @@ class _NetTabling(_Tabling):
     def _finish(self):
         for t in self.tables.values():
             t.direct = len(t.nodes)
-        order = sorted(k for k in self.tables if k < 1620)
-        for strong in (1, 0):
-            for key in order:
-                if key & 1 == strong:
-                    self._expand_net(self.tables[key])
+        self._expand()
 
     def _source(self, node):
         """(table, HoDoKu table index, from on table, from extended table) of a node."""
@@ -164,7 +160,9 @@ class _NetTabling(_Tabling):
             return t, node // 2, bool(node & 1), False
         return t, self.group_index[node], False, True
 
-    def _expand_net(self, dest):
+    def _expand_one(self, dest):
+        """Expand one table, taking each entry's table's own entries (see the module
+        docstring)."""
         j = 1
         while j < len(dest.nodes):
             if len(dest.nodes) >= _MAX_ENTRIES:

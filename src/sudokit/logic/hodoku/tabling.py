@@ -209,13 +209,15 @@ class _Tabling:
                     off.add(gbase2 + 1, False)
 
     # -- expansion ------------------------------------------------------------------
+    def normal_keys(self) -> list:
+        """The keys of the candidates' tables in HoDoKu's order: every "on" table, then
+        every "off" table, each by cell and value."""
+        order = sorted(k for k in self.tables if k < 1620)
+        return [k for k in order if k & 1] + [k for k in order if not k & 1]
+
     def _expand(self):
-        tables = self.tables
-        order = sorted(k for k in tables if k < 1620)
-        for strong in (1, 0):
-            for key in order:
-                if key & 1 == strong:
-                    self._expand_one(tables[key])
+        for key in self.normal_keys():
+            self._expand_one(self.tables[key])
 
     def _expand_one(self, dest):
         """Breadth-first: each entry's table contributes its direct entries (HoDoKu's
@@ -312,18 +314,14 @@ def nice_loop_step(board, groups: bool):
         seen[dels] = len(steps)
         steps.append((kind, dels, length))
 
-    tables = tab.tables
-    order = sorted(k for k in tables if k < 1620)
-    for strong in (1, 0):
-        for key in order:
-            if key & 1 != strong:
-                continue
-            t = tables[key]
-            start = key // 20
-            for j in range(1, len(t.nodes)):
-                n = t.nodes[j]
-                if n < 1620 and n // 20 == start:
-                    _nice_loop(tab, t, j, keep)
+    tables, order = tab.tables, tab.normal_keys()
+    for key in order:
+        t = tables[key]
+        start = key // 20
+        for j in range(1, len(t.nodes)):
+            n = t.nodes[j]
+            if n < 1620 and n // 20 == start:
+                _nice_loop(tab, t, j, keep)
     where = tab.where
     for key in order:
         if key & 1:
