@@ -321,12 +321,9 @@ def _reversed(org):
 
 
 def _forcing_hint(cands, target, y, x):
-    cell, v = divmod(target[0] >> 1, 9)
-    bit = 1 << v
-    if target[0] & 1:
-        elims, place = {cell: cands[cell] & ~bit}, (cell, v + 1)
-    else:
-        elims, place = {cell: bit}, None
+    # the target is the start candidate's other polarity: its cell has two candidates or
+    # more, so proving it on always removes something
+    elims, place = _effect(cands, target[0])
     base = 7.0 if y else 6.6
     return _make("forcing", base, ancestors(target), [target], elims, place,
                  4 if y else 2, "forcing chain" if y else "forcing X-chain")
