@@ -180,22 +180,21 @@ def _evidence(rect, x, y, **more) -> dict:
 
 # --- unique rectangles --------------------------------------------------------------------
 
-def _split(cands, rect, ab):
-    """(cells holding only a and b, cells holding more), both in rectangle order."""
-    plain = [c for c in rect if not cands[c] & ~ab]
-    extra = [c for c in rect if cands[c] & ~ab]
-    return plain, extra
+def _rects(state, extras) -> Iterator[tuple]:
+    """(rect, a, b, mask of a and b, the cells holding more than a and b in rectangle
+    order) of every rectangle of _candidates with len(extra) in extras."""
+    cands = state.candidates
+    for rect, x, y in _candidates(state):
+        ab = (1 << (x - 1)) | (1 << (y - 1))
+        extra = [c for c in rect if cands[c] & ~ab]
+        if len(extra) in extras:
+            yield rect, x, y, ab, extra
 
 
 def find_unique_rectangle_1(state) -> Iterator[Step]:
     """Type 1: three cells hold only a and b, the fourth loses them (rectangles in order)."""
     t = state.tables
-    cands = state.candidates
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) != 1:
-            continue
+    for rect, x, y, _ab, extra in _rects(state, (1,)):
         cell = extra[0]
         gone = [(cell, x), (cell, y)]
         yield Step("unique-rectangle-1", eliminations=gone,
@@ -211,11 +210,7 @@ def find_unique_rectangle_2(state) -> Iterator[Step]:
     extra value c, the same in each; c leaves every cell that sees them all."""
     t = state.tables
     cands, peers = state.candidates, t.peer_bits
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) not in (2, 3):
-            continue
+    for rect, x, y, ab, extra in _rects(state, (2, 3)):
         more, sees = 0, -1
         for c in extra:
             more |= cands[c] & ~ab
@@ -264,11 +259,7 @@ def find_unique_rectangle_3(state) -> Iterator[Step]:
     naked set with other cells of a unit they share (sets of up to 4 values)."""
     t = state.tables
     cands, values, peers = state.candidates, state.values, t.peer_bits
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) != 2:
-            continue
+    for rect, x, y, ab, extra in _rects(state, (2,)):
         p, q = extra
         more = (cands[p] | cands[q]) & ~ab
         if more.bit_count() < 2:
@@ -311,12 +302,7 @@ def find_unique_rectangle_4(state) -> Iterator[Step]:
     """Type 4: the two cells of one side; in a unit they share, a (or b) can only go there,
     so the other value leaves both."""
     t = state.tables
-    cands = state.candidates
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) != 2:
-            continue
+    for rect, x, y, _ab, extra in _rects(state, (2,)):
         p, q = extra
         pq = (1 << p) | (1 << q)
         for u in _shared_units(t, p, q):
