@@ -611,12 +611,10 @@ def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: 
                   geometry=None, target=None, killer=None) -> Iterator[Generated]:
     """Yield ``count`` Generated puzzles in index order (lazily; see ``generate``)."""
     geom = _geometry_of(box, geometry)
-    if killer is not None:
-        if symmetry != "none" or minimal or clues is not None or target is not None:
-            raise GenerationError("a killer is made of cages alone (no givens): symmetry, "
-                                  "minimal, clues and a difficulty target do not apply")
+    if killer is not None:   # (cages alone: no givens to place by symmetry, clues, target)
         try:
-            killer = _cages.spec(killer, geom)
+            killer = _cages.spec(killer, geom, symmetry != "none" or minimal or
+                                 clues is not None or target is not None)
         except GeometryError as exc:
             raise GenerationError(str(exc)) from None
         engine = "learn" if engine in (None, "auto") else engine
@@ -649,29 +647,20 @@ def _one(params, index: int, engine: str) -> Generated:
     """Puzzle number index: params are _make's, ("aim", geom, symmetry, clues, seed, target)
     for a puzzle aimed at a difficulty (target.make: generate_target.Target), or ("killer",
     geom, (lo, hi, cages), seed) for a killer (_make_killer)."""
-    if params[0] == "aim":
-        _, geom, symmetry, clues, seed, target = params
-        return target.make(geom, symmetry, clues, seed, index, engine)
-    if params[0] == "killer":
-        return _make_killer(*params[1:], index, engine)
-    return _make(*params, index, engine)
+    if params[0] == "aim":  # ("aim", geom, symmetry, clues, seed, target)
+        return params[5].make(*params[1:5], index, engine)
+    return _make_killer(*params[1:], index, engine) if params[0] == "killer" else \
+        _make(*params, index, engine)
 
 
 def _make_killer(geom: Geometry, spec: tuple, seed, index: int, engine: str) -> Generated:
     """Killer number index: cages over a random solution, no givens (geometry._cages)."""
-    from .engine._kernels import learn_solutions
     rng = random.Random(f"sudokit:{seed}:{index}:killer")
     shape, empty = geom.display_shape, bytes(geom.ncells)
     sol = _fill(shape, rng) if geom.is_classic else _fill_any(geom, rng, _backend.tables(geom))
-
-    def count(g):                  # (count up to 2, a solution other than sol or None)
-        found, first, nodes, _ = _backend.KERNELS[engine](empty, _backend.tables(g), 2, 0)
-        other = None if found < 2 else first if first != sol else \
-            next(s for s in learn_solutions(empty, g) if s != sol)
-        return found, other, nodes
-
     try:
-        killer, guesses = _cages.killer(geom, sol, rng, count, *spec)
+        killer, guesses = _cages.killer(
+            geom, sol, rng, lambda g: solver.other_solution(empty, g, engine, sol), *spec)
     except GeometryError as exc:
         raise GenerationError(str(exc)) from None
     return Generated(Grid._trusted(tuple(empty), shape, killer),
@@ -785,9 +774,8 @@ def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool 
               found by a walk through neighbours of minimal puzzles and are always minimal;
               each Generated keeps its target.  ``generate_target.aimed(rating=...)`` is the
               short form.
-    killer    True, or {"sizes": (lo, hi), "cages": count}: a killer, no givens, its cages
-              (lo..hi cells, default 2-5; ncells/3.2 of them) cut from a random solution
-              until it is the only one (geometry._cages); checks by learn unless engine.
+    killer    True or {"sizes": (lo, hi), "cages": count}: a killer, cages without givens
+              (geometry._cages: defaults 2-5 cells, ncells/3.2 cages; learn checks it).
 
     Raises GenerationError (a ValueError) for impossible options, GeometryError for a bad
     geometry.

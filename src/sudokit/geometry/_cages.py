@@ -54,8 +54,9 @@ def _merge_one(owner: list, cages: dict, solution, n: int, rng: random.Random, h
     return False
 
 
-def cut(solution, n: int, rng: random.Random, lo: int, hi: int, count: int) -> list[list[int]]:
-    """Cut the grid into about ``count`` cages of lo..hi cells (see the module doc)."""
+def cut(solution, n: int, rng: random.Random, lo: int, hi: int, count: int):
+    """Cut the grid into about ``count`` cages of lo..hi cells (see the module doc); None when
+    a cage under lo cells is left."""
     owner = list(range(n * n))
     cages = {c: [c] for c in range(n * n)}
     while len(cages) > count:
@@ -65,6 +66,8 @@ def cut(solution, n: int, rng: random.Random, lo: int, hi: int, count: int) -> l
     for k in sorted(cages):
         if k in cages and len(cages[k]) < lo:
             _merge_one(owner, cages, solution, n, rng, hi, [k])
+    if any(len(cells) < lo for cells in cages.values()):
+        return None                # a small cage found no neighbour to merge with
     return [sorted(cells) for _, cells in sorted(cages.items())]
 
 
@@ -118,7 +121,7 @@ def killer(base, solution, rng: random.Random, count, lo: int, hi: int, cages: i
     n = base.size
     for _ in range(attempts):
         cut_cages = cut(solution, n, rng, lo, hi, cages)
-        for _ in range(4 * n * n):
+        for _ in range(4 * n * n if cut_cages else 0):
             geom = base.with_constraints(*[("killer", cells, sum(solution[c] for c in cells))
                                            for cells in cut_cages])
             found, other, nodes = count(geom)
@@ -132,8 +135,12 @@ def killer(base, solution, rng: random.Random, count, lo: int, hi: int, cages: i
                         f"attempts; allow larger cages")
 
 
-def spec(killer, geom) -> tuple[int, int, int]:
-    """(lo, hi, cages) of killer=True or {"sizes": (lo, hi), "cages": count} on geom."""
+def spec(killer, geom, givens: bool = False) -> tuple[int, int, int]:
+    """(lo, hi, cages) of killer=True or {"sizes": (lo, hi), "cages": count} on geom; givens:
+    options that place givens were asked for too (refused)."""
+    if givens:
+        raise GeometryError("a killer is made of cages alone (no givens): symmetry, minimal, "
+                            "clues and a difficulty target do not apply")
     n = geom.size
     given = {} if killer is True else killer
     if not isinstance(given, dict) or set(given) - {"sizes", "cages"}:
