@@ -137,3 +137,27 @@ def test_an_arrow_and_a_repeat_in_a_cage_are_named():
 def test_a_partial_cage_past_its_total_is_already_a_conflict():
     g = Grid("98" + "." * 79, geometry=G9.with_rules("killer(10:r1c1-r1c2-r1c3)"))
     assert "cage r1c1-r1c3: sum 17, not 10" in str(g.status())
+
+
+def test_batch_mode_answers_every_record_and_names_each_bad_rule(tmp_path):
+    import json
+    import subprocess
+    import sys
+    good = {"puzzle": "." * 81, "geometry": "3x3+killer(10:r1c1-r1c2)+sandwich(0:r9)"}
+    rows = [good, {"puzzle": "." * 81, "geometry": "3x3+killer(18:r1c1-r1c2)"}, good,
+            {"puzzle": "." * 81, "geometry": {"size": 9, "box": "3x3",
+                                              "constraints": [["arrow", [40], 1]]}},
+            {"puzzle": "." * 81, "geometry": "3x3+littlekiller(5:r1c1-r2c3)"},
+            {"puzzle": "." * 16, "geometry": "2x2+killer(3:r1c1-r5c1)"}]
+    path = tmp_path / "sums.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    run = subprocess.run([sys.executable, "-m", "sudokit", "solve", str(path)],
+                         capture_output=True, text=True)
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [r["status"] for r in out] == ["solved", "error", "solved", "error", "error", "error"]
+    for line, words in ((2, "killer cage r1c1-r1c2: no 2 different values"),
+                        (4, "arrow from r5c5: an arrow needs a shaft"),
+                        (5, "little killer r1c1-r2c3"), (6, "r5c1 is outside a 4x4 grid")):
+        assert f"line {line}: " in run.stderr and words in run.stderr
+    solved = [int(ch) for ch in out[0]["solution"]]
+    assert solved[0] + solved[1] == 10 and run.returncode == 1
