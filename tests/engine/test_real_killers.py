@@ -73,8 +73,8 @@ def test_the_default_engine_solves_every_published_killer(part):
         assert _keeps_the_rules(tuple(grid.values), cages), title
 
 
-@pytest.mark.parametrize("engine", ["propagate", "learn", "dlx"])
-def test_other_engines_prove_them_unique(engine):
-    for title, cages, published in PUZZLES[::10]:
+@pytest.mark.parametrize("engine, step", [("propagate", 10), ("learn", 10), ("dlx", 50)])
+def test_other_engines_prove_them_unique(engine, step):
+    for title, cages, published in PUZZLES[::step]:
         result = sudokit.search(bytes(81), geometry=_geometry(cages), engine=engine, limit=2)
         assert result.count == 1 and tuple(result.solution.values) == published, title
