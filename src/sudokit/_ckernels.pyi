@@ -94,9 +94,11 @@ def geometry(
     pairs: Sequence[int],
     links: Sequence[int],
     masks: Sequence[int],
+    props: Buffer | None = None,
+    rules: Buffer | None = None,
 ) -> Geometry:
     """The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols)
-    is."""
+    is; props and rules: its rules over many cells (solve/kernels.h, sk_shape_set_rules)."""
 
 def is_solution(
     solution: Buffer | Sequence[int],

@@ -220,6 +220,18 @@ void sk_shape_free(sk_shape *sh)
     free(sh->link_cell);
     free(sh->link_masks);
     free(sh->link_back);
+    free(sh->prop_kind);
+    free(sh->prop_start);
+    free(sh->prop_cells);
+    free(sh->prop_dstart);
+    free(sh->prop_data);
+    free(sh->cp_start);
+    free(sh->cell_props);
+    free(sh->rg_start);
+    free(sh->rg_vars);
+    free(sh->rc_start);
+    free(sh->rc_lits);
+    free(sh->rule_false);
     free(sh);
 }
 
@@ -320,7 +332,26 @@ static inline void mark_dirty(const sk_shape *sh, uint64_t *dirty, int c)
         dirty[cu[k] >> 6] |= (uint64_t)1 << (cu[k] & 63);
 }
 
-/* Naked and hidden singles (and weak links) to the fixpoint; 0 on a contradiction (a cell
+/* What a rule's pruning must tell settle(): the cells it changed (their full units become
+ * dirty; a cell left with one candidate goes on the queue). */
+typedef struct {
+    const sk_shape *sh;
+    const uint64_t *cand;
+    uint64_t *dirty;
+    int32_t *queue;
+    int qlen;
+} settle_ctx;
+
+static void rule_changed(void *ctx, int c, uint64_t old)
+{
+    settle_ctx *x = ctx;
+    uint64_t m = x->cand[c];
+    mark_dirty(x->sh, x->dirty, c);
+    if (!(m & (m - 1)) && (old & (old - 1)))
+        x->queue[x->qlen++] = c;
+}
+
+/* Naked and hidden singles (and weak links), then the rules over many cells, to the fixpoint; 0 on a contradiction (a cell
  * with no candidate, a value with no place in a full unit, two values forced into one cell).
  * queue[0..qlen-1] holds the single cells whose value has not yet left their peers. */
 static int settle(const sk_shape *sh, uint64_t *cand, int32_t *queue, int qlen, uint64_t *dirty)
@@ -366,8 +397,20 @@ static int settle(const sk_shape *sh, uint64_t *cand, int32_t *queue, int qlen, 
         int w = 0;
         while (w < nwords && !dirty[w])
             w++;
-        if (w == nwords)
-            return 1;
+        if (w == nwords) {
+            /* the singles' fixpoint: now the rules over many cells, if any (solve/rules.c);
+             * a change goes back to the singles, as in the Python settle() */
+            if (!sh->nprops)
+                return 1;
+            settle_ctx ctx = {sh, cand, dirty, queue, qlen};
+            int r = sk_prune_all(sh, cand, rule_changed, &ctx);
+            if (r < 0)
+                return 0;
+            if (!r)
+                return 1;
+            qlen = ctx.qlen;
+            continue;
+        }
         int u = (w << 6) + __builtin_ctzll(dirty[w]);
         dirty[w] &= dirty[w] - 1;
         const int16_t *unit = sh->unit_cells + sh->unit_start[u];
@@ -628,7 +671,7 @@ int sk_geometry_is_solution(const sk_shape *sh, const uint8_t *values, const uin
         for (int c = 0; c < sh->ncells; c++)
             if (values[c] && values[c] != solution[c])
                 return 0;
-    return !geometry_broken(sh, solution, 1);
+    return !geometry_broken(sh, solution, 1) && (!sh->nprops || sk_rules_hold(sh, solution));
 }
 
 int sk_geometry_clash(const sk_shape *sh, const uint8_t *values)

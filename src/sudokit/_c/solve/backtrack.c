@@ -45,6 +45,8 @@ static inline uint64_t allowed(const sk_shape *sh, const uint64_t *used, const u
         if (v)
             taken |= sh->link_back[(size_t)k * sh->n + v - 1];
     }
+    if (sh->nprops)   /* the rules over many cells (solve/rules.c) */
+        return sk_rules_allow(sh, cur, c, sh->full & ~taken);
     return sh->full & ~taken;
 }
 
