@@ -19,6 +19,7 @@ FLAG_CLASH: int
 FLAG_STOPPED: int
 FLAG_VERIFIED: int
 MAX_SIZE: int
+SUMS: int  # 1: geometry() takes rules over many cells; every kernel but dlx_sudoku honours them
 
 def backtrack(
     values: Buffer | Sequence[int],

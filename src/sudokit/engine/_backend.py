@@ -92,6 +92,9 @@ def _c_tables(geom):
         masks.extend(m)
     if not geom.propagators:
         return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks)
+    if not getattr(C, "SUMS", 0):
+        raise RuntimeError("the C extension was built before rules over many cells: rebuild it "
+                           "(python3 setup.py build_ext --inplace) or set SUDOKIT_PUREPYTHON=1")
     props, rules = _c_rules(geom)
     return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks, props,
                       rules)
@@ -143,18 +146,10 @@ if C is not None:
         __slots__ = ("_run", "decisions")
 
         def __init__(self, values: bytes, *args):
-            if id(args[0]) in _RULES:            # (until learn.c takes the rules)
-                from . import _learn as pylearn
-                self._run = pylearn.LearnRun(values, _RULES[id(args[0])])
-            else:
-                self._run = C.learn_start(values, *args)
+            self._run = C.learn_start(values, *args)
             self.decisions = 0
 
         def resume(self, limit: int = 1, more: int = 0):
-            if hasattr(self._run, "resume"):
-                result = self._run.resume(limit, more)
-                self.decisions = result[2]
-                return result
             result = C.learn_resume(self._run, limit, more)
             self.decisions = result[2]
             return result
@@ -165,9 +160,6 @@ if C is not None:
         args: (tables, limit=1, node_limit=0) or (box_rows, box_cols, limit=1, node_limit=0).
         """
         k = 2 if isinstance(args[0], int) else 1
-        if k == 1 and id(args[0]) in _RULES:     # (until learn.c takes the rules)
-            from . import _learn as pylearn
-            return pylearn.learn(values, _RULES[id(args[0])], *args[1:])
         limit, node_limit = (list(args[k:]) + [1, 0][len(args) - k:])[:2]
         return resume_in_steps(LearnRun(values, *args[:k]), limit, node_limit)
 
