@@ -17,6 +17,11 @@
  *               "c = a excludes j = b" (two members).
  *               Classic: the units are rows, cols, boxes, so these are the cell, row, col
  *               and box groups of the classic-only kernel, in its order (same decisions).
+ *               Rules over many cells (sk_shape's rule_*, _propagators.learn_rules): aux
+ *               variables from N^3, their exactly-one groups after the full units', their
+ *               clauses first in the database (LBD 0, never deleted) and variables false
+ *               before the givens.  A group of more than 64 members is "big" (solve/learn.h):
+ *               its own counters, read only on the K = 0 path when there is one.
  *               Two counters per group: cnt (non-false literals) and tcnt (true literals),
  *               packed into one 16-bit word gc = cnt + 128 * tcnt.
  *   propagate   a true literal falsifies the rest of its groups, of both kinds (reason:
