@@ -64,7 +64,8 @@ from typing import Iterator
 
 from .engine import _backend
 from . import solver
-from .geometry import Geometry, as_geometry, boxes
+from .errors import GeometryError
+from .geometry import Geometry, _cages, as_geometry, boxes
 from .grid import Grid
 from .shape import Shape
 
@@ -109,6 +110,7 @@ class Generated:
     engine: str
     clue_range: tuple[int, int] | None = None
     target: object = None  # the generate_target.Target an aimed puzzle meets (minimal)
+    killer: tuple | None = None  # a killer's (lo, hi, cages): its cages are its clues
 
 
 # --- symmetry ---------------------------------------------------------------------------
@@ -540,6 +542,9 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
 def remake(generated: Generated) -> Generated:
     """Return the same Generated again, made from its seed, index and options."""
     g = generated
+    if g.killer is not None:
+        return _make_killer(_cages.base_of(g.puzzle.geometry), g.killer, g.seed, g.index,
+                            g.engine)
     if g.target is not None:
         return g.target.make(g.puzzle.geometry, g.symmetry, g.clue_range, g.seed, g.index,
                              g.engine)
@@ -603,9 +608,16 @@ def _geometry_of(box, geometry) -> Geometry:
 
 def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
                   clues=None, seed=None, jobs: int = 1, engine: str = "auto",
-                  geometry=None, target=None) -> Iterator[Generated]:
+                  geometry=None, target=None, killer=None) -> Iterator[Generated]:
     """Yield ``count`` Generated puzzles in index order (lazily; see ``generate``)."""
     geom = _geometry_of(box, geometry)
+    if killer is not None:   # (cages alone: no givens to place by symmetry, clues, target)
+        try:
+            killer = _cages.spec(killer, geom, symmetry != "none" or minimal or
+                                 clues is not None or target is not None)
+        except GeometryError as exc:
+            raise GenerationError(str(exc)) from None
+        engine = "learn" if engine in (None, "auto") else engine
     _check_geometry_symmetry(symmetry, geom)
     if not (isinstance(count, int) and count >= 0):
         raise GenerationError(f"count must be a non-negative integer, not {count!r}")
@@ -615,7 +627,9 @@ def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: 
     rng = _clue_range(clues, geom.ncells, _label(geom))
     if seed is None:
         seed = secrets.randbits(64)
-    if target is not None:
+    if killer is not None:
+        params = ("killer", geom, killer, seed)
+    elif target is not None:
         target.check_geometry(geom)
         params = ("aim", geom, symmetry, rng, seed, target)
     else:
@@ -630,12 +644,28 @@ MAX_CHUNK = 64  # puzzles per chunk, reached by doubling from 1 (first puzzles a
 
 
 def _one(params, index: int, engine: str) -> Generated:
-    """Puzzle number index: params are _make's, or ("aim", geom, symmetry, clues, seed,
-    target) for a puzzle aimed at a difficulty (target.make: generate_target.Target)."""
-    if params[0] == "aim":
-        _, geom, symmetry, clues, seed, target = params
-        return target.make(geom, symmetry, clues, seed, index, engine)
-    return _make(*params, index, engine)
+    """Puzzle number index: params are _make's, ("aim", geom, symmetry, clues, seed, target)
+    for a puzzle aimed at a difficulty (target.make: generate_target.Target), or ("killer",
+    geom, (lo, hi, cages), seed) for a killer (_make_killer)."""
+    if params[0] == "aim":  # ("aim", geom, symmetry, clues, seed, target)
+        return params[5].make(*params[1:5], index, engine)
+    return _make_killer(*params[1:], index, engine) if params[0] == "killer" else \
+        _make(*params, index, engine)
+
+
+def _make_killer(geom: Geometry, spec: tuple, seed, index: int, engine: str) -> Generated:
+    """Killer number index: cages over a random solution, no givens (geometry._cages)."""
+    rng = random.Random(f"sudokit:{seed}:{index}:killer")
+    shape, empty = geom.display_shape, bytes(geom.ncells)
+    sol = _fill(shape, rng) if geom.is_classic else _fill_any(geom, rng, _backend.tables(geom))
+    try:
+        killer, guesses = _cages.killer(
+            geom, sol, rng, lambda g: solver.other_solution(empty, g, engine, sol), *spec)
+    except GeometryError as exc:
+        raise GenerationError(str(exc)) from None
+    return Generated(Grid._trusted(tuple(empty), shape, killer),
+                     Grid._trusted(tuple(sol), shape, killer),
+                     0, guesses, seed, index, "none", False, engine, killer=spec)
 
 
 def _make_range(params, engine: str, start: int, stop: int) -> list[Generated]:
@@ -711,7 +741,7 @@ def _pooled(params, engine: str, count: int, jobs: int) -> Iterator[Generated]:
 
 def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool = False,
              clues=None, seed=None, jobs: int = 1, engine: str = "auto",
-             geometry=None, target=None) -> list[Generated]:
+             geometry=None, target=None, killer=None) -> list[Generated]:
     """Return a list of ``count`` Generated puzzles, each with a unique solution.
 
     box       shape 'RxC' (or a Shape): 2x2 to 8x8 boxes, rectangular included (default
@@ -744,13 +774,15 @@ def generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: bool 
               found by a walk through neighbours of minimal puzzles and are always minimal;
               each Generated keeps its target.  ``generate_target.aimed(rating=...)`` is the
               short form.
+    killer    True or {"sizes": (lo, hi), "cages": count}: a killer, cages without givens
+              (geometry._cages: defaults 2-5 cells, ncells/3.2 cages; learn checks it).
 
     Raises GenerationError (a ValueError) for impossible options, GeometryError for a bad
     geometry.
     """
     return list(iter_generate(box=box, count=count, symmetry=symmetry, minimal=minimal,
                               clues=clues, seed=seed, jobs=jobs, engine=engine,
-                              geometry=geometry, target=target))
+                              geometry=geometry, target=target, killer=killer))
 
 
 class _CallableModule(type(sys)):

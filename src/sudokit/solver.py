@@ -200,6 +200,17 @@ def portfolio(values: bytes, tables, limit: int, node_limit: int, turns=None):
     return best[0], best[1], best[2], used, True
 
 
+def other_solution(values: bytes, geom, engine: str, known: bytes):
+    """(solutions up to 2, a solution other than ``known`` or None, nodes) of values on geom:
+    the kernel counts; when its first solution is ``known``, learn's generator finds the
+    other (a kernel returns only its first)."""
+    found, first, nodes, _ = _backend.KERNELS[engine](values, _backend.tables(geom), 2, 0)
+    if found < 2 or first != known:
+        return found, first if found >= 2 else None, nodes
+    from .engine._kernels import learn_solutions
+    return found, next(s for s in learn_solutions(values, geom) if s != known), nodes
+
+
 def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | None = None) -> str:
     """Return the engine that runs for these options: a kernel name or 'portfolio'.
 

@@ -255,7 +255,8 @@ def mixed_rows(x_puzzles, classic_breaking_x):
         (_fpuzzles_row(fp_jig), "solved", fp_jig.geometry),
         ({"id": "badrule", "puzzle": "." * 81, "geometry": "3x3+sandwich"}, "error", None),
         ({"id": "badsize", "puzzle": "." * 16, "geometry": "3x3+x"}, "error", None),
-        (_fpuzzles_row(fp_x, killercage=[{"cells": ["R1C1"], "value": "5"}]), "error", None),
+        (_fpuzzles_row(fp_x, betweenline=[{"lines": [["R1C1", "R1C2", "R1C3"]]}]), "error",
+         None),
         ({"id": "x2", "puzzle": x_puzzles[3], "geometry": "3x3+x"}, "solved", X),
         ({"id": "rows", "values": [list(_values(x_puzzles[3])[r * 9:r * 9 + 9])
                                    for r in range(9)], "geometry": "3x3+x"}, "solved", X),
@@ -304,7 +305,7 @@ def test_jsonl_rows_carry_their_geometry(tmp_path, backend, mixed_rows):
              "plain80": "found 80"}
     for k, (obj, status, _) in enumerate(mixed_rows, 1):
         if status == "error":
-            word = words.get(obj.get("id"), "killercage")
+            word = words.get(obj.get("id"), "betweenline")
             assert word in logged[k]["reason"] and word in proc.stderr
             assert f"line {k}" in proc.stderr
 
@@ -390,7 +391,7 @@ def test_format_fpuzzles_reads_objects_links_and_indented_json(tmp_path, x_puzzl
     link = "https://f-puzzles.com/?load=" + formats.format_fpuzzles(grids[2], compress=True)
     bare = formats.format_fpuzzles(grids[3], compress=True)
     killer = json.loads(one_line)
-    killer["killercage"] = [{"cells": ["R1C1"], "value": "5"}]
+    killer["betweenline"] = [{"lines": [["R1C1", "R1C2", "R1C3"]]}]
     path = tmp_path / "fp.txt"
     path.write_text("# f-puzzles\n" + one_line + "\n\n" + indented + "\n" + link + "\n" + bare
                     + "\n" + json.dumps(killer) + "\n")
@@ -403,7 +404,7 @@ def test_format_fpuzzles_reads_objects_links_and_indented_json(tmp_path, x_puzzl
         values = bytes(c["value"] for row in obj["grid"] for c in row)
         _check_x(puzzle, "".join(map(str, values)))
     assert [s.to_line() for s in solved] == x_puzzles  # the givens stay the givens
-    assert lines[4].startswith("# error") and "killercage" in proc.stderr
+    assert lines[4].startswith("# error") and "betweenline" in proc.stderr
     # auto detection: an indented object and a link are f-puzzles too
     for text in (indented, link):
         path.write_text(text + "\n")

@@ -135,8 +135,10 @@ def test_x_windoku_antiknight_geometries():
 def test_cages_of_small_extra_units_are_dashed():
     geom = geometry.boxes(3, 3).with_units((0, 1, 9), (40,))
     root = parse(render.svg(Grid(CLASSIC, geometry=geom)))
-    dashed = [ln for ln in root.iter(SVG + "line") if ln.get("stroke-dasharray")]
-    assert len(dashed) == 8 + 4  # an L of three cells has 8 cell sides on its edge, one cell 4
+    dashed = [p.get("d") for p in root.iter(SVG + "path") if p.get("stroke-dasharray")]
+    assert len(dashed) == 2      # one closed path round each unit
+    corners = sorted(d.count("L") + 1 for d in dashed)
+    assert corners == [4, 6]     # a cell has 4 corners, an L of three cells 6
 
 
 # --- values, candidates, highlight --------------------------------------------------------

@@ -379,3 +379,154 @@ def test_thermometers_and_dots_are_drawn_checked_and_solved(driver, url, artifac
     wait(driver, lambda d: "Solved" in message(d))
     assert geom.is_solution(values(driver), givens)
     shot(driver, artifacts, "13-constraints-solved")
+
+
+# --- rules over many cells: killer cages, arrows, little killers, sandwiches, even/odd, renban
+
+from sums_puzzle import SUMS_GIVENS, SUMS_RULES, SUMS_SOLUTION, keeps_rules  # noqa: E402
+
+def test_sum_rules_are_drawn_labelled_checked_and_solved(driver, url, artifacts):
+    """A killer + arrow + little killer + sandwich + even/odd + renban puzzle: every rule
+    drawn, the cage totals and outside clues in the labels a screen reader reads, a value
+    that breaks a cage, an arrow or a sandwich marked as a conflict (and named by Check),
+    then count, a hint and solve."""
+    import json
+    import re
+
+    from sudokit import geometry
+    assert keeps_rules(SUMS_SOLUTION, SUMS_GIVENS)
+    geom = geometry.boxes(3, 3).with_rules(*SUMS_RULES)
+    text = json.dumps({"puzzle": "".join(str(v) if v else "." for v in SUMS_GIVENS),
+                       "geometry": geom.to_json()})
+    paste_and_load(driver, url, text, "Loaded a 9x9 puzzle (json)")
+    rules = driver.find_element(By.ID, "rules").text
+    for words in ("4 killer cages", "2 arrows", "2 little killers", "2 sandwiches",
+                  "2 even cells", "1 odd cell", "1 renban line"):
+        assert words in rules
+    # the drawing: one closed dashed path per cage (an L has 6 corners), the totals
+    cages = driver.find_elements(By.CSS_SELECTOR, "#grid g.cage")
+    assert len(cages) == 4
+    paths = [g.find_element(By.TAG_NAME, "path").get_attribute("d") for g in cages]
+    assert all(d.startswith("M") and d.endswith("Z") and d.count("M") == 1 for d in paths)
+    assert [d.count("L") + 1 for d in paths] == [6, 8, 4, 4]
+    dash = driver.execute_script("return getComputedStyle(arguments[0]).strokeDasharray",
+                                 cages[0].find_element(By.TAG_NAME, "path"))
+    assert dash not in ("", "none")
+    totals = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "#grid text.cage-total")]
+    assert totals == ["11", "22", "26"]
+    # (the first corner of r1c1's cage sits 0.08 of a cell inside r1c1's top-left corner)
+    rect = cell(driver, 0).find_element(By.TAG_NAME, "rect")
+    x, y = float(rect.get_attribute("x")), float(rect.get_attribute("y"))
+    first = [float(t) for t in re.match(r"M([\d.]+) ([\d.]+)", paths[0]).groups()]
+    assert first == [pytest.approx(x + 4.8), pytest.approx(y + 4.8)]
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid g.arrow")) == 2
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid g.arrow circle.arrow-circle")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid g.arrow rect.arrow-circle")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid g.arrow polyline.head")) == 2
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid rect.even")) == 2
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid circle.odd")) == 1
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid polyline.renban")) == 1
+    # outside the grid: the clues sit left of / above the grid (the grid moved in to make room)
+    clues = {g.get_attribute("aria-label"): g for g in
+             driver.find_elements(By.CSS_SELECTOR, "#grid g.clue")}
+    assert set(clues) == {"sandwich row 3: 29", "sandwich column 5: 4",
+                          "little killer 37: the diagonal r1c2 to r8c9",
+                          "little killer 53: the diagonal r9c1 to r1c9"}
+    assert all(g.get_attribute("role") == "img" for g in clues.values())
+    row3 = float(clues["sandwich row 3: 29"].find_element(By.TAG_NAME, "text").get_attribute("x"))
+    col5 = float(clues["sandwich column 5: 4"].find_element(By.TAG_NAME, "text").get_attribute("y"))
+    assert row3 < x and col5 < y and x > 40 and y > 40
+    # what a screen reader says of the cells
+    label = cell(driver, 0).get_attribute("aria-label")
+    assert label == "r1c1: 4, given, cage 11"
+    assert cell(driver, 1).get_attribute("aria-label") == "r1c2: empty, cage 11"
+    assert "arrow circle" in cell(driver, 36).get_attribute("aria-label")
+    assert "on an arrow" in cell(driver, 46).get_attribute("aria-label")
+    assert "even" in cell(driver, 44).get_attribute("aria-label")
+    assert cell(driver, 0).get_attribute("role") == "gridcell"
+    shot(driver, artifacts, "14-sums")
+
+    # a cage pushed past its total: 4 + 5 + 6 = 15 in the cage of 11 (no unit repeats a value)
+    givens = values(driver)
+    for k, v in ((1, 5), (9, 6)):
+        cell(driver, k).click()
+        keys(driver, str(v))
+    assert all("conflict" in classes(driver, k) for k in (0, 1, 9))
+    assert "conflict" not in classes(driver, 2)
+    assert cell(driver, 9).get_attribute("aria-label").endswith("conflict")
+    driver.find_element(By.ID, "check").click()
+    wait(driver, lambda d: "break the cage r1c1-r2c1: sum 15, not 11" in message(d))
+    shot(driver, artifacts, "15-cage-conflict")
+    keys(driver, "z", ctrl=True)
+    keys(driver, "z", ctrl=True)
+    assert values(driver) == givens and "conflict" not in classes(driver, 0)
+    # an arrow's circle below its shaft: r5c1 = 2 with the given 3 on its arrow
+    cell(driver, 36).click()
+    keys(driver, "2")
+    assert all("conflict" in classes(driver, k) for k in (36, 45, 46))
+    keys(driver, "z", ctrl=True)
+    # a sandwich with nothing between its 1 and 9: column 5, 9 at r6c5 and 1 at r7c5
+    for k, v in ((49, 9), (58, 1)):
+        cell(driver, k).click()
+        keys(driver, str(v))
+    assert all("conflict" in classes(driver, k) for k in range(4, 81, 9))
+    driver.find_element(By.ID, "check").click()
+    wait(driver, lambda d: "sandwich col 5" in message(d))
+    keys(driver, "z", ctrl=True)
+    keys(driver, "z", ctrl=True)
+    assert values(driver) == givens and not driver.find_elements(By.CSS_SELECTOR,
+                                                                 "#grid g.cell.conflict")
+
+    # count, a hint (the logic ladder has no sum techniques yet: singles, then a clear
+    # answer within the hint's time limit), solve
+    driver.find_element(By.ID, "count").click()
+    wait(driver, lambda d: "1 solution" in message(d))
+    driver.find_element(By.ID, "hint").click()
+    wait(driver, lambda d: d.find_element(By.ID, "message").get_attribute("class") in
+         ("hint", "error"), timeout=40)
+    step = driver.execute_script("return window.sudokit.game.marks && "
+                                 "window.sudokit.game.marks.step")
+    if step:
+        for cell_id, value in step["placements"]:
+            assert SUMS_SOLUTION[cell_id] == value
+        for cell_id, value in step["eliminations"]:
+            assert SUMS_SOLUTION[cell_id] != value
+    else:
+        assert "No hint yet" in message(driver) or "No technique" in message(driver)
+    driver.find_element(By.ID, "solve").click()
+    wait(driver, lambda d: "Solved" in message(d))
+    assert keeps_rules(values(driver), givens)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#grid g.cell.conflict")
+    shot(driver, artifacts, "16-sums-solved")
+
+
+def test_page_and_library_agree_on_broken_sums(driver, url):
+    """The page's own check of the rules over many cells (play.js brokenSums, run on every
+    keystroke) names the same rules as the library's checker, on 60 grids of the solution
+    with cells emptied and values changed at random."""
+    import json
+    import random
+
+    from sudokit import geometry
+    from sudokit.geometry import _sums
+    geom = geometry.boxes(3, 3).with_rules(*SUMS_RULES)
+    text = json.dumps({"puzzle": "." * 81, "geometry": geom.to_json()})
+    paste_and_load(driver, url, text, "Loaded a 9x9 puzzle (json)")
+    rnd = random.Random(28)
+    grids = []
+    for _ in range(60):
+        v = [0 if rnd.random() < 0.3 else x for x in SUMS_SOLUTION]
+        for _ in range(rnd.randrange(0, 6)):
+            v[rnd.randrange(81)] = rnd.randrange(1, 10)
+        grids.append(v)
+    page = driver.execute_script(
+        "const g = window.sudokit.game, out = [];"
+        "for (const v of arguments[0]) { g.values = v; out.push(g.brokenSums()); }"
+        "return out;", grids)
+    broken = 0
+    for v, found in zip(grids, page):
+        want = sorted(tuple(sorted(cells)) for _, _, cells in
+                      _sums.violations(9, geom.constraints, v))
+        assert sorted(tuple(sorted(c)) for c in found) == want, v
+        broken += bool(want)
+    assert 10 < broken < 60  # both kinds of grid were tried

@@ -32,6 +32,7 @@ and sudokit.records._atomic).  A closed output pipe (``| head -1``) ends the run
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 from .. import __version__
@@ -68,6 +69,13 @@ COMMAND_FAMILIES = {"solve": "records", "check": "records", "count": "records",
                     "explain": "logic", "rate": "rate", "render": "render", "serve": "serve"}
 
 
+# the families whose module defines their commands, in the order --help lists them, and
+# the function each does it with (the dataset family's parsers are in _dataset_args, below)
+_DEFINERS = (("records", "add_parsers"), ("logic", "add_parsers"), ("rate", "add_parser"),
+             ("judge", "add_parser"), ("generate", "add_parser"), ("canon", "add_parser"),
+             ("render", "add_parser"), ("serve", "add_parser"))
+
+
 def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
     """Return the argparse parser of the sudokit command.
 
@@ -88,30 +96,9 @@ def build_parser(*, command: str | None = None) -> argparse.ArgumentParser:
             raise ValueError(f"no sudokit command {command!r}")
         sub = _OnlyOne(sub, command)
         family = COMMAND_FAMILIES[command]
-    if family in (None, "records"):
-        from . import records
-        records.add_parsers(sub)
-    if family in (None, "logic"):
-        from . import logic
-        logic.add_parsers(sub)
-    if family in (None, "rate"):
-        from . import rate
-        rate.add_parser(sub)
-    if family in (None, "judge"):
-        from . import judge
-        judge.add_parser(sub)
-    if family in (None, "generate"):
-        from . import generate
-        generate.add_parser(sub)
-    if family in (None, "canon"):
-        from . import canon
-        canon.add_parser(sub)
-    if family in (None, "render"):
-        from . import render
-        render.add_parser(sub)
-    if family in (None, "serve"):
-        from . import serve
-        serve.add_parser(sub)
+    for name, define in _DEFINERS:
+        if family in (None, name):
+            getattr(importlib.import_module(f".{name}", __name__), define)(sub)
     if family in (None, "dataset"):
         from . import _dataset_args
         _dataset_args.define(sub, {name: _dataset_run(name)

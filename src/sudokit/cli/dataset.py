@@ -207,16 +207,11 @@ def _verify_lines(lines, display: str, out, err, *, first_line: int = 1,
     return status, records
 
 
-class _VerifyResult:
-    __slots__ = ("text", "status", "notes", "records")
-
-    def __init__(self, text, status, notes, records):
-        self.text, self.status, self.notes, self.records = text, status, notes, records
-
-
-def verify_block(spec: tuple, block) -> _VerifyResult:
-    """Verify one block of lines (pipeline work; picklable)."""
+def verify_block(spec: tuple, block):
+    """Verify one block of lines (pipeline work; picklable): a records BlockResult whose
+    problems is the block's exit status."""
     import io
+    from ..records._commands import BlockResult
     display, header_line = spec
     lines = _LINE_END.split(block.data.decode("utf-8", "surrogateescape"))
     if lines and not lines[-1]:
@@ -224,7 +219,7 @@ def verify_block(spec: tuple, block) -> _VerifyResult:
     out, err = io.StringIO(), io.StringIO()
     status, records = _verify_lines(lines, display, out, err, first_line=block.first_line,
                                     header_line=header_line)
-    return _VerifyResult(out.getvalue(), status, err.getvalue(), records)
+    return BlockResult(out.getvalue(), records, status, err.getvalue(), "")
 
 
 def run_verify(args, out, err) -> int:
@@ -288,9 +283,12 @@ def _text_only(stream, *, borrowed: bool):
 def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
     import functools
     from ..records import pipeline
-    from ..records._drive import Writer
-    asked = getattr(args, "jobs", None)
-    jobs = asked or pipeline.usable_cpus()
+    from types import SimpleNamespace
+    from ..records._drive import Writer, _feed_blocks
+    args = SimpleNamespace(command="verify", jobs=getattr(args, "jobs", None),  # (or fewer)
+                           unordered=getattr(args, "unordered", False),
+                           progress=getattr(args, "progress", None))
+    jobs = args.jobs or pipeline.usable_cpus()
     total, blocks = pipeline.blocks_of(stream, name, jobs)
     head = []
     header_line = 0
@@ -305,35 +303,13 @@ def _verify_blocks(args, stream, name: str, display: str, out, err) -> int:
                 break
         if header_line:
             break
-    writer = Writer(out, False)
-    progress = pipeline.Progress(err, label=f"sudokit verify {display}", total_bytes=total,
-                                 force=bool(getattr(args, "progress", None)))
-    if getattr(args, "progress", None) is False:
-        progress.on = False
-    state = {"status": EXIT_OK}
-
-    def on_result(block, result) -> None:
-        writer.write([result.text])
-        if result.notes:
-            progress.clear()
-            err.write(result.notes)
-        state["status"] = max(state["status"], result.status)
-        progress.advance(result.records, len(block.data))
-
-    def idle() -> None:
-        writer.flush()
-        if progress.on:
-            progress.draw()
-
-    try:
-        pipeline.run(itertools.chain(head, blocks),
-                     functools.partial(verify_block, (display, header_line)), on_result,
-                     jobs=jobs, ordered=not getattr(args, "unordered", False),
-                     eager=asked is not None,
-                     idle=idle)
-    finally:
-        progress.close()
-    return state["status"]
+    # (the blocks machinery of the record commands; a block's problems: its exit status)
+    command = SimpleNamespace(out=Writer(out, False), quiet=False, errors=None, records=0,
+                              problems=0)
+    _feed_blocks(command, args, err, itertools.chain(head, blocks),
+                 functools.partial(verify_block, (display, header_line)), jobs, total, display,
+                 fork=False)
+    return EXIT_DATA if command.problems else EXIT_OK
 
 
 # --- dedupe ---------------------------------------------------------------------------------

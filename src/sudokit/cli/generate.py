@@ -10,23 +10,17 @@ from ._argtypes import positive_int as _count_arg
 from ..errors import ShapeError
 from ..geometry import RULES
 from ..shape import Shape
-from ._common import declare_files
+from ._common import _box, declare_files
 
 # the symmetries of sudokit.generate (kept here too so --help needs no import of it;
 # tests/test_generate.py checks that the two agree)
 SYMMETRIES = ("none", "rot180", "rot90", "mirror-h", "mirror-v", "diagonal", "antidiagonal",
               "dihedral")
 
-_OUTPUT = ("line", "block", "tokens", "json", "sdk", "ss", "sdm")
+_OUTPUT = ("line", "block", "tokens", "json", "sdk", "ss", "sdm", "fpuzzles")
+_KEEP_CAGES = ("json", "fpuzzles")   # the formats that carry a killer's cages
 _MULTILINE = {"block", "tokens", "sdk", "ss"}
 FLUSH_SECONDS = 0.25  # flush the output when this long has passed since the last flush
-
-
-def _box_arg(text: str) -> Shape:
-    try:
-        return Shape.parse(text)
-    except (ShapeError, ValueError) as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _clues_arg(text: str):
@@ -58,6 +52,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
   sudokit generate --rules x --minimal --symmetry rot180
   sudokit generate --rules windoku,antiknight --count 5
   sudokit generate --rules nonconsecutive --to json     (JSON keeps the rules)
+  sudokit generate --rules killer --seed 1              (cages, no givens; JSON)
   sudokit generate --regions jigsaw.txt --minimal
 
 --minimal: no clue can be removed without a second solution appearing; with a symmetry,
@@ -74,7 +69,9 @@ and black(..) kropki dots, x(..) and v(..) sums, whisper(..) and palindrome(..) 
 symbols, each naming the region of its cell (symbols separated by spaces when a line has
 any; lines starting with '#' are skipped).  --symmetry must be one the geometry has (a
 jigsaw: one its region map has).  Puzzles are written in the usual formats; a line does
-not carry the rules.
+not carry the rules.  --rules killer cuts each puzzle's solution into cages (--cage-sizes,
+--cages) until the cages alone, without givens, leave one solution; it is written as JSON
+or f-puzzles.
 
 Big grids: line, block, sdk and ss spell each value as one character (1-9, A-Z, a-z: at
 most 61 values), so a 64x64 grid (--box 8x8) cannot be written in them: without --to,
@@ -89,11 +86,15 @@ keeps every step no farther from the target.  Same seed, same puzzles, for any -
   sudokit generate --technique x-wing --count 100 --jobs 2
   sudokit generate --level hard --pearl 6.0-9.0""")
     p.add_argument("-n", "--count", type=_count_arg, default=1, help="number of puzzles (default 1)")
-    p.add_argument("-b", "--box", type=_box_arg, default=None, metavar="RxC",
+    p.add_argument("-b", "--box", type=_box, default=None, metavar="RxC",
                    help="box shape (default 3x3)")
     p.add_argument("--rules", action="append", default=None, metavar="RULES",
                    help=f"variant rules, comma-separated: {', '.join(RULES)}; and constraints "
                         f"such as thermo(r1c1-r1c2-r1c3), white(r1c1-r1c2), x(r1c1-r1c2)")
+    p.add_argument("--cage-sizes", type=_clues_arg, default=None, metavar="LO-HI",
+                   help="--rules killer: cells per cage (default 2-5)")
+    p.add_argument("--cages", type=_count_arg, default=None, metavar="N",
+                   help="--rules killer: number of cages to cut (default cells/3.2)")
     p.add_argument("--regions", default=None, metavar="FILE",
                    help="region map of a jigsaw: N lines of N symbols (replaces the boxes)")
     p.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none",
@@ -141,6 +142,8 @@ def _render(grid, fmt: str) -> str:
         return formats.format_tokens(grid)
     if fmt == "json":
         return formats.format_json(grid)
+    if fmt == "fpuzzles":
+        return formats.format_fpuzzles(grid)
     if fmt == "sdk":
         return formats.format_sdk(grid)
     return formats.format_ss(grid)
@@ -154,6 +157,15 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
     that can; by default tokens is chosen, with a note.
     """
     asked = getattr(args, "to", None)
+    if getattr(args, "killer", False):
+        if asked is None:
+            err.write("sudokit generate: a killer's cages are its clues: writing --to json "
+                      "(--to fpuzzles writes f-puzzles JSON)\n")
+            return "json"
+        if asked not in _KEEP_CAGES:
+            err.write(f"sudokit generate: error: --to {asked} cannot carry a killer's cages; "
+                      f"use --to json or --to fpuzzles\n")
+            return None
     fmt = asked or "line"
     shape = shape or getattr(args, "box", None) or Shape(3, 3)
     try:
@@ -230,8 +242,12 @@ def parse_regions(text: str, source: "str | None" = None):
 
 
 def _geometry(args):
-    """The geometry of --box, --rules and --regions: None for the classic boxes of --box."""
+    """The geometry of --box, --rules and --regions: None for the classic boxes of --box.
+    The rule word 'killer' is not a rule of the geometry: it sets args.killer (cages are cut
+    for each puzzle)."""
     rules = [r for item in (getattr(args, "rules", None) or []) for r in item.split(",")]
+    args.killer = any(r.strip().lower() == "killer" for r in rules)
+    rules = [r for r in rules if r.strip().lower() != "killer"]
     path = getattr(args, "regions", None)
     if path is None and not any(r.strip() for r in rules):
         return None
@@ -267,10 +283,13 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
                for k in ("rating", "pearl", "diamond", "level", "technique")):
             from ..generate_target import Target
             target = Target(args.rating, args.pearl, args.diamond, args.level, args.technique)
+        killer = None
+        if args.killer:
+            killer = {"sizes": args.cage_sizes, "cages": args.cages}
         puzzles = iter_generate(box=args.box, count=args.count, symmetry=args.symmetry,
                                 minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
                                 jobs=args.jobs, engine=args.engine, geometry=geom,
-                                target=target)
+                                target=target, killer=killer)
     except (GenerationError, ShapeError) as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         return 2

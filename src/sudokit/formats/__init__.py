@@ -35,6 +35,12 @@ value of the alphabet, written as ``.`` unless ``blank=`` says otherwise):
     fpuzzles     f-puzzles JSON ``{"size": 9, "grid": [[{"value": 5, "given": true}, ...]]}``
                  with regions, diagonals, anti-knight/king, disjoint groups and extra
                  regions; an f-puzzles link or its lz-string Base64 (see ``_fpuzzles``).
+    sudokupad    a SudokuPad link (sudokupad.app, app.crackingthecryptic.com) or its bare
+                 id ``scl...``, ``ctc...``, ``fpuzzles...``: the compressed JSON it carries,
+                 read for every rule sudokit has (see ``_sudokupad``; short ids that need
+                 the puzzle server are refused: no network; the rules text is not read).
+    solo         a Simon Tatham's Solo game id ``3x3k:zzzc,...`` (classic, X, jigsaw,
+                 killer; see ``_solo``).
     walls        HDU 4069 wall bits: N lines of N integers, value + 16/32/64/128 per wall
                  (up/right/down/left); regions are the cells the walls enclose.
     regions      a region map, N lines of N region names: a geometry, not a puzzle
@@ -45,6 +51,7 @@ Detection (``parse`` and ``detect_format``, one puzzle):
     1. text starting with ``{``, or with ``[`` that is not a ``[Section]`` header -> json,
        but fpuzzles for an object with "size" and "grid" rows of cell objects; an
        f-puzzles link (``f-puzzles.com...?load=``) -> fpuzzles (walls are never guessed);
+       one line that is a SudokuPad link or id -> sudokupad; a Solo game id -> solo;
     2. the content lines are the lines that are not blank, not ``#`` comments and not
        ``[Section]`` headers;
     3. one content line: N*N*N positional pencil-mark characters -> pencilmarks; a leading
@@ -88,12 +95,13 @@ __all__ = [
     "parse_pencilmarks", "format_pencilmarks", "parse_sdk", "format_sdk", "sdk_metadata",
     "parse_sdm", "format_sdm", "parse_ss", "format_ss", "parse_json", "format_json",
     "parse_dlx", "format_dlx", "parse_fpuzzles", "format_fpuzzles", "parse_walls",
-    "format_walls", "parse_regions", "format_regions",
+    "format_walls", "parse_regions", "format_regions", "parse_sudokupad", "parse_solo",
     "Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
     "MAX_LINE", "guess_note", "quick_values",
 ]
 
-FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json", "fpuzzles", "walls")
+FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json", "fpuzzles", "walls",
+           "sudokupad", "solo")
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")        # universal newlines, as io reads them
 _CELL_DROP = str.maketrans("", "", "| \t")  # what a block row may hold besides cells
@@ -521,6 +529,9 @@ def detect_format(text: str, *, box=None) -> str:
     items = _content(text)
     if not items:
         return "line"
+    one = _one_line_variant(items[0][1]) if len(items) == 1 else None
+    if one is not None:
+        return one
     shape = _as_shape(box)
     if len(items) == 1:
         line = items[0][1].strip()
@@ -584,6 +595,16 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
         return parse_fpuzzles(text)
     if name == "walls":
         return parse_walls(text)
+    if name in ("sudokupad", "solo"):  # one link or id: its content line
+        items = _content(text)
+        if len(items) != 1:
+            raise ParseError(f"a {name} text is one link or id on one line, not "
+                             f"{len(items)} lines", line=items[1][0] if items else 1, column=1)
+        lineno, line = items[0]
+        try:
+            return (parse_sudokupad if name == "sudokupad" else parse_solo)(line)
+        except ParseError as exc:
+            raise exc.shifted(line=lineno - 1) from None
     parser = {"block": parse_block, "tokens": parse_tokens, "sdk": parse_sdk, "ss": parse_ss,
               "json": parse_json}.get(name)
     if parser is None:
@@ -620,6 +641,35 @@ def format_fpuzzles(*args, **kwargs):
 def _looks_like_fpuzzles(*args, **kwargs):
     from ._fpuzzles import looks_like_fpuzzles as f
     return f(*args, **kwargs)
+
+
+def parse_sudokupad(*args, **kwargs):
+    """See formats._sudokupad.parse_sudokupad."""
+    from ._sudokupad import parse_sudokupad as f
+    return f(*args, **kwargs)
+
+
+def parse_solo(*args, **kwargs):
+    """See formats._solo.parse_solo."""
+    from ._solo import parse_solo as f
+    return f(*args, **kwargs)
+
+
+def _one_line_variant(text: str) -> "str | None":
+    """'sudokupad' or 'solo' for one line that is a SudokuPad link/id or a Solo game id."""
+    s = text.strip()
+    if not s or "\n" in s or len(s) < 6:
+        return None
+    head = s[:4].lower()
+    if head in ("http", "scl", "ctc", "fpuz") or s[:3] in ("scl", "ctc"):
+        from ._sudokupad import looks_like_sudokupad
+        if looks_like_sudokupad(s):
+            return "sudokupad"
+    if ":" in s and s[0].isdigit():
+        from ._solo import looks_like_solo
+        if looks_like_solo(s):
+            return "solo"
+    return None
 
 
 def parse_regions(*args, **kwargs):

@@ -23,14 +23,20 @@ compressed Base64 after ``?load=`` in its links.  Read here:
     xv                    ``[{"cells": [a, b], "value": "X"}]``: sums of 10 (X) and 5 (V)
     whispers, palindrome  ``[{"lines": [[...]]}]``: German whispers (neighbours on the line
                           differ by 5 or more on 9x9: (N+1)//2) and palindrome lines
+    renban                ``[{"lines": [[...]]}]``: renban lines
+    killercage, arrow, littlekillersum, sandwichsum, even, odd
+                          the rules over many cells (their JSON: ``_fpuzzles_sums``)
     nonconsecutive        true: neighbours without a white dot are not consecutive
     negative              ``["ratio", "xv"]``: all black dots / all X and V are given
     title, author, ruleset, solution, activeConstraints, disabledlogic,
     truecandidatesoptions metadata and solver settings: skipped
 
-Every other key holding a non-empty value is refused BY NAME (ParseError): killer cages,
-arrows, renban and between lines, little killers, ... and cosmetics (lines, shapes, text, cosmetic
-cages), which may carry a rule that the ruleset describes in words.  ``ignore=`` names keys
+Every other key holding a non-empty value is refused BY NAME (ParseError): between lines,
+quadruples, clones, minimum/maximum, ... and cosmetics (lines, shapes, text, cosmetic cages),
+which may carry a rule that the ruleset describes in words.  f-puzzles' ``cage`` is such a
+cosmetic cage: drawn like a killer cage, never checked by f-puzzles' solver (nor by
+SudokuPad's), so it stays refused; only its cages without cells, which SudokuPad uses for
+metadata (``{"value": "title: ..."}``), are skipped.  ``ignore=`` names keys
 (top-level or cell keys) the caller accepts to drop.  Empty lists and false flags are fine.
 
 The text may be the JSON object, an f-puzzles link (``...?load=N4Ig...``) or the bare
@@ -56,6 +62,7 @@ from urllib.parse import unquote
 from ..errors import ParseError
 from ..geometry import Geometry, GeometryError, boxes, jigsaw
 from ..grid import Grid
+from . import _fpuzzles_sums as _sums
 from ._lzstring import BASE64, MAX_UNITS, TooLong, compress_base64, decompress_base64
 
 __all__ = ["parse_fpuzzles", "format_fpuzzles", "is_fpuzzles", "fpuzzles_boxes", "SUPPORTED",
@@ -70,8 +77,9 @@ the text is decoded, so a text of many tiny containers costs no memory)."""
 # what this module reads (top-level keys)
 SUPPORTED = ("size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking",
              "disjointgroups", "extraregion", "thermometer", "difference", "ratio", "xv",
-             "whispers", "palindrome", "nonconsecutive", "negative")
-_LINE_KEYS = {"thermometer": "thermo", "whispers": "whisper", "palindrome": "palindrome"}
+             "whispers", "palindrome", "nonconsecutive", "negative", "renban") + _sums.KEYS
+_LINE_KEYS = {"thermometer": "thermo", "whispers": "whisper", "palindrome": "palindrome",
+              "renban": "renban"}
 _PAIR_KEYS = {"difference": "diff", "ratio": "ratio", "xv": "sum"}
 _NEGATIVE = {"ratio": "negative-ratio", "xv": "negative-xv", "difference": "nonconsecutive"}
 _METADATA = frozenset({"title", "author", "ruleset", "solution", "activeConstraints",
@@ -198,7 +206,9 @@ def _cell_name(r: int, c: int) -> str:
 def _refuse_keys(obj: dict, ignore: frozenset) -> None:
     """Raise ParseError naming every top-level key that holds a rule this reader lacks."""
     bad = [k for k, v in obj.items()
-           if k not in SUPPORTED and k not in _METADATA and k not in ignore and _nonempty(v)]
+           if k not in SUPPORTED and k not in _METADATA and k not in ignore and _nonempty(v)
+           and not (k == "cage" and isinstance(v, list) and all(
+               isinstance(e, dict) and not e.get("cells") for e in v))]
     if not bad:
         return
     words = []
@@ -367,6 +377,7 @@ def _constraints(obj: dict, size: int, ignore: frozenset) -> tuple[list, list[st
             not isinstance(w, str) or w not in _NEGATIVE for w in negative):
         raise ParseError(f'"negative" lists constraints whose every instance is given '
                          f'({", ".join(_NEGATIVE)}), not {json.dumps(negative)[:60]}')
+    out += _sums.read(obj, size, ignore, lambda pos, where: _position(pos, size, where))
     return out, [_NEGATIVE[w] for w in negative]
 
 
@@ -598,6 +609,8 @@ def _write_constraints(obj: dict, geom: Geometry) -> None:
     lines = {kind: key for key, kind in _LINE_KEYS.items()}
     pairs = {kind: key for key, kind in _PAIR_KEYS.items()}
     for kind, cells, value in geom.constraints:
+        if _sums.write(obj, n, (kind, cells, value)):
+            continue
         names = [_cell_name(*divmod(k, n)) for k in cells]
         if kind in lines:
             entry: dict = {"lines": [names]}

@@ -394,7 +394,8 @@ class Geometry:
         if self.extra_pairs:
             out["pairs"] = [list(p) for p in self.extra_pairs]
         if self.constraints:
-            out["constraints"] = [[kind, list(cells)] + ([value] if value else [])
+            out["constraints"] = [[kind, list(cells)] + ([value] if value or kind == "sandwich"
+                                                         else [])  # (a sandwich of 0 is one)
                                   for kind, cells, value in self.constraints]
         if self.extra_links:
             out["links"] = [[i, j, list(m)] for i, j, m in self.extra_links]

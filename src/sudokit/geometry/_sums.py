@@ -165,9 +165,9 @@ def _check_diagonal(cells, n: int) -> None:
     rc = [divmod(c, n) for c in cells]
     if len(rc) > 1:
         dr, dc = rc[1][0] - rc[0][0], rc[1][1] - rc[0][1]
-    else:                      # one cell: a corner, read from outside it
+    else:                      # one cell: a corner, on the short diagonal through it
         r, c = rc[0]
-        dr, dc = (1 if r == 0 else -1), (1 if c == 0 else -1)
+        dr, dc = (1 if r == 0 else -1), (-1 if c == 0 else 1)
     steps_ok = abs(dr) == 1 and abs(dc) == 1 and all(
         (b[0] - a[0], b[1] - a[1]) == (dr, dc) for a, b in zip(rc, rc[1:]))
     inside = lambda r, c: 0 <= r < n and 0 <= c < n  # noqa: E731

@@ -30,7 +30,8 @@ TEMP_MARK = ".sudokit-"   # in every temporary's name: .NAME.sudokit-XXXXXX.tmp
 
 class _held:
     """Put Ctrl-C and SIGTERM off (main thread) until the with block ends, then take them:
-    a rename or a removal is never cut short (the fsync before it may take a while)."""
+    a rename or a removal is never cut short (the fsync before it may take a while).
+    A subclass names other SIGNALS (pipeline.sigint_held: Ctrl-C only)."""
 
     SIGNALS = ("SIGINT", "SIGTERM")
 

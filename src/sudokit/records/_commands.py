@@ -152,7 +152,7 @@ def render(grid: Grid, fmt: str, alphabet, blank: str | None, puzzle: Grid | Non
         return formats.format_block(grid, alphabet=alphabet, blank=blank or ".", separators=True)
     if fmt == "pencilmarks":
         return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
-    if fmt == "fpuzzles":
+    if fmt in ("fpuzzles", "sudokupad", "solo"):  # (links and ids are written as f-puzzles)
         if puzzle is not None:
             if puzzle._geom is not grid._geom:  # (the solution's rules are the answer's)
                 puzzle = Grid._trusted(puzzle.values, grid.shape, grid._geom)
@@ -208,9 +208,10 @@ def one_line(text: str) -> str:
     return " / ".join(part.strip() for part in text.replace("\t", " ").splitlines() if part.strip())
 
 
-def _puzzle_field(src: _Input, rec) -> str:
-    """The puzzle of a record on one line: the input line itself for line input."""
-    if src.format in ("line", "sdm"):
+def puzzle_field(src: _Input, rec, raw=("line", "sdm")) -> str:
+    """The puzzle of a record on one line: the input line itself for line input (the
+    formats in raw; hint and explain add pencil marks)."""
+    if src.format in raw:
         return one_line(rec.text)
     try:
         return formats.format_line(rec.grid, alphabet=src.alphabet)
@@ -221,8 +222,10 @@ def _puzzle_field(src: _Input, rec) -> str:
 # --- answers: (count, stopped, illegal, first solution or None) per grid -------------------
 
 
-def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool):
-    """Yield the raw answer of each grid from solver.search (illegal_first: as check decides)."""
+def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool,
+                    candidates=None):
+    """Yield the raw answer of each grid from solver.search (illegal_first: as check decides;
+    candidates: the pencil marks to search under, the exact-cover route)."""
     engine, node_limit, geom = options.engine, options.node_limit, options.geometry
     for grid in grids:
         if geom is not None and grid._geom is not geom:
@@ -230,20 +233,10 @@ def _search_answers(grids: list[Grid], limit: int, options: Options, illegal_fir
         if illegal_first and not grid.is_legal():
             yield 0, False, True, None
             continue
-        r = search(grid, limit=limit or None, engine=engine, node_limit=node_limit)
+        r = search(grid, limit=limit or None, engine=engine, node_limit=node_limit,
+                   candidates=candidates)
         illegal = r.count == 0 and not r.stopped and not grid.is_legal()
         yield r.count, r.stopped, illegal, r.solution
-
-
-def _marked_answer(grid: Grid, masks, limit: int, options: Options):
-    """The raw answer of a grid searched under its pencil marks (the exact-cover route)."""
-    if options.geometry is not None and grid._geom is not options.geometry:
-        grid = Grid(grid.values, geometry=options.geometry)
-    if not grid.is_legal():
-        return 0, False, True, None
-    r = search(grid, limit=limit or None, engine=options.engine, node_limit=options.node_limit,
-               candidates=masks)
-    return r.count, r.stopped, False, r.solution
 
 
 def _answers(grids: list[Grid], limit: int, options: Options, illegal_first: bool = False):
@@ -309,7 +302,8 @@ class _Command:
                 self.note(f"{self.where(src, rec)}: {rec.note}")
             if rec.line in marks:
                 try:
-                    answer = _marked_answer(rec.grid, marks[rec.line], self.limit, self.args)
+                    answer = next(_search_answers([rec.grid], self.limit, self.args, True,
+                                                  marks[rec.line]))
                 except ValueError as exc:  # e.g. an engine that cannot search under marks
                     self.problem(src, rec, "error", str(exc))
                     self.texts.append(self.failure(src, rec, "error", str(exc)))
@@ -477,7 +471,7 @@ class _Check(_Command):
         word = outcome(count, stopped, 2, illegal=illegal)
         if word == "limit":
             self.problem(src, rec, "limit", "node limit reached")
-        return f"{_puzzle_field(src, rec)}\t{word}\n"
+        return f"{puzzle_field(src, rec)}\t{word}\n"
 
 
 class _Count(_Command):
@@ -492,7 +486,7 @@ class _Count(_Command):
     def answer(self, src, rec, count, stopped, illegal, solution) -> str:
         if stopped:
             self.problem(src, rec, "limit", f"node limit reached after {count} solution(s)")
-        return f"{_puzzle_field(src, rec)}\t{count_word(count, stopped, self.limit)}\n"
+        return f"{puzzle_field(src, rec)}\t{count_word(count, stopped, self.limit)}\n"
 
 
 class _Convert(_Solve):
@@ -572,7 +566,7 @@ def work_block(spec: Spec, block) -> BlockResult:
         if lines and not lines[-1]:
             lines.pop()
         src.handle = lines
-        return _work_records(command, src, block.bad or {})
+        return answer_chunks(command, src, record_chunks(src, block.bad or {}))
 
     return work_unit(spec, block.first_line, answer)
 
@@ -621,12 +615,12 @@ def work_block_bytes(spec: Spec, block) -> BlockResult:
     return result
 
 
-def _work_records(command: _Command, src: _Input, bad: dict, known: dict | None = None) -> bool:
-    """Answer every record src reads, in chunks; True if stopped early (partial)."""
+def answer_chunks(command: _Command, src: _Input, chunks) -> bool:
+    """command.handle every chunk of Records; True if stopped early (Ctrl-C in a worker)."""
     from . import pipeline
-    for chunk in record_chunks(src, bad):
-        command.handle(src, chunk, known)
-        if len(chunk) == _WORK_CHUNK and pipeline.stopping():
+    for chunk in chunks:
+        command.handle(src, chunk)
+        if len(chunk) >= _WORK_CHUNK and pipeline.stopping():
             return True
     return False
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 
 from .._value import Value
-from ._commands import _Command, one_line
+from ._commands import _Command, one_line, puzzle_field
 
 __all__ = ["LogicOptions", "HintCommand", "ExplainCommand"]
 
@@ -69,6 +69,9 @@ class LogicOptions(Value):
         return (HintCommand if options.command == "hint" else ExplainCommand)(options, out, err)
 
 
+_OWN_TEXT = ("line", "sdm", "pencilmarks")  # formats whose records are answered as written
+
+
 class _Logic(_Command):
     """Shared: each readable record to a State (its pencil marks when it has them)."""
 
@@ -99,15 +102,6 @@ class _Logic(_Command):
                 self.problem(src, rec, "error", str(exc))
                 self.texts.append(self.failure(src, rec, "error", str(exc)))
 
-    def puzzle_text(self, src, rec) -> str:
-        if src.format in ("line", "sdm", "pencilmarks"):
-            return one_line(rec.text)
-        from .. import formats
-        try:
-            return formats.format_line(rec.grid, alphabet=src.alphabet)
-        except ValueError:
-            return one_line(rec.text)
-
     def failure(self, src, rec, status: str, reason) -> str:
         if self.json:
             obj = {"puzzle": one_line(rec.text), "status": status, "line": rec.line}
@@ -124,7 +118,7 @@ class HintCommand(_Logic):
 
     def reply(self, src, rec, state) -> str:
         from ..logic import hint_status
-        puzzle = self.puzzle_text(src, rec)
+        puzzle = puzzle_field(src, rec, _OWN_TEXT)
         lo = self.logic
         status, found, problems = hint_status(state, all=lo.all_steps, techniques=lo.techniques,
                                               exclude=lo.exclude, time_limit=lo.time_limit)
@@ -155,7 +149,7 @@ class ExplainCommand(_Logic):
     def reply(self, src, rec, state) -> str:
         from ..logic import steps
         lo = self.logic
-        puzzle = self.puzzle_text(src, rec)
+        puzzle = puzzle_field(src, rec, _OWN_TEXT)
         path = steps(state, techniques=lo.techniques, exclude=lo.exclude, max_steps=lo.max_steps,
                      time_limit=lo.time_limit)
         if self.json:

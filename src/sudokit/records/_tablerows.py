@@ -582,6 +582,7 @@ def _answer_values(command, src, rows: Rows, fast) -> bool:
     from . import _fastpath
     from .. import formats
     from ..grid import Grid
+    from ._commands import _WORK_CHUNK, answer_chunks
     values, shape, first, bad = rows.values, rows.shape, rows.first_line, rows.bad or {}
     nc = shape.ncells
     n = len(values) // nc
@@ -606,7 +607,7 @@ def _answer_values(command, src, rows: Rows, fast) -> bool:
             else:
                 grid = trusted(tuple(values[nc * j:nc * j + nc]), shape)
                 chunk.append(formats.Record(j, line, grid, None, text_of(j), None))
-            if len(chunk) == _RECORDS_CHUNK:
+            if len(chunk) == _WORK_CHUNK:
                 yield chunk
                 chunk = []
         if chunk:
@@ -624,7 +625,7 @@ def _answer_values(command, src, rows: Rows, fast) -> bool:
                 command.handle(src, chunk, known)
 
         return _fastpath.answer_rows(command, fast, n, first, plain_of, text_of, record_path)
-    return _answer_chunks(command, src, records(0, n))
+    return answer_chunks(command, src, records(0, n))
 
 
 def _answer_strings(command, src, rows: Rows, fast) -> bool:
@@ -632,7 +633,7 @@ def _answer_strings(command, src, rows: Rows, fast) -> bool:
     byte table for plain 9x9 ones); True if stopped early."""
     from . import _fastpath
     from .. import formats
-    from ._commands import record_chunks
+    from ._commands import answer_chunks, record_chunks
     from ..symbols import DEFAULT
     puzzles, first, bad = rows.puzzles, rows.first_line, rows.bad or {}
     starts = rows.starts
@@ -671,10 +672,7 @@ def _answer_strings(command, src, rows: Rows, fast) -> bool:
 
         return _fastpath.answer_rows(command, fast, len(puzzles), first, plain_of,
                                      puzzles.__getitem__, record_path)
-    return _answer_chunks(command, src, chunks(0, len(puzzles)))
-
-
-_RECORDS_CHUNK = 256  # records between two looks at the stop flag (records._WORK_CHUNK)
+    return answer_chunks(command, src, chunks(0, len(puzzles)))
 
 
 def _merged(chunk: list, mine: deque, own: dict) -> list:
@@ -692,16 +690,6 @@ def _merged(chunk: list, mine: deque, own: dict) -> list:
         out.extend(formats.Record(0, line, own[line], None, "", None) for line in mine)
         mine.clear()
     return out
-
-
-def _answer_chunks(command, src, chunks) -> bool:
-    """command.handle every chunk of Records; True if stopped early (Ctrl-C in a worker)."""
-    from . import pipeline
-    for chunk in chunks:
-        command.handle(src, chunk)
-        if len(chunk) >= _RECORDS_CHUNK and pipeline.stopping():
-            return True
-    return False
 
 
 def _shifted(chunk: list, starts: list[int], first: int) -> list:

@@ -91,13 +91,7 @@ def _options(command: str, options):
 def _scan(lines) -> tuple[int, bool]:
     """(number of lines, whether any is a record: not blank, not a '#' comment)."""
     lines = lines if isinstance(lines, list) else list(lines)
-    content = False
-    for t in lines:
-        s = t.strip()
-        if s and not s.startswith("#"):
-            content = True
-            break
-    return len(lines), content
+    return len(lines), any(map(_is_record, lines))
 
 
 def _advance(state: tuple[int, bool], scan: tuple[int, bool]) -> tuple[int, bool]:

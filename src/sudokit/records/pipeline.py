@@ -38,6 +38,7 @@ import zlib
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, TextIO
 
 from .._value import Value
+from ._atomic import _held
 
 __all__ = ["Block", "usable_cpus", "read_blocks", "block_size_for", "run", "Progress", "read_head",
            "WorkerError", "Interrupted", "stopping", "sigint_held", "Gate", "through_gate",
@@ -392,7 +393,7 @@ def _clock(seconds: float) -> str:
 # --- the run --------------------------------------------------------------------------------
 
 
-class sigint_held:
+class sigint_held(_held):
     """Put Ctrl-C off (in the main thread) until the with block ends, then take it.
 
     A piece of output is never cut in two, and a worker process is never left half
@@ -401,32 +402,7 @@ class sigint_held:
     Python runs the handler in the main thread at once.
     """
 
-    def __enter__(self):
-        import signal
-        import threading
-        self.old = None
-        self.pending = False
-        if threading.current_thread() is threading.main_thread():
-            try:
-                self.old = signal.signal(signal.SIGINT, self._note)
-            except (ValueError, OSError):
-                self.old = None
-        return self
-
-    def _note(self, signum, frame) -> None:
-        self.pending = True
-
-    def __exit__(self, exc_type, *exc):
-        if self.old is None:
-            return False
-        import signal
-        signal.signal(signal.SIGINT, self.old)
-        if self.pending and exc_type is None:
-            if callable(self.old):
-                self.old(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
-            elif self.old == signal.SIG_DFL:
-                raise KeyboardInterrupt
-        return False
+    SIGNALS = ("SIGINT",)
 
 
 def _init_worker(stop, gate=None) -> None:

@@ -85,6 +85,34 @@ def _check_block_size(rows_per_block) -> int:
     return rows_per_block
 
 
+class _Source:
+    """What NpySource and ArrowSource share: len() is the number of rows; a context
+    manager whose with block ends with close()."""
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _Written:
+    """What NpyWriter and ArrowWriter share: a context manager whose with block ends with
+    close() (the file lands) when it ends normally, discard() when it raises."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, *exc) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.discard()
+
+
 # --- NumPy -------------------------------------------------------------------------------------
 
 
@@ -125,7 +153,7 @@ def _read_npy_header(np, path):
     return None
 
 
-class NpySource:
+class NpySource(_Source):
     """A memory-mapped ``.npy`` file of puzzles, read a block of rows at a time.
 
     Attributes:
@@ -146,9 +174,6 @@ class NpySource:
         self.dtype = array.dtype
         self.shape = shape
         self.rows_per_block = rows_per_block
-
-    def __len__(self) -> int:
-        return self.n
 
     def __repr__(self) -> str:
         return (f"<NpySource {self.path!r} n={self.n} tail={self.tail} dtype={self.dtype} "
@@ -209,12 +234,6 @@ class NpySource:
                 mm.close()
             except (BufferError, ValueError):   # views still alive elsewhere: let GC do it
                 pass
-
-    def __enter__(self) -> "NpySource":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def open_npy(path, *, box=None, rows_per_block: int = ROWS_PER_BLOCK) -> NpySource:
@@ -289,7 +308,7 @@ def _check_npy_dims(path, dims) -> int:
     return size
 
 
-class NpyWriter:
+class NpyWriter(_Written):
     """Write a ``.npy`` file of shape (n, *tail) a block of rows at a time.
 
     The header is written when the writer is made; ``write(values)`` appends whole rows;
@@ -371,15 +390,6 @@ class NpyWriter:
         self._fh = None
         self._pending.discard()
 
-    def __enter__(self) -> "NpyWriter":
-        return self
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None:
-            self.close()
-        else:
-            self.discard()
-
 
 # --- Parquet and Arrow IPC ---------------------------------------------------------------------
 
@@ -456,7 +466,7 @@ def _choose_column(pa, path, schema, col) -> int:
     return index
 
 
-class ArrowSource:
+class ArrowSource(_Source):
     """A Parquet or Arrow IPC / Feather file of puzzles in a text column, read batch by batch.
 
     Attributes:
@@ -482,9 +492,6 @@ class ArrowSource:
         self.rows_per_block = rows_per_block
         self._batches = batches          # () -> iterator of RecordBatch (any size)
 
-    def __len__(self) -> int:
-        return self.n
-
     def __repr__(self) -> str:
         return f"<ArrowSource {self.path!r} kind={self.kind} n={self.n} col={self.col!r}>"
 
@@ -509,12 +516,6 @@ class ArrowSource:
     def close(self) -> None:
         """Release the file (a no-op for files read through a fresh handle per pass)."""
         self._batches = _closed(self.path)
-
-    def __enter__(self) -> "ArrowSource":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def _closed(path):
@@ -615,7 +616,7 @@ def _open_feather_v1(pa, path, rows_per_block):
     return table.schema, table.num_rows, batches
 
 
-class ArrowWriter:
+class ArrowWriter(_Written):
     """Write record batches plus added text columns to a .parquet/.pq or .arrow/.feather/.ipc file.
 
     ``ArrowWriter(path, schema_of_input, added)``: the output schema is the input schema with
@@ -732,12 +733,3 @@ class ArrowWriter:
             except Exception:  # noqa: BLE001 (the file is dropped anyway)
                 pass
             self._pending.discard()
-
-    def __enter__(self) -> "ArrowWriter":
-        return self
-
-    def __exit__(self, exc_type, *exc) -> None:
-        if exc_type is None:
-            self.close()
-        else:
-            self.discard()

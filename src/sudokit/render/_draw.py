@@ -10,13 +10,15 @@ irregular regions the same way), dashed cage outlines inset 0.08 of a cell, cand
 small marks in a corner grid (3x3 positions for 9 values, 2x3 for 6, 4x4 for 16, ...).
 Givens are black and bold, placed values blue; X diagonals are thin blue lines; windoku
 windows and extra full units are shaded grey; thermometers, lines, kropki dots, X and V as
-in ``_lines``; anti-knight, anti-king, disjoint groups and the negative rules are named in
-a caption under the grid.
+in ``_lines``; killer cages (and smaller extra units), arrows, little killers, sandwiches,
+even and odd cells as in ``_sums``; anti-knight, anti-king, disjoint groups and the
+negative rules are named in a caption under the grid.
 
     cell C units (40 up to 9x9, 32 beyond), a pad of 6 units around everything:
       +--------------------------------+
       | title (when given)             |
       |    c1  c2 ...    (coordinates) |
+      |      12   (outside clues)      |
       | r1 +--+--+--                    |
       |    |  |  |      the grid        |
       | caption: the rules not drawn    |
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import math
 
+from . import _sums
 from ._lines import draw_dots, draw_lines, notes as _constraint_notes
 from ._scene import Scene, wrap
 from ._step import plan
@@ -42,6 +45,7 @@ COLORS = {
     "chain_off": "#8db6ec", "mark": "#8db6ec", "link": "#c2410c", "text": "#000000", "label": "#606060",
     "color1": "#b9e3a6", "color2": "#f7c68f", "color3": "#a9c9f2", "color4": "#f2b0cb",
     "thermo": "#c8c8c8", "whisper": "#5fb84f", "palindrome": "#b39ddb", "dot": "#000000",
+    "renban": "#e08ae8", "arrow": "#9a9a9a", "parity": "#d4d4d4", "clue": "#000000",
 }
 """The colour of each part ('#rrggbb'); ``colors=`` overrides any of them by name."""
 
@@ -88,21 +92,25 @@ def _symbol(v: int, n: int) -> str:
 class _Layout:
     """Where things go: the grid's corner, the cell size, the candidate positions."""
 
-    def __init__(self, n: int, *, coordinates: bool, title: "str | None", caption: list[str]):
+    def __init__(self, n: int, *, coordinates: bool, title: "str | None", caption: list[str],
+                 outside=(0.0, 0.0, 0.0, 0.0)):
         self.n = n
         self.c = c = 40.0 if n <= 9 else 32.0
         pad = 6.0
+        # outside: (top, right, bottom, left) cells of margin for the clues outside the grid
+        self.out = out_t, out_r, out_b, out_l = tuple(k * c for k in outside)
         self.label = 0.5 * c if coordinates else 0.0
         self.title_h = 0.75 * c if title else 0.0
         self.font = 0.3 * c                      # caption and title text
-        self.left = pad + self.label
-        self.top = pad + self.title_h + self.label
+        self.left = pad + self.label + out_l
+        self.top = pad + self.title_h + self.label + out_t
         self.side = n * c
-        self.width = 2 * pad + self.label + self.side
+        self.width = 2 * pad + self.label + out_l + self.side + out_r
+        self.bottom = self.top + self.side + out_b  # the grid's foot, its clues under it
         self.caption = []
         for note in caption:
-            self.caption += wrap(note, self.font, self.side + self.label)
-        self.height = self.top + self.side + pad + \
+            self.caption += wrap(note, self.font, self.width - 2 * pad)
+        self.height = self.bottom + pad + \
             (len(self.caption) * self.font * 1.35 + self.font * 0.4 if self.caption else 0.0)
         self.mc = math.ceil(math.sqrt(n))        # candidate positions: mc columns, mr rows
         self.mr = math.ceil(n / self.mc)
@@ -128,6 +136,7 @@ def _captions(geom) -> list[str]:
         notes.append(f"{len(geom.extra_pairs)} extra pairs of cells hold different values "
                      "(not drawn).")
     notes += _constraint_notes(geom)
+    notes += _sums.notes(geom)
     if geom.extra_links:
         notes.append("Weak links between candidates apply (not drawn).")
     return notes
@@ -145,16 +154,20 @@ def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), c
     """
     n = geom.size
     col = check_colors(colors)
-    lay = _Layout(n, coordinates=coordinates, title=title, caption=_captions(geom))
+    lay = _Layout(n, coordinates=coordinates, title=title, caption=_captions(geom),
+                  outside=_sums.margins(geom))
     sc = Scene(lay.width, lay.height)
     sc.rect(0, 0, lay.width, lay.height, fill=col["background"])
     steps = plan(step, geom) if step is not None else None
-    _fills(sc, lay, geom, col, highlight, steps)
+    fills = _fills(sc, lay, geom, col, highlight, steps)
     _diagonals(sc, lay, geom, col)
+    _sums.draw_parity(sc, lay, geom, col)
     draw_lines(sc, lay, geom, col)
     _lines(sc, lay, geom, col)
+    _sums.draw_arrows(sc, lay, geom, col)
     draw_dots(sc, lay, geom, col)
-    _cages(sc, lay, geom, col)
+    _sums.draw_cages(sc, lay, geom, col, fills)
+    _sums.draw_outside(sc, lay, geom, col)
     _values(sc, lay, values, givens, col, steps)
     _candidates(sc, lay, values, candidates, col, steps)
     if steps is not None:
@@ -163,7 +176,8 @@ def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), c
     return sc
 
 
-def _fills(sc, lay, geom, col, highlight, steps) -> None:
+def _fills(sc, lay, geom, col, highlight, steps) -> dict:
+    """Shade the cells; returns {cell: its fill} (cells not in it: the background)."""
     n = lay.n
     fill: dict[int, str] = {}
     for name, cells in zip(geom.unit_names, geom.units):
@@ -184,6 +198,7 @@ def _fills(sc, lay, geom, col, highlight, steps) -> None:
     for c in sorted(fill):
         x, y = lay.corner(c)
         sc.rect(x, y, lay.c, lay.c, fill=fill[c])
+    return fill
 
 
 def _diagonals(sc, lay, geom, col) -> None:
@@ -224,35 +239,6 @@ def _lines(sc, lay, geom, col) -> None:
     for k, a, b in _runs(horizontal):
         sc.line(x0 + a * c, y0 + k * c, x0 + b * c, y0 + k * c, col["region"], 3.0, cap="square")
     sc.rect(x0, y0, lay.side, lay.side, stroke=col["region"], width=3.0)
-
-
-def _cages(sc, lay, geom, col) -> None:
-    """Extra units smaller than N cells: a dashed outline 0.08 of a cell inside them."""
-    n, c = lay.n, lay.c
-    d = 0.08 * c
-    for cells in geom.units[geom.nfull:]:
-        cage = set(cells)
-
-        def has(r, k):
-            return 0 <= r < n and 0 <= k < n and r * n + k in cage
-        for cell in sorted(cage):
-            r, k = divmod(cell, n)
-            x, y = lay.corner(cell)
-            # each side of the cell on the cage's edge: a segment d inside, reaching the
-            # neighbour's segment (straight on) or the inner corner (turning in)
-            for dr, dk in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if has(r + dr, k + dk):
-                    continue
-                if dr:  # top or bottom side
-                    yy = y + (d if dr < 0 else c - d)
-                    a = x + (d if not has(r, k - 1) else (-d if has(r + dr, k - 1) else 0))
-                    b = x + c - (d if not has(r, k + 1) else (-d if has(r + dr, k + 1) else 0))
-                    sc.line(a, yy, b, yy, col["cage"], 1.0, dash=(3, 2))
-                else:
-                    xx = x + (d if dk < 0 else c - d)
-                    a = y + (d if not has(r - 1, k) else (-d if has(r - 1, k + dk) else 0))
-                    b = y + c - (d if not has(r + 1, k) else (-d if has(r + 1, k + dk) else 0))
-                    sc.line(xx, a, xx, b, col["cage"], 1.0, dash=(3, 2))
 
 
 def _values(sc, lay, values, givens, col, steps) -> None:
@@ -335,14 +321,15 @@ def _labels(sc, lay, col, coordinates: bool, title) -> None:
     if title:
         sc.text(lay.left + lay.side / 2, 6 + lay.title_h * 0.7, title, lay.font * 1.5,
                 col["text"], bold=True)
+    out_t, _, _, out_l = lay.out
     if coordinates:
         size = lay.label * 0.55
         for k in range(n):
-            sc.text(lay.left + (k + 0.5) * c, lay.top - lay.label * 0.35, f"c{k + 1}", size,
-                    col["label"])
-            sc.text(lay.left - lay.label * 0.15, lay.top + (k + 0.5) * c + 0.36 * size,
+            sc.text(lay.left + (k + 0.5) * c, lay.top - out_t - lay.label * 0.35, f"c{k + 1}",
+                    size, col["label"])
+            sc.text(lay.left - out_l - lay.label * 0.15, lay.top + (k + 0.5) * c + 0.36 * size,
                     f"r{k + 1}", size, col["label"], anchor="end")
-    y = lay.top + lay.side + lay.font * 1.35
+    y = lay.bottom + lay.font * 1.35
     for line in lay.caption:
-        sc.text(lay.left - lay.label, y, line, lay.font, col["text"], anchor="start")
+        sc.text(lay.left - out_l - lay.label, y, line, lay.font, col["text"], anchor="start")
         y += lay.font * 1.35

@@ -3,7 +3,8 @@ X and V, in the SudokuPad manner.
 
     thermometer   a grey bulb (a disc 0.38 of a cell) and a grey stem 0.3 of a cell wide
                   through the cell centres, under the grid lines and the values
-    whisper       a green line 0.14 of a cell wide; palindrome: a purple one
+    whisper       a green line 0.14 of a cell wide; palindrome: a purple one; renban: a
+                  pink one 0.22 of a cell wide
     white dot     a small white disc outlined in black on the edge between two cells (a
                   difference other than 1 is written in it); black dot: a black disc (a
                   ratio other than 2 written in white)
@@ -18,7 +19,7 @@ from __future__ import annotations
 __all__ = ["draw_lines", "draw_dots", "notes"]
 
 _LINE_STYLE = {"thermo": ("thermo", 0.30), "whisper": ("whisper", 0.14),
-               "palindrome": ("palindrome", 0.14)}
+               "palindrome": ("palindrome", 0.14), "renban": ("renban", 0.22)}
 
 _NOTES = {
     "thermo": "Thermometers: values rise from the bulb.",
@@ -39,7 +40,7 @@ def _centre(lay, cell: int) -> tuple[float, float]:
 
 
 def draw_lines(sc, lay, geom, col) -> None:
-    """Thermometers, whisper and palindrome lines (before the grid lines)."""
+    """Thermometers, whisper, palindrome and renban lines (before the grid lines)."""
     c = lay.c
     for kind, cells, _ in geom.constraints:
         if kind not in _LINE_STYLE:

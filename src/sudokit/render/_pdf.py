@@ -65,10 +65,10 @@ def _content(scene: Scene) -> bytes:
     def y(v):
         return num(h - v)
 
-    def stroke_state(color, width, dash, cap="butt"):
+    def stroke_state(color, width, dash, cap="butt", join=""):
         ops.append(f"{_rgb(color)} RG {num(width)} w "
                    + (f"[{' '.join(num(d) for d in dash)}] 0 d" if dash else "[] 0 d")
-                   + f" {({'square': 2, 'round': 1}).get(cap, 0)} J")
+                   + f" {({'square': 2, 'round': 1}).get(cap, 0)} J" + join)
 
     for it in scene.items:
         kind = it[0]
@@ -110,6 +110,15 @@ def _content(scene: Scene) -> bytes:
             stroke_state(color, width, dash)
             ops.append(f"{num(x1)} {y(y1)} m {num(c1[0])} {y(c1[1])} {num(c2[0])} {y(c2[1])} "
                        f"{num(x2)} {y(y2)} c S")
+        elif kind == "path":
+            _, pts, closed, fill, stroke, width, dash = it
+            path = f"{num(pts[0][0])} {y(pts[0][1])} m " + " ".join(
+                f"{num(px)} {y(py)} l" for px, py in pts[1:]) + (" h" if closed else "")
+            if fill:
+                ops.append(f"{_rgb(fill)} rg {path} f")
+            if stroke:
+                stroke_state(stroke, width, dash, join=" 1 j")
+                ops.append(f"{path} S")
     return "\n".join(ops).encode("latin-1")
 
 

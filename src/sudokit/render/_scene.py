@@ -11,6 +11,10 @@
       ("text", x, y, text, size, color, bold, anchor)       y is the baseline; anchor:
                                                             'start', 'middle' or 'end'
       ("curve", x1, y1, cx, cy, x2, y2, color, width, dash) a quadratic Bezier
+      ("path", ((x, y), ...), closed, fill, stroke, width, dash)
+                                                            straight segments through the
+                                                            points (closed: back to the
+                                                            first), round joins
 
 Text is measured with the widths of the PDF base-14 fonts Helvetica and Helvetica-Bold
 (Adobe's AFM metrics, ASCII), so that centred and wrapped text sits the same in SVG (which
@@ -103,6 +107,11 @@ class Scene:
     def curve(self, x1, y1, cx, cy, x2, y2, color="#000000", width=1.0, dash=()) -> None:
         self.items.append(("curve", x1, y1, cx, cy, x2, y2, color, width, tuple(dash)))
 
+    def path(self, points, *, closed=False, fill=None, stroke=None, width=1.0, dash=()) -> None:
+        """Straight segments through points; closed: back to the first (a cage's outline)."""
+        self.items.append(("path", tuple((float(x), float(y)) for x, y in points), bool(closed),
+                           fill, stroke, width, tuple(dash)))
+
     def embed(self, other: "Scene", x: float, y: float, scale: float = 1.0) -> None:
         """Paint other here, its top-left corner at (x, y), every length times scale."""
         def p(a, b):
@@ -127,6 +136,9 @@ class Scene:
                 self.items.append(("curve", *p(it[1], it[2]), *p(it[3], it[4]),
                                    *p(it[5], it[6]), it[7], it[8] * scale,
                                    tuple(d * scale for d in it[9])))
+            elif kind == "path":
+                self.items.append(("path", tuple(p(a, b) for a, b in it[1]), it[2], it[3], it[4],
+                                   it[5] * scale, tuple(d * scale for d in it[6])))
             else:  # pragma: no cover - every kind is handled above
                 raise ValueError(f"unknown scene item {kind!r}")
 

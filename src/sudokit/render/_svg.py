@@ -78,5 +78,10 @@ def write_svg(scene: Scene, *, size: "float | None" = None) -> Svg:
             out.append(f'<path d="M{num(x1)} {num(y1)} Q{num(cx)} {num(cy)} {num(x2)} '
                        f'{num(y2)}" fill="none" stroke="{color}" stroke-width="{num(width)}"'
                        f'{_dash(dash)}/>')
+        elif kind == "path":
+            _, pts, closed, fill, stroke, width, dash = it
+            d = "M" + " L".join(f"{num(x)} {num(y)}" for x, y in pts) + ("Z" if closed else "")
+            out.append(f'<path d="{d}"{_paint(fill, stroke, width)}{_dash(dash)}'
+                       + (' stroke-linejoin="round"' if stroke else "") + "/>")
     out.append("</svg>")
     return Svg("\n".join(out) + "\n")

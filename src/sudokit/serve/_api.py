@@ -104,7 +104,8 @@ def puzzle_json(grid) -> dict:
 
 def layout(geom) -> dict:
     """What the page draws and checks: regions, all units, extra units by name, pairs, the
-    constraints (thermometers, dots, lines) and the weak links they make, alphabet."""
+    constraints (thermometers, dots, lines, cages, arrows, little killers, sandwiches,
+    even/odd, renban) and the weak links they make, alphabet."""
     from ..symbols import DEFAULT
     n = geom.size
     names, units = geom.unit_names, geom.units

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hodoku_reglib as reglib
 
 from sudokit.logic.hodoku import chains
-from sudokit.logic.hodoku.chains import _compare as chain_compare
+from sudokit.logic.hodoku.board import step_order as chain_compare
 
 
 def _chain(kind):

@@ -15,7 +15,7 @@ import hodoku_reglib as reglib
 from hodoku_paths import checked_path
 
 from sudokit.logic.hodoku import tabling
-from sudokit.logic.hodoku.tabling import _compare as tabling_compare
+from sudokit.logic.hodoku.board import step_order as tabling_compare
 
 
 def test_order_rule():

@@ -42,13 +42,8 @@ from .. import _cfast
 from .bits import cells_of, values_of
 from .tables import join
 
-__all__ = ["Graph", "graph", "closure", "Closure", "lit_of", "cell_value", "node_text",
-           "strong_links", "Walk", "lockstep", "length_penalty", "removed_text"]
-
-
-def lit_of(cell: int, value: int, nc: int) -> int:
-    """The literal of candidate value in cell."""
-    return (value - 1) * nc + cell
+__all__ = ["Graph", "graph", "closure", "Closure", "cell_value", "strong_links", "Walk",
+           "lockstep", "length_penalty", "removed_text"]
 
 
 def cell_value(lit: int, nc: int) -> tuple[int, int]:
@@ -256,13 +251,6 @@ def strong_links(state, v: int):
     return found
 
 
-def node_text(g: Graph, x: int, on: bool) -> str:
-    """'r1c1=3', 'r1c1<>3', or for a group 'r1c1/r1c2=3'."""
-    cells, v = g.node(x)
-    name = "/".join(g.tables.name(c) for c in cells)
-    return f"{name}{'=' if on else '<>'}{g.tables.value(v)}"
-
-
 def removed_text(t, pairs) -> str:
     """'2 and 6 are removed from r8c8, and 3 from r1c1 and r2c2' of (cell, value) pairs
     (values that leave the same cells named together)."""
@@ -280,14 +268,16 @@ def removed_text(t, pairs) -> str:
     return join(words, ", and ")
 
 
-def length_penalty(length: int) -> float:
-    """Sudoku Explainer's rating added for a chain of this length (nodes - 2)."""
+def length_penalty(length: int, exact: bool = False) -> float:
+    """Sudoku Explainer's rating added for a chain of this length (nodes - 2): 0.1 per
+    threshold 4, 6, 8, 12, 16, ... below it; rounded to 0.1 unless exact (SE's own sum of
+    doubles, whose ties SE's order reads)."""
     added, ceil, odd = 0.0, 4, False
     while length > ceil:
         added += 0.1
         ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
         odd = not odd
-    return round(added, 1)
+    return added if exact else round(added, 1)
 
 
 class Walk:

@@ -154,20 +154,11 @@ def als_xy_wing(board):
             rc2 = rcs[j]
             if rc1.cand2 == 0 and rc2.cand2 == 0 and rc1.cand1 == rc2.cand1:
                 continue
-            if not ((rc1.als1 == rc2.als1 and rc1.als2 != rc2.als2)
-                    or (rc1.als2 == rc2.als1 and rc1.als1 != rc2.als2)
-                    or (rc1.als1 == rc2.als2 and rc1.als2 != rc2.als1)
-                    or (rc1.als2 == rc2.als2 and rc1.als1 != rc2.als1)):
-                continue
-            a = b = None
-            if rc1.als1 == rc2.als1:
-                a, b = alses[rc1.als2], alses[rc2.als2]
-            if rc1.als1 == rc2.als2:
-                a, b = alses[rc1.als2], alses[rc2.als1]
-            if rc1.als2 == rc2.als1:
-                a, b = alses[rc1.als1], alses[rc2.als2]
-            if rc1.als2 == rc2.als2:
-                a, b = alses[rc1.als1], alses[rc2.als1]
+            # rc2 shares one ALS with rc1 (a partner; never both: one rc per pair of ALSes),
+            # the pivot C; A and B are the other ends
+            pivot = rc1.als1 if rc1.als1 in (rc2.als1, rc2.als2) else rc1.als2
+            a = alses[rc1.als1 + rc1.als2 - pivot]
+            b = alses[rc2.als1 + rc2.als2 - pivot]
             if a.cells & b.cells:
                 continue
             union = a.cells | b.cells

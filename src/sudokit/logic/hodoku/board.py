@@ -228,6 +228,20 @@ def index_sum(dels) -> int:
     return s
 
 
+def step_order(a, b) -> int:
+    """HoDoKu's SolutionStep.compareTo for two chain steps (type, dels, length[, values]) of
+    one family: most deletions first, then the index sum (when the types or deletions
+    differ), the length, the sum of the values; a cmp function (functools.cmp_to_key)."""
+    r = len(b[1]) - len(a[1])
+    if r:
+        return r
+    if a[0] != b[0] or a[1] != b[1]:
+        return index_sum(a[1]) - index_sum(b[1])
+    if a[2] != b[2]:
+        return a[2] - b[2]
+    return sum(a[3]) - sum(b[3]) if len(a) > 3 and a[3] != b[3] else 0
+
+
 def distinct(pairs) -> list:
     """pairs without repeats, first occurrence kept."""
     out = []

@@ -32,7 +32,7 @@ from functools import cmp_to_key
 
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
-from .board import index_sum, sorted_deletions
+from .board import sorted_deletions, step_order
 
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_CELLS = HODOKU.unit_cells
@@ -73,18 +73,6 @@ def _links(cands, free, kind):
                         continue
                     links.append((c2, v, strong))
     return out
-
-
-def _compare(a, b):
-    """HoDoKu's SolutionStep.compareTo for (type, dels, length, values) of one kind."""
-    r = len(b[1]) - len(a[1])
-    if r:
-        return r
-    if a[0] != b[0] or a[1] != b[1]:
-        return index_sum(a[1]) - index_sum(b[1])
-    if a[2] != b[2]:
-        return a[2] - b[2]
-    return sum(a[3]) - sum(b[3]) if a[3] != b[3] else 0
 
 
 class _Entry:
@@ -135,7 +123,7 @@ def chain_step(board, kind):
                         start_set, start_set2, max_len, steps, seen)
     if not steps:
         return None
-    steps.sort(key=cmp_to_key(_compare))
+    steps.sort(key=cmp_to_key(step_order))
     return steps[0][:3]
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ..core.bits import cells_of
 from ..core.tables import HODOKU
+from ..techniques.coloring import sees_some
 
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_BITS = HODOKU.unit_bits
@@ -58,20 +59,14 @@ def _clusters(board, v):
     return out, where
 
 
-def _sees(a: int, b: int) -> bool:
-    """Does a cell of mask a see a cell of mask b?"""
-    for c in cells_of(a):
-        if _PEER_BITS[c] & b:
-            return True
-    return False
+def _sees(cells: int) -> int:
+    """The cells that see a cell of the mask (the ladder's helper on HoDoKu's grid)."""
+    return sees_some(_PEER_BITS, cells)
 
 
 def _trap(a, b, where):
-    m = 0
-    for x in cells_of(a):
-        for y in cells_of(b):
-            m |= _PEER_BITS[x] & _PEER_BITS[y] & where
-    return m
+    """The cells of where seeing a cell of a and a cell of b."""
+    return _sees(a) & _sees(b) & where
 
 
 def simple_colors(board):
@@ -81,7 +76,7 @@ def simple_colors(board):
         for s1, s2 in clusters:
             dels = []
             for s in (s1, s2):
-                if any(_PEER_BITS[c] & s for c in cells_of(s)):
+                if _sees(s) & s:
                     dels.extend((c, v) for c in cells_of(s))
             if dels:
                 return dels
@@ -101,26 +96,14 @@ def multi_colors(board):
                     continue
                 dels = []
                 for s in (s11, s12):
-                    if _sees_both(s, s21, s22):
+                    if _sees(s) & s21 and _sees(s) & s22:
                         dels.extend((c, v) for c in cells_of(s))
                 if dels:
                     return dels
                 for a, b, rest_a, rest_b in ((s11, s21, s12, s22), (s11, s22, s12, s21),
                                              (s12, s21, s11, s22), (s12, s22, s11, s21)):
-                    if _sees(a, b):
+                    if _sees(a) & b:
                         dels.extend((c, v) for c in cells_of(_trap(rest_a, rest_b, where)))
                 if dels:
                     return dels
     return None
-
-
-def _sees_both(s, s21, s22) -> bool:
-    see1 = see2 = False
-    for c in cells_of(s):
-        if _PEER_BITS[c] & s21:
-            see1 = True
-        if _PEER_BITS[c] & s22:
-            see2 = True
-        if see1 and see2:
-            return True
-    return False

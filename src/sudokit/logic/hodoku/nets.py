@@ -36,8 +36,7 @@ from ..core.tables import HODOKU
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_BITS = HODOKU.unit_bits
 _PEER_BITS = HODOKU.peer_bits
-from .board import choose_outcome
-from .tabling import _MAX_ENTRIES, _Tabling, _normal, _premise_groups, _sets, contradictions
+from .tabling import _MAX_ENTRIES, _Tabling, _normal, forcing_outcomes
 
 __all__ = ["forcing_net_step"]
 
@@ -47,11 +46,12 @@ class _NetTable:
 
     __slots__ = ("nodes", "index", "ret", "dist", "expanded", "on", "ext", "direct")
 
-    def __init__(self, start: int):
+    def __init__(self, start: "int | None" = None):
         self.nodes, self.index = [], {}
         self.ret, self.dist, self.expanded, self.on, self.ext = [], [], [], [], []
         self.direct = 0
-        self.add(start, start < 1620)
+        if start is not None:           # the premise tables start empty (_entry fills them)
+            self.add(start, start < 1620)
 
     def add(self, node: int, normal: bool = True, rets=(0,)):
         if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
@@ -92,10 +92,7 @@ class _NetTabling(_Tabling):
             for cand in VALUES_OF9[m]:
                 for strong in (True, False):
                     key = _normal(i, cand, strong)
-                    t = tables[key] = _NetTable.__new__(_NetTable)
-                    t.nodes, t.index = [], {}
-                    t.ret, t.dist, t.expanded, t.on, t.ext = [], [], [], [], []
-                    t.direct = 0
+                    t = tables[key] = _NetTable()
                     self._entry(t, board.copy(), i, cand, strong)
 
     def _entry(self, t, sim, cell, cand, strong):
@@ -154,11 +151,7 @@ class _NetTabling(_Tabling):
     def _finish(self):
         for t in self.tables.values():
             t.direct = len(t.nodes)
-        order = sorted(k for k in self.tables if k < 1620)
-        for strong in (1, 0):
-            for key in order:
-                if key & 1 == strong:
-                    self._expand_net(self.tables[key])
+        self._expand()
 
     def _source(self, node):
         """(table, HoDoKu table index, from on table, from extended table) of a node."""
@@ -167,7 +160,9 @@ class _NetTabling(_Tabling):
             return t, node // 2, bool(node & 1), False
         return t, self.group_index[node], False, True
 
-    def _expand_net(self, dest):
+    def _expand_one(self, dest):
+        """Expand one table, taking each entry's table's own entries (see the module
+        docstring)."""
         j = 1
         while j < len(dest.nodes):
             if len(dest.nodes) >= _MAX_ENTRIES:
@@ -249,55 +244,5 @@ class _NetTabling(_Tabling):
 def forcing_net_step(board):
     """HoDoKu's forcing net step (8600) on a HodokuBoard, or None: (placements, dels)."""
     tab = _NetTabling(board)
-    tables, cands, where = tab.tables, tab.cands, tab.where
-    sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
-    allowed = board.allowed()
-    places, dels = set(), set()
-
-    def net(chains):
-        return any(tab.is_net(t, n) for t, n in chains)
-
-    for key in sorted(sets):
-        t = tables[key]
-        cell, v0 = key // 20, (key // 2) % 10
-        outcome = (dels if key & 1 else places, (cell, v0))
-        if outcome[1] in outcome[0]:
-            continue
-        for chains in contradictions(key, t, sets[key], cands, where, allowed):
-            if net(chains):
-                outcome[0].add(outcome[1])
-                break
-    for key in sorted(sets):
-        if not key & 1 or key - 1 not in sets:
-            continue
-        t_on, t_off = tables[key], tables[key - 1]
-        (on1, off1), (on2, off2) = sets[key], sets[key - 1]
-        start = ~(1 << (key // 20))
-        for v in range(1, 10):
-            for c in cells_of(on1[v] & on2[v] & start):
-                n = _normal(c, v, True)
-                if (c, v) not in places and net([(t_on, n), (t_off, n)]):
-                    places.add((c, v))
-            for c in cells_of(off1[v] & off2[v] & start):
-                n = _normal(c, v, False)
-                if (c, v) not in dels and net([(t_on, n), (t_off, n)]):
-                    dels.add((c, v))
-    groups = _premise_groups(cands, where)
-    full = (1 << 81) - 1
-    for group in groups:
-        on, off = [full] * 10, [full] * 10
-        for key in group:
-            s_on, s_off = sets[key]
-            for v in range(1, 10):
-                on[v] &= s_on[v]
-                off[v] &= s_off[v]
-        for v in range(1, 10):
-            for c in cells_of(on[v]):
-                n = _normal(c, v, True)
-                if (c, v) not in places and net([(tables[k], n) for k in group]):
-                    places.add((c, v))
-            for c in cells_of(off[v]):
-                n = _normal(c, v, False)
-                if (c, v) not in dels and net([(tables[k], n) for k in group]):
-                    dels.add((c, v))
-    return choose_outcome(places, dels)
+    return forcing_outcomes(board, tab,
+                            lambda chains: any(tab.is_net(t, n) for t, n in chains))

@@ -44,7 +44,7 @@ from functools import cmp_to_key
 
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
-from .board import choose_outcome, index_sum, sorted_deletions
+from .board import choose_outcome, sorted_deletions, step_order
 
 _CELL_UNITS = HODOKU.cell_units
 _UNIT_BITS = HODOKU.unit_bits
@@ -209,13 +209,15 @@ class _Tabling:
                     off.add(gbase2 + 1, False)
 
     # -- expansion ------------------------------------------------------------------
+    def normal_keys(self) -> list:
+        """The keys of the candidates' tables in HoDoKu's order: every "on" table, then
+        every "off" table, each by cell and value."""
+        order = sorted(k for k in self.tables if k < 1620)
+        return [k for k in order if k & 1] + [k for k in order if not k & 1]
+
     def _expand(self):
-        tables = self.tables
-        order = sorted(k for k in tables if k < 1620)
-        for strong in (1, 0):
-            for key in order:
-                if key & 1 == strong:
-                    self._expand_one(tables[key])
+        for key in self.normal_keys():
+            self._expand_one(self.tables[key])
 
     def _expand_one(self, dest):
         """Breadth-first: each entry's table contributes its direct entries (HoDoKu's
@@ -291,16 +293,6 @@ def _lasso(tab, chain, aic: bool) -> bool:
     return False
 
 
-def _compare(a, b):
-    """HoDoKu's SolutionStep.compareTo for two chain steps (type, dels, length)."""
-    r = len(b[1]) - len(a[1])
-    if r:
-        return r
-    if a[0] != b[0] or a[1] != b[1]:
-        return index_sum(a[1]) - index_sum(b[1])
-    return a[2] - b[2]
-
-
 def nice_loop_step(board, groups: bool):
     """HoDoKu's first nice loop / AIC on a HodokuBoard, or None: (type, deletions
     [(cell, value)], chain length).  groups: False for HoDoKu's step 5600, True for 5650
@@ -322,18 +314,14 @@ def nice_loop_step(board, groups: bool):
         seen[dels] = len(steps)
         steps.append((kind, dels, length))
 
-    tables = tab.tables
-    order = sorted(k for k in tables if k < 1620)
-    for strong in (1, 0):
-        for key in order:
-            if key & 1 != strong:
-                continue
-            t = tables[key]
-            start = key // 20
-            for j in range(1, len(t.nodes)):
-                n = t.nodes[j]
-                if n < 1620 and n // 20 == start:
-                    _nice_loop(tab, t, j, keep)
+    tables, order = tab.tables, tab.normal_keys()
+    for key in order:
+        t = tables[key]
+        start = key // 20
+        for j in range(1, len(t.nodes)):
+            n = t.nodes[j]
+            if n < 1620 and n // 20 == start:
+                _nice_loop(tab, t, j, keep)
     where = tab.where
     for key in order:
         if key & 1:
@@ -355,7 +343,7 @@ def nice_loop_step(board, groups: bool):
                     _aic(tab, t, j, keep)
     if not steps:
         return None
-    steps.sort(key=cmp_to_key(_compare))
+    steps.sort(key=cmp_to_key(step_order))
     return steps[0]
 
 
@@ -492,47 +480,57 @@ def forcing_chain_step(board):
     placement or a single deletion; placements come first (lowest cell), then deletions
     (lowest cell * 10 + value).  Chain lengths only choose among steps with the same
     outcome, so they are not needed.  Returns (placements, deletions)."""
-    cands = board.cands
-    tab = _tabling(board, True)
-    tables = tab.tables
+    return forcing_outcomes(board, _tabling(board, True))
+
+
+def forcing_outcomes(board, tab, net=None):
+    """The (placements, deletions) chosen among the outcomes of HoDoKu's forcing checks
+    on the expanded tables tab: contradictions of one premise, what the on and off tables
+    of a candidate share, and what the premises of a cell or of a value in a unit share.
+    net(chains) -> bool, when given, keeps only outcomes one of whose chains [(table,
+    node)] passes it (the forcing nets); a chain stands for all the outcome's chains."""
+    tables, cands, where = tab.tables, tab.cands, tab.where
     sets = {k: _sets(t) for k, t in tables.items() if k < 1620}
     allowed = board.allowed()
-    where = tab.where
     places, dels = set(), set()
 
-    def outcome(key):
-        cell, v = key // 20, (key // 2) % 10
-        (dels if key & 1 else places).add((cell, v))
+    def add(found, cv, chains):
+        if cv not in found and (net is None or net(chains())):
+            found.add(cv)
 
     for key in sorted(sets):
-        if next(contradictions(key, None, sets[key], cands, where, allowed), None):
-            outcome(key)
+        t = tables[key]
+        found, cv = (dels if key & 1 else places), (key // 20, (key // 2) % 10)
+        if cv in found:
+            continue
+        for chains in contradictions(key, t, sets[key], cands, where, allowed):
+            if net is None or net(chains):
+                found.add(cv)
+                break
     for key in sorted(sets):
         if not key & 1 or key - 1 not in sets:
             continue
-        on1, off1 = sets[key]
-        on2, off2 = sets[key - 1]
+        pair = (tables[key], tables[key - 1])
+        (on1, off1), (on2, off2) = sets[key], sets[key - 1]
         start = ~(1 << (key // 20))
         for v in range(1, 10):
             for c in cells_of(on1[v] & on2[v] & start):
-                places.add((c, v))
-        for v in range(1, 10):
+                add(places, (c, v), lambda: [(t, _normal(c, v, True)) for t in pair])
             for c in cells_of(off1[v] & off2[v] & start):
-                dels.add((c, v))
-    groups = _premise_groups(cands, where)
-    for group in groups:
-        on = [~0] * 10
-        off = [~0] * 10
+                add(dels, (c, v), lambda: [(t, _normal(c, v, False)) for t in pair])
+    full = (1 << 81) - 1
+    for group in _premise_groups(cands, where):
+        on, off = [full] * 10, [full] * 10
         for key in group:
             s_on, s_off = sets[key]
             for v in range(1, 10):
                 on[v] &= s_on[v]
                 off[v] &= s_off[v]
         for v in range(1, 10):
-            for c in cells_of(on[v] & ((1 << 81) - 1)):
-                places.add((c, v))
-            for c in cells_of(off[v] & ((1 << 81) - 1)):
-                dels.add((c, v))
+            for c in cells_of(on[v]):
+                add(places, (c, v), lambda: [(tables[k], _normal(c, v, True)) for k in group])
+            for c in cells_of(off[v]):
+                add(dels, (c, v), lambda: [(tables[k], _normal(c, v, False)) for k in group])
     return choose_outcome(places, dels)
 
 

@@ -13,9 +13,8 @@ from ..techniques.fish import basic_fish
 from ..techniques.wings import xy_wings
 from . import BCR, BOXES, COLS, PEER_BITS, PEERS, ROWS, UNIT_BITS, UNIT_CELLS, empty_counts
 
-__all__ = ["Hint", "hidden_single", "direct_locking",
-           "direct_hidden_pair", "naked_single", "direct_hidden_triple", "locking",
-           "naked_set", "fish", "hidden_set", "xy_wing", "xyz_wing", "aligned_pair",
+__all__ = ["Hint", "hidden_single", "direct_locking", "direct_hidden", "naked_single",
+           "locking", "naked_set", "fish", "hidden_set", "wing", "aligned_pair",
            "aligned_triple"]
 
 
@@ -168,7 +167,7 @@ def hidden_set(board, k: int):
     return None
 
 
-def _direct_hidden(board, k: int):
+def direct_hidden(board, k: int):
     """Producers 3 and 5: a hidden set leaving one place to another value (2.0 / 2.5)."""
     for pos, union, vmask in _hidden_sets(board, k, k):
         for i in range(9):
@@ -181,14 +180,6 @@ def _direct_hidden(board, k: int):
                     return Hint(2.0 if k == 2 else 2.5, {}, (rest.bit_length() - 1, i + 1),
                                 f"direct hidden {'pair' if k == 2 else 'triple'}")
     return None
-
-
-def direct_hidden_pair(board):
-    return _direct_hidden(board, 2)
-
-
-def direct_hidden_triple(board):
-    return _direct_hidden(board, 3)
 
 
 def naked_set(board, k: int):
@@ -239,22 +230,13 @@ def fish(board, k: int):
 
 # ----------------------------------------------------------------------------- wings
 
-def _wing(board, xyz: bool):
-    """The first XY- or XYZ-wing of the ladder's search, wings in SE's peer order."""
+def wing(board, xyz: bool):
+    """Producers 13 and 14: the first XY-wing (4.2) or XYZ-wing (4.4) of the ladder's
+    search, wings in SE's peer order."""
     for _, _, _, z, gone in xy_wings(board.cands, PEER_BITS, xyz, near=PEERS):
         return Hint(4.4 if xyz else 4.2, dict.fromkeys(gone, z), None,
                     "XYZ-wing" if xyz else "XY-wing")
     return None
-
-
-def xy_wing(board):
-    """Producer 13: XY-wing, 4.2."""
-    return _wing(board, False)
-
-
-def xyz_wing(board):
-    """Producer 14: XYZ-wing, 4.4."""
-    return _wing(board, True)
 
 
 # ----------------------------------------------------------------------------- exclusions

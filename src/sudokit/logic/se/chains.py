@@ -24,6 +24,7 @@ from collections import deque
 
 from .._budget import TimeLimitReached
 from ..core.bits import POPCOUNT9, VALUES_OF9
+from ..core.links import length_penalty as _penalty
 from . import CELL_UNITS, PEERS, UNIT_CELLS
 from .basic import Hint
 
@@ -36,12 +37,7 @@ def node_key(cell: int, value: int, on: int) -> int:
 
 def length_penalty(complexity: int) -> float:
     """SE's getLengthDifficulty: 0.1 per ladder step 4, 6, 8, 12, 16, ... below C - 2."""
-    added, ceil, length, odd = 0.0, 4, complexity - 2, False
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 4 // 3 if odd else ceil * 3 // 2
-        odd = not odd
-    return added
+    return _penalty(complexity - 2, exact=True)
 
 
 def chain(target) -> list:
@@ -60,15 +56,7 @@ def chain(target) -> list:
 
 def ancestors(target) -> int:
     """SE's getAncestorCount: distinct keys among target and its ancestors."""
-    done, todo = set(), [target]
-    while todo:
-        nxt = []
-        for p in todo:
-            if p[0] not in done:
-                done.add(p[0])
-                nxt.extend(p[1])
-        todo = nxt
-    return len(done)
+    return len(chain(target))
 
 
 def _effect(cands, key: int):
@@ -333,12 +321,9 @@ def _reversed(org):
 
 
 def _forcing_hint(cands, target, y, x):
-    cell, v = divmod(target[0] >> 1, 9)
-    bit = 1 << v
-    if target[0] & 1:
-        elims, place = {cell: cands[cell] & ~bit}, (cell, v + 1)
-    else:
-        elims, place = {cell: bit}, None
+    # the target is the start candidate's other polarity: its cell has two candidates or
+    # more, so proving it on always removes something
+    elims, place = _effect(cands, target[0])
     base = 7.0 if y else 6.6
     return _make("forcing", base, ancestors(target), [target], elims, place,
                  4 if y else 2, "forcing chain" if y else "forcing X-chain")
@@ -385,6 +370,18 @@ def _pick(hints, all_hints):
                                                                best.key):
             best = h
     return best
+
+
+def merged(hints) -> list:
+    """The hints sorted by (rating, complexity, sort key), the first of those with equal
+    eliminations kept (SE's getHints)."""
+    out, seen = [], set()
+    for h in sorted(hints, key=lambda h: (h.rating, h.complexity, h.key)):
+        sig = tuple(sorted(h.elims.items()))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(h)
+    return out
 
 
 # ----------------------------------------------------------------------------- producers 23-30
@@ -451,14 +448,7 @@ class Chaining:
         """Every hint, sorted by (rating, complexity, sort key), equal eliminations merged."""
         if self._last is not None and self._last[0] == cands and self._last[1] == values:
             return self._last[2]
-        found = self._hint_list(values, list(cands))
-        found.sort(key=lambda h: (h.rating, h.complexity, h.key))
-        out, seen = [], set()
-        for h in found:
-            sig = tuple(sorted(h.elims.items()))
-            if sig not in seen:
-                seen.add(sig)
-                out.append(h)
+        out = merged(self._hint_list(values, list(cands)))
         self._last = (list(cands), list(values), out)
         return out
 

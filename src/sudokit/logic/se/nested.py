@@ -17,7 +17,7 @@ from ..core.bits import VALUES_OF9
 from ..core.board import Board
 from ..core.propagate import se_plus_rules
 from . import CELL_UNITS, PEERS, UNIT_CELLS
-from .chains import Chaining, chain, node_key, static_chains
+from .chains import Chaining, chain, merged, node_key, static_chains
 
 __all__ = ["advanced_nodes"]
 
@@ -105,12 +105,4 @@ def advanced_nodes(owner, values, work, source, to_off) -> list:
 
 def _static_hints(values, work) -> list:
     """Producer 21's hints on a grid, sorted and merged as SE's getHints hands them over."""
-    board = Board(values, work, PEERS)  # read only
-    hints = static_chains(board, all_hints=True)
-    out, seen = [], set()
-    for h in hints:
-        sig = tuple(sorted(h.elims.items()))
-        if sig not in seen:
-            seen.add(sig)
-            out.append(h)
-    return out
+    return merged(static_chains(Board(values, work, PEERS), all_hints=True))  # read only

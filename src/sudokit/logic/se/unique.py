@@ -78,7 +78,7 @@ def _type2(cands, loop, extra_cells, pair, n):
     for d in PEERS[extra_cells[0]]:
         if common >> d & 1 and d not in extra_cells and cands[d] & value:
             elims[d] = value
-    return Hint(_loop_rating(n), elims, None, "unique loop type 2") if elims else None
+    return Hint(_loop_rating(n), elims, None, "unique loop type 2", key=2) if elims else None
 
 
 def _type3(board, loop, c1, c2, v1, v2, n):
@@ -201,7 +201,6 @@ def unique_loops(board):
             elif len(extra_cells) > 2:
                 h = _type2(cands, loop, extra_cells, m, n)
                 if h:
-                    h.key = 2
                     found.append(h)
             elif len(extra_cells) == 2:
                 c1, c2 = extra_cells
@@ -209,7 +208,6 @@ def unique_loops(board):
                 if POPCOUNT9[rest] == 1:
                     h = _type2(cands, loop, extra_cells, m, n)
                     if h:
-                        h.key = 2
                         found.append(h)
                 elif POPCOUNT9[rest] >= 2:
                     found.extend(_type3(board, loop, c1, c2, v1, v2, n))

@@ -72,7 +72,7 @@ def _names(t) -> tuple:
 
 def _chain_parts(g, path) -> tuple:
     """(evidence, text) of a chain [(node, on)]: the evidence dict ("chain", "links",
-    "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> ...' (node_text of each node)."""
+    "cells", "values") and its text 'r1c1=3 -> r1c5<>3 -> r2c1/r2c2=3 -> ...'."""
     t = g.tables
     names, symbols = _names(t), t.symbols
     nc = g.nc
@@ -95,14 +95,6 @@ def _chain_parts(g, path) -> tuple:
     links = ["weak" if path[i][1] else "strong" for i in range(len(path) - 1)]
     return ({"chain": nodes, "links": links, "cells": sorted(cells), "values": sorted(values)},
             " -> ".join(words))
-
-
-def _chain_evidence(g, path) -> dict:
-    return _chain_parts(g, path)[0]
-
-
-def _chain_text(g, path) -> str:
-    return _chain_parts(g, path)[1]
 
 
 def _kinds(g, path) -> "tuple[bool, bool]":
@@ -187,7 +179,7 @@ def _remote_component(state, t, mask, cellset, root):
     gone, best = set(), None
     for a in order:
         for b in order:
-            if a >= b or (dist[a] - dist[b]) % 2 == 0 or _distance(t, a, b, comp) < 3:
+            if a >= b or (dist[a] - dist[b]) % 2 == 0 or len(_cell_path(t, a, b, comp)) < 4:
                 continue
             sees = t.peer_bits[a] & t.peer_bits[b] & ~comp
             new = [(c, v) for c in cells_of(sees) for v in vals
@@ -216,10 +208,6 @@ def _remote_component(state, t, mask, cellset, root):
                                     for j in range(len(nodes) - 1)]},
                 text=text, se=round(se, 1))
     return comp, step
-
-
-def _distance(t, a, b, comp) -> int:
-    return len(_cell_path(t, a, b, comp)) - 1
 
 
 def _cell_path(t, a, b, comp) -> list:
@@ -323,11 +311,7 @@ def _aic_search(g, t, cl, technique: str, name: str) -> Iterator[Step]:
                     done.add((min(a, z), max(a, z)))
                     found.append((w, z, gone))
         for w, z, gone in found:
-            yield _aic_step(g, t, w, k, z, gone, technique, name)
-
-
-def _aic_step(g, t, w, k, z, gone, technique, name) -> Step:
-    return _chain_step(g, t, w.path(g, k, z), _pairs(g, gone), technique, name)
+            yield _chain_step(g, t, w.path(g, k, z), _pairs(g, gone), technique, name)
 
 
 def _chain_step(g, t, path, pairs, technique, name) -> Step:

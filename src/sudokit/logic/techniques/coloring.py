@@ -90,7 +90,7 @@ def _group(t, cells) -> str:
     return "(" + ", ".join(t.name(c) for c in cells) + ")"
 
 
-def _sees_some(peers, cells_bits: int) -> int:
+def sees_some(peers, cells_bits: int) -> int:
     """The cells that see at least one cell of cells_bits."""
     out = 0
     for c in cells_of(cells_bits):
@@ -111,10 +111,8 @@ def find_simple_colors(state) -> Iterator[Step]:
     """Colour wraps and colour traps of one cluster (see the module docstring)."""
     t = state.tables
     peers = t.peer_bits
-    cands = state.candidates
+    vcells = state.value_cells()
     for v in range(1, t.n + 1):
-        bit = 1 << (v - 1)
-        with_v = None
         for a_bits, b_bits, links in clusters(state, v):
             if len(links) < 2:
                 continue  # one strong link: its traps are locked candidates
@@ -134,12 +132,7 @@ def find_simple_colors(state) -> Iterator[Step]:
                                 f"other (Simple Colors, colour wrap), so that colour holds no "
                                 f"{t.value(v)}: {t.value(v)} is removed from {t.names(gone)}.",
                            se=_SE_SIMPLE)
-            if with_v is None:
-                with_v = 0
-                for c, m in enumerate(cands):
-                    if m & bit:
-                        with_v |= 1 << c
-            trap = _sees_some(peers, a_bits) & _sees_some(peers, b_bits) & with_v
+            trap = sees_some(peers, a_bits) & sees_some(peers, b_bits) & vcells[v]
             trap &= ~(a_bits | b_bits)
             if trap:
                 gone = cells_of(trap)
@@ -155,17 +148,13 @@ def find_multi_colors(state) -> Iterator[Step]:
     """Two clusters of one value that see each other (see the module docstring)."""
     t = state.tables
     peers = t.peer_bits
-    cands = state.candidates
+    vcells = state.value_cells()
     for v in range(1, t.n + 1):
-        bit = 1 << (v - 1)
         found = clusters(state, v)
         if len(found) < 2:
             continue
-        with_v = 0
-        for c, m in enumerate(cands):
-            if m & bit:
-                with_v |= 1 << c
-        reach = [(_sees_some(peers, a), _sees_some(peers, b)) for a, b, _ in found]
+        with_v = vcells[v]
+        reach = [(sees_some(peers, a), sees_some(peers, b)) for a, b, _ in found]
         for i, first in enumerate(found):
             for j in range(i + 1, len(found)):
                 second = found[j]
@@ -225,4 +214,4 @@ TECHNIQUES = (
               level="hard", score=200),
 )
 
-__all__ = ["find_simple_colors", "find_multi_colors", "clusters", "TECHNIQUES"]
+__all__ = ["find_simple_colors", "find_multi_colors", "clusters", "sees_some", "TECHNIQUES"]

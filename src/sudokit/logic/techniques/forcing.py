@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from functools import partial
 from typing import Iterator
 
 from .. import _cfast
@@ -103,26 +104,21 @@ def _candidates(state) -> list:
 def find_nishio(state) -> Iterator[Step]:
     """Each candidate whose value, followed alone, contradicts (cell, then value order)."""
     cd = _verdicts(state)
-    if cd is not None:
-        for x in _c_refuted(state, cd, 0):
-            check()  # the time limit of the logic call (logic._budget)
-            ctx = dyn.context(state)
-            br = dyn.propagate(ctx, [(x, True)], y=False)
-            if br.contra:
-                yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
-        return
-    ctx = None if cd is not None else dyn.context(state)
-    for x in _refutable(state, _candidates(state)):
-        check()
-        if cd is not None:
-            if not _cfast.C.logic_dyn_nishio(cd, x):
-                continue
-            ctx = dyn.context(state)
-        elif not dyn.nishio(ctx, x):
-            continue
+    for x in _c_refuted(state, cd, 0) if cd is not None else _nishio_refuted(state):
+        check()  # the time limit of the logic call (logic._budget)
+        ctx = dyn.context(state)    # with the C verdicts, only built for a step
         br = dyn.propagate(ctx, [(x, True)], y=False)
         if br.contra:
             yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
+
+
+def _nishio_refuted(state) -> Iterator[int]:
+    """The candidates (of _refutable) whose value alone contradicts, in Python."""
+    ctx = dyn.context(state)
+    for x in _refutable(state, _candidates(state)):
+        check()
+        if dyn.nishio(ctx, x):
+            yield x
 
 
 # --- static multiple forcing chains ------------------------------------------------------
@@ -196,7 +192,7 @@ def _path_evidence(state, x, y, on, path, node) -> dict:
 
 
 def _path_text(t, path, node) -> str:
-    """'r1c1=3 -> r1c1<>5 -> ...' (core.links.node_text of each node; 3 ... 3 past 8)."""
+    """'r1c1=3 -> r1c1<>5 -> r1c2/r1c3=5 -> ...' (the first 3, "..." and the last 3 past 8)."""
     words = []
     for z, o in path:
         cells, v, _ = node(z)
@@ -302,11 +298,9 @@ def _static_from_c(state, st, mode, technique) -> Iterator[Step]:
             continue
         _, lits, where, found, paths = rec
         if mode == 0:
-            what = lambda: _cell_what(state, where)                       # noqa: E731
-            kind = "cell"
+            what, kind = partial(_cell_what, state, where), "cell"
         else:
-            what = lambda: _unit_what(state, where[0], where[1], lits)    # noqa: E731
-            kind = "unit"
+            what, kind = partial(_unit_what, state, where[0], where[1], lits), "unit"
         yield _static_verity_step(state, lits, found, paths, node, technique, kind, what)
 
 
@@ -336,40 +330,42 @@ def _unit_cases(state):
                 yield u, v, [(v - 1) * nc + c for c in cells_of(w)]
 
 
+def _cases(state, kind) -> Iterator[tuple]:
+    """(literals, what) of every cell with two candidates or more (kind "cell"), or of every
+    value with two places or more in a full unit ("unit"), in order; what() names the case
+    in a step's text."""
+    if kind == "cell":
+        for c in _cells_order(state):
+            yield _cell_lits(state, c), partial(_cell_what, state, c)
+    else:
+        for u, v, lits in _unit_cases(state):
+            yield lits, partial(_unit_what, state, u, v, lits)
+
+
 def find_cell_forcing_chain(state) -> Iterator[Step]:
     """Per cell (in order): static contradictions of its candidates, then what all its
     candidates imply."""
-    st = _static_c(state)
-    if st is not None:
-        yield from _static_from_c(state, st, 0, "cell-forcing-chain")
-        return
-    for c in _cells_order(state):
-        lits = _cell_lits(state, c)
-        for x in lits:
-            check()
-            step = _static_contradiction(state, x, "cell-forcing-chain")
-            if step:
-                yield step
-        step = _static_verity(state, lits, "cell-forcing-chain", "cell",
-                              lambda: _cell_what(state, c))
-        if step:
-            yield step
+    return _static(state, "cell", "cell-forcing-chain")
 
 
 def find_unit_forcing_chain(state) -> Iterator[Step]:
-    """Per full unit and value (in order): what every place of the value implies."""
+    """Per full unit and value (in order): static contradictions of the value's places,
+    then what every place of the value implies."""
+    return _static(state, "unit", "unit-forcing-chain")
+
+
+def _static(state, kind, technique) -> Iterator[Step]:
     st = _static_c(state)
     if st is not None:
-        yield from _static_from_c(state, st, 1, "unit-forcing-chain")
+        yield from _static_from_c(state, st, 0 if kind == "cell" else 1, technique)
         return
-    for u, v, lits in _unit_cases(state):
+    for lits, what in _cases(state, kind):
         for x in lits:
             check()
-            step = _static_contradiction(state, x, "unit-forcing-chain")
+            step = _static_contradiction(state, x, technique)
             if step:
                 yield step
-        step = _static_verity(state, lits, "unit-forcing-chain", "unit",
-                              lambda: _unit_what(state, u, v, lits))
+        step = _static_verity(state, lits, technique, kind, what)
         if step:
             yield step
 
@@ -569,16 +565,11 @@ def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
         if br is not None:
             yield _contradiction_step(state, dyn.context(state), br, x, technique, kind,
                                       _SE["plus"] if plus else _SE["dynamic"])
-    for c in _cells_order(state):
-        step = _dynamic_verity(state, ctx, _cell_lits(state, c), technique, kind,
-                               lambda: _cell_what(state, c), plus)
-        if step:
-            yield step
-    for u, v, cell_lits in _unit_cases(state):
-        step = _dynamic_verity(state, ctx, cell_lits, technique, kind,
-                               lambda: _unit_what(state, u, v, cell_lits), plus)
-        if step:
-            yield step
+    for which in ("cell", "unit"):
+        for lits, what in _cases(state, which):
+            step = _dynamic_verity(state, ctx, lits, technique, kind, what, plus)
+            if step:
+                yield step
 
 
 def find_dynamic_forcing_chain(state) -> Iterator[Step]:
@@ -597,7 +588,8 @@ def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Itera
     depth that finds any).  Order: the candidates the solution lacks first, those whose
     singles branch removes the most candidates first, then cell and value."""
     ctx = dyn.context(state)
-    lits, false = _nested_order(state)
+    lits = _candidates(state)
+    false = set(_refutable(state, lits))    # those the solution lacks go first
     cd = _verdicts(state)
     if cd is not None:
         size = {x: _cfast.C.logic_dyn_size(cd, x) for x in lits}
@@ -673,17 +665,6 @@ def _c_refuted(state, cd, test) -> Iterator[int]:
             return
         yield (pos % n) * nc + pos // n
         pos += 1
-
-
-def _nested_order(state) -> list:
-    """The candidates, those the solution lacks first (only they can be refuted); the
-    order of the search only: each step found is a complete proof."""
-    lits = _candidates(state)
-    sol = _solution(state)
-    if sol is None:
-        return lits, set(lits)
-    nc = state.tables.ncells
-    return lits, {x for x in lits if sol[x % nc] != x // nc + 1}
 
 
 def _solution(state):

@@ -28,8 +28,11 @@ link (anti-knight, anti-king, later binary constraints) touches the four cells. 
 classic grid (2) is "two boxes"; on a jigsaw, "two regions"; on X or windoku it rules out
 rectangles a diagonal or window crosses in one cell or on a diagonal.  Rectangles that fail
 (1)-(3) are never used (``_rectangles``), so these techniques yield nothing where the
-argument does not hold.  BUG+1 needs every unit to be full (the complement filling of a
-bivalue grave keeps a full unit's values, not a smaller unit's) and no pairs or links:
+argument does not hold.  (3) also keeps out the cells of arrows, little killers, sandwiches
+and even/odd cells (a swap can break them); cages and renban lines are units, so (2) already
+lets a rectangle meet them only in a row or column pair, whose swap keeps their values.
+BUG+1 needs every unit to be full (the complement filling of a bivalue grave keeps a full
+unit's values, not a smaller unit's) and no pairs, links or rules over many cells:
 otherwise it yields nothing.
 
 Every technique here first checks that the givens have exactly one solution (cached per
@@ -67,7 +70,8 @@ def _rectangles(geometry) -> tuple:
     n = t.n
     cell_units, unit_bits = t.cell_units, t.unit_bits
     pair_peers, links = geometry.pair_peers, geometry.cell_links
-    free = [not pair_peers[c] and not links[c] for c in range(t.ncells)]
+    ruled = {c for kind, cells, _ in geometry.propagators if kind != "sets" for c in cells}
+    free = [not pair_peers[c] and not links[c] and c not in ruled for c in range(t.ncells)]
     out = []
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
@@ -176,22 +180,21 @@ def _evidence(rect, x, y, **more) -> dict:
 
 # --- unique rectangles --------------------------------------------------------------------
 
-def _split(cands, rect, ab):
-    """(cells holding only a and b, cells holding more), both in rectangle order."""
-    plain = [c for c in rect if not cands[c] & ~ab]
-    extra = [c for c in rect if cands[c] & ~ab]
-    return plain, extra
+def _rects(state, extras) -> Iterator[tuple]:
+    """(rect, a, b, mask of a and b, the cells holding more than a and b in rectangle
+    order) of every rectangle of _candidates with len(extra) in extras."""
+    cands = state.candidates
+    for rect, x, y in _candidates(state):
+        ab = (1 << (x - 1)) | (1 << (y - 1))
+        extra = [c for c in rect if cands[c] & ~ab]
+        if len(extra) in extras:
+            yield rect, x, y, ab, extra
 
 
 def find_unique_rectangle_1(state) -> Iterator[Step]:
     """Type 1: three cells hold only a and b, the fourth loses them (rectangles in order)."""
     t = state.tables
-    cands = state.candidates
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) != 1:
-            continue
+    for rect, x, y, _ab, extra in _rects(state, (1,)):
         cell = extra[0]
         gone = [(cell, x), (cell, y)]
         yield Step("unique-rectangle-1", eliminations=gone,
@@ -207,11 +210,7 @@ def find_unique_rectangle_2(state) -> Iterator[Step]:
     extra value c, the same in each; c leaves every cell that sees them all."""
     t = state.tables
     cands, peers = state.candidates, t.peer_bits
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) not in (2, 3):
-            continue
+    for rect, x, y, ab, extra in _rects(state, (2, 3)):
         more, sees = 0, -1
         for c in extra:
             more |= cands[c] & ~ab
@@ -260,11 +259,7 @@ def find_unique_rectangle_3(state) -> Iterator[Step]:
     naked set with other cells of a unit they share (sets of up to 4 values)."""
     t = state.tables
     cands, values, peers = state.candidates, state.values, t.peer_bits
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) != 2:
-            continue
+    for rect, x, y, ab, extra in _rects(state, (2,)):
         p, q = extra
         more = (cands[p] | cands[q]) & ~ab
         if more.bit_count() < 2:
@@ -307,12 +302,7 @@ def find_unique_rectangle_4(state) -> Iterator[Step]:
     """Type 4: the two cells of one side; in a unit they share, a (or b) can only go there,
     so the other value leaves both."""
     t = state.tables
-    cands = state.candidates
-    for rect, x, y in _candidates(state):
-        ab = (1 << (x - 1)) | (1 << (y - 1))
-        plain, extra = _split(cands, rect, ab)
-        if len(extra) != 2:
-            continue
+    for rect, x, y, _ab, extra in _rects(state, (2,)):
         p, q = extra
         pq = (1 << p) | (1 << q)
         for u in _shared_units(t, p, q):
@@ -378,7 +368,7 @@ def find_hidden_rectangle(state) -> Iterator[Step]:
 def _bug_geometry(t) -> bool:
     """True when every unit is full and no pair or link joins cells (see the docstring)."""
     g = t.geometry
-    return len(t.full) == len(t.units) and not g.pairs and not g.links
+    return len(t.full) == len(t.units) and not g.pairs and not g.links and not g.propagators
 
 
 def find_bug_plus_1(state) -> Iterator[Step]:

@@ -99,10 +99,13 @@ function describe(layout) {
   const extra = layout.extra.filter(u => u.name.startsWith("unit")).length;
   if (extra) bits.push(`${extra} extra region${extra > 1 ? "s" : ""}`);
   const words = {thermo: "thermometer", whisper: "whisper line", palindrome: "palindrome",
-                 diff: "white dot", ratio: "black dot", sum: "X/V"};
+                 diff: "white dot", ratio: "black dot", sum: "X/V", killer: "killer cage",
+                 arrow: "arrow", littlekiller: "little killer", sandwich: "sandwich",
+                 even: "even cell", odd: "odd cell", renban: "renban line"};
   const counts = new Map();
-  for (const {kind} of layout.constraints || []) counts.set(kind, (counts.get(kind) || 0) + 1);
-  for (const [kind, k] of counts) bits.push(`${k} ${words[kind]}${k > 1 && kind !== "sum" ? "s" : ""}`);
+  for (const {kind, cells} of layout.constraints || [])  // even and odd: counted by cells
+    counts.set(kind, (counts.get(kind) || 0) + (kind === "even" || kind === "odd" ? cells.length : 1));
+  for (const [kind, k] of counts) bits.push(`${k} ${words[kind]}${k > 1 && kind !== "sum" ? (kind === "sandwich" ? "es" : "s") : ""}`);
   $("rules").textContent = `Rules: ${bits.join(", ")}`;
 }
 

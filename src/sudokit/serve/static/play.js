@@ -185,7 +185,7 @@ export class Game {
   }
 
   // Cells whose value repeats in a unit or in a "cannot be equal" pair, or breaks a
-  // constraint (a weak link between two placed values).
+  // constraint (a weak link between two placed values, or a rule over many cells).
   conflicts() {
     const bad = new Set();
     for (const unit of this.layout.units) {
@@ -202,7 +202,43 @@ export class Game {
       const va = this.values[a], vb = this.values[b];
       if (va && vb && (masks[va - 1] >> (vb - 1)) & 1) { bad.add(a); bad.add(b); }
     }
+    for (const cells of this.brokenSums()) for (const c of cells) bad.add(c);
     return bad;
+  }
+
+  // The cells of each rule over many cells that the values break, as the library's checker
+  // (sudokit.geometry._sums.violations) says: a cage or little killer whose values pass its
+  // total (or, filled, miss it), an arrow whose shaft passes its circle, a sandwich whose
+  // values between the 1 and the N pass its total, an even cell holding an odd value, a
+  // renban line whose values spread further than its length.
+  brokenSums() {
+    const out = [], n = this.size;
+    for (const {kind, cells, value} of this.layout.constraints || []) {
+      const vals = cells.map(c => this.values[c]);
+      const filled = vals.every(v => v), sum = a => a.reduce((x, y) => x + y, 0);
+      if ((kind === "killer" && value) || kind === "littlekiller") {
+        const total = sum(vals);
+        if (total > value || (filled && total !== value)) out.push(cells);
+      } else if (kind === "arrow") {
+        const circle = vals.slice(0, value), shaft = sum(vals.slice(value));
+        if (circle.every(v => v)) {
+          const number = Number(circle.join(""));
+          if (shaft > number || (filled && shaft !== number)) out.push(cells);
+        }
+      } else if (kind === "sandwich") {
+        const ends = vals.flatMap((v, i) => v === 1 || v === n ? [i] : []);
+        if (ends.length === 2) {
+          const inner = vals.slice(ends[0] + 1, ends[1]), total = sum(inner);
+          if (total > value || (inner.every(v => v) && total !== value)) out.push(cells);
+        }
+      } else if (kind === "even" || kind === "odd") {
+        cells.forEach((c, i) => { if (vals[i] && (vals[i] % 2 === 0) !== (kind === "even")) out.push([c]); });
+      } else if (kind === "renban") {
+        const placed = vals.filter(v => v);
+        if (placed.length && Math.max(...placed) - Math.min(...placed) >= cells.length) out.push(cells);
+      }
+    }
+    return out;
   }
 
   filled() { return this.values.filter(v => v).length; }
