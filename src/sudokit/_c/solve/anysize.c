@@ -258,6 +258,7 @@ void sk_work_free(sk_work *w)
     free(w->units_of);
     free(w->used);
     free(w->dirty);
+    free(w->snap);
     sk_work_init(w);
 }
 
@@ -329,6 +330,22 @@ static int work_states(sk_work *w, size_t depth, int ncells)
 
 /* --- propagate ---------------------------------------------------------------------- */
 
+/* Room for the rules' memo (sk_prune_all's snap), cleared: nothing is known yet.  0 if out
+ * of memory. */
+static int work_snap(sk_work *w, const sk_shape *sh)
+{
+    size_t need = (size_t)sh->prop_start[sh->nprops] + 1;
+    if (w->cap_snap < need) {
+        uint64_t *s = realloc(w->snap, need * sizeof *s);
+        if (!s)
+            return 0;
+        w->snap = s;
+        w->cap_snap = need;
+    }
+    memset(w->snap, 0, need * sizeof *w->snap);   /* (no live candidate set is 0) */
+    return 1;
+}
+
 /* Mark the full units of cell c dirty (they come first in its unit list). */
 static inline void mark_dirty(const sk_shape *sh, uint64_t *dirty, int c)
 {
@@ -360,10 +377,11 @@ static void rule_changed(void *ctx, int c, uint64_t old)
  * dirty): -1 on a contradiction, 0 when nothing changed, else 1 + the new singles queued.
  * Out of line, so that settle()'s loops compile as they did before the rules. */
 static __attribute__((noinline)) int rules_round(const sk_shape *sh, uint64_t *cand,
-                                                 int32_t *queue, uint64_t *dirty)
+                                                 int32_t *queue, uint64_t *dirty,
+                                                 uint64_t *snap)
 {
     settle_ctx ctx = {sh, cand, dirty, queue, 0};
-    int r = sk_prune_all(sh, cand, rule_changed, &ctx);
+    int r = sk_prune_all(sh, cand, snap, rule_changed, &ctx);
     return r < 0 ? -1 : r == 0 ? 0 : 1 + ctx.qlen;
 }
 
@@ -450,7 +468,7 @@ static __attribute__((noinline, aligned(64))) int settle(const sk_shape *sh, uin
  * fixpoint of the Python settle().  (Both out of line: settle() compiles exactly as before
  * the rules, and so does sk_propagate's loop; either inlined cost classic puzzles 3-7%, and
  * so did settle() starting mid cache line: it is aligned to 64 bytes, as it happened to be.) */
-static __attribute__((noinline)) int settle_all(const sk_shape *sh, uint64_t *cand,
+static __attribute__((noinline)) int settle_all(const sk_shape *sh, sk_work *w, uint64_t *cand,
                                                int32_t *queue, int qlen, uint64_t *dirty)
 {
     for (;;) {
@@ -458,7 +476,7 @@ static __attribute__((noinline)) int settle_all(const sk_shape *sh, uint64_t *ca
             return 0;
         if (!sh->nprops)
             return 1;
-        int r = rules_round(sh, cand, queue, dirty);
+        int r = rules_round(sh, cand, queue, dirty, w->snap);
         if (r <= 0)
             return r == 0;
         qlen = r - 1;
@@ -506,10 +524,12 @@ long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
             queue[qlen++] = c;
         }
     }
+    if (sh->nprops && !work_snap(w, sh))
+        return -1;
     memset(dirty, 0, sizeof(uint64_t) * nwords);
     for (int u = 0; u < sh->nfull; u++)
         dirty[u >> 6] |= (uint64_t)1 << (u & 63);
-    if (!settle_all(sh, cand, queue, qlen, dirty))
+    if (!settle_all(sh, w, cand, queue, qlen, dirty))
         return 0;
 
     size_t depth = 0;        /* states[depth] is the current state */
@@ -573,7 +593,7 @@ long long sk_propagate(const sk_shape *sh, sk_work *w, const uint8_t *values, lo
             memset(dirty, 0, sizeof(uint64_t) * nwords);
             mark_dirty(sh, dirty, cell);
             queue[0] = cell;
-            if (settle_all(sh, child, queue, 1, dirty)) {
+            if (settle_all(sh, w, child, queue, 1, dirty)) {
                 depth = top + 1;
                 advanced = 1;
                 break;

@@ -118,6 +118,9 @@ typedef struct {
     size_t cap_units;       /* entries allocated in used and dirty */
     uint64_t *used;         /* backtrack: values placed in each unit */
     uint64_t *dirty;        /* propagate: full units to rescan, one bit each */
+    size_t cap_snap;        /* words allocated in snap */
+    uint64_t *snap;         /* propagate, rules over many cells: each propagator's cells'
+                             * candidates after its last pruning (solve/rules.c) */
 } sk_work;
 
 sk_shape *sk_shape_new(int box_rows, int box_cols);   /* classic; NULL if out of memory */
@@ -140,9 +143,13 @@ void sk_shape_free(sk_shape *sh);
 int sk_shape_set_rules(sk_shape *sh, const int64_t *props, size_t len, const int32_t *rules,
                        size_t rlen);
 /* propagate's pruning: every propagator to its fixpoint once (solve/rules.c); a cell whose
- * candidates change is handed to changed(ctx, cell, old).  -1 contradiction, 1 changed, 0 not. */
+ * candidates change is handed to changed(ctx, cell, old).  -1 contradiction, 1 changed, 0 not.
+ * snap (prop_start[nprops] words, all 0 at the start of a search; NULL: none) remembers each
+ * propagator's cells after its pruning: a propagator whose cells are unchanged since is at
+ * its own fixpoint and is skipped. */
 typedef void (*sk_changed_fn)(void *ctx, int cell, uint64_t old);
-int sk_prune_all(const sk_shape *sh, uint64_t *cand, sk_changed_fn changed, void *ctx);
+int sk_prune_all(const sk_shape *sh, uint64_t *cand, uint64_t *snap, sk_changed_fn changed,
+                 void *ctx);
 /* backtrack's filter: the values of free that cell c may take given the placed values cur
  * (0 = empty), under every propagator of c. */
 uint64_t sk_rules_allow(const sk_shape *sh, const uint8_t *cur, int c, uint64_t free);

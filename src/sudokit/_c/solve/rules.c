@@ -414,13 +414,22 @@ static int prune_mask(pruner *p, const int16_t *cells, int m, uint64_t mask)
     return changed;
 }
 
-int sk_prune_all(const sk_shape *sh, uint64_t *cand, sk_changed_fn changed, void *ctx)
+int sk_prune_all(const sk_shape *sh, uint64_t *cand, uint64_t *snap, sk_changed_fn changed,
+                 void *ctx)
 {
     pruner p = {cand, changed, ctx};
     int any = 0;
     for (int k = 0; k < sh->nprops; k++) {
         const int16_t *cells = sh->prop_cells + sh->prop_start[k];
         int m = sh->prop_start[k + 1] - sh->prop_start[k];
+        uint64_t *memo = snap ? snap + sh->prop_start[k] : NULL;
+        if (memo) {   /* unchanged since its last pruning: at its fixpoint (every prune is) */
+            int same = 1;
+            for (int i = 0; i < m && same; i++)
+                same = cand[cells[i]] == memo[i];
+            if (same)
+                continue;
+        }
         const int64_t *data = sh->prop_data + sh->prop_dstart[k];
         int nd = sh->prop_dstart[k + 1] - sh->prop_dstart[k], r;
         switch (sh->prop_kind[k]) {
@@ -440,6 +449,9 @@ int sk_prune_all(const sk_shape *sh, uint64_t *cand, sk_changed_fn changed, void
         if (r < 0)
             return -1;
         any |= r;
+        if (memo)
+            for (int i = 0; i < m; i++)
+                memo[i] = cand[cells[i]];
     }
     return any;
 }
