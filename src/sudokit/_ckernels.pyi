@@ -19,6 +19,7 @@ FLAG_CLASH: int
 FLAG_STOPPED: int
 FLAG_VERIFIED: int
 MAX_SIZE: int
+SUMS: int  # 1: geometry() takes rules over many cells; every kernel but dlx_sudoku honours them
 
 def backtrack(
     values: Buffer | Sequence[int],
@@ -94,9 +95,11 @@ def geometry(
     pairs: Sequence[int],
     links: Sequence[int],
     masks: Sequence[int],
+    props: Buffer | None = None,
+    rules: Buffer | None = None,
 ) -> Geometry:
     """The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols)
-    is."""
+    is; props and rules: its rules over many cells (solve/kernels.h, sk_shape_set_rules)."""
 
 def is_solution(
     solution: Buffer | Sequence[int],

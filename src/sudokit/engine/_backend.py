@@ -50,14 +50,14 @@ _TABLES: dict = {}
 
 
 def native(geom) -> bool:
-    """True when the C kernels take this geometry's tables: always, except rules over many
-    cells (geometry.propagators) where the C extension does not know them (``C.SUMS``)."""
-    return C is not None and (not geom.propagators or getattr(C, "SUMS", False))
+    """True when the C kernels take this geometry's tables: every geometry once the C
+    extension is active (rules over many cells included: its ``SUMS``)."""
+    return C is not None
 
 
 def tables(geom):
     """What the kernels take for a geometry: its C tables handle, or the Geometry itself (pure
-    Python, or a geometry the C kernels do not take: see ``native``).
+    Python).
 
     Kernels are called as kernel(values, tables(geom), limit, node_limit).  Built once per
     geometry (geometries are interned) and kept for the life of the process.
@@ -65,7 +65,14 @@ def tables(geom):
     t = _TABLES.get(geom)
     if t is None:
         t = _TABLES[geom] = _c_tables(geom) if native(geom) else geom
+        if t is not geom and geom.propagators:
+            _RULES[id(t)] = geom      # (kept alive by _TABLES: the id stays unique)
     return t
+
+
+# The geometries with rules over many cells, by the id of their C tables: dlx builds their
+# cover in Python (sudoku_cover.dlx) and searches it in C (dlx_count).
+_RULES: dict = {}
 
 
 def _c_tables(geom):
@@ -83,19 +90,54 @@ def _c_tables(geom):
     for i, j, m in geom.links:
         links.extend((i, j))
         masks.extend(m)
-    return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks)
+    if not geom.propagators:
+        return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks)
+    if not getattr(C, "SUMS", 0):
+        raise RuntimeError("the C extension was built before rules over many cells: rebuild it "
+                           "(python3 setup.py build_ext --inplace) or set SUDOKIT_PUREPYTHON=1")
+    props, rules = _c_rules(geom)
+    return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks, props,
+                      rules)
+
+
+_KIND = {"sum": 0, "sets": 1, "sandwich": 2, "mask": 3}
+
+
+def _c_rules(geom):
+    """The rules over many cells as C takes them (solve/kernels.h, sk_shape_set_rules): the
+    propagators (int64 words: kind, m, cells, nd, data) and learn's clauses, computed here
+    once (_propagators.learn_rules; int32 words: aux, groups, clauses, false variables)."""
+    from array import array
+    from ._propagators import learn_rules
+
+    def word(x):                      # a mask of 64 values as a signed int64
+        return x - (1 << 64) if x >= 1 << 63 else x
+
+    props = array("q")
+    for kind, cells, data in geom.propagators:
+        if kind == "sum":
+            data = list(data[0]) + [data[1]]
+        elif kind == "sets":
+            data = [word(m) for m in data]
+        else:
+            data = [word(data)]
+        props.extend((_KIND[kind], len(cells), *cells, len(data), *data))
+    aux, groups, clauses, false = learn_rules(geom.propagators, geom.size)
+    rules = array("i", [aux, len(groups)])
+    for g in groups:
+        rules.append(len(g))
+        rules.extend(g)
+    rules.append(len(clauses))
+    for lits in clauses:
+        rules.append(len(lits))
+        rules.extend(lits)
+    rules.append(len(false))
+    rules.extend(false)
+    return props, rules
 
 
 if C is not None:
-    def LearnRun(values: bytes, *args):
-        """A resumable learn search: in C (_CLearnRun), or in Python on a Geometry the C
-        kernels do not take (``native``)."""
-        if hasattr(args[0], "propagators"):
-            from ._learn import LearnRun as PyLearnRun
-            return PyLearnRun(values, *args)
-        return _CLearnRun(values, *args)
-
-    class _CLearnRun:
+    class LearnRun:
         """A resumable learn search in C: the twin of _kernels.LearnRun.
 
         args: (tables(geometry)) or the classic (box_rows, box_cols).
@@ -121,25 +163,23 @@ if C is not None:
         limit, node_limit = (list(args[k:]) + [1, 0][len(args) - k:])[:2]
         return resume_in_steps(LearnRun(values, *args[:k]), limit, node_limit)
 
-    def _either(c_kernel, name):
-        """c_kernel on C tables; on a Geometry (see ``native``) its pure-Python twin (dlx:
-        the cover built in Python, searched in C)."""
-        def kernel(values, *args):
-            if not hasattr(args[0], "propagators"):
-                return c_kernel(values, *args)
-            from . import _kernels, sudoku_cover
-            if name == "dlx":
-                return sudoku_cover.dlx(values, *args, engine=C.dlx_count)
-            return getattr(_kernels, name)(values, *args)
-        kernel.__name__ = kernel.__qualname__ = name
-        return kernel
+    def _dlx(values: bytes, *args):
+        """C dlx_sudoku; on the tables of a geometry with rules over many cells, the cover
+        built in Python (sudoku_cover.dlx) and searched in C (dlx_count): the same options
+        and nodes as the Python dlx."""
+        geom = _RULES.get(id(args[0]))
+        if geom is None:
+            return C.dlx_sudoku(values, *args)
+        from . import sudoku_cover
+        return sudoku_cover.dlx(values, geom, *args[1:], engine=C.dlx_count)
 
     KERNELS = {
-        "propagate": _either(C.propagate, "propagate"),
-        "backtrack": _either(C.backtrack, "backtrack"),
-        # dlx builds the cover in C too; same options, order and nodes
-        "dlx": _either(C.dlx_sudoku, "dlx"),
-        "learn": _either(_learn, "learn"),      # CDCL; same decisions as _kernels.learn
+        "propagate": C.propagate,
+        "backtrack": C.backtrack,
+        # dlx builds the cover in C too (but for rules over many cells: _dlx); same options,
+        # order and nodes
+        "dlx": _dlx,
+        "learn": _learn,      # CDCL; same decisions as _kernels.learn
     }
     if hasattr(C, "fast9"):
         KERNELS["fast9"] = C.fast9

@@ -44,6 +44,10 @@ layered automaton: state 0 before the first cell, one state after each cell (the
 so far; for a sandwich the phase and the sum inside), kept only when it can be reached from
 the start and can still reach an accepting end.  Both engines encode "the cells' values
 follow a path of this automaton" exactly (dlx: options; learn: state variables and clauses).
+
+The C twins: _c/solve/rules.c (prune, allows, and the checker of a complete grid);
+learn_rules is computed here once per geometry and handed to C as flat arrays
+(_backend._c_rules), so C never builds an automaton.
 """
 
 from __future__ import annotations

@@ -309,6 +309,18 @@ def _is_solution_py(shape: Shape, puzzle, solution, geom=None) -> bool:
     return is_solution(Grid._trusted(tuple(solution), shape), Grid._trusted(tuple(puzzle), shape))
 
 
+def _rule_clashes(values, n: int, shape: Shape, flags, geom) -> None:
+    """After C.batch on rules over many cells: FLAG_CLASH as _batch_py sets it (the C scan
+    knows units, pairs and links; givens can also break a rule over many cells)."""
+    nc = shape.ncells
+    raw = memoryview(values).cast("B")
+    for i in range(n):
+        if not flags[i] & (FLAG_VERIFIED | FLAG_BAD_INPUT):
+            puzzle = bytes(raw[i * nc:(i + 1) * nc])
+            flags[i] = (flags[i] & ~FLAG_CLASH) | (FLAG_CLASH if _clash_py(shape, puzzle, geom)
+                                                   else 0)
+
+
 def _clash_py(shape: Shape, puzzle, geom=None) -> bool:
     if geom is not None and not geom.is_classic:
         return bool(geom.conflicts(puzzle))
@@ -501,13 +513,16 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
     if _backend.C is not None and kernel_name == "fast9":  # (classic 9x9: _resolve_engine)
         _fast9.solve9(values, n, limit, kernel_limit, solutions=sols, counts=counts, nodes=nodes,
                       flags=flags, strict=False)  # (a wrong solution: status 'wrong')
-    elif _backend.C is not None and kernel_name != "learn" and _backend.native(geom):
+    elif _backend.C is not None and kernel_name != "learn" and _backend.native(geom) \
+            and not (kernel_name == "dlx" and geom.propagators):  # (dlx: the cover in Python)
         if geom.is_classic:
             _backend.C.batch(values, n, shape.box_rows, shape.box_cols, kernel_name, limit,
                              kernel_limit, sols, counts, nodes, flags)
         else:
             _backend.C.batch(values, n, _backend.tables(geom), kernel_name, limit,
                              kernel_limit, sols, counts, nodes, flags)
+            if geom.propagators:
+                _rule_clashes(values, n, shape, flags, geom)
     else:
         _batch_py(values, n, shape, kernel_name, limit, kernel_limit, flat, counts, nodes, flags,
                   geom)

@@ -92,14 +92,46 @@ static int get_geometry_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t need, 
     return 0;
 }
 
+/* The rules over many cells: props (int64 words) and rules (int32 words), the flat arrays
+ * of solve/kernels.h's sk_shape_set_rules; -1 with an exception when malformed. */
+static int add_rules(sk_shape *sh, PyObject *props, PyObject *rules)
+{
+    Py_buffer pv, rv;
+    if (!rules || rules == Py_None) {
+        PyErr_SetString(PyExc_ValueError, "geometry props need their learn rules too");
+        return -1;
+    }
+    if (get_geometry_buffer(props, &pv, -1, "props") < 0)
+        return -1;
+    if (get_geometry_buffer(rules, &rv, -1, "rules") < 0) {
+        PyBuffer_Release(&pv);
+        return -1;
+    }
+    int r = -1;
+    if (pv.itemsize != 8 || rv.itemsize != 4 || rv.len < 16)
+        PyErr_SetString(PyExc_ValueError, "geometry props must be int64 words and rules int32 "
+                        "words (at least 4)");
+    else if ((r = sk_shape_set_rules(sh, pv.buf, (size_t)pv.len / 8, rv.buf,
+                                     (size_t)rv.len / 4)) == -2)
+        PyErr_NoMemory();
+    else if (r < 0)
+        PyErr_SetString(PyExc_ValueError, "geometry props or rules are malformed (a cell or "
+                        "variable out of range, or a wrong length)");
+    PyBuffer_Release(&rv);
+    PyBuffer_Release(&pv);
+    return r < 0 ? -1 : 0;
+}
+
 static PyObject *py_geometry(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                              PyObject *kwnames)
 {
     static const char *const names[] = {"n", "box_rows", "box_cols", "classic", "unit_start",
-                                        "unit_cells", "pairs", "links", "masks"};
-    PyObject *a[9];
-    if (sk_parse_args("geometry", args, nargs, kwnames, names, 9, 9, a) < 0)
+                                        "unit_cells", "pairs", "links", "masks", "props",
+                                        "rules"};
+    PyObject *a[11];
+    if (sk_parse_args("geometry", args, nargs, kwnames, names, 11, 9, a) < 0)
         return NULL;
+    int has_props = a[9] && a[9] != Py_None;
     int n, br, bc, classic;
     if (sk_as_int(a[0], 0, &n, "n") < 0 || sk_as_int(a[1], 0, &br, "box_rows") < 0 ||
         sk_as_int(a[2], 0, &bc, "box_cols") < 0 || sk_as_int(a[3], 0, &classic, "classic") < 0)
@@ -108,7 +140,7 @@ static PyObject *py_geometry(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_Format(PyExc_ValueError, "unsupported grid size %d", n);
         return NULL;
     }
-    if (classic) {
+    if (classic && !has_props) {
         sk_shape *sh = classic_shape(br, bc);
         if (!sh)
             return NULL;
@@ -157,6 +189,8 @@ static PyObject *py_geometry(PyObject *self, PyObject *const *args, Py_ssize_t n
                                       pairs, (int)nlinks, links, mk.buf);
         if (!sh)
             PyErr_NoMemory();
+        else if (has_props && add_rules(sh, a[9], a[10]) < 0)
+            sk_shape_free(sh);
         else if (!(result = PyCapsule_New(sh, GEOMETRY_TABLES, tables_free)))
             sk_shape_free(sh);
     }
@@ -203,8 +237,10 @@ static PyObject *py_is_solution(PyObject *self, PyObject *const *args, Py_ssize_
 
 PyMethodDef sk_geometry_methods[] = {
     {"geometry", FASTKW(py_geometry),
-     "geometry(n, box_rows, box_cols, classic, unit_start, unit_cells, pairs, links, masks)\n--\n\n"
-     "The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols) is."},
+     "geometry(n, box_rows, box_cols, classic, unit_start, unit_cells, pairs, links, masks, "
+     "props=None, rules=None)\n--\n\n"
+     "The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols) is; "
+     "props and rules: its rules over many cells (solve/kernels.h, sk_shape_set_rules)."},
     {"is_solution", FASTKW(py_is_solution),
      "is_solution(solution, box_rows, box_cols, puzzle=None)\n--\n\n"
      "Return True if solution is a complete valid grid keeping every given of puzzle."},

@@ -281,7 +281,10 @@ PyMODINIT_FUNC PyInit__ckernels(void)
         || PyModule_AddIntConstant(m, "FLAG_BAD_SOLUTION", FLAG_BAD_SOLUTION) < 0
         || PyModule_AddIntConstant(m, "FLAG_BAD_INPUT", FLAG_BAD_INPUT) < 0
         || PyModule_AddIntConstant(m, "FLAG_CLASH", FLAG_CLASH) < 0
-        || PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_SIZE) < 0) {
+        || PyModule_AddIntConstant(m, "MAX_SIZE", SK_MAX_SIZE) < 0
+        /* 1: geometry() takes rules over many cells, and every kernel but dlx_sudoku
+         * honours them (solve/rules.c, solve/learn_groups.c) */
+        || PyModule_AddIntConstant(m, "SUMS", 1) < 0) {
         Py_DECREF(m);
         return NULL;
     }

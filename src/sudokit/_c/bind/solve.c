@@ -30,6 +30,11 @@
 enum { ENG_PROPAGATE, ENG_BACKTRACK, ENG_DLX, ENG_FAST9, ENG_LEARN };  /* learn: not in batch */
 static const char *const ENGINE_NAMES[] = {"propagate", "backtrack", "dlx", "fast9"};
 
+/* dlx_sudoku builds the cover of units, pairs and links only: the cover of the rules over
+ * many cells is built in Python (sudoku_cover.dlx) and searched with dlx_count. */
+static const char DLX_RULES[] = "dlx_sudoku does not take rules over many cells: build their "
+                                "cover with sudoku_cover.dlx (engine=dlx_count)";
+
 /* --- one puzzle per call ------------------------------------------------------------- */
 
 /* Run one engine on one trusted puzzle (GIL released by the caller or not at all):
@@ -100,6 +105,10 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
     if (engine == ENG_FAST9 && !(sh->classic && sh->box_rows == 3 && sh->box_cols == 3)) {
         PyErr_Format(PyExc_ValueError, "fast9 solves 9x9 grids with 3x3 boxes only, not %dx%d "
                      "boxes", sh->box_rows, sh->box_cols);
+        return NULL;
+    }
+    if (engine == ENG_DLX && sh->nprops) {
+        PyErr_SetString(PyExc_ValueError, DLX_RULES);
         return NULL;
     }
     long long limit, node_limit;
@@ -251,6 +260,10 @@ static int engine_code(PyObject *obj, const sk_shape *sh)
         return square3 ? ENG_FAST9 : ENG_PROPAGATE;
     for (int k = 0; k < 4; k++) {
         if (PyUnicode_CompareWithASCIIString(obj, ENGINE_NAMES[k]) == 0) {
+            if (k == ENG_DLX && sh->nprops) {
+                PyErr_SetString(PyExc_ValueError, DLX_RULES);
+                return -1;
+            }
             if (k == ENG_FAST9 && !square3) {
                 PyErr_Format(PyExc_ValueError, "engine 'fast9' solves 9x9 grids with 3x3 boxes "
                              "only, not %dx%d boxes", sh->box_rows, sh->box_cols);

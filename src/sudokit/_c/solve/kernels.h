@@ -74,7 +74,32 @@ typedef struct {
     int16_t *link_cell;
     uint64_t *link_masks;
     uint64_t *link_back;
+    /* The rules over many cells (solve/rules.c; _propagators.py is their specification),
+     * nprops = 0 for every geometry without them (then nothing below is read):
+     *
+     *   prop_kind[k]    SK_SUM, SK_SETS, SK_SANDWICH or SK_MASK
+     *   prop_start/prop_cells     the cells of propagator k, in its order
+     *   prop_dstart/prop_data     its data: SK_SUM weights[0..m-1] then the total;
+     *                             SK_SETS the masks; SK_SANDWICH the total; SK_MASK the mask
+     *   cp_start/cell_props       the propagators of each cell, ascending
+     *
+     * and the same rules as learn's clauses (_propagators.learn_rules, computed in Python):
+     * rule_aux more variables from N^3, rule_ngroups exactly-one groups (rg_start/rg_vars:
+     * aux variables only, each in exactly one of them), rule_ncls clauses (rc_start/rc_lits,
+     * 2 literals or more), rule_nfalse variables false from the start (rule_false). */
+    int nprops;
+    uint8_t *prop_kind;
+    int32_t *prop_start;
+    int16_t *prop_cells;
+    int32_t *prop_dstart;
+    int64_t *prop_data;
+    int32_t *cp_start;
+    int32_t *cell_props;
+    int rule_aux, rule_ngroups, rule_ncls, rule_nfalse;
+    int32_t *rg_start, *rg_vars, *rc_start, *rc_lits, *rule_false;
 } sk_shape;
+
+enum { SK_SUM = 0, SK_SETS = 1, SK_SANDWICH = 2, SK_MASK = 3 };
 
 /* Search stacks, grown on demand. */
 typedef struct {
@@ -93,6 +118,9 @@ typedef struct {
     size_t cap_units;       /* entries allocated in used and dirty */
     uint64_t *used;         /* backtrack: values placed in each unit */
     uint64_t *dirty;        /* propagate: full units to rescan, one bit each */
+    size_t cap_snap;        /* words allocated in snap */
+    uint64_t *snap;         /* propagate, rules over many cells: each propagator's cells'
+                             * candidates after its last pruning (solve/rules.c) */
 } sk_work;
 
 sk_shape *sk_shape_new(int box_rows, int box_cols);   /* classic; NULL if out of memory */
@@ -105,6 +133,28 @@ sk_shape *sk_shape_build(int n, int box_rows, int box_cols, int classic, int nun
                          const int16_t *pairs, int nlinks, const int16_t *links,
                          const uint64_t *masks);
 void sk_shape_free(sk_shape *sh);
+/* Attach the rules over many cells to sh (solve/rules.c), from two flat arrays built by
+ * _backend._c_tables:
+ *   props  int64: per propagator kind, m, cells[m], nd, data[nd]   (len words)
+ *   rules  int32: aux, ngroups, (size, vars[size]) per group, nclauses, (size, lits[size])
+ *          per clause, nfalse, vars[nfalse]                         (rlen words)
+ * 0, or -1 (sh unchanged) when the arrays are malformed (a cell or variable out of range, a
+ * wrong data length), -2 out of memory. */
+int sk_shape_set_rules(sk_shape *sh, const int64_t *props, size_t len, const int32_t *rules,
+                       size_t rlen);
+/* propagate's pruning: every propagator to its fixpoint once (solve/rules.c); a cell whose
+ * candidates change is handed to changed(ctx, cell, old).  -1 contradiction, 1 changed, 0 not.
+ * snap (prop_start[nprops] words, all 0 at the start of a search; NULL: none) remembers each
+ * propagator's cells after its pruning: a propagator whose cells are unchanged since is at
+ * its own fixpoint and is skipped. */
+typedef void (*sk_changed_fn)(void *ctx, int cell, uint64_t old);
+int sk_prune_all(const sk_shape *sh, uint64_t *cand, uint64_t *snap, sk_changed_fn changed,
+                 void *ctx);
+/* backtrack's filter: the values of free that cell c may take given the placed values cur
+ * (0 = empty), under every propagator of c. */
+uint64_t sk_rules_allow(const sk_shape *sh, const uint8_t *cur, int c, uint64_t free);
+/* 1 when the complete grid keeps every propagator. */
+int sk_rules_hold(const sk_shape *sh, const uint8_t *grid);
 void sk_work_init(sk_work *w);
 void sk_work_free(sk_work *w);
 /* Grow w's per-cell arrays to ncells entries and per-unit arrays to nunits (solve/anysize.c, used

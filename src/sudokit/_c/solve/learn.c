@@ -17,6 +17,11 @@
  *               "c = a excludes j = b" (two members).
  *               Classic: the units are rows, cols, boxes, so these are the cell, row, col
  *               and box groups of the classic-only kernel, in its order (same decisions).
+ *               Rules over many cells (sk_shape's rule_*, _propagators.learn_rules): aux
+ *               variables from N^3, their exactly-one groups after the full units', their
+ *               clauses first in the database (LBD 0, never deleted) and variables false
+ *               before the givens.  A group of more than 64 members is "big" (solve/learn.h):
+ *               its own counters, read only on the K = 0 path when there is one.
  *               Two counters per group: cnt (non-false literals) and tcnt (true literals),
  *               packed into one 16-bit word gc = cnt + 128 * tcnt.
  *   propagate   a true literal falsifies the rest of its groups, of both kinds (reason:
@@ -79,6 +84,12 @@ static inline int litval(const lctx *s, int l)
 #define OCC_N(s, K, v) ((K) ? (K) : (s)->nocc[v])
 #define OCC_EO(s, K, v) ((K) ? (K) : (s)->neoc[v])
 
+/* The big group of v (solve/learn.h), or -1; only asked when s->nbig. */
+static inline int big_of(const lctx *s, int v)
+{
+    return v >= s->nv0 ? s->bigof[v - s->nv0] : -1;
+}
+
 HOT void assign_k(lctx *s, int v, int value, int rsn, const int K)
 {
     s->val[v] = (signed char)value;
@@ -86,6 +97,16 @@ HOT void assign_k(lctx *s, int v, int value, int rsn, const int K)
     s->reason[v] = rsn;
     s->tpos[v] = s->ntrail;
     s->trail[s->ntrail++] = v;
+    if (!K && s->nbig) {
+        int b = big_of(s, v);
+        if (b >= 0) {
+            if (value)
+                s->btcnt[b]++;
+            else
+                s->bcnt[b]--;
+            return;   /* (no other group) */
+        }
+    }
     const int w = OCC_W(s, K);
     const int *o = s->occ + 2 * w * v, *oe = o + OCC_N(s, K, v);
     if (value) {
@@ -101,6 +122,11 @@ HOT void assign_k(lctx *s, int v, int value, int rsn, const int K)
             for (o = s->occ + 2 * w * v, p = o + w; o < oe; o++, p++)
                 s->g0mask[*o] |= 1ULL << *p;
     }
+}
+
+static void assign_any(lctx *s, int v, int value, int rsn)
+{
+    assign_k(s, v, value, rsn, 0);
 }
 
 static inline void assign(lctx *s, int v, int value, int rsn)
@@ -119,6 +145,17 @@ HOT void backtrack_k(lctx *s, int lvl, const int K)
     const int w = OCC_W(s, K);
     for (int i = s->ntrail - 1; i >= stop; i--) {
         int v = s->trail[i];
+        if (!K && s->nbig) {
+            int b = big_of(s, v);
+            if (b >= 0) {
+                if (s->val[v])
+                    s->btcnt[b]--;
+                else
+                    s->bcnt[b]++;
+                s->val[v] = -1;
+                continue;
+            }
+        }
         const int *o = s->occ + 2 * w * v, *oe = o + OCC_N(s, K, v);
         if (s->val[v]) {
             for (; o < oe; o++)
@@ -145,6 +182,42 @@ static void backtrack(lctx *s, int lvl)
         backtrack_k(s, lvl, 0);
 }
 
+static void assign_any(lctx *s, int v, int value, int rsn);
+
+/* The group rules of _learn.LearnContext.propagate on v's big group, if it has one (then it
+ * has no other group): 1 on a conflict. */
+static int big_propagate(lctx *s, int v, int value)
+{
+    int b = big_of(s, v);
+    if (b < 0)
+        return 0;
+    int g = s->bigg[b];
+    if (value) {
+        if (s->btcnt[b] > 1) {
+            s->confl_kind = R_TGROUP;
+            s->confl_a = g;
+            return 1;
+        }
+        if (s->bcnt[b] > 1)
+            for (int i = s->gstart[g]; i < s->gstart[g + 1]; i++)
+                if (s->val[s->glits[i]] < 0)
+                    assign_any(s, s->glits[i], 0, MKR(2 * v, R_BIN));
+    } else {
+        if (s->bcnt[b] < 1) {
+            s->confl_kind = R_GROUP;
+            s->confl_a = g;
+            return 1;
+        }
+        if (s->bcnt[b] == 1 && s->btcnt[b] < 1)
+            for (int i = s->gstart[g]; i < s->gstart[g + 1]; i++)
+                if (s->val[s->glits[i]] < 0) {
+                    assign_any(s, s->glits[i], 1, MKR(g, R_GROUP));
+                    break;
+                }
+    }
+    return 0;
+}
+
 /* 1 on a conflict (confl_kind, confl_a set).  A true literal: every group of it (exactly
  * one or at most one) loses its other members; a false one: its exactly-one groups only
  * (the first OCC_EO of its groups) may force their last member or run empty. */
@@ -156,6 +229,8 @@ HOT int propagate_k(lctx *s, const int K)
         int value = s->val[v];
         int falselit = 2 * v + value;
         const int *o = s->occ + 2 * w * v, *oe = o + OCC_N(s, K, v);
+        if (!K && s->nbig && big_propagate(s, v, value))
+            return 1;
         if (value) {
             const int *p = o + w;
             for (; o < oe; o++, p++) {
@@ -281,9 +356,18 @@ static int pick_group_lit(lctx *s)
         low = k < low ? k : low;
     }
 #endif
-    if (low > 62)
+    /* the big groups (solve/learn.h) count too: their least count without a true member */
+    int bigbest = 0x7fffffff;
+    for (int b = 0; b < s->nbig; b++)
+        if (!s->btcnt[b] && s->bcnt[b] >= 2 && s->bcnt[b] < bigbest)
+            bigbest = s->bcnt[b];
+    int smallbest = low <= 62 ? (int)low + 2 : 0x7fffffff;
+    int wanted = smallbest < bigbest ? smallbest : bigbest;
+    if (wanted == 0x7fffffff)
         return -1;
-    uint16_t best = (uint16_t)(low + 2);
+    /* best: what the small groups' gc must equal (0xfffe: none is ever; gc <= 64 + 128*64,
+     * or 0xffff for the gap and the big groups) */
+    uint16_t best = smallbest == wanted ? (uint16_t)smallbest : 0xfffe;
     /* pass 2: those groups in index order, their unassigned literals in group order; the
      * strictly highest activity wins */
     int bestlit = -1;
@@ -302,9 +386,24 @@ static int pick_group_lit(lctx *s)
         for (int j = 0; j < 64; j++)
             hit |= (uint64_t)(gc[base + j] == best) << j;
 #endif
+        if (s->nbig)
+            for (int b = 0; b < s->nbig; b++)
+                if (s->bigg[b] >= base && s->bigg[b] < base + 64 && !s->btcnt[b]
+                    && s->bcnt[b] == wanted)
+                    hit |= 1ULL << (s->bigg[b] - base);
         for (; hit; hit &= hit - 1) {
             int g = base + __builtin_ctzll(hit);
             const int *gl = s->glits + s->gstart[g];
+            if (s->nbig && s->gstart[g + 1] - s->gstart[g] > BIG_GROUP) {
+                for (int i = 0, e = s->gstart[g + 1] - s->gstart[g]; i < e; i++) {
+                    int m = gl[i];
+                    if (s->val[m] < 0 && s->act[m] > bestact) {
+                        bestact = s->act[m];
+                        bestlit = 2 * m;
+                    }
+                }
+                continue;
+            }
             for (uint64_t b = s->gmask[g]; b; b &= b - 1) {
                 int m = gl[__builtin_ctzll(b)];
                 if (s->val[m] < 0 && s->act[m] > bestact) {
@@ -345,6 +444,11 @@ sk_learn_run *sk_learn_start(const sk_shape *sh, const uint8_t *values)
     r->next_reduce = REDUCE_FIRST;
     lctx *s = &r->s;
     int n = s->n, nc = s->ncells;
+    for (int i = 0; i < sh->rule_nfalse; i++) {   /* values the rules over many cells rule out */
+        int v = sh->rule_false[i];
+        if (s->val[v] < 0)
+            assign(s, v, 0, R_NONE);
+    }
     for (int cell = 0; cell < nc && !r->done; cell++) {
         if (values[cell]) {
             int v = cell * n + values[cell] - 1;

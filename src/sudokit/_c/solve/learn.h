@@ -82,7 +82,17 @@ typedef struct {
     ivec learnt, toclear, stack, cand, tmp;
     ivec rl;              /* lit_redundant: the reason literals of the frames on stack */
     int oom;
+    /* The rules over many cells (sk_shape's rule_*): variables nv0 .. nv-1 are their aux
+     * variables, each in one exactly-one group of aux variables only.  A group of more than
+     * 64 members ("big": a long automaton layer, many cage sets) has no gc/gmask (its gc
+     * stays 0xffff, never a count, like the gap) and no occ entries: its counters are
+     * bcnt/btcnt[b] for big group b = bigof[v - nv0] of its variables (-1: not big), read
+     * only when nbig > 0 (the K = 0 instantiation; classic and pairwise grids never). */
+    int nv0, nbig;
+    int *bigof, *bigg, *bcnt, *btcnt;
 } lctx;
+
+#define BIG_GROUP 64  /* groups with more members are big */
 
 /* Growing vectors (static inline: every file that pushes gets its own copy, as when the
  * kernel was one file and the compiler inlined them). */

@@ -49,7 +49,14 @@ static int reason_lits(lctx *s, int rsn, int skip, int *out)
          * every caller ignores them */
         int lim = skip >= 0 ? s->tpos[skip] : s->nv;
         const int *gl = s->glits + s->gstart[x];
-        uint64_t full = s->n == 64 ? ~0ULL : (1ULL << s->n) - 1;
+        int size = s->gstart[x + 1] - s->gstart[x];
+        if (size > BIG_GROUP) {   /* a big group (solve/learn.h): no masks */
+            for (int i = 0; i < size; i++)
+                if (s->val[gl[i]] == 0 && s->tpos[gl[i]] < lim)
+                    out[n++] = 2 * gl[i];
+            return n;
+        }
+        uint64_t full = size == 64 ? ~0ULL : (1ULL << size) - 1;
         for (uint64_t b = ~(s->gmask[x] | s->g0mask[x]) & full; b; b &= b - 1) {
             int m = gl[__builtin_ctzll(b)];
             if (s->tpos[m] < lim)

@@ -58,6 +58,10 @@ void sk_learn_ctx_free(lctx *s)
     free(s->cand.a);
     free(s->tmp.a);
     free(s->rl.a);
+    free(s->bigof);
+    free(s->bigg);
+    free(s->bcnt);
+    free(s->btcnt);
 }
 
 /* occ from the groups (fill: a zeroed counter per variable); w = maxocc, a constant for k4 */
@@ -66,9 +70,48 @@ HOT void fill_occ(lctx *s, int *fill, const int w)
     for (int g = 0; g < s->ng; g++)
         for (int i = s->gstart[g], e = s->gstart[g + 1]; i < e; i++) {
             int v = s->glits[i];
+            if (s->nbig && v >= s->nv0 && s->bigof[v - s->nv0] >= 0)
+                continue;   /* a big group's member: no occ entry */
             s->occ[2 * w * v + w + fill[v]] = i - s->gstart[g];
             s->occ[2 * w * v + fill[v]++] = g;
         }
+}
+
+/* The exactly-one groups of the rules over many cells, after the full units' (their aux
+ * variables, as _propagators.learn_rules lists them). */
+static void rule_groups(lctx *s, const sk_shape *sh, int *g, int *k)
+{
+    for (int r = 0; r < sh->rule_ngroups; r++) {
+        s->gstart[(*g)++] = *k;
+        for (int i = sh->rg_start[r]; i < sh->rg_start[r + 1]; i++)
+            s->glits[(*k)++] = sh->rg_vars[i];
+    }
+}
+
+/* The big groups (more than BIG_GROUP members: rule groups only) and bigof; -1 out of memory. */
+static int big_groups(lctx *s)
+{
+    int nb = 0;
+    for (int g = 0; g < s->neo; g++)
+        nb += s->gstart[g + 1] - s->gstart[g] > BIG_GROUP;
+    if (!nb)
+        return 0;
+    int naux = s->nv - s->nv0;
+    s->bigof = malloc(sizeof(int) * (size_t)(naux ? naux : 1));
+    s->bigg = malloc(sizeof(int) * (size_t)nb);
+    s->bcnt = malloc(sizeof(int) * (size_t)nb);
+    s->btcnt = calloc((size_t)nb, sizeof(int));
+    if (!s->bigof || !s->bigg || !s->bcnt || !s->btcnt)
+        return -1;
+    for (int v = 0; v < naux; v++)
+        s->bigof[v] = -1;
+    for (int g = 0; g < s->neo; g++)
+        if (s->gstart[g + 1] - s->gstart[g] > BIG_GROUP) {
+            for (int i = s->gstart[g]; i < s->gstart[g + 1]; i++)
+                s->bigof[s->glits[i] - s->nv0] = s->nbig;
+            s->bigg[s->nbig++] = g;
+        }
+    return 0;
 }
 
 /* Open group g at glits[*k] (gap groups, never filled, are empty). */
@@ -86,15 +129,18 @@ HOT void fill_occ(lctx *s, int *fill, const int w)
 int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
 {
     memset(s, 0, sizeof *s);
-    int n = sh->n, nc = n * n, nv = n * nc;
-    int neo = nc + sh->nfull * n;
+    int n = sh->n, nc = n * n, nv0 = n * nc, nv = nv0 + sh->rule_aux;
+    int neo = nc + sh->nfull * n + sh->rule_ngroups;
     s->n = n;
     s->ncells = nc;
+    s->nv0 = nv0;
     s->nv = nv;
     s->neo = neo;
     s->ngpad = (neo + 63) / 64 * 64;
     /* count the at-most-one groups and every group's members */
-    long long namo = 0, nlits = (long long)neo * n;
+    long long namo = 0, nlits = (long long)(nc + sh->nfull * n) * n;
+    if (sh->rule_ngroups)
+        nlits += sh->rg_start[sh->rule_ngroups];
     for (int u = sh->nfull; u < sh->nunits; u++) {
         namo += n;
         nlits += (long long)n * (sh->unit_start[u + 1] - sh->unit_start[u]);
@@ -144,9 +190,11 @@ int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
             s->glits[k++] = cell * n + d;
     }
     for (int u = 0; u < sh->nunits; u++) {
-        if (u == sh->nfull)
+        if (u == sh->nfull) {
+            rule_groups(s, sh, &g, &k);
             for (; g < s->ngpad; g++)
                 OPEN(g);
+        }
         int cv[SK_MAX_SIZE], m = 0; /* the variables of value 1 in the unit's cells */
         for (int q = sh->unit_start[u]; q < sh->unit_start[u + 1]; q++)
             cv[m++] = sh->unit_cells[q] * n;
@@ -156,6 +204,8 @@ int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
                 s->glits[k++] = cv[q] + d;
         }
     }
+    if (sh->nfull == sh->nunits)
+        rule_groups(s, sh, &g, &k);
     for (; g < s->ngpad; g++)
         OPEN(g);
     for (int c = 0; c < nc; c++)
@@ -182,9 +232,11 @@ int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
     s->gstart[g] = k;
     /* occurrences, in group order.  k4: only full units, 3 per cell (classic, jigsaw), so
      * every variable is in 4 exactly-one groups; else count them first */
-    s->k4 = namo == 0;
+    s->k4 = namo == 0 && nv == nv0;
     for (int c = 0; c < nc && s->k4; c++)
         s->k4 = sh->cu_start[c + 1] - sh->cu_start[c] == 3;
+    if (big_groups(s) < 0)
+        return -1;
     int *fill = calloc((size_t)nv, sizeof(int));
     if (!fill)
         return -1;
@@ -200,6 +252,8 @@ int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
         for (int gg = 0; gg < ng; gg++)
             for (int i = s->gstart[gg]; i < s->gstart[gg + 1]; i++) {
                 int v = s->glits[i];
+                if (s->nbig && v >= nv0 && s->bigof[v - nv0] >= 0)
+                    continue;   /* a big group's member: no occ entry */
                 s->nocc[v]++;
                 if (gg < neo)
                     s->neoc[v]++;
@@ -226,10 +280,17 @@ int sk_learn_ctx_init(lctx *s, const sk_shape *sh)
     }
     for (int gg = 0; gg < ng; gg++) {
         int size = s->gstart[gg + 1] - s->gstart[gg];
-        s->gc[gg] = gg >= neo && gg < s->ngpad ? 0xffff : (uint16_t)size;
-        s->gmask[gg] = size == 64 ? ~0ULL : (1ULL << size) - 1;
+        s->gc[gg] = (gg >= neo && gg < s->ngpad) || size > BIG_GROUP ? 0xffff : (uint16_t)size;
+        s->gmask[gg] = size > BIG_GROUP ? 0 : size == 64 ? ~0ULL : (1ULL << size) - 1;
     }
+    for (int b = 0; b < s->nbig; b++)
+        s->bcnt[b] = s->gstart[s->bigg[b] + 1] - s->gstart[s->bigg[b]];
     s->var_inc = 1.0;
+    /* the rules' clauses, never deleted (LBD 0), as _learn.LearnContext.__init__ adds them */
+    for (int c = 0; c < sh->rule_ncls; c++)
+        if (sk_learn_add_clause(s, sh->rc_lits + sh->rc_start[c],
+                                sh->rc_start[c + 1] - sh->rc_start[c], 0) < 0)
+            return -1;
     return 0;
 }
 #undef OPEN
