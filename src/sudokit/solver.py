@@ -154,9 +154,19 @@ _PORTFOLIO_FIRST = 2000    # propagate nodes of the first turn
 _PORTFOLIO_LEARN = 1000    # learn decisions of the second turn; every later pair grows 4x
 
 
-def portfolio_turns():
-    """Yield the (engine, node budget) turns of 'auto' when it is not the 9x9 C kernel."""
-    yield "propagate", _PORTFOLIO_FIRST
+# With rules over many cells (killers, arrows, sandwiches) a propagate node costs more and the
+# hard puzzles need far more of them than learn needs decisions: measured on KrazyDad's
+# killers (benchmarks/bench_sums.py, count to 2, C), a first turn of 2000 / 500 / 200 / 100
+# nodes gave 1.08 / 1.04 / 1.16 / 1.24 ms on the 300, 16.3 / 7.7 / 6.0 / 5.2 ms on the 50
+# hardest, 0.17-0.24 ms on Solo's killers: 200 it is.
+_PORTFOLIO_FIRST_SUMS = 200
+
+
+def portfolio_turns(geom=None):
+    """Yield the (engine, node budget) turns of 'auto' when it is not the 9x9 C kernel (geom:
+    a geometry with rules over many cells gets a shorter first turn)."""
+    yield "propagate", _PORTFOLIO_FIRST_SUMS if geom is not None and geom.propagators \
+        else _PORTFOLIO_FIRST
     budget = _PORTFOLIO_LEARN
     while True:
         yield "learn", budget
@@ -398,7 +408,8 @@ def _run(grid: Grid, limit, engine, node_limit):
     name = choose_engine(engine, geom, lim, nlim)
     tables = _backend.tables(geom)
     if name == "portfolio":
-        name, count, first, nodes, stopped = portfolio(values, tables, lim, nlim)
+        name, count, first, nodes, stopped = portfolio(values, tables, lim, nlim,
+                                                       portfolio_turns(geom))
     else:
         count, first, nodes, stopped = _backend.KERNELS[name](values, tables, lim, nlim)
     solution = None
@@ -415,6 +426,8 @@ def _verify(solution: Grid, puzzle: Grid, engine: str, raw: bytes | None = None,
     if C is not None and raw is not None and puzzle._geom is None:
         shape = puzzle.shape
         ok = C.is_solution(raw, shape.box_rows, shape.box_cols, raw_puzzle)
+    elif C is not None and raw is not None:   # (the C checker reads the geometry's tables)
+        ok = C.is_solution(raw, _backend.tables(puzzle._geom), raw_puzzle)
     else:
         ok = is_solution(solution, puzzle)
     if not ok:

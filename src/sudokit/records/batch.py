@@ -505,7 +505,7 @@ def _run(values, n: int, shape: Shape, engine: str, limit: int, node_limit: int,
         nodes = array.array("Q", bytes(8 * n))
         flags = bytearray(n)
     if name == "auto":  # propagate and learn in turn: the first turn for every record here,
-        _, first_budget = next(solver.portfolio_turns())  # the later ones record by record
+        _, first_budget = next(solver.portfolio_turns(geom))  # the later ones record by record
         kernel_name, kernel_limit = "propagate", min(first_budget, node_limit or first_budget)
     else:
         kernel_name, kernel_limit = name, node_limit
@@ -547,7 +547,7 @@ def _later_turns(values, shape: Shape, limit: int, node_limit: int, sols, counts
         _, count, first, used, stopped = solver.portfolio(
             puzzle, _backend.tables(geom), limit,
             node_limit - done if node_limit else 0,
-            turns=itertools.islice(solver.portfolio_turns(), 1, None))
+            turns=itertools.islice(solver.portfolio_turns(geom), 1, None))
         if stopped and count <= counts[i]:  # as portfolio: a later turn's answer replaces
             # the first turn's only when it found more solutions
             nodes[i] = done + used
