@@ -6,7 +6,7 @@ source's name in "title".  Only puzzles with an arrow, a little killer or a sand
 kept; a puzzle that sudokit refuses to read (a rule it does not have) is left out and
 counted by rule.  Nothing here is computed by sudokit: it only tells which puzzles it reads.
 
-    python3 tests/data/sums/make_real_sums.py ISS_CHECKOUT RANGSK_CHECKOUT NICKLEATON_CHECKOUT
+    python3 tests/data/sums/make_real_sums.py ISS RANGSK NICKLEATON TIMWI SUDOKUBENCH
 
 Each CHECKOUT is a git directory (bare or not) of, in order, github.com/sigh/
 Interactive-Sudoku-Solver, github.com/dclamage/SudokuSolver and github.com/Nickleaton/sudoku;
@@ -33,6 +33,8 @@ COMMITS = {
     "iss": "e373f9811c087246b097eb444d838ab492c55f35",
     "rangsk": "226e55bba25e522ce0c1824f9187f8c866383d44",
     "nickleaton": "40801b17b463a7676de0dfa093c743d00cbc2901",
+    "timwi": "ef84e6c449fbaea99caba3c3d690bb78d6be3b2c",
+    "sudokubench": "91c3781bf278fc12f23db5242733741c74e451c1",
 }
 SUM_KEYS = ("arrow", "littlekillersum", "sandwichsum")
 
@@ -182,32 +184,45 @@ def _braced(text: str, start: int) -> str:
             depth -= 1
             if depth == 0:
                 return text[start:i + 1]
+        elif ch == "/" and text[i + 1] == "/":  # a comment, to the end of its line
+            i = text.index("\n", i)
         elif ch in "'`\"":
             i += 1
             while text[i] != ch:
                 i += 2 if text[i] == "\\" else 1
         i += 1
+        if i >= len(text):
+            return text[start:]
+
+
+ISS_FILES = ("data/example_puzzles.js", "data/collections.js", "examples.js", "js/examples.js")
 
 
 def iss_entries(repo: str) -> list[tuple[str, str, str]]:
-    """(name, input, solution) of every puzzle of data/example_puzzles.js and
-    data/collections.js that has a solution, first spelling of each input kept."""
+    """(name, input, solution) of every puzzle with a solution in ISS_FILES at COMMITS["iss"]
+    and in every earlier version of them (puzzles were reworded or dropped over time); one
+    entry per published solution, the newest spelling of it kept."""
+    log = subprocess.run(["git", "-C", repo, "log", "--format=%H", COMMITS["iss"], "--",
+                          *ISS_FILES], check=True, capture_output=True, text=True).stdout.split()
     out, seen = [], set()
-    for path in ("data/example_puzzles.js", "data/collections.js"):
-        text = git_show(repo, COMMITS["iss"], path)
-        for m in re.finditer(r"\{\s*name:\s*'((?:[^'\\\n]|\\.)*)'", text):
-            body = _braced(text, m.start())
-            if "puzzles:" in body:  # a group of entries, read entry by entry
+    for commit in log:
+        for path in ISS_FILES:
+            try:
+                text = git_show(repo, commit, path)
+            except subprocess.CalledProcessError:
                 continue
-            inp = re.search(r"input:\s*('(?:[^'\\]|\\.)*'|`[^`]*`)", body)
-            sol = re.search(r"solution:\s*'([0-9]+)'", body)
-            if not inp or not sol or inp.group(1)[1:-1].startswith("/"):
-                continue
-            text_in = inp.group(1)[1:-1]
-            if text_in in seen:
-                continue
-            seen.add(text_in)
-            out.append((m.group(1).replace("\\'", "'"), text_in, sol.group(1)))
+            for m in re.finditer(r"\{\s*name:\s*'((?:[^'\\\n]|\\.)*)'", text):
+                body = _braced(text, m.start())
+                if "puzzles:" in body:  # a group of entries, read entry by entry
+                    continue
+                inp = re.search(r"input:\s*('(?:[^'\\]|\\.)*'|`[^`]*`)", body)
+                sol = re.search(r"solution:\s*'([0-9]+)'", body)
+                if not inp or not sol or inp.group(1)[1:-1].startswith("/"):
+                    continue
+                if sol.group(1) in seen:
+                    continue
+                seen.add(sol.group(1))
+                out.append((m.group(1).replace("\\'", "'"), inp.group(1)[1:-1], sol.group(1)))
     return out
 
 
@@ -360,6 +375,83 @@ def from_nickleaton_yaml(repo: str, refused: collections.Counter) -> list[dict]:
     return out
 
 
+def _timwi_cells(text: str) -> list[tuple[int, int]]:
+    """Timwi's coordinates: 'B1,A2' (column letter, row digit) or a cell-index range."""
+    m = re.fullmatch(r'Constraint\.TranslateCoordinates\("([A-I1-9,]+)"\)', text)
+    if m:
+        return [(int(t[1]) - 1, ord(t[0]) - ord("A")) for t in m.group(1).split(",")]
+    m = re.fullmatch(r"Enumerable\.Range\(0, 9\)\.Select\(i => (?:(\d+) ([-+]) )?i \* (\d+)\)",
+                     text)
+    if m is None:
+        raise Unsupported(text[:40])
+    base, sign, step = int(m.group(1) or 0), m.group(2) or "+", int(m.group(3))
+    return [divmod(base + (step * i if sign == "+" else -step * i), 9) for i in range(9)]
+
+
+def from_timwi(repo: str, refused: collections.Counter) -> list[dict]:
+    """The little-killer ("Sum Sudoku") and sandwich tests of PuzzleSolverTester/
+    SudokuTests.cs, each with the solution the test asserts."""
+    text = git_show(repo, COMMITS["timwi"], "PuzzleSolverTester/SudokuTests.cs")
+    out = []
+    steps = {(1, 1): "DR", (-1, -1): "UL", (1, -1): "DL", (-1, 1): "UR"}
+    for m in re.finditer(r"public void (TestSumSudoku|TestSandwichSudoku)\(\)(.*?)\n        \}",
+                         text, re.S):
+        body = m.group(2)
+        video = re.search(r"https://www\.youtube\.com/watch\?v=[\w-]+", body).group(0)
+        solution = [int(v) for v in re.findall(r"\d", body[body.rindex(")),") + 3:]
+                                                         if ")),"in body else
+                                                         body[body.rindex("),") + 2:])]
+        obj: dict = {"size": 9, "title": f"{m.group(1)[4:]} ({video}, via SudokuTests.cs)",
+                     "grid": [[{} for _ in range(9)] for _ in range(9)]}
+        if m.group(1) == "TestSumSudoku":
+            for total, where in re.findall(r"new SumConstraint\((\d+), (.*?\))\)", body):
+                cells = _timwi_cells(where)
+                (r0, c0), (r1, c1) = cells[0], cells[1]
+                dr, dc = r1 - r0, c1 - c0
+                if 0 <= r0 - dr < 9 and 0 <= c0 - dc < 9:
+                    cells.reverse()
+                    (r0, c0), dr, dc = cells[0], -dr, -dc
+                r, c = cells[-1]
+                assert not (0 <= r + dr < 9 and 0 <= c + dc < 9), "a whole diagonal"
+                obj.setdefault("littlekillersum", []).append(
+                    {"cell": f"R{r0 - dr + 1}C{c0 - dc + 1}", "direction": steps[dr, dc],
+                     "value": total})
+        else:
+            cols = re.search(r"columnClues: \[([\d, ]+)\]", body).group(1).split(",")
+            rows = re.search(r"rowClues: \[([\d, ]+)\]", body).group(1).split(",")
+            obj["sandwichsum"] = ([{"cell": f"R0C{k}", "value": v.strip()}
+                                   for k, v in enumerate(cols, 1)] +
+                                  [{"cell": f"R{k}C0", "value": v.strip()}
+                                   for k, v in enumerate(rows, 1)])
+            givens = re.search(r'AddGivens\(@"([.1-9]{81})"\)', body).group(1)
+            for k, ch in enumerate(givens):
+                if ch != ".":
+                    obj["grid"][k // 9][k % 9] = {"value": int(ch), "given": True}
+        obj["solution"] = solution
+        assert len(solution) == 81
+        out.append(obj)
+    return out
+
+
+# Sudoku-Bench's challenge_100 puzzles that sudokit reads, with an arrow or a little killer,
+# whose rules text names no rule beyond the drawing (0025 and 0031 say anti-knight in words
+# only, 0037 yin-yang and hot/cold, 0062 Nosferatu cells: left out).
+SUDOKU_BENCH = ("puzzle_0035.json", "puzzle_0055.json", "puzzle_0070.json", "puzzle_0098.json")
+
+
+def sudokubench_lines(repo: str) -> list[str]:
+    """real_sudokubench.txt: per puzzle, a comment naming it, '# solution DIGITS' (the
+    dataset's own) and its SudokuPad id (the dataset's encoded_puzzle), which sudokit reads."""
+    lines = ["# Sudoku-Bench challenge_100 puzzles (see README.md): a '# solution' line, then "
+             "the SudokuPad id"]
+    for name in SUDOKU_BENCH:
+        d = json.loads(git_show(repo, COMMITS["sudokubench"],
+                                f"Sudoku-Bench_json_conversion/challenge/{name}"))
+        lines += [f"# {d['title']} by {d['author']}, {d['sudokupad_url']} ({name})",
+                  f"# solution {d['solution']}", d["encoded_puzzle"]]
+    return lines
+
+
 def readable(objs: list[dict], source: str, refused: collections.Counter) -> list[dict]:
     kept = []
     for obj in objs:
@@ -377,17 +469,23 @@ def readable(objs: list[dict], source: str, refused: collections.Counter) -> lis
 
 
 def main(argv: list[str]) -> None:
-    iss, rangsk, nickleaton = argv
+    iss, rangsk, nickleaton, timwi, sudokubench = argv
     refused: collections.Counter = collections.Counter()
+    solutions: set = set()  # one puzzle per published solution, first source kept
     for source, repo, fn in (("iss", iss, from_iss), ("rangsk", rangsk, from_rangsk),
                              ("nickleaton", nickleaton, from_nickleaton),
-                             ("nickleaton_yaml", nickleaton, from_nickleaton_yaml)):
+                             ("nickleaton_yaml", nickleaton, from_nickleaton_yaml),
+                             ("timwi", timwi, from_timwi)):
         objs = readable(fn(repo, refused), source, refused)
+        objs = [o for o in objs if tuple(o["solution"]) not in solutions]
+        solutions.update(tuple(o["solution"]) for o in objs)
         with open(HERE / f"real_{source}.jsonl", "w") as out:
             for obj in objs:
                 out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         kinds = collections.Counter(k for o in objs for k in SUM_KEYS if o.get(k))
         print(f"{source}: {len(objs)} puzzles kept; {dict(kinds)}")
+    (HERE / "real_sudokubench.txt").write_text("\n".join(sudokubench_lines(sudokubench)) + "\n")
+    print(f"sudokubench: {len(SUDOKU_BENCH)} puzzles kept")
     for what, count in sorted(refused.items()):
         print(f"  left out: {what} x{count}")
 
