@@ -42,7 +42,8 @@ SLOW = {
     "Pill Arrow Sudoku", "Little Killer Sudoku", "CTC Tribute",
     '"Killer Blister" by Rangsk (Killer, Little Killer) (Puzzles.cs at f3d0ab23c0)',
     '"Eddies" by Qodec (Arrow [including 1-cell Arrows), Even/Odd) (Puzzles.cs at f3d0ab23c0)',
-    "Four Corner Shots", "What's the difference?", "Bowser's Castle by Emmettcito (problem019.yaml)",
+    "Four Corner Shots", "What's the difference?",
+    "Bowser's Castle by Emmettcito (problem019.yaml)",
 }
 
 
