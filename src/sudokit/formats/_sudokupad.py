@@ -30,6 +30,9 @@ rules when it imports them, and the common styles of its editors):
                                corner: a diagonal rule
     arrows + a round outline   an arrow (the bulb's cells, then the cells the arrow passes);
     arrows (black, thin) outside the grid with a number: a little killer
+                               (a line or an arrow runs through cell centres; a straight
+                               stretch along a row, column or diagonal goes through the
+                               cells between its corners, as SudokuPad draws it)
     overlays                   a small round dot on a border, black / white: kropki ratio /
                                difference (its text: the ratio or difference); "X" or "V"
                                on a border: XV; a number outside the grid in a white
@@ -371,10 +374,17 @@ class _Rules:
                 raise _refuse(f"{where}: a point {list(p)} off the cells' centres")
             if cells and cell == cells[-1]:
                 continue
-            if cells and max(abs(cell // self.n - cells[-1] // self.n),
-                             abs(cell % self.n - cells[-1] % self.n)) != 1:
-                raise _refuse(f"{where}: it jumps from {_name(cells[-1], self.n)} to "
-                              f"{_name(cell, self.n)}")
+            if cells:
+                dr = cell // self.n - cells[-1] // self.n
+                dc = cell % self.n - cells[-1] % self.n
+                if dr and dc and abs(dr) != abs(dc):
+                    raise _refuse(f"{where}: it jumps from {_name(cells[-1], self.n)} to "
+                                  f"{_name(cell, self.n)}")
+                # a straight segment along a row, a column or a diagonal goes through the
+                # centres of the cells between its ends (SudokuPad keeps only the corners)
+                steps = max(abs(dr), abs(dc))
+                for k in range(1, steps):
+                    cells.append(cells[-1] + (dr // steps) * self.n + dc // steps)
             cells.append(cell)
         return cells
 
