@@ -139,15 +139,7 @@ def _prune_sets(cells, masks, cand) -> int:
             keep |= s
     if not keep:
         return -1
-    changed = 0
-    for c, d in zip(cells, doms):
-        m = d & keep
-        if m != d:
-            if not m:
-                return -1
-            cand[c] = m
-            changed = 1
-    return changed
+    return _prune_mask(cells, keep, cand)     # each cell keeps what some possible set has
 
 
 def _prune_sandwich(cells, total, cand, n) -> int:
