@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["holds", "brute_count", "random_rules", "random_solution"]
+__all__ = ["holds", "brute_count", "random_rules", "random_solution", "SUM_KINDS"]
+
+SUM_KINDS = ("killer", "arrow", "littlekiller", "sandwich", "even", "odd", "renban")
 
 
 def _number(values) -> int:
@@ -48,16 +50,22 @@ def _classic_units(br: int, bc: int):
     return rows + cols + boxes
 
 
-def completions(givens, br: int, bc: int, limit: int = 0):
-    """Yield every classic completion of givens (row-major DFS, no propagation)."""
+def _peers(br: int, bc: int) -> list[set]:
+    """For each cell, the other cells of its row, column and box."""
     n = br * bc
-    units = _classic_units(br, bc)
     peers = [set() for _ in range(n * n)]
-    for u in units:
+    for u in _classic_units(br, bc):
         for c in u:
             peers[c].update(u)
     for c in range(n * n):
         peers[c].discard(c)
+    return peers
+
+
+def completions(givens, br: int, bc: int, limit: int = 0):
+    """Yield every classic completion of givens (row-major DFS, no propagation)."""
+    n = br * bc
+    peers = _peers(br, bc)
     grid = list(givens)
     for c, v in enumerate(grid):
         if v and any(grid[p] == v for p in peers[c]):
@@ -94,11 +102,7 @@ def brute_count(givens, br: int, bc: int, rules, limit: int = 0) -> int:
 def random_solution(br: int, bc: int, rng: random.Random) -> tuple:
     """A random classic solution grid (shuffled DFS)."""
     n = br * bc
-    units = _classic_units(br, bc)
-    peers = [set() for _ in range(n * n)]
-    for u in units:
-        for c in u:
-            peers[c].update(u)
+    peers = _peers(br, bc)
     grid = [0] * (n * n)
 
     def go(c):
@@ -106,7 +110,7 @@ def random_solution(br: int, bc: int, rng: random.Random) -> tuple:
             return True
         vals = list(range(1, n + 1))
         rng.shuffle(vals)
-        used = {grid[p] for p in peers[c] if p != c}
+        used = {grid[p] for p in peers[c]}
         for v in vals:
             if v not in used:
                 grid[c] = v
