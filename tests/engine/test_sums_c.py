@@ -214,3 +214,12 @@ def test_c_geometry_refuses_malformed_rules():
         C.geometry(*args, props, array("i", list(rules) + [0]))   # a word too many
     with pytest.raises(ValueError, match="int64"):
         C.geometry(*args, array("i", props), rules)
+    arrow = G.boxes(2, 2).with_rules("arrow(r1c1:r2c2-r2c1)")
+    props, rules = _backend._c_rules(arrow)           # kind m c0 c1 c2 nd w0 w1 w2 t g0 g1 g2
+    assert list(props[:3]) == [0, 3, 0] and props[5] == 7 and list(props[10:]) == [1, 0, 0]
+    C.geometry(*args, props, rules)
+    for at, x in ((11, 3), (11, -1), (10, 0)):          # a group out of range; two weights
+        bad = array("q", props)
+        bad[at] = x
+        with pytest.raises(ValueError, match="malformed"):
+            C.geometry(*args, bad, rules)

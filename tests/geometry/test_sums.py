@@ -55,6 +55,34 @@ def test_cages_and_renban_lines_are_units_sums_are_propagators():
     assert [bin(m).count("1") for m in sets[(36, 37, 38)]] == [3] * 7
 
 
+def test_a_sums_cells_that_share_a_unit_are_one_group():
+    """A 2-digit circle below a whole row: the row sums to 45 whatever its order, so the
+    circle is 45, which propagation finds at once only by knowing the row's values differ
+    (cell by cell, the row could sum to anything from 9 to 81)."""
+    from sudokit.engine._propagators import prune
+    g = G9.with_rules("arrow(r2c1-r2c2:" + "-".join(f"r1c{c}" for c in range(1, 10)) + ")")
+    (kind, cells, (weights, total, groups)), = g.propagators
+    assert kind == "sum" and cells == (9, 10) + tuple(range(9)) and total == 0
+    assert weights == (10, 1) + (-1,) * 9
+    assert groups[2:] == (groups[2],) * 9 and len(set(groups)) == 3   # the row, two alone
+    cand = [(1 << 9) - 1] * 81
+    assert prune(g.propagators[0], cand, 9) == 1
+    assert cand[9] == 1 << 3 and cand[10] == 1 << 4                  # 4, 5
+    assert cand[:9] == [(1 << 9) - 1] * 9
+
+
+def test_groups_are_cells_of_one_unit_and_one_weight():
+    """Greedy, the unit with the most ungrouped cells of one weight first; the rest alone."""
+    g = G9.with_rules("littlekiller(40:r1c2-r2c3-r3c4-r4c5-r5c6-r6c7-r7c8-r8c9)",
+                      "arrow(r5c5:r4c4-r4c3-r5c3-r6c3)")
+    lk, arrow = (p[2][2] for p in sorted(g.propagators, key=lambda p: -len(p[1])))
+    # boxes 1, 5 and 9 hold two cells of the diagonal each (in unit order), r3c4 and r6c7
+    # are alone
+    assert lk == (0, 0, 3, 1, 1, 4, 2, 2)
+    # r4c3 r5c3 r6c3 share column 3; r4c4 (box 5) and the circle (another weight) alone
+    assert arrow == (1, 2, 0, 0, 0)
+
+
 @pytest.mark.parametrize("text, words", [
     ("killer(3:r1c1-r1c1)", "a cell appears twice"),
     ("killer(18:r1c1-r1c2)", "no 2 different values from 1 to 9 sum to 18"),

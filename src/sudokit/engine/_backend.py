@@ -116,7 +116,7 @@ def _c_rules(geom):
     props = array("q")
     for kind, cells, data in geom.propagators:
         if kind == "sum":
-            data = list(data[0]) + [data[1]]
+            data = list(data[0]) + [data[1]] + list(data[2])
         elif kind == "sets":
             data = [word(m) for m in data]
         else:

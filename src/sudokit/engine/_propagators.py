@@ -2,7 +2,10 @@
 
 A geometry's ``propagators`` (geometry._sums) are ``(kind, cells, data)`` with four kinds:
 
-    "sum"       (weights, total)   sum of weights[i] * value(cells[i]) == total
+    "sum"       (weights, total, groups)
+                                   sum of weights[i] * value(cells[i]) == total; the cells
+                                   with one group number share a weight and a unit, so
+                                   their values differ (geometry._sums.groups)
     "sets"      masks              the set of the cells' values is one of the masks
     "sandwich"  total              cells = a row or column in order; the values strictly
                                    between the 1 and the N sum to total
@@ -18,15 +21,18 @@ candidate, or nothing that can hold), 1 when it changed something, 0 when not.  
 common fixpoint with the singles is unique: the order in which an engine runs them changes
 neither the candidates nor the node counts (the C twin may schedule them differently).
 
-    sum       bounds: with lo/hi the least and greatest weighted sum of the other cells,
-              w*v must lie in [total - hi, total - lo]
+    sum       bounds over groups: a group of k cells sums to between its k least and its k
+              greatest distinct candidates (a cell alone: its least and greatest); a cell
+              keeps v when its group, with v there and distinct values from the other cells'
+              candidates but v, can still meet what the other groups leave of the total
     sets      a set is *possible* when the cells can take its values one each (a perfect
               matching of cells to values within the candidates); each cell keeps the
               candidates that are in some possible set
     sandwich  every placement of the 1 and the N (either order) whose cells between can
-              reach the total (bounds, the 1 and N excluded from them) is possible; a cell
-              keeps what some possible placement leaves it (the 1 or N at the ends, values
-              within the bounds between, anything but 1 and N outside)
+              reach the total (their values differ: the bounds of one group, the 1 and N
+              excluded) is possible; a cell keeps what some possible placement leaves it
+              (the 1 or N at the ends, between the values the group bound allows, anything
+              but 1 and N outside)
     mask      every cell keeps its candidates in the mask
 
 ``allows(prop, cur, cell, v, n)`` -- for ``backtrack`` and ``dlx``'s check: may ``cell`` take
@@ -73,26 +79,71 @@ def _span(w: int, m: int) -> tuple[int, int]:
     return (lo, hi) if w > 0 else (hi, lo)
 
 
+def _least(m: int, k: int) -> int:
+    """The sum of the k least values of the mask m (popcount(m) >= k)."""
+    s = 0
+    for _ in range(k):
+        b = m & -m
+        m ^= b
+        s += b.bit_length()
+    return s
+
+
+def _greatest(m: int, k: int) -> int:
+    """The sum of the k greatest values of the mask m (popcount(m) >= k)."""
+    s = 0
+    for _ in range(k):
+        v = m.bit_length()
+        m ^= 1 << (v - 1)
+        s += v
+    return s
+
+
+def _group_span(w: int, values: int, k: int, first: int) -> tuple[int, int]:
+    """The least and greatest w * (first + the sum of k distinct values of the mask
+    ``values``); None when the mask has fewer than k values."""
+    if bin(values).count("1") < k:
+        return None
+    lo, hi = w * (first + _least(values, k)), w * (first + _greatest(values, k))
+    return (lo, hi) if w > 0 else (hi, lo)
+
+
 def _prune_sum(cells, data, cand) -> int:
-    weights, total = data
+    weights, total, groups = data
+    ng = max(groups) + 1
+    size = [0] * ng
+    weight = [0] * ng
+    for i, g in enumerate(groups):
+        size[g] += 1
+        weight[g] = weights[i]
     changed = 0
     while True:
-        spans = [_span(w, cand[c]) for w, c in zip(weights, cells)]
+        union = [0] * ng                 # the values some cell of the group may take
+        twice = [0] * ng                 # ... that two cells of it may take
+        for c, g in zip(cells, groups):
+            twice[g] |= union[g] & cand[c]
+            union[g] |= cand[c]
+        spans = [_group_span(weight[g], union[g], size[g], 0) for g in range(ng)]
+        if None in spans:
+            return -1
         lo = sum(s[0] for s in spans)
         hi = sum(s[1] for s in spans)
         if not lo <= total <= hi:
             return -1
         again = False
-        for (w, c), (slo, shi) in zip(zip(weights, cells), spans):
-            # w*v in [total - (hi - shi), total - (lo - slo)]
-            low, high = total - (hi - shi), total - (lo - slo)
+        for c, g in zip(cells, groups):
+            # the group's sum, with c = v, must meet [total - (hi - ghi), total - (lo - glo)]
+            glo, ghi = spans[g]
+            low, high = total - (hi - ghi), total - (lo - glo)
             m = cand[c]
+            others = twice[g] | (union[g] & ~m)      # what the group's other cells may take
             keep = 0
             x = m
             while x:
                 b = x & -x
                 x ^= b
-                if low <= w * b.bit_length() <= high:
+                span = _group_span(weight[g], others & ~b, size[g] - 1, b.bit_length())
+                if span is not None and span[0] <= high and low <= span[1]:
                     keep |= b
             if keep != m:
                 if not keep:
@@ -174,24 +225,32 @@ def _place(doms, new, p, q, a, b, mid, total, n) -> None:
     outer = [d & mid for d in doms[:p]] + [d & mid for d in doms[q + 1:]]
     if not all(outer):
         return
-    spans = [_span(1, d) for d in inner]
-    lo = sum(s[0] for s in spans)
-    hi = sum(s[1] for s in spans)
-    if not lo <= total <= hi:
+    k = len(inner)                       # the cells between: one row or column, so their
+    union = 0                            # values differ
+    for d in inner:
+        union |= d
+    span = _group_span(1, union, k, 0)
+    if span is None or not span[0] <= total <= span[1]:
         return
+    before = [0] * (k + 1)               # before[j]: the union of inner[:j]; after: of [j:]
+    after = [0] * (k + 1)
+    for j in range(k):
+        before[j + 1] = before[j] | inner[j]
+        after[k - 1 - j] = after[k - j] | inner[k - 1 - j]
     kept = []
-    for d, (slo, shi) in zip(inner, spans):
-        low, high = total - (hi - shi), total - (lo - slo)
-        k = 0
+    for j, d in enumerate(inner):
+        others = before[j] | after[j + 1]
+        keep = 0
         x = d
         while x:
             bit = x & -x
             x ^= bit
-            if low <= bit.bit_length() <= high:
-                k |= bit
-        if not k:
+            span = _group_span(1, others & ~bit, k - 1, bit.bit_length())
+            if span is not None and span[0] <= total <= span[1]:
+                keep |= bit
+        if not keep:
             return
-        kept.append(k)
+        kept.append(keep)
     new[p] |= a
     new[q] |= b
     for j, k in enumerate(kept):
@@ -242,7 +301,7 @@ def allows(prop, cur, cell: int, v: int, n: int) -> bool:
                 placed |= 1 << (cur[c] - 1)
         return any(s & placed == placed for s in data)
     if kind == "sum":
-        weights, total = data
+        weights, total = data[:2]
         rest = total
         lo = hi = 0
         for w, c in zip(weights, cells):
@@ -281,7 +340,7 @@ def layers(prop, n: int) -> list[dict]:
     kind, cells, data = prop
     m = len(cells)
     if kind == "sum":
-        weights, total = data
+        weights, total = data[:2]
         start, accept = 0, {total}
 
         def step(i, s, v):

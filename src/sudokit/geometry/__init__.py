@@ -305,7 +305,7 @@ class Geometry:
     def propagators(self) -> tuple:
         """The rules over many cells as the engines read them: (kind, cells, data) with kind
         "sum", "sets", "sandwich" or "mask" (see ``sudokit.geometry._sums``); () for most."""
-        return _sums.propagators(self.size, self.constraints)
+        return _sums.propagators(self.size, self.constraints, self.units)
 
     @cached_property
     def _relations(self) -> tuple:

@@ -25,7 +25,9 @@ in any order (it is a unit too).
 Each rule compiles to one of four propagators, ``(kind, cells, data)``, the whole vocabulary
 the engines must know:
 
-    ("sum", cells, (weights, total))   sum of weights[i] * value[i] == total   arrows, little killers
+    ("sum", cells, (weights, total, groups))                                  arrows, little killers
+                                       sum of weights[i] * value[i] == total; cells
+                                       with one group number differ (``groups``)
     ("sets", cells, masks)             the cells' values are one of the sets   cages, renban
                                        (a set: a bitmask of len(cells) values)
     ("sandwich", cells, total)         the values between the 1 and the N      sandwiches
@@ -233,8 +235,41 @@ def units(size: int, constraints) -> list[tuple[str, tuple[int, ...]]]:
             for kind, cells, _ in constraints if kind in ("killer", "renban")]
 
 
-def propagators(size: int, constraints) -> tuple:
-    """The propagators ``(kind, cells, data)`` of the rules over many cells (module doc)."""
+def groups(cells, weights, units) -> tuple[int, ...]:
+    """For a sum, a group number for each of its cells: cells of one group have one weight
+    and share a unit, so their values differ (the engines bound a group's sum by its least
+    and greatest distinct values).  Greedy and fixed: the unit holding the most ungrouped
+    cells of one weight makes the next group, until no unit holds two; the rest are alone.
+    Numbered in the order made."""
+    out = [-1] * len(cells)
+    made = 0
+    while True:
+        best: list[int] = []
+        for unit in units:
+            inside = set(unit)
+            by_weight: dict[int, list[int]] = {}
+            for i, c in enumerate(cells):
+                if out[i] < 0 and c in inside and c not in (cells[j] for j in
+                                                           by_weight.get(weights[i], ())):
+                    by_weight.setdefault(weights[i], []).append(i)
+            for part in by_weight.values():
+                if len(part) > len(best):
+                    best = part
+        if len(best) < 2:
+            break
+        for i in best:
+            out[i] = made
+        made += 1
+    for i in range(len(cells)):
+        if out[i] < 0:
+            out[i] = made
+            made += 1
+    return tuple(out)
+
+
+def propagators(size: int, constraints, units=()) -> tuple:
+    """The propagators ``(kind, cells, data)`` of the rules over many cells (module doc);
+    ``units`` (cell tuples) give the groups of each sum."""
     out = []
     full = (1 << size) - 1
     evens = sum(1 << (v - 1) for v in range(2, size + 1, 2))
@@ -246,9 +281,10 @@ def propagators(size: int, constraints) -> tuple:
         elif kind == "arrow":
             m = value
             weights = tuple(10 ** (m - 1 - k) for k in range(m)) + (-1,) * (len(cells) - m)
-            out.append(("sum", cells, (weights, 0)))
+            out.append(("sum", cells, (weights, 0, groups(cells, weights, units))))
         elif kind == "littlekiller":
-            out.append(("sum", cells, ((1,) * len(cells), value)))
+            weights = (1,) * len(cells)
+            out.append(("sum", cells, (weights, value, groups(cells, weights, units))))
         elif kind == "sandwich":
             out.append(("sandwich", cells, value))
         elif kind == "even":

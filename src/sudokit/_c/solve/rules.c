@@ -9,7 +9,9 @@
  *   propagator k:  kind = prop_kind[k], cells = prop_cells[prop_start[k] .. prop_start[k+1]-1],
  *                  data = prop_data[prop_dstart[k] .. prop_dstart[k+1]-1]
  *
- *      SK_SUM       | w0 w1 ... w(m-1) | total |   sum of w[i] * value(cells[i]) == total
+ *      SK_SUM       | w0 w1 ... w(m-1) | total | g0 ... g(m-1) |
+ *                   sum of w[i] * value(cells[i]) == total; cells with one group number
+ *                   g[i] (0 <= g < m) differ and have one weight
  *      SK_SETS      | mask0 mask1 ... |           the cells' values form one of the masks
  *      SK_SANDWICH  | total |                     cells = a row or column (m = N)
  *      SK_MASK      | mask |                      every cell's value is in the mask
@@ -49,9 +51,19 @@ int sk_shape_set_rules(sk_shape *sh, const int64_t *props, size_t len, const int
         int64_t nd = props[at + 2 + m];
         if (nd < 0 || (size_t)nd > len - at - 3 - m)
             return -1;
-        if ((kind == SK_SUM && nd != m + 1) || (kind == SK_SANDWICH && (nd != 1 || m != n))
+        if ((kind == SK_SUM && nd != 2 * m + 1) || (kind == SK_SANDWICH && (nd != 1 || m != n))
             || (kind == SK_MASK && nd != 1) || (kind == SK_SETS && m > 64))
             return -1;
+        if (kind == SK_SUM) {   /* groups: 0 <= g < m, one weight each */
+            const int64_t *w = props + at + 3 + m, *g = w + m + 1;
+            for (int64_t i = 0; i < m; i++) {
+                if (g[i] < 0 || g[i] >= m)
+                    return -1;
+                for (int64_t j = 0; j < i; j++)
+                    if (g[j] == g[i] && w[j] != w[i])
+                        return -1;
+            }
+        }
         ncellrefs += (size_t)m;
         ndata += (size_t)nd;
         nprops++;
@@ -234,36 +246,121 @@ static inline uint64_t within(int64_t w, uint64_t m, int64_t low, int64_t high)
     return keep;
 }
 
+/* The sum of the k least (greatest) values of the mask m (popcount(m) >= k). */
+static inline int64_t least(uint64_t m, int k)
+{
+    int64_t s = 0;
+    for (; k > 0; k--, m &= m - 1)
+        s += LOWV(m);
+    return s;
+}
+
+static inline int64_t greatest(uint64_t m, int k)
+{
+    int64_t s = 0;
+    for (; k > 0; k--) {
+        int v = BITLEN(m);
+        s += v;
+        m &= ~((uint64_t)1 << (v - 1));
+    }
+    return s;
+}
+
+/* The least and greatest w * (first + the sum of k distinct values of m); 0 when m has
+ * fewer than k values. */
+static inline int group_span(int64_t w, uint64_t m, int k, int64_t first, int64_t *lo,
+                             int64_t *hi)
+{
+    if (__builtin_popcountll(m) < k)
+        return 0;
+    int64_t a = w * (first + least(m, k)), b = w * (first + greatest(m, k));
+    if (w > 0) {
+        *lo = a;
+        *hi = b;
+    } else {
+        *lo = b;
+        *hi = a;
+    }
+    return 1;
+}
+
+/* data: w[0..m-1], total, group[0..m-1] (the cells of a group share a weight and a unit). */
 static int prune_sum(pruner *p, const int16_t *cells, int m, const int64_t *data)
 {
-    const int64_t *w = data, total = data[m];
+    const int64_t *w = data, total = data[m], *grp = data + m + 1;
     uint64_t *cand = p->cand;
-    int changed = 0;
-    for (;;) {
-        int64_t lo = 0, hi = 0, a, b;
-        for (int i = 0; i < m; i++) {
-            span(w[i], cand[cells[i]], &a, &b);
-            lo += a;
-            hi += b;
+    int ng = 0;
+    for (int i = 0; i < m; i++)
+        if (grp[i] >= ng)
+            ng = (int)grp[i] + 1;
+    uint64_t ustack[2 * 64];
+    int64_t sstack[4 * 64];
+    uint64_t *uni = ustack;
+    int64_t *glo = sstack;
+    if (ng > 64) {
+        uni = malloc(sizeof(uint64_t) * 2 * (size_t)ng);
+        glo = malloc(sizeof(int64_t) * 4 * (size_t)ng);
+        if (!uni || !glo) {   /* no room to reason: prune nothing (sound) */
+            free(uni);
+            free(glo);
+            return 0;
         }
-        if (!(lo <= total && total <= hi))
-            return -1;
-        int again = 0;
+    }
+    uint64_t *twice = uni + ng;
+    int64_t *ghi = glo + ng, *gw = glo + 2 * ng, *gk = glo + 3 * ng;
+    int changed = 0, r;
+    for (;;) {
+        for (int g = 0; g < ng; g++)
+            uni[g] = twice[g] = 0, gk[g] = 0;
         for (int i = 0; i < m; i++) {
+            int64_t g = grp[i];
+            uint64_t d = cand[cells[i]];
+            twice[g] |= uni[g] & d;
+            uni[g] |= d;
+            gw[g] = w[i];
+            gk[g]++;
+        }
+        int64_t lo = 0, hi = 0;
+        r = 0;
+        for (int g = 0; g < ng; g++) {
+            if (!group_span(gw[g], uni[g], (int)gk[g], 0, &glo[g], &ghi[g])) {
+                r = -1;
+                break;
+            }
+            lo += glo[g];
+            hi += ghi[g];
+        }
+        if (r == 0 && !(lo <= total && total <= hi))
+            r = -1;
+        int again = 0;
+        for (int i = 0; i < m && r == 0; i++) {
             int c = cells[i];
-            uint64_t d = cand[c];
-            span(w[i], d, &a, &b);
-            uint64_t keep = within(w[i], d, total - (hi - b), total - (lo - a));
+            int64_t g = grp[i], a, b;
+            int64_t low = total - (hi - ghi[g]), high = total - (lo - glo[g]);
+            uint64_t d = cand[c], others = twice[g] | (uni[g] & ~d), keep = 0;
+            for (uint64_t x = d; x; x &= x - 1) {
+                uint64_t bit = x & (~x + 1);
+                if (group_span(gw[g], others & ~bit, (int)gk[g] - 1, LOWV(x), &a, &b)
+                    && a <= high && low <= b)
+                    keep |= bit;
+            }
             if (keep != d) {
                 if (!keep)
-                    return -1;
-                set_cand(p, c, keep);
-                changed = again = 1;
+                    r = -1;
+                else {
+                    set_cand(p, c, keep);
+                    changed = again = 1;
+                }
             }
         }
-        if (!again)
-            return changed;
+        if (r < 0 || !again)
+            break;
     }
+    if (ng > 64) {
+        free(uni);
+        free(glo);
+    }
+    return r < 0 ? -1 : changed;
 }
 
 /* Can each cell i (candidates doms[i], within s) take its own value of s, all of s used?
@@ -336,27 +433,37 @@ static void place(const uint64_t *doms, uint64_t *nw, int n, int p, int q, uint6
 {
     if (!(doms[p] & a) || !(doms[q] & b))
         return;
-    int64_t lo = 0, hi = 0;
+    uint64_t uni = 0;   /* the cells between: one row or column, so their values differ */
     for (int j = 0; j < n; j++) {
         if (j == p || j == q)
             continue;
         uint64_t d = doms[j] & mid;
         if (!d)
             return;
-        if (j > p && j < q) {
-            lo += LOWV(d);
-            hi += BITLEN(d);
-        }
+        if (j > p && j < q)
+            uni |= d;
     }
-    if (!(lo <= total && total <= hi))
+    int k = q - p - 1;
+    int64_t lo, hi;
+    if (!group_span(1, uni, k, 0, &lo, &hi) || !(lo <= total && total <= hi))
         return;
-    uint64_t kept[SK_MAX_SIZE];
-    for (int j = p + 1; j < q; j++) {
-        uint64_t d = doms[j] & mid;
-        int64_t slo = LOWV(d), shi = BITLEN(d);
-        kept[j] = within(1, d, total - (hi - shi), total - (lo - slo));
-        if (!kept[j])
+    uint64_t kept[SK_MAX_SIZE], before[SK_MAX_SIZE + 1], after[SK_MAX_SIZE + 1];
+    before[0] = after[k] = 0;
+    for (int j = 0; j < k; j++) {
+        before[j + 1] = before[j] | (doms[p + 1 + j] & mid);
+        after[k - 1 - j] = after[k - j] | (doms[q - 1 - j] & mid);
+    }
+    for (int j = 0; j < k; j++) {
+        uint64_t d = doms[p + 1 + j] & mid, others = before[j] | after[j + 1], keep = 0;
+        for (uint64_t x = d; x; x &= x - 1) {
+            uint64_t bit = x & (~x + 1);
+            if (group_span(1, others & ~bit, k - 1, LOWV(x), &lo, &hi) && lo <= total
+                && total <= hi)
+                keep |= bit;
+        }
+        if (!keep)
             return;
+        kept[p + 1 + j] = keep;
     }
     nw[p] |= a;
     nw[q] |= b;
