@@ -52,11 +52,13 @@ SOLVED, STUCK, ILLEGAL, IMPOSSIBLE, AMBIGUOUS, INCONSISTENT, LIMIT, TIME_LIMIT =
 HINT = "hint"
 
 
-def _enabled(techniques, exclude) -> "tuple[Technique, ...]":
-    """The ladder restricted to the ids of techniques (None: all) minus those of exclude."""
+def _enabled(techniques, exclude, geometry) -> "tuple[Technique, ...]":
+    """The ladder restricted to the ids of techniques (None: all) minus those of exclude,
+    and without the sum techniques on a geometry that has no rule over many cells (so the
+    C runs of the other techniques stay whole: logic._easy)."""
     if isinstance(techniques, str) or isinstance(exclude, str):
         raise TypeError("techniques= and exclude= take a list of ids, not one string")
-    chosen = ladder()
+    chosen = ladder() if geometry.propagators else _plain_ladder()
     if techniques is not None:
         want = {technique(i).id for i in techniques}
         chosen = tuple(t for t in chosen if t.id in want)
@@ -64,6 +66,17 @@ def _enabled(techniques, exclude) -> "tuple[Technique, ...]":
         drop = {technique(i).id for i in exclude}
         chosen = tuple(t for t in chosen if t.id not in drop)
     return chosen
+
+
+def _plain_ladder() -> "tuple[Technique, ...]":
+    """The ladder less the sum techniques (the family "sums")."""
+    global _PLAIN
+    if _PLAIN is None:
+        _PLAIN = tuple(t for t in ladder() if t.family != "sums")
+    return _PLAIN
+
+
+_PLAIN: "tuple[Technique, ...] | None" = None
 
 
 def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: bool = True,
@@ -80,7 +93,8 @@ def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: boo
     """
     if not check:
         with _budget.time_limit(time_limit):
-            return first_step(State.of(puzzle), _enabled(techniques, exclude), all=all)
+            state = State.of(puzzle)
+            return first_step(state, _enabled(techniques, exclude, state.geometry), all=all)
     status, found, problems = hint_status(puzzle, all=all, techniques=techniques,
                                           exclude=exclude, time_limit=time_limit)
     if status == TIME_LIMIT:
@@ -108,7 +122,7 @@ def hint_status(puzzle, *, all: bool = False, techniques=None, exclude=None,
     every solution, so it needs no proof.
     """
     state = State.of(puzzle)
-    enabled = _enabled(techniques, exclude)
+    enabled = _enabled(techniques, exclude, state.geometry)
     none = [] if all else None
     try:
         with _budget.time_limit(time_limit):
@@ -218,7 +232,7 @@ def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = No
     time_limit: seconds for the whole path (the uniqueness proof included); when they run
     out the path has status 'time-limit' and the steps found so far."""
     start = State.of(puzzle)
-    enabled = _enabled(techniques, exclude)
+    enabled = _enabled(techniques, exclude, start.geometry)
     path: list = []
     state = start
     try:

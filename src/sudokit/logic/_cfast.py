@@ -17,7 +17,8 @@ The geometry's tables go to C once per geometry (Tables are cached per geometry)
 
 The ladder's probe (sudokit/_c/logic_probe.c): ``probe_plan(state, enabled)`` gives, for a
 tuple of techniques in ladder order, the probe code of each (``NONE``: not probed, its
-finder always runs) and ``probe(state, plan, start)`` the first position at or after start
+finder always runs; ``OFF``: it cannot fire on the geometry, the sum techniques where no
+rule sums, and the probe passes it over) and ``probe(state, plan, start)`` the first position at or after start
 whose technique fires or is not probed (ladder.first_step uses both: it runs that finder,
 then probes on from the next position; so nothing is probed past a finder that fires).  A probe says "fires" exactly
 when its Python finder yields a step, except for MAY_FIRE: the uniqueness probes assume the
@@ -110,6 +111,7 @@ def call(state, name: str, *args):
 # --- the ladder's probe ------------------------------------------------------------------
 
 NONE = 255
+OFF = 254        # a technique that cannot fire on the geometry: the probe passes it over
 PROBE = True        # False: the ladder runs every finder (benchmarks/bench_logic.py --noprobe)
 # technique id -> probe code (logic/probe.h's enum, in its order)
 PROBES = {tid: k for k, tid in enumerate((
@@ -148,6 +150,8 @@ class Plan:
             code = PROBES.get(tech.id, NONE)
             if tech.id in _LINES and not lines:
                 code = NONE
+            if tech.family == "sums" and not t.geometry.propagators:
+                code = OFF
             codes.append(code)
         self.codes = bytes(codes)
         self.probed = any(c != NONE for c in codes)

@@ -26,7 +26,7 @@ __all__ = ["Technique", "ladder", "technique", "first_step", "FAMILIES", "LEVELS
 
 # the family modules, in sudokit.logic.techniques (each declares TECHNIQUES)
 FAMILIES = ("singles", "intersections", "subsets", "fish", "patterns", "wings", "coloring",
-            "uniqueness", "als", "misc", "chains", "forcing")
+            "uniqueness", "als", "misc", "chains", "forcing", "sums")
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 
 
@@ -138,6 +138,9 @@ def markdown() -> str:
     for t in ladder():
         rank = f"{t.rank:g}"
         unique = " (needs a unique puzzle)" if t.needs_unique else ""
+        if t.family == "sums":     # rules SE and HoDoKu do not have: sudokit's own place
+            rows.append(f"| {rank} | `{t.id}` | {t.name} | {t.family} | — | — |")
+            continue
         rows.append(f"| {rank} | `{t.id}` | {t.name}{unique} | {t.family} | {t.se:.1f} | "
                     f"{t.level} {t.score} |")
     return "\n".join(rows)

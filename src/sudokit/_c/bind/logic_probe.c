@@ -2,7 +2,8 @@
  * logic/probe.h) and its easy stretch (logic/run.c):
  *
  *   logic_probe(state, codes, start, givens, rects, flags) -> int
- *       codes: bytes, one probe code per ladder position (P_NONE: not probed here);
+ *       codes: bytes, one probe code per ladder position (P_NONE: not probed here; P_OFF:
+ *              cannot fire on this geometry, passed over);
  *       the index of the first position >= start whose technique fires or is not probed
  *       (its finder must run before anything after it is probed), or len(codes).
  *       givens: bytes, the givens (0 elsewhere) per cell; rects: bytes, 4 cells per
@@ -28,7 +29,8 @@ static int check(const lc_geo *g, const char *who, const char *codes, Py_ssize_t
         return -1;
     }
     for (Py_ssize_t i = 0; i < ncodes; i++)
-        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE) {
+        if ((uint8_t)codes[i] >= P_COUNT && (uint8_t)codes[i] != P_NONE
+            && (uint8_t)codes[i] != P_OFF) {
             PyErr_Format(PyExc_ValueError, "%s: unknown code %d", who, (uint8_t)codes[i]);
             return -1;
         }

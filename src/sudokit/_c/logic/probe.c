@@ -25,7 +25,8 @@
  *
  *   lc_probe(state, codes, ncodes, start, givens, rects, nrects, flags) -> int
  *       (logic_probe(state, codes, start, givens, rects, flags) in Python)
- *       codes: bytes, one probe code per ladder position (P_NONE: not probed here);
+ *       codes: bytes, one probe code per ladder position (P_NONE: not probed here; P_OFF:
+ *              cannot fire on this geometry, passed over);
  *       the index of the first position >= start whose technique fires or is not probed
  *       (its finder must run before anything after it is probed), or len(codes).
  *       givens: bytes, the givens (0 elsewhere) per cell; rects: bytes, 4 cells per
@@ -345,6 +346,8 @@ int lc_probe(const lc_state *s, const uint8_t *codes, int ncodes, int start,
     int i = start < 0 ? 0 : (start > ncodes ? ncodes : start);
     for (; i < ncodes; i++) {
         uint8_t code = codes[i];
+        if (code == P_OFF)
+            continue;
         if (code == P_NONE || PROBES[code](&p))
             break;
     }

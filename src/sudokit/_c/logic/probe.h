@@ -16,6 +16,7 @@ enum {
     P_SIMPLE_COLORS, P_MULTI_COLORS, P_X_CHAIN, P_XY_CHAIN,
     P_FINNED_2, P_SASHIMI_2, P_FINNED_3, P_SASHIMI_3, P_FINNED_4, P_SASHIMI_4,
     P_SKYSCRAPER, P_KITE, P_TURBOT, P_APE, P_SDC, P_COUNT,
+    P_OFF = 254,    /* a technique that cannot fire on this geometry: passed over */
     P_NONE = 255
 };
 

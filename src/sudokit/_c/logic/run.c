@@ -328,6 +328,8 @@ int lc_run(lc_state *st, const uint8_t *codes, int ncodes, const uint8_t *givens
         lp_record r;
         for (; i < ncodes; i++) {   /* an easy code's verdict is its first step, kept in r */
             code = codes[i];
+            if (code == P_OFF)
+                continue;
             if (code == P_NONE)
                 break;
             if (code <= LP_RUN_LAST ? (found = lp_first(&p, code, &r)) : lp_fires(&p, code))
