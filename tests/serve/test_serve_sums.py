@@ -96,12 +96,14 @@ def test_count_and_solve(server):
 
 def test_hints_are_sound_and_end_clearly(server):
     """Hints applied one after another: every placement is the solution's and no
-    elimination removes it, until logic (which has no sum techniques yet) says it is stuck
-    or out of time -- a clear status, not an error."""
+    elimination removes it, the sum techniques among them (a cage's step names the cage's
+    unit, which the page draws), until logic says it is stuck or out of time -- a clear
+    status, not an error."""
     values = list(SUMS_GIVENS)
     cands = [[] for _ in range(81)]
-    seen = []
-    for _ in range(6):
+    seen, techniques = [], set()
+    cage_units = {u for u, name in enumerate(GEOM.unit_names) if name.startswith("killer cage")}
+    for _ in range(30):
         status, d = post(server, "hint", {"puzzle": PUZZLE, "values": values,
                                           "candidates": cands})
         assert status == 200, d
@@ -109,6 +111,9 @@ def test_hints_are_sound_and_end_clearly(server):
         if d["status"] != "step":
             break
         step = d["step"]
+        techniques.add(step["technique"])
+        if step["technique"] == "cage-combination" and "killer cage" in step["text"]:
+            assert set(step["evidence"]["units"]) <= cage_units
         for cell, value in step["placements"]:
             assert SUMS_SOLUTION[cell] == value, step
             values[cell] = value
@@ -118,6 +123,7 @@ def test_hints_are_sound_and_end_clearly(server):
             cands[cell] = [v for v in base if v != value]
     assert seen[0] == "step"
     assert set(seen) <= {"step", "stuck", "time-limit", "solved"}
+    assert {"cage-combination", "sum-bounds", "parity"} <= techniques
     status, d = post(server, "hint", {"puzzle": PUZZLE, "values": SUMS_SOLUTION})
     assert d["status"] == "solved"
 

@@ -8,6 +8,7 @@ worker processes as solve/check/count (``--jobs``), with the same per-record dia
     hint, json      {"puzzle", "status": "hint"|status, "step" (or "steps" with --all),
                      "problems", "time_limit" (with status time-limit)}
     explain, text   <puzzle> TAB <status> TAB <n> steps[, hardest: <name> (SE r)]
+                    (a sum technique, which SE lacks: '(no SE rating)')
                       1. <Name>: <explanation>         one step a line (the pencil-mark grid
                       2. ...                            drawn before the steps --grid-before
                                                         names), a blank line between puzzles
@@ -162,7 +163,11 @@ class ExplainCommand(_Logic):
         head = f"{puzzle}\t{path.status}\t{len(path.steps)} steps"
         hardest = path.hardest
         if hardest is not None:
-            head += f", hardest: {hardest.name} (SE {hardest.se:.1f})"
+            # (the sum techniques are sudokit's own: SE has no rating for them)
+            from ..logic.ladder import technique
+            rated = "no SE rating" if technique(hardest.technique).family == "sums" \
+                else f"SE {hardest.se:.1f}"
+            head += f", hardest: {hardest.name} ({rated})"
         if path.problems:
             head += f"\t{path.problems[0].message}"
         elif path.status == "time-limit":

@@ -175,7 +175,7 @@ def _fitting(doms: list[int], masks) -> tuple[list[int], list[int]]:
     some fitting set gives it (a perfect matching with the cell holding that value)."""
     from ...engine._propagators import _matching
     fit, keep = [], [0] * len(doms)
-    for s in masks:
+    for s in sorted(masks, key=values_of):
         sub = [d & s for d in doms]
         if not all(sub) or not _matching(sub, s):
             continue
