@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+import sudokit
 from _paths import TESTS
 from sudokit import Grid, geometry
 from sudokit.logic import State, steps
@@ -203,3 +205,35 @@ def test_every_step_on_every_real_killer_is_true(name):
     # the share solved by logic alone (docs/logic.md reports it per set)
     assert statuses["solved"] >= 0.95 * len(puzzles), statuses
     assert fired["cage-combination"] and fired["innie-outie"] and fired["innies-outies"]
+
+
+def test_explain_solves_solo_killers_of_every_kind_in_a_real_process(tmp_path):
+    """``sudokit explain --to json`` on Simon Tatham's Solo killers (4x4, 6x6, 9x9, killer X,
+    killer jigsaw: tests/data/sums/solo_killers.txt), each step checked against Solo's own
+    solution, every path solved by logic."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    lines = (SUMS / "solo_killers.txt").read_text().splitlines()
+    ids = [x for x in lines if x and not x.startswith("#")]
+    solutions = [[int(v) for v in x[len("# solution "):].split(",")] for x in lines
+                 if x.startswith("# solution ")]
+    src = tmp_path / "killers.txt"
+    src.write_text("\n".join(ids) + "\n")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(sudokit.__file__).resolve().parents[1])
+    proc = subprocess.run([sys.executable, "-m", "sudokit", "explain", "--to", "json", str(src)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    paths = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    assert len(paths) == len(ids) == len(solutions) == 5
+    for path, solution in zip(paths, solutions):
+        assert path["status"] == "solved"
+        used = set()
+        for step in path["steps"]:
+            used.add(step["technique"])
+            assert all(solution[c] == v for c, v in step["placements"]), step["text"]
+            assert all(solution[c] != v for c, v in step["eliminations"]), step["text"]
+        assert "cage-combination" in used

@@ -1,0 +1,75 @@
+"""Speed of hints and whole paths on 9x9 killers (issue #29: a hint under 50 ms at the
+median, a whole path under 1 s).
+
+    python3 benchmarks/bench_sum_logic.py [--count 100]
+
+The puzzles: the KrazyDad killers of tests/data/sums (no givens, cages only).  For each: the
+time of ``logic.hint`` on the puzzle as written (the uniqueness check included, as the hint
+command and the page pay it), of a hint on the state halfway along its path (a player's
+position: values and candidates), and of the whole path (``logic.steps``).  Prints the
+median and the 90th percentile of each, in ms, and the backend.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+import sudokit  # noqa: E402
+from sudokit import Grid, geometry  # noqa: E402
+from sudokit.logic import hint, steps  # noqa: E402
+
+
+def killers(count: int):
+    g9 = geometry.boxes(3, 3)
+    out = []
+    for name in ("krazydad_killers.csv", "krazydad_hardest.csv"):
+        with open(ROOT / "tests" / "data" / "sums" / name, newline="") as f:
+            for row in csv.DictReader(f):
+                color = row["puzz_color"][1:]
+                totals = [int(x) for x in row["puzz_hint"].split(",")]
+                order = list(dict.fromkeys(color))
+                cages = [("killer", [i for i, x in enumerate(color) if x == ch], totals[k])
+                         for k, ch in enumerate(order)]
+                out.append(Grid("." * 81, geometry=g9.with_constraints(*cages)))
+    step = max(1, len(out) // count)
+    return out[::step][:count]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=100)
+    a = ap.parse_args()
+    first, middle, paths = [], [], []
+    for grid in killers(a.count):
+        t = time.perf_counter()
+        hint(grid)
+        first.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        path = steps(grid)
+        paths.append(time.perf_counter() - t)
+        state = path.start
+        for s in path.steps[:len(path.steps) // 2]:
+            state = state.apply(s)
+        t = time.perf_counter()
+        hint(state)
+        middle.append(time.perf_counter() - t)
+
+    def row(name, xs):
+        xs = sorted(xs)
+        return f"{name:24} median {1000 * statistics.median(xs):7.1f} ms   " \
+               f"p90 {1000 * xs[int(0.9 * (len(xs) - 1))]:7.1f} ms"
+    print(f"backend {sudokit.backend()}, {len(paths)} killers (KrazyDad, 9x9, no givens)")
+    print(row("hint, puzzle as written", first))
+    print(row("hint, halfway", middle))
+    print(row("whole path", paths))
+
+
+if __name__ == "__main__":
+    main()
