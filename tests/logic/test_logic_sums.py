@@ -237,3 +237,48 @@ def test_explain_solves_solo_killers_of_every_kind_in_a_real_process(tmp_path):
             assert all(solution[c] == v for c, v in step["placements"]), step["text"]
             assert all(solution[c] != v for c, v in step["eliminations"]), step["text"]
         assert "cage-combination" in used
+
+
+def test_the_law_of_leftovers_on_a_jigsaw():
+    """Regions  A A A B / A B B B / C C D D / C C D D.  Row 1 and region A each hold every
+    value once; they share r1c1-r1c3, so r1c4 (the row's leftover) equals r2c1 (the
+    region's).  With r2c1 down to 1 or 2, r1c4 loses 3 and 4."""
+    from sudokit.logic.techniques.intersections import find_leftovers
+    geom = geometry.jigsaw("AAABABBBCCDDCCDD")
+    state = State.from_grid(Grid("." * 16, geometry=geom))
+    cands = list(state.candidates)
+    cands[4] = 0b0011                                   # r2c1: 1 or 2
+    state = State(geom, state.values, cands)
+    step = next(s for s in find_leftovers(state) if s.evidence["cells"] == [3, 4])
+    assert step.eliminations == ((3, 3), (3, 4))
+    assert step.text == ("Law of leftovers: row 1 and region 1 each hold every value once, so "
+                         "the cells of the row outside the region (r1c4) hold the same values "
+                         "as the cells of the region outside the row (r2c1); r2c1 cannot hold "
+                         "3 or 4, so r1c4 cannot either.")
+
+
+def test_the_law_of_leftovers_is_sound_on_solo_jigsaws():
+    """On every state of the paths of ten Solo jigsaws (advanced), every step the law finds
+    (not only those the ladder takes) is checked against the solution sudokit's search
+    finds (counted unique)."""
+    import subprocess
+    from conftest import need_tool
+    from sudokit.formats import parse
+    from sudokit.logic.techniques.intersections import find_leftovers
+    solo = need_tool("sgt-solo")
+    ids = subprocess.run([solo, "--generate", "10", "9jda"], capture_output=True, text=True,
+                         check=True, timeout=300).stdout.split()
+    fired = 0
+    for gid in ids:
+        grid = parse(gid)
+        assert sudokit.count_solutions(grid, limit=2) == 1
+        solution = sudokit.solve(grid).values
+        path = steps(grid, time_limit=30)
+        state = path.start
+        for step in path.steps:
+            for found in find_leftovers(state):
+                fired += 1
+                assert all(solution[c] != v for c, v in found.eliminations), found.text
+            assert all(solution[c] != v for c, v in step.eliminations), step.text
+            state = state.apply(step)
+    assert fired

@@ -54,11 +54,11 @@ HINT = "hint"
 
 def _enabled(techniques, exclude, geometry) -> "tuple[Technique, ...]":
     """The ladder restricted to the ids of techniques (None: all) minus those of exclude,
-    and without the sum techniques on a geometry that has no rule over many cells (so the
-    C runs of the other techniques stay whole: logic._easy)."""
+    and without the techniques that cannot fire on the geometry (``Technique.applies``: the
+    sums where no rule sums; so the C runs of the others stay whole: logic._easy)."""
     if isinstance(techniques, str) or isinstance(exclude, str):
         raise TypeError("techniques= and exclude= take a list of ids, not one string")
-    chosen = ladder() if geometry.propagators else _plain_ladder()
+    chosen = _ladder_for(geometry)
     if techniques is not None:
         want = {technique(i).id for i in techniques}
         chosen = tuple(t for t in chosen if t.id in want)
@@ -68,15 +68,20 @@ def _enabled(techniques, exclude, geometry) -> "tuple[Technique, ...]":
     return chosen
 
 
-def _plain_ladder() -> "tuple[Technique, ...]":
-    """The ladder less the sum techniques (the family "sums")."""
-    global _PLAIN
-    if _PLAIN is None:
-        _PLAIN = tuple(t for t in ladder() if t.family != "sums")
-    return _PLAIN
+_FOR: dict = {}
 
 
-_PLAIN: "tuple[Technique, ...] | None" = None
+def _ladder_for(geometry) -> "tuple[Technique, ...]":
+    """The ladder less the techniques that cannot fire on the geometry (cached)."""
+    got = _FOR.get(geometry)
+    if got is None:
+        from .core.tables import tables
+        t = tables(geometry)
+        got = tuple(x for x in ladder() if x.applies is None or x.applies(t))
+        if len(_FOR) >= 64:
+            _FOR.clear()
+        _FOR[geometry] = got
+    return got
 
 
 def hint(puzzle, *, all: bool = False, techniques=None, exclude=None, check: bool = True,

@@ -17,8 +17,8 @@ The geometry's tables go to C once per geometry (Tables are cached per geometry)
 
 The ladder's probe (sudokit/_c/logic_probe.c): ``probe_plan(state, enabled)`` gives, for a
 tuple of techniques in ladder order, the probe code of each (``NONE``: not probed, its
-finder always runs; ``OFF``: it cannot fire on the geometry, the sum techniques where no
-rule sums, and the probe passes it over) and ``probe(state, plan, start)`` the first position at or after start
+finder always runs; ``OFF``: it cannot fire on the geometry (``Technique.applies``: the sum
+techniques where no rule sums), and the probe passes it over) and ``probe(state, plan, start)`` the first position at or after start
 whose technique fires or is not probed (ladder.first_step uses both: it runs that finder,
 then probes on from the next position; so nothing is probed past a finder that fires).  A probe says "fires" exactly
 when its Python finder yields a step, except for MAY_FIRE: the uniqueness probes assume the
@@ -150,7 +150,7 @@ class Plan:
             code = PROBES.get(tech.id, NONE)
             if tech.id in _LINES and not lines:
                 code = NONE
-            if tech.family == "sums" and not t.geometry.propagators:
+            if tech.applies is not None and not tech.applies(t):
                 code = OFF
             codes.append(code)
         self.codes = bytes(codes)

@@ -40,18 +40,28 @@ class Technique:
     level, score   HoDoKu's level and score per use
     needs_unique   True for the uniqueness techniques: valid only on a puzzle with one
               solution (a hint says so in its text)
+    own       True for a technique SE and HoDoKu do not have (the sums, the law of
+              leftovers): its se, level and score only place it among the others, and the
+              docs and outputs name no SE or HoDoKu rating for it
+    applies   None, or applies(tables) -> False when the technique cannot fire on a
+              geometry (the sums where no rule sums): the ladder leaves it out there, and
+              the C probe passes it over
     """
 
-    __slots__ = ("id", "name", "family", "rank", "se", "level", "score", "find", "needs_unique")
+    __slots__ = ("id", "name", "family", "rank", "se", "level", "score", "find", "needs_unique",
+                 "own", "applies")
 
     def __init__(self, id: str, name: str, find: Callable[..., Iterator], *, rank: float,
-                 se: float, level: str, score: int, needs_unique: bool = False):
+                 se: float, level: str, score: int, needs_unique: bool = False,
+                 own: bool = False, applies: "Callable | None" = None):
         if level not in LEVELS:
             raise ValueError(f"level is one of {LEVELS}, not {level!r}")
         self.id, self.name, self.find = id, name, find
         self.family = find.__module__.rsplit(".", 1)[-1]
         self.rank, self.se, self.level, self.score = rank, se, level, score
         self.needs_unique = needs_unique
+        self.own = own
+        self.applies = applies
 
     def __repr__(self) -> str:
         return f"<Technique {self.id} rank={self.rank} se={self.se} {self.level}/{self.score}>"
@@ -138,7 +148,7 @@ def markdown() -> str:
     for t in ladder():
         rank = f"{t.rank:g}"
         unique = " (needs a unique puzzle)" if t.needs_unique else ""
-        if t.family == "sums":     # rules SE and HoDoKu do not have: sudokit's own place
+        if t.own:                  # techniques SE and HoDoKu do not have: sudokit's own place
             rows.append(f"| {rank} | `{t.id}` | {t.name} | {t.family} | — | — |")
             continue
         rows.append(f"| {rank} | `{t.id}` | {t.name}{unique} | {t.family} | {t.se:.1f} | "

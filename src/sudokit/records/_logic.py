@@ -8,7 +8,7 @@ worker processes as solve/check/count (``--jobs``), with the same per-record dia
     hint, json      {"puzzle", "status": "hint"|status, "step" (or "steps" with --all),
                      "problems", "time_limit" (with status time-limit)}
     explain, text   <puzzle> TAB <status> TAB <n> steps[, hardest: <name> (SE r)]
-                    (a sum technique, which SE lacks: '(no SE rating)')
+                    (a technique SE lacks: '(no SE rating)')
                       1. <Name>: <explanation>         one step a line (the pencil-mark grid
                       2. ...                            drawn before the steps --grid-before
                                                         names), a blank line between puzzles
@@ -165,7 +165,7 @@ class ExplainCommand(_Logic):
         if hardest is not None:
             # (the sum techniques are sudokit's own: SE has no rating for them)
             from ..logic.ladder import technique
-            rated = "no SE rating" if technique(hardest.technique).family == "sums" \
+            rated = "no SE rating" if technique(hardest.technique).own \
                 else f"SE {hardest.se:.1f}"
             head += f", hardest: {hardest.name} ({rated})"
         if path.problems:

@@ -495,22 +495,27 @@ def find_cage_overlap(state) -> Iterator[Step]:
                                     f"{t.unit_name(u)}: {t.names(gone)}.", se=2.8)
 
 
+def _applies(t) -> bool:
+    """True when the geometry has rules over many cells (else no sum technique can fire)."""
+    return bool(t.geometry.propagators)
+
+
 TECHNIQUES = (
-    Technique("parity", "Even/Odd", find_parity, rank=31, se=1.0, level="easy", score=4),
+    Technique("parity", "Even/Odd", find_parity, rank=31, se=1.0, level="easy", score=4, own=True, applies=_applies),
     Technique("cage-combination", "Cage Combinations", find_cage_combination, rank=32,
-              se=2.0, level="easy", score=20),
+              se=2.0, level="easy", score=20, own=True, applies=_applies),
     Technique("innie-outie", "Innie/Outie (Rule of 45)", find_innie_outie, rank=34, se=2.0,
-              level="easy", score=25),
+              level="easy", score=25, own=True, applies=_applies),
     Technique("sum-bounds", "Sum Bounds (Arrows, Little Killers)", find_sum_bounds, rank=36,
-              se=2.5, level="easy", score=30),
+              se=2.5, level="easy", score=30, own=True, applies=_applies),
     Technique("sandwich", "Sandwich Placements", find_sandwich, rank=38, se=2.5,
-              level="medium", score=40),
+              level="medium", score=40, own=True, applies=_applies),
     Technique("cage-required", "Cage Must Contain", find_cage_required, rank=45, se=2.8,
-              level="medium", score=50),
+              level="medium", score=50, own=True, applies=_applies),
     Technique("cage-overlap", "Cage/Unit Overlap", find_cage_overlap, rank=55, se=2.8,
-              level="medium", score=50),
+              level="medium", score=50, own=True, applies=_applies),
     Technique("innies-outies", "Innies and Outies (several cells)", find_innies_outies,
-              rank=65, se=3.0, level="medium", score=70),
+              rank=65, se=3.0, level="medium", score=70, own=True, applies=_applies),
 )
 
 __all__ = ["find_parity", "find_cage_combination", "find_innie_outie", "find_sum_bounds",
