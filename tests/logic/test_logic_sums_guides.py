@@ -159,6 +159,41 @@ def test_the_two_whole_puzzles_read_as_killers():
         assert sum(int(r[len("killer("):r.index(":")]) for r in rules) == 405
 
 
+def _solution(state: State) -> list[int]:
+    """The puzzle's solution, checked here rule by rule (not trusted from the solver)."""
+    import sudokit
+    values = list(sudokit.solve(state.puzzle()).values)
+    for unit in state.geometry.units:
+        assert len({values[c] for c in unit}) == len(unit)
+    for kind, cells, total in state.geometry.constraints:
+        assert kind != "killer" or sum(values[c] for c in cells) == total
+    assert sorted(values) == sorted(list(range(1, 10)) * 9)
+    return values
+
+
+def test_the_guides_deductions_hold_in_the_two_puzzles_solutions():
+    # A check of our reading of the two puzzles: what the guides say holds in each one's
+    # solution (both have one: count_solutions).
+    import sudokit
+    for state in (_yak94(), _petety()):
+        assert sudokit.count_solutions(state.puzzle(), limit=2) == 1
+    v = _solution(_yak94())
+    at = {name: v[_cell(name)] for name in ("r8c1", "r8c9", "r9c9", "r4c5", "r4c8", "r1c7",
+                                            "r2c9", "r3c9", "r2c5", "r7c5", "r9c5", "r5c1",
+                                            "r9c1", "r6c1", "r9c3", "r6c7", "r7c7")}
+    assert at["r8c1"] + at["r8c9"] + at["r9c9"] == 8                      # 1a
+    assert {at["r6c7"], at["r7c7"]} == {1, 3}                             # 1c
+    assert at["r6c1"] - at["r9c3"] == 5                                   # 1f
+    assert at["r4c5"] + at["r4c8"] == 7                                   # 2b
+    assert {at["r1c7"], at["r2c9"], at["r3c9"]} == {6, 8, 9}              # 2c
+    assert {at["r2c5"], at["r7c5"], at["r9c5"]} == {7, 8, 9}              # 3b
+    assert at["r5c1"] + at["r9c1"] == 9                                   # 4a
+    v = _solution(_petety())
+    assert v[_cell("r7c9")] == 5
+    assert {v[_cell("r5c1")], v[_cell("r5c9")]} == {7, 9}
+    assert v[_cell("r2c4")] == v[_cell("r4c3")] == 1
+
+
 # --- cage combinations -----------------------------------------------------------------------
 
 
@@ -210,6 +245,38 @@ def test_alice_jones_cages_with_one_combination():
         assert set(step.eliminations) == _only(names, keep)
         assert f"sums to {total} in {len(names)} cells" in step.text
         assert "{" + ",".join(map(str, keep)) + "}" in step.text
+
+
+def test_exercism_killer_sudoku_helper_examples():
+    # exercism/problem-specifications, exercises/killer-sudoku-helper/description.md
+    # (examples 1-3): 7 in three cells is only 1+2+4; 10 in two cells is
+    # 1+9, 2+8, 3+7 or 4+6; with a 1 and a 4 already in the cage's column, only 2+8 and 3+7.
+    # Parts of a grid, one cage each (in column 5 as in the pictures' descriptions).
+    step = next(sums.find_cage_combination(_state(_cage(7, "r1c5", "r2c5", "r3c5"))))
+    assert step.evidence["combinations"] == [[1, 2, 4]]
+    assert "sums to 7 in 3 cells" in step.text and "{1,2,4}" in step.text
+    step = next(sums.find_cage_combination(_state(_cage(10, "r1c5", "r2c5"))))
+    assert step.evidence["combinations"] == [[1, 9], [2, 8], [3, 7], [4, 6]]
+    assert set(step.eliminations) == _pairs(["r1c5", "r2c5"], (5,))
+    assert "{1,9} or {2,8} or {3,7} or {4,6}" in step.text
+    state = _state(_cage(10, "r8c5", "r9c5"), givens={"r1c5": 4, "r3c5": 1})
+    step = next(sums.find_cage_combination(state))
+    assert step.evidence["combinations"] == [[2, 8], [3, 7]]
+    assert "sums to 10 in 2 cells" in step.text and "{2,8} or {3,7}" in step.text
+
+
+def test_sudokuwiki_killer_cage_combination_example():
+    # http://sudokuwiki.com/Killer_Cage_Combination_Example: a three-cell 15 over D1, D2, D3
+    # loses 7 in D3 but not in D1.  With a 7 the cage is {2,6,7} or {3,5,7}; the cage has no
+    # 3, so {2,6,7}, which fits only as D1=7, D2=6, D3=2: D1 and D2 cannot hold 2 and 6
+    # between them when D3 is 7.  Part of a grid: the cage on r4c1-r4c3; its candidates are
+    # ours, chosen to say what the page says (no 3; no 2 in D1 or D2; 7 in D1 and D3).
+    state = _marks(_state(_cage(15, "r4c1", "r4c2", "r4c3")),
+                   {"r4c1": "1456789", "r4c2": "145689", "r4c3": "12456789"})
+    step = next(sums.find_cage_combination(state))
+    assert (_cell("r4c3"), 7) in step.eliminations
+    assert (_cell("r4c1"), 7) not in step.eliminations
+    assert "r4c1-r4c3 sums to 15 in 3 cells" in step.text and "r4c3 cannot be" in step.text
 
 
 # --- values a cage must hold -----------------------------------------------------------------
@@ -339,6 +406,17 @@ def test_sudokutiger_an_innie_of_a_group():
     (step,) = [s for s in _placing(state, "r5c9", 7) if s.evidence["block"] == "row 5"]
     assert "row 5 holds 45, the cages wholly inside 38" in step.text
     assert "the innie r5c9 is 7" in step.text
+
+
+def test_sudokumountain_an_innie_of_row_5():
+    # https://sudokumountain.com/en/glossary/innies-and-outies ("The innie"): three cages
+    # wholly inside row 5 make 7 + 14 + 21 = 42, so the row's last cell is 3.  Part of a
+    # grid: row 5 (shapes ours).
+    state = _state(_cage(7, "r5c1", "r5c2"), _cage(14, "r5c3", "r5c4", "r5c5"),
+                   _cage(21, "r5c6", "r5c7", "r5c8"))
+    (step,) = [s for s in _placing(state, "r5c9", 3) if s.evidence["block"] == "row 5"]
+    assert "row 5 holds 45, the cages wholly inside 42" in step.text
+    assert "the innie r5c9 is 3" in step.text
 
 
 def test_sudokutiger_an_outie_of_a_box():
