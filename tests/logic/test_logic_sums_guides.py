@@ -85,10 +85,6 @@ def _only(names, keep, n=9) -> set:
     return _pairs(names, [v for v in range(1, n + 1) if v not in keep])
 
 
-def _cages_with(step) -> set:
-    return set(step.evidence.get("units", []))
-
-
 # --- readers of the two whole puzzles the guides give ----------------------------------------
 
 
