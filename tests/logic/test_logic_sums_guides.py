@@ -11,7 +11,9 @@ readers of their own, not by sudokit's formats.
 
 Sudokuwiki names cells by a row letter (A-H, J: no I) and a column number: "C7" is r3c7.
 
-Deductions sudokit does not make are marked xfail(strict=True) with the technique it lacks.
+(Five deductions sudokit first lacked -- two boxes as one block, some of the cages across a
+block, a cage wholly inside a unit that must hold the unit's value, the cage's total in the
+Must Contain sentence -- were added for these examples.)
 """
 
 from __future__ import annotations
@@ -316,8 +318,6 @@ def test_yak94_the_4_cage_is_1_and_3_locked_in_column_7():
     assert _pairs(column, (1, 3)) <= gone
 
 
-@pytest.mark.xfail(strict=True, reason="sudokit's Cage Must Contain sentence names the cage's "
-                                       "cells but not its total")
 def test_cage_must_contain_sentences_name_the_total():
     # The guides say "the 16 cage" (sudokutiger, Superset Culling) and "4(2)" (YAK 94): the
     # total is how a person finds the cage.
@@ -684,8 +684,6 @@ _SUM_FINDERS = (sums.find_cage_combination, sums.find_innie_outie, sums.find_inn
                 sums.find_cage_required, sums.find_cage_overlap)
 
 
-@pytest.mark.xfail(strict=True, reason="sudokit's rule of 45 reads rows, columns, boxes and "
-                                       "runs of rows or columns, not two boxes together")
 def test_djape_an_outie_of_two_boxes():
     # https://djape.net/more-math-tip-3-2: over two boxes the cages make
     # 9 + 22 + 11 + 17 + 10 + 3 + 13 + 8 = 93, so the outie is 93 - 90 = 3.  Part of a grid:
@@ -699,8 +697,6 @@ def test_djape_an_outie_of_two_boxes():
     assert found
 
 
-@pytest.mark.xfail(strict=True, reason="sudokit's rule of 45 reads rows, columns, boxes and "
-                                       "runs of rows or columns, not two boxes together")
 def test_sudokutiger_an_innie_of_two_boxes():
     # http://www.sudokutiger.com/D11_Multi_Group_Innies_and_Outies.htm, first example: over
     # two boxes the cages and filled cells make 89, so the cell left is 1.  Part of a grid:
@@ -715,8 +711,6 @@ def test_sudokutiger_an_innie_of_two_boxes():
     assert found
 
 
-@pytest.mark.xfail(strict=True, reason="sudokit's rule of 45 counts all the cages across a "
-                                       "block or none of them, not some")
 def test_yak94_an_innie_less_an_outie_of_nonet_7():
     # YAK 94 walkthrough, step 1f: "Innies+Outies N7: 5 = R6C1 - R9C3 -> R6C1 <> 4,5;
     # R9C3 = (1234)": box 7 counting the 18 across it (its outie r6c1) but not the 23 (its
@@ -728,9 +722,6 @@ def test_yak94_an_innie_less_an_outie_of_nonet_7():
     assert found and "r6c1" in found[0].text and "r9c3" in found[0].text
 
 
-@pytest.mark.xfail(strict=True, reason="sudokit lacks the cage/unit interaction for a cage "
-                                       "wholly inside the unit: a value the unit can only "
-                                       "place in the cage drops the combinations without it")
 def test_sudokuwiki_cage_unit_overlap_type_1():
     # https://www.sudokuwiki.org/Cage_Unit_Overlap, first example: a three-cell 19 in row H
     # (row 8) has five combinations; the 9 of row H can only go in that cage, so {4,7,8} and

@@ -85,13 +85,26 @@ class _Rules:
 
 def _blocks(geom) -> tuple:
     """(name, cell set, how many full units) of the blocks the rule of 45 reads: each row,
-    column and box (or region), then runs of 2 to N-1 consecutive rows and columns."""
+    column and box (or region), two boxes (regions) side by side, then runs of 2 to N-1
+    consecutive rows and columns."""
     n = geom.size
     out = []
     names = geom.unit_names
     for u, cells in enumerate(geom.units):
         if len(cells) == n and names[u].split(" ", 1)[0] in ("row", "col", "box", "region"):
             out.append((names[u], bits_of(cells), 1))
+    regions = [(names[u], cells) for u, cells in enumerate(geom.units)
+               if len(cells) == n and names[u].split(" ", 1)[0] in ("box", "region")]
+    for a in range(len(regions)):              # two regions side by side
+        for b in range(a + 1, len(regions)):
+            (na, ca), (nb, cb) = regions[a], regions[b]
+            inb = set(cb)
+            if any((c % n and c - 1 in inb) or (c % n < n - 1 and c + 1 in inb)
+                   or c - n in inb or c + n in inb for c in ca):
+                word = na.split(" ", 1)[0]
+                out.append((f"{word}es {na.split(' ', 1)[1]} and {nb.split(' ', 1)[1]}"
+                            if word == "box" else f"{word}s {na.split(' ', 1)[1]} and "
+                            f"{nb.split(' ', 1)[1]}", bits_of(ca) | bits_of(cb), 2))
     for word, line in (("rows", lambda i: range(i * n, i * n + n)),
                        ("columns", lambda i: range(i, n * n, n))):
         for k in range(2, n):
@@ -317,63 +330,104 @@ def _ways(cells, weights, target, doms, peers) -> "list[int] | None":
 
 
 def _innies(state, rules, single: bool) -> Iterator[Step]:
+    """The rule of 45 on each block: for each choice S of the cages that cross it, the
+    block's cells in no cage wholly inside and in no cage of S (innies) less the cells of S
+    outside the block (outies) sum to k*45 - the totals inside - the totals of S.  S empty is
+    the plain innie count, S all of them the plain outie count; the others mix the two.  Only
+    the choices that leave one cell (single) or two to four cells (not single) are read."""
     t = state.tables
     n = t.n
     whole = n * (n + 1) // 2
     values = state.values
-    placed = bits_of(c for c, v in enumerate(values) if v)
+    empty = bits_of(c for c, v in enumerate(values) if not v)
     cages = [(u, bits_of(cells), total) for u, cells, total in rules.cages]
     doms = _doms(state)
+    want = (1, 1) if single else (2, _MAX_INNIES)
     for name, block, k in rules.blocks:
         inside = [(u, b, s) for u, b, s in cages if not b & ~block]
         crossing = [(u, b, s) for u, b, s in cages if b & block and b & ~block]
-        # innies: the block less the cages wholly inside
         covered = 0
         for _, b, _ in inside:
             covered |= b
-        left = block & ~covered
-        target = k * whole - sum(s for _, _, s in inside)
-        yield from _block_step(state, name, k, inside, [], left, 0, target, placed, doms,
-                               single)
-        if not crossing:
-            continue
-        # outies: the cages crossing the block stick out; with the cells of the block no cage
-        # covers (innies), outies - innies = their totals - the block's
-        for _, b, _ in crossing:
-            covered |= b
-        out = covered & ~block
-        left = block & ~covered
-        target = sum(s for _, _, s in inside + crossing) - k * whole
-        yield from _block_step(state, name, k, inside, crossing, out, left, target, placed,
-                               doms, single)
+        base = block & ~covered
+        inner = sum(s for _, _, s in inside)
+        # (unknown cells) = popcount(base & empty) - sum over S of (in - out) of each cage
+        delta = [((b & block & empty).bit_count() - (b & ~block & empty).bit_count())
+                 for _, b, _ in crossing]
+        if len(crossing) > _MAX_CROSSING:
+            choices = [(), tuple(range(len(crossing)))]
+        else:
+            choices = _choices(delta, (base & empty).bit_count(), want)
+        for chosen in choices:
+            sb = 0
+            for i in chosen:
+                sb |= crossing[i][1]
+            plus, minus = base & ~sb, sb & ~block
+            m = ((plus | minus) & empty).bit_count()
+            if not want[0] <= m <= want[1]:
+                continue
+            across = [crossing[i] for i in chosen]
+            target = k * whole - inner - sum(s for _, _, s in across)
+            yield from _block_step(state, name, k, inside, across, len(across) == len(crossing),
+                                   plus, minus, target, doms, single)
 
 
-def _block_step(state, name, k, inside, crossing, plus, minus, target, placed, doms,
+_MAX_CROSSING = 8      # more cages across a block: only none or all of them are counted
+
+
+def _choices(delta, base: int, want) -> list[tuple[int, ...]]:
+    """The sets S of indexes (ascending; the empty set first) with base - sum(delta[S]) in
+    want (a depth-first walk, cut where the cages left cannot bring the count into it)."""
+    out = []
+    m = len(delta)
+    best_down = [0] * (m + 1)          # the most the cages from i on can take off (delta > 0)
+    best_up = [0] * (m + 1)            # ... and add (delta < 0)
+    for i in range(m - 1, -1, -1):
+        best_down[i] = best_down[i + 1] + max(delta[i], 0)
+        best_up[i] = best_up[i + 1] + max(-delta[i], 0)
+
+    def go(i: int, count: int, chosen: list) -> None:
+        if count - best_down[i] > want[1] or count + best_up[i] < want[0]:
+            return
+        if i == m:
+            out.append(tuple(chosen))
+            return
+        go(i + 1, count, chosen)
+        chosen.append(i)
+        go(i + 1, count - delta[i], chosen)
+        chosen.pop()
+
+    go(0, base, [])
+    out.sort(key=lambda x: (len(x), x))
+    return out
+
+
+def _block_step(state, name, k, inside, across, all_across, plus, minus, target, doms,
                 single) -> Iterator[Step]:
     """The step of one block: the cells of ``plus`` less those of ``minus`` sum to target."""
     t = state.tables
     values = state.values
-    for c in cells_of(plus & placed):
-        target -= values[c]
-    for c in cells_of(minus & placed):
-        target += values[c]
-    pcells, mcells = cells_of(plus & ~placed), cells_of(minus & ~placed)
-    m = len(pcells) + len(mcells)
-    if m == 0 or m > _MAX_INNIES or (single and m != 1) or (not single and m == 1):
-        return
+    placed = 0
+    for c in cells_of(plus):
+        placed += values[c]
+    for c in cells_of(minus):
+        placed -= values[c]
+    target -= placed
+    pcells = [c for c in cells_of(plus) if not values[c]]
+    mcells = [c for c in cells_of(minus) if not values[c]]
     cells = pcells + mcells
     weights = [1] * len(pcells) + [-1] * len(mcells)
-    units = [u for u, _, _ in inside + crossing]
+    units = [u for u, _, _ in inside + across]
+    head = _block_text(t, name, k, inside, across, all_across, placed)
     if single:
         c = cells[0]
         v = target * weights[0]
         if not 1 <= v <= t.n or not state.candidates[c] >> (v - 1) & 1:
             return                    # a contradiction: problems() names it
-        role = "outie" if crossing and weights[0] > 0 else "innie"
+        role = "innie" if weights[0] > 0 else "outie"
         yield Step("innie-outie", placements=[(c, v)],
                    evidence={"cells": [c], "units": units, "value": v, "block": name},
-                   text=f"{_block_text(t, name, k, inside, crossing)}, so the {role} "
-                        f"{t.name(c)} is {t.value(v)}.", se=2.0)
+                   text=f"{head}, so the {role} {t.name(c)} is {t.value(v)}.", se=2.0)
         return
     keep = _ways(cells, weights, target, doms, t.peer_bits)
     if keep is None:
@@ -382,25 +436,32 @@ def _block_step(state, name, k, inside, crossing, plus, minus, target, placed, d
     if not removed:
         return
     if mcells and pcells:
-        what = f"{t.names(pcells)} less {t.names(mcells)} make {target}"
+        what = f"{t.names(pcells)} less {t.names(mcells)} make {target}" if target >= 0 else \
+            f"{t.names(mcells)} less {t.names(pcells)} make {-target}"
     else:
         what = f"{t.names(cells)} sum to {abs(target)}"
     yield Step("innies-outies", eliminations=sorted(removed),
                evidence={"cells": cells, "units": units, "total": target, "block": name},
-               text=f"{_block_text(t, name, k, inside, crossing)}, so {what}: "
-                    f"{_cannot(t, sorted(removed))}.", se=3.0)
+               text=f"{head}, so {what}: {_cannot(t, sorted(removed))}.", se=3.0)
 
 
-def _block_text(t, name, k, inside, crossing) -> str:
+def _block_text(t, name, k, inside, across, all_across, placed) -> str:
+    """'Rule of 45: row 1 holds 45, the cages wholly inside 36' and its variants."""
     n = t.n
     whole = k * n * (n + 1) // 2
     inner = sum(s for _, _, s in inside)
-    if not crossing:
-        return f"Rule of {n * (n + 1) // 2}: {name} hold{'s' if k == 1 else ''} {whole}, the " \
-               f"cages wholly inside {inner}"
-    outer = sum(s for _, _, s in crossing)
-    return f"Rule of {n * (n + 1) // 2}: {name} hold{'s' if k == 1 else ''} {whole}, the " \
-           f"cages in and across {inner + outer}"
+    text = f"Rule of {n * (n + 1) // 2}: {name} hold{'s' if k == 1 else ''} {whole}, "
+    known = inner
+    if not across:
+        text += f"the cages wholly inside {inner}"
+    else:
+        known += sum(s for _, _, s in across)
+        text += f"the cages in and across {known}"
+        if not all_across:
+            text += f" (across: {', '.join(t.unit_name(u) for u, _, _ in across)})"
+    if placed:
+        text += f", the values placed {placed} ({known + placed} in all)"
+    return text
 
 
 def find_innie_outie(state) -> Iterator[Step]:
@@ -457,14 +518,16 @@ def find_cage_required(state) -> Iterator[Step]:
                     yield Step("cage-required", eliminations=[(c, v) for c in gone],
                                evidence={"units": [u, w], "cells": cells_of(where), "value": v},
                                text=f"Every set of values left for {t.unit_name(u)} has "
-                                    f"{t.value(v)}, and within it {t.value(v)} can only go in "
+                                    f"{t.value(v)} (the cage: {con[2]} in {len(cells)} "
+                                    f"cells), and within it {t.value(v)} can only go in "
                                     f"{t.names(where)}, all in {t.unit_name(w)}; so "
                                     f"{t.value(v)} is removed from the rest of "
                                     f"{t.unit_name(w)}: {t.names(gone)}.", se=2.8)
 
 
 def find_cage_overlap(state) -> Iterator[Step]:
-    """A full unit's value whose places are all in one cage: the cage's other cells lose it."""
+    """A full unit's value whose places are all in one cage is in that cage: the cage's cells
+    outside the unit lose it; a cage wholly inside the unit keeps only its sets with it."""
     rules = _rules_of(state)
     if rules is None:
         return
@@ -472,11 +535,12 @@ def find_cage_overlap(state) -> Iterator[Step]:
     values, cands = state.values, state.candidates
     table = state.where_table()
     placed_in = state.placed_masks()
-    for con, u, (_, cells, _) in rules.sets:
+    doms = None
+    for con, u, (_, cells, masks) in rules.sets:
         cage = bits_of(cells)
         for w in t.full:
             ub = t.unit_bits[w]
-            if not ub & cage or not cage & ~ub:
+            if not ub & cage:
                 continue
             for v in range(1, t.n + 1):
                 if placed_in[w] >> (v - 1) & 1:
@@ -484,15 +548,37 @@ def find_cage_overlap(state) -> Iterator[Step]:
                 where = table[w][v]
                 if not where or where & ~cage:
                     continue
-                gone = [c for c in cells_of(cage & ~ub) if not values[c]
-                        and cands[c] >> (v - 1) & 1]
-                if gone:
-                    yield Step("cage-overlap", eliminations=[(c, v) for c in gone],
-                               evidence={"units": [w, u], "cells": cells_of(where), "value": v},
-                               text=f"In {t.unit_name(w)}, {t.value(v)} can only go in "
-                                    f"{t.names(where)}, all in {t.unit_name(u)}; so "
-                                    f"{t.value(v)} is removed from the rest of "
-                                    f"{t.unit_name(u)}: {t.names(gone)}.", se=2.8)
+                head = f"In {t.unit_name(w)}, {t.value(v)} can only go in {t.names(where)}, " \
+                       f"all in {t.unit_name(u)}"
+                if cage & ~ub:
+                    gone = [c for c in cells_of(cage & ~ub) if not values[c]
+                            and cands[c] >> (v - 1) & 1]
+                    if gone:
+                        yield Step("cage-overlap", eliminations=[(c, v) for c in gone],
+                                   evidence={"units": [w, u], "cells": cells_of(where),
+                                             "value": v},
+                                   text=f"{head}; so {t.value(v)} is removed from the rest "
+                                        f"of {t.unit_name(u)}: {t.names(gone)}.", se=2.8)
+                    continue
+                # the cage lies in the unit: its values include v
+                if doms is None:
+                    doms = _doms(state)
+                bit = 1 << (v - 1)
+                fit, keep = _fitting([doms[c] for c in cells], [m for m in masks if m & bit])
+                if not fit:
+                    continue
+                new = list(doms)
+                for c, kk in zip(cells, keep):
+                    new[c] = kk
+                removed = _removed(state, cells, new)
+                if removed:
+                    sets = " or ".join(_set_text(t, m) for m in fit)
+                    what = f" ({con[2]} in {len(cells)} cells)" if con[0] == "killer" else ""
+                    yield Step("cage-overlap", eliminations=removed,
+                               evidence={"units": [w, u], "cells": cells_of(where), "value": v,
+                                         "combinations": [values_of(m) for m in fit]},
+                               text=f"{head}{what}, so the cage holds {t.value(v)}: only "
+                                    f"{sets} are left: {_cannot(t, removed)}.", se=2.8)
 
 
 def _applies(t) -> bool:
