@@ -13,31 +13,21 @@ median and the 90th percentile of each, in ms, and the backend.
 from __future__ import annotations
 
 import argparse
-import csv
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sudokit  # noqa: E402
-from sudokit import Grid, geometry  # noqa: E402
 from sudokit.logic import hint, steps  # noqa: E402
 
 
 def killers(count: int):
-    g9 = geometry.boxes(3, 3)
-    out = []
-    for name in ("krazydad_killers.csv", "krazydad_hardest.csv"):
-        with open(ROOT / "tests" / "data" / "sums" / name, newline="") as f:
-            for row in csv.DictReader(f):
-                color = row["puzz_color"][1:]
-                totals = [int(x) for x in row["puzz_hint"].split(",")]
-                order = list(dict.fromkeys(color))
-                cages = [("killer", [i for i, x in enumerate(color) if x == ch], totals[k])
-                         for k, ch in enumerate(order)]
-                out.append(Grid("." * 81, geometry=g9.with_constraints(*cages)))
+    """count killers spread over the KrazyDad sets (sum_logic_sound's reader)."""
+    from sum_logic_sound import krazydad
+    out = [grid for grid, _ in krazydad()]
     step = max(1, len(out) // count)
     return out[::step][:count]
 

@@ -250,15 +250,12 @@ def _sum_text(t, con, n) -> str:
            f"{t.names(cells)} sum to {value}"
 
 
-def find_sum_bounds(state) -> Iterator[Step]:
-    """Arrows and little killers: each cell keeps the values with which the rest of the sum
-    can still be met (bounds; cells sharing a unit take different values)."""
-    rules = _rules_of(state)
-    if rules is None:
-        return
+def _pruned(state, rules):
+    """(constraint, removed) of each rule of ``rules`` whose propagator, run on the candidates
+    left (the engines' own pruning: engine._propagators.prune), removes some."""
     from ...engine._propagators import prune
     t = state.tables
-    for con, prop in rules.sums:
+    for con, prop in rules:
         cells = prop[1]
         if all(state.values[c] for c in cells):
             continue
@@ -267,11 +264,21 @@ def find_sum_bounds(state) -> Iterator[Step]:
             continue                  # nothing, or a contradiction problems() names
         removed = _removed(state, cells, doms)
         if removed:
-            yield Step("sum-bounds", eliminations=removed,
-                       evidence={"cells": list(cells), "rule": con[0]},
-                       text=f"{_sum_text(t, con, t.n)}; with the candidates left (values "
-                            f"differ where cells share a unit): {_cannot(t, removed)}.",
-                       se=2.5)
+            yield con, removed
+
+
+def find_sum_bounds(state) -> Iterator[Step]:
+    """Arrows and little killers: each cell keeps the values with which the rest of the sum
+    can still be met (bounds; cells sharing a unit take different values)."""
+    rules = _rules_of(state)
+    if rules is None:
+        return
+    t = state.tables
+    for con, removed in _pruned(state, rules.sums):
+        yield Step("sum-bounds", eliminations=removed,
+                   evidence={"cells": list(con[1]), "rule": con[0]},
+                   text=f"{_sum_text(t, con, t.n)}; with the candidates left (values differ "
+                        f"where cells share a unit): {_cannot(t, removed)}.", se=2.5)
 
 
 def find_sandwich(state) -> Iterator[Step]:
@@ -279,23 +286,14 @@ def find_sandwich(state) -> Iterator[Step]:
     rules = _rules_of(state)
     if rules is None:
         return
-    from ...engine._propagators import prune
     t = state.tables
-    for con, prop in rules.sandwiches:
-        cells = prop[1]
-        if all(state.values[c] for c in cells):
-            continue
-        doms = _doms(state)
-        if prune(prop, doms, t.n) <= 0:
-            continue
-        removed = _removed(state, cells, doms)
-        if removed:
-            where = _sums.describe(t.n, con).split(" ", 1)[1]
-            yield Step("sandwich", eliminations=removed,
-                       evidence={"cells": list(cells), "rule": "sandwich", "total": con[2]},
-                       text=f"In {where} the values between the 1 and the {t.value(t.n)} "
-                            f"sum to {con[2]}; only placements of them whose cells between "
-                            f"can make that sum are left: {_cannot(t, removed)}.", se=2.5)
+    for con, removed in _pruned(state, rules.sandwiches):
+        where = _sums.describe(t.n, con).split(" ", 1)[1]
+        yield Step("sandwich", eliminations=removed,
+                   evidence={"cells": list(con[1]), "rule": "sandwich", "total": con[2]},
+                   text=f"In {where} the values between the 1 and the {t.value(t.n)} sum to "
+                        f"{con[2]}; only placements of them whose cells between can make that "
+                        f"sum are left: {_cannot(t, removed)}.", se=2.5)
 
 
 # --- the rule of 45 --------------------------------------------------------------------------
