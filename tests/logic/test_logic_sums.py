@@ -282,3 +282,17 @@ def test_the_law_of_leftovers_is_sound_on_solo_jigsaws():
             assert all(solution[c] != v for c, v in step.eliminations), step.text
             state = state.apply(step)
     assert fired
+
+
+@pytest.mark.parametrize("seed", [91, 427])
+def test_a_killer_cage_is_no_strong_link_for_a_unique_rectangle(seed):
+    """A killer cage is a unit of fewer than N cells: a value need not be in it, so "in this
+    cage a can only go in p or q" proves nothing.  Unique Rectangle type 4 once read it as a
+    strong link and removed the solution's value on these two generated killers."""
+    g, = sudokit.generate(box="3x3", killer=True, seed=seed)
+    solution = list(g.solution.values)
+    path = steps(g.puzzle, time_limit=3)
+    for step in path.steps:
+        assert all(solution[c] == v for c, v in step.placements), step.text
+        assert all(solution[c] != v for c, v in step.eliminations), step.text
+    assert len(path.steps) > 40

@@ -230,7 +230,10 @@ def find_unique_rectangle_2(state) -> Iterator[Step]:
 
 
 def _shared_units(t, p, q) -> list:
-    return sorted(set(t.cell_units[p]) & set(t.cell_units[q]))
+    """The full units p and q share: only there must each value be somewhere (a killer cage
+    or any unit of fewer than N cells need not hold a value, so "a can only go in p or q"
+    there proves nothing)."""
+    return sorted(set(t.cell_full[p]) & set(t.cell_full[q]))
 
 
 def _subsets(pool, cands, base: int, limit: int):
