@@ -15,12 +15,19 @@ apart, each step no farther from the level.  Its distance reads the sudokit scal
 0 when the puzzle's label is the level, else how far the number lies outside the level's
 [tier, tier + 1); a 'stuck' puzzle counts as 6.0 (harder than every label).
 
+Unless the puzzles must be minimal, more givens come first (``Level._filled``): from a
+few minimal puzzles, while logic with the techniques up to the level's tier is stuck, a
+given of the solution goes in where it stopped, and the puzzle is kept when it rates at
+the level.  Minimal puzzles of some rules (nonconsecutive: about 10 givens) all need
+forcing chains; only more givens make them easy.  Then the walk.
+
 Killers have no givens to walk with: puzzle i is the first of KILLER_TRIES killers (cut as
 ``generate(killer=...)`` cuts them, from the seeds ``f"{seed}:level:{k}"``) whose label is
 the level.
 
-Every puzzle kept has been rated again whole by ``rate_scale`` (the distance is that
-rating), so its label is the level asked for.  Reproducible: puzzle i depends only on
+Every puzzle kept is rated again whole by ``rate_scale`` before it is handed out (the
+walk's distance runs the techniques up to the level's tier only), so its label is the
+level asked for.  Reproducible: puzzle i depends only on
 (seed, i, options), as in generate_target.  Bounded: besides the walk's own budget (WALKS
 walks of MOVES idle moves), each puzzle has ``seconds`` (default SECONDS) of logic; when
 they run out a GenerationError says so (a faster machine may find the puzzle: the puzzle it
@@ -40,6 +47,8 @@ __all__ = ["Level", "at_level", "iter_level", "SECONDS", "KILLER_TRIES"]
 
 SECONDS = 120.0     # logic time per puzzle (every rating of its search) before giving up
 KILLER_TRIES = 40   # killers cut per puzzle before giving up
+FILL_TRIES = 8      # minimal puzzles given more givens (minimal=False) before the walk
+FILL_CHOICES = 6    # orbits tried in turn where one more given makes a puzzle too easy
 _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
 
 
@@ -48,9 +57,9 @@ class Level:
     'extreme'.  seconds: logic time per puzzle (None: SECONDS); killer: a killer spec
     (geometry._cages.spec: (lo, hi, cages)) to cut killers instead of walking givens."""
 
-    __slots__ = ("level", "seconds", "killer")
+    __slots__ = ("level", "seconds", "killer", "minimal")
 
-    def __init__(self, level: str, *, seconds=None, killer=None):
+    def __init__(self, level: str, *, seconds=None, killer=None, minimal: bool = True):
         if level not in LABELS:
             raise GenerationError(f"level {level!r}: the sudokit scale's levels are "
                                   f"{', '.join(LABELS)}")
@@ -58,13 +67,14 @@ class Level:
                                         and not isinstance(seconds, bool) and seconds > 0):
             raise GenerationError(f"seconds must be a positive number, not {seconds!r}")
         self.level, self.seconds, self.killer = level, seconds, killer
+        self.minimal = bool(minimal)
 
     @property
     def tier(self) -> int:
         return LABELS.index(self.level) + 1
 
     def key(self) -> tuple:
-        return (self.level, self.seconds, self.killer)
+        return (self.level, self.seconds, self.killer, self.minimal)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Level) and self.key() == other.key()
@@ -91,24 +101,49 @@ class Level:
     def distance(self, puzzle) -> float:
         """0.0 when the puzzle's sudokit label is the level; else how far its number lies
         outside [tier, tier + 1) (see the module doc).  GenerationError when the time of
-        the puzzle's search has run out."""
-        r = rate_scale(puzzle)
+        the puzzle's search has run out.
+
+        The logical path runs with the techniques up to the level's tier only (below
+        extreme): it is the whole path as far as it goes (the ladder tries the easiest
+        first), so a path it solves is rated exactly, and a path it cannot finish needs a
+        harder tier: the distance is then 0.01 plus up to 0.49 for the share of empty cells
+        it leaves (the walk goes towards puzzles it nearly solves), never a costly forcing
+        chain for a goal below extreme."""
+        return self._measure(puzzle)[0]
+
+    walk_distance = distance
+
+    def _measure(self, puzzle):
+        """(distance, the logical path with the techniques up to the level's tier)."""
+        from .logic import steps
+        from .logic.ladder import ladder
+        from .rate.scale import rating_of, tier_of
+        upto = None if self.tier == len(LABELS) else \
+            [t.id for t in ladder() if tier_of(t.rank) <= self.tier]
+        if not puzzle.is_legal():
+            return 10.0, None
+        path = steps(puzzle, techniques=upto)
+        r = rating_of(path)
         if r.status == "limit":
-            raise GenerationError(f"no {_label(puzzle.geometry)} puzzle at {self} within "
+            what = "killer" if self.killer is not None else "puzzle"
+            raise GenerationError(f"no {_label(puzzle.geometry)} {what} at {self} within "
                                   f"{self._seconds():g} s of logic; give more time "
                                   f"(--time-limit) or choose another level")
         if r.status == "rated":
             if r.level == self.level:
-                return 0.0
+                return 0.0, path
             x = r.number
         elif r.status == "stuck":
-            x = _STUCK
+            if upto is None:
+                x = _STUCK
+            else:  # needs a tier above the level's
+                empty = sum(1 for v in puzzle.values if not v) or 1
+                left = sum(1 for v in path.state.values if not v)
+                return round(0.01 + 0.49 * left / empty, 3), path
         else:  # (a walk's puzzles are unique and legal)
-            return 10.0
+            return 10.0, path
         d = max(0.0, self.tier - x) + max(0.0, x - (self.tier + 0.99))
-        return max(round(d, 2), 0.01)
-
-    walk_distance = distance
+        return max(round(d, 2), 0.01), path
 
     def _seconds(self) -> float:
         return SECONDS if self.seconds is None else float(self.seconds)
@@ -118,8 +153,65 @@ class Level:
         from .generate_target import make_aimed
         with _budget.time_limit(self._seconds()):
             if self.killer is not None:
-                return self._make_killer(geom, seed, index, engine)
-            return make_aimed(geom, symmetry, clues, seed, index, engine, self)
+                made = self._make_killer(geom, seed, index, engine)
+            else:
+                made = None if self.minimal else \
+                    self._filled(geom, symmetry, clues, seed, index, engine)
+                if made is None:
+                    made = make_aimed(geom, symmetry, clues, seed, index, engine, self)
+            again = rate_scale(made.puzzle)  # rated again, whole: the label is the level
+            if again.status == "limit":
+                self.distance(made.puzzle)  # (GenerationError: the time ran out)
+            if again.level != self.level:
+                raise AssertionError(f"a puzzle made at {self} rates {again}: please report "
+                                     f"this bug")
+            return made
+
+    def _filled(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
+        """A puzzle at the level made by adding givens (not minimal), or None: from each of
+        FILL_TRIES minimal puzzles, while logic with the techniques up to the level's tier
+        is stuck, the solution's values go in at a random clue orbit among the cells it
+        left empty (where one makes the puzzle too easy, it goes out again and the next
+        of up to FILL_CHOICES orbits is tried: adding givens only makes a puzzle easier);
+        kept when it rates at the level."""
+        import random
+        from .generate import _make, orbits
+        from .generate_target import _Checks
+        from .grid import Grid
+        shape = geom.shape if geom.is_classic else geom.display_shape
+        variant = None if geom.is_classic else geom
+        cells = orbits(geom if not geom.is_classic else geom.shape, symmetry)
+        for attempt in range(FILL_TRIES):
+            start = _make(geom, symmetry, True, None, f"{seed}:{index}:fill:{attempt}", 0,
+                          engine)
+            rng = random.Random(f"sudokit:level:{seed}:{index}:{attempt}")
+            values, sol = list(start.puzzle.values), start.solution.values
+            d, path = self._measure(Grid._trusted(tuple(values), shape, variant))
+            while d != 0:
+                if path is None or path.status != "stuck" or d >= 10:
+                    break  # below the level (or no path): more givens cannot help
+                left = [o for o in cells if any(not path.state.values[c] for c in o)]
+                rng.shuffle(left)
+                for o in left[:FILL_CHOICES]:  # one orbit in; one that overshoots goes out
+                    for c in o:
+                        values[c] = sol[c]
+                    d, after = self._measure(Grid._trusted(tuple(values), shape, variant))
+                    if d == 0 or (after is not None and after.status == "stuck" and d < 10):
+                        path = after
+                        break
+                    for c in o:
+                        values[c] = 0
+                else:
+                    break
+            if d == 0:
+                n = sum(1 for v in values if v)
+                if clues is not None and not clues[0] <= n <= clues[1]:
+                    continue
+                return dataclasses.replace(
+                    start, puzzle=Grid._trusted(tuple(values), shape, variant), clues=n,
+                    seed=seed, index=index, minimal=False, clue_range=clues, target=self,
+                    guesses=_Checks(geom, engine).guesses(bytes(values)))
+        return None
 
     def _make_killer(self, geom: Geometry, seed, index: int, engine: str):
         from .generate import _make_killer
@@ -136,11 +228,13 @@ class Level:
 
 def iter_level(level: str, *, killer=None, seconds=None, **options):
     """Yield puzzles at a level of the sudokit scale, lazily: generate()'s options (count,
-    seed, jobs, symmetry, clues, box, geometry, engine); killer: True or a dict as
-    generate's (then no symmetry, minimal or clues).  GenerationError names a bad option,
+    seed, jobs, symmetry, minimal, clues, box, geometry, engine); minimal=False (the
+    default) lets a puzzle have more givens than it needs, True keeps to minimal ones (the
+    walk alone); killer: True or a dict as generate's (then no symmetry, minimal or
+    clues).  GenerationError names a bad option,
     or a level not reached within the walk's budget or seconds of logic per puzzle."""
     from .generate import _geometry_of, iter_generate
-    target = Level(level, seconds=seconds)
+    target = Level(level, seconds=seconds, minimal=bool(options.get("minimal")))
     if killer is not None:
         from .errors import GeometryError
         from .geometry import _cages
