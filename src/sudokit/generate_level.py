@@ -16,7 +16,7 @@ apart, each step no farther from the level.  Its distance reads the sudokit scal
 [tier, tier + 1); a 'stuck' puzzle counts as 6.0 (harder than every label).
 
 Unless the puzzles must be minimal, more givens come first (``Level._filled``): from a
-few minimal puzzles, while logic with the techniques up to the level's tier is stuck, a
+few puzzles of the plain generator, while logic with the techniques up to the level's tier is stuck, a
 given of the solution goes in where it stopped, and the puzzle is kept when it rates at
 the level.  Minimal puzzles of some rules (nonconsecutive: about 10 givens) all need
 forcing chains; only more givens make them easy.  Then the walk.
@@ -113,16 +113,20 @@ class Level:
 
     walk_distance = distance
 
-    def _measure(self, puzzle):
-        """(distance, the logical path with the techniques up to the level's tier)."""
-        from .logic import steps
+    def _measure(self, puzzle, solution=None):
+        """(distance, the logical path with the techniques up to the level's tier);
+        solution: the puzzle's one solution when known (spares logic its proof)."""
+        from .logic import State, steps
         from .logic.ladder import ladder
         from .rate.scale import rating_of, tier_of
         upto = None if self.tier == len(LABELS) else \
             [t.id for t in ladder() if tier_of(t.rank) <= self.tier]
         if not puzzle.is_legal():
             return 10.0, None
-        path = steps(puzzle, techniques=upto)
+        state = State.of(puzzle)
+        if solution is not None:
+            state._cache["solution"] = tuple(solution)
+        path = steps(state, techniques=upto)
         r = rating_of(path)
         if r.status == "limit":
             what = "killer" if self.killer is not None else "puzzle"
@@ -169,7 +173,7 @@ class Level:
 
     def _filled(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
         """A puzzle at the level made by adding givens (not minimal), or None: from each of
-        FILL_TRIES minimal puzzles, while logic with the techniques up to the level's tier
+        FILL_TRIES puzzles of the plain generator (minimal=False: nearly minimal), while logic with the techniques up to the level's tier
         is stuck, the solution's values go in at a random clue orbit among the cells it
         left empty (where one makes the puzzle too easy, it goes out again and the next
         of up to FILL_CHOICES orbits is tried: adding givens only makes a puzzle easier);
@@ -182,11 +186,11 @@ class Level:
         variant = None if geom.is_classic else geom
         cells = orbits(geom if not geom.is_classic else geom.shape, symmetry)
         for attempt in range(FILL_TRIES):
-            start = _make(geom, symmetry, True, None, f"{seed}:{index}:fill:{attempt}", 0,
+            start = _make(geom, symmetry, False, None, f"{seed}:{index}:fill:{attempt}", 0,
                           engine)
             rng = random.Random(f"sudokit:level:{seed}:{index}:{attempt}")
             values, sol = list(start.puzzle.values), start.solution.values
-            d, path = self._measure(Grid._trusted(tuple(values), shape, variant))
+            d, path = self._measure(Grid._trusted(tuple(values), shape, variant), sol)
             while d != 0:
                 if path is None or path.status != "stuck" or d >= 10:
                     break  # below the level (or no path): more givens cannot help
@@ -195,7 +199,8 @@ class Level:
                 for o in left[:FILL_CHOICES]:  # one orbit in; one that overshoots goes out
                     for c in o:
                         values[c] = sol[c]
-                    d, after = self._measure(Grid._trusted(tuple(values), shape, variant))
+                    d, after = self._measure(Grid._trusted(tuple(values), shape, variant),
+                                             sol)
                     if d == 0 or (after is not None and after.status == "stuck" and d < 10):
                         path = after
                         break

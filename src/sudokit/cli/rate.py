@@ -20,7 +20,8 @@ with rules) is rated on the sudokit scale, sudokit's own (SE and HoDoKu rate cla
 only): the hardest technique of sudokit's logical path and how often its tier is needed:
   <puzzle> sudokit-scale=LEVEL/NUMBER   LEVEL easy, medium, hard, expert, extreme; NUMBER
                             in [1, 6), larger is harder (docs/difficulty.md)
-  <puzzle> sudokit-scale=stuck          logic alone stops (one solution)
+  <puzzle> sudokit-scale=STATUS         stuck (logic alone stops; one solution), limit,
+                            ambiguous, impossible, illegal, solved
 each such puzzle gets 60 s unless --time-limit says otherwise (then status limit).
 
 --format fields: %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level, %s HoDoKu score,

@@ -115,12 +115,10 @@ class ScaleRating(Value):
         return 6.0 if self.status == "stuck" else -1.0
 
     def text(self) -> str:
-        """'sudokit-scale=hard/3.42' (rated), 'sudokit-scale=stuck', or the status."""
+        """'sudokit-scale=hard/3.42' (rated), else 'sudokit-scale=' and the status."""
         if self.status == "rated":
             return f"{SCALE}-scale={self.level}/{self.number:.2f}"
-        if self.status == "stuck":
-            return f"{SCALE}-scale=stuck"
-        return self.status
+        return f"{SCALE}-scale={self.status}"
 
     def format(self, spec: str = "%g %c", puzzle: str = "") -> str:
         """sudokit.rate.Rating.format's fields: %g puzzle, %c the scale and level
