@@ -71,6 +71,13 @@ def main(argv=None) -> int:
         good, total = ordered_share(by_label)
         print(f"{params} ({VARIANTS.get(params, params)}): {good}/{total} cross-label pairs "
               f"ordered = {100 * good / total:.1f} %  ({time.process_time() - began:.1f} CPU s)")
+        shares = []
+        for i, easier in enumerate(SOLO_LABELS):
+            for harder in SOLO_LABELS[i + 1:]:
+                g, t = ordered_share({easier: by_label[easier], harder: by_label[harder]})
+                if g < t:
+                    shares.append(f"{easier}<{harder} {100 * g / t:.0f} %")
+        print("  pairs not all ordered: " + (", ".join(shares) or "none"))
         for c in SOLO_LABELS:
             ks = by_label[c]
             print(f"  {c}: " + " ".join("stuck" if k == 6.0 else f"{k:.2f}" for k in sorted(ks)))
