@@ -223,7 +223,10 @@ class Level:
         from .geometry import _cages
         base = _cages.base_of(geom)  # (remake hands back the killer's own geometry)
         for k in range(KILLER_TRIES):
-            got = _make_killer(base, self.killer, f"{seed}:level:{k}", index, engine)
+            try:
+                got = _make_killer(base, self.killer, f"{seed}:level:{k}", index, engine)
+            except GenerationError:  # (no unique cut from this solution: the next one)
+                continue
             if self.distance(got.puzzle) == 0:
                 return dataclasses.replace(got, seed=seed, index=index, target=self,
                                            killer=None)
