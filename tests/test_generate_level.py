@@ -49,7 +49,7 @@ def _checked(g, level: str) -> None:
     ("3x3+x", "easy", 1), ("3x3+x", "medium", 1), ("3x3+x", "hard", 2),
     ("3x3+x", "expert", 2), ("3x3+windoku", "extreme", 1), (JIGSAW, "easy", 3),
     (JIGSAW, "hard", 1), ("2x3", "medium", 1), ("2x3+x", "hard", 4), (THERMO, "hard", 1),
-    ("3x3+antiking", "medium", 2)])
+    ("3x3+antiking", "medium", 2), ("3x3+nonconsecutive", "easy", 1)])
 def test_puzzles_rate_again_at_the_level(geometry, level, seed):
     [g] = at_level(level, geometry=geometry, seed=seed)
     _checked(g, level)
