@@ -151,7 +151,7 @@ def test_cli_killer_at_a_level_rates_again_or_says_why():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("geometry", ["3x3+x", JIGSAW, THERMO, "3x3+antiknight",
-                                      "3x3+nonconsecutive", "2x3+windoku"])
+                                      "3x3+nonconsecutive", "2x3+antiking"])
 @pytest.mark.parametrize("minimal", [False, True])
 def test_every_level_on_variants_and_seeds(geometry, minimal):
     """Every level, three seeds, more givens and minimal: each puzzle made rates again at
