@@ -17,7 +17,7 @@ import time
 import pytest
 
 from sudokit import Grid, count_solutions, formats
-from sudokit.generate import GenerationError, generate
+from sudokit.generate import GenerationError
 from sudokit.generate_level import Level, at_level
 from sudokit.rate.scale import rate_scale
 

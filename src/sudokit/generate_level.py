@@ -16,10 +16,10 @@ apart, each step no farther from the level.  Its distance reads the sudokit scal
 [tier, tier + 1); a 'stuck' puzzle counts as 6.0 (harder than every label).
 
 Unless the puzzles must be minimal, more givens come first (``Level._filled``): from a
-few puzzles of the plain generator, while logic with the techniques up to the level's tier is stuck, a
-given of the solution goes in where it stopped, and the puzzle is kept when it rates at
-the level.  Minimal puzzles of some rules (nonconsecutive: about 10 givens) all need
-forcing chains; only more givens make them easy.  Then the walk.
+few puzzles of the plain generator, while logic with the techniques up to the level's
+tier is stuck, a given of the solution goes in where it stopped, and the puzzle is kept
+when it rates at the level.  Minimal puzzles of some rules (nonconsecutive: about 10
+givens) all need forcing chains; only more givens make them easy.  Then the walk.
 
 Killers have no givens to walk with: puzzle i is the first of KILLER_TRIES killers (cut as
 ``generate(killer=...)`` cuts them, from the seeds ``f"{seed}:level:{k}"``) whose label is
@@ -27,8 +27,8 @@ the level.
 
 Every puzzle kept is rated again whole by ``rate_scale`` before it is handed out (the
 walk's distance runs the techniques up to the level's tier only), so its label is the
-level asked for.  Reproducible: puzzle i depends only on
-(seed, i, options), as in generate_target.  Bounded: besides the walk's own budget (WALKS
+level asked for.  Reproducible: puzzle i depends only on (seed, i, options), as in
+generate_target.  Bounded: besides the walk's own budget (WALKS
 walks of MOVES idle moves), each puzzle has ``seconds`` (default SECONDS) of logic; when
 they run out a GenerationError says so (a faster machine may find the puzzle: the puzzle it
 finds is the same).
@@ -41,7 +41,7 @@ import dataclasses
 from .generate import GenerationError, _label
 from .geometry import Geometry
 from .logic import _budget
-from .rate.scale import LABELS, TIERS, rate_scale
+from .rate.scale import LABELS, rate_scale
 
 __all__ = ["Level", "at_level", "iter_level", "SECONDS", "KILLER_TRIES"]
 
@@ -173,11 +173,12 @@ class Level:
 
     def _filled(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
         """A puzzle at the level made by adding givens (not minimal), or None: from each of
-        FILL_TRIES puzzles of the plain generator (minimal=False: nearly minimal), while logic with the techniques up to the level's tier
-        is stuck, the solution's values go in at a random clue orbit among the cells it
-        left empty (where one makes the puzzle too easy, it goes out again and the next
-        of up to FILL_CHOICES orbits is tried: adding givens only makes a puzzle easier);
-        kept when it rates at the level."""
+        FILL_TRIES puzzles of the plain generator (minimal=False: nearly minimal), while
+        logic with the techniques up to the level's tier is stuck, the solution's values go
+        in at a random clue orbit among the cells it left empty (where one makes the
+        puzzle too easy, it goes out again and the next of up to FILL_CHOICES orbits is
+        tried: adding givens only makes a puzzle easier); kept when it rates at the
+        level."""
         import random
         from .generate import _make, orbits
         from .generate_target import _Checks

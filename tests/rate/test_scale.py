@@ -16,7 +16,6 @@ import sys
 
 import pytest
 
-import sudokit
 from sudokit import Grid, formats, solve
 from sudokit.geometry import boxes
 from sudokit.logic import steps

@@ -1,7 +1,8 @@
 """The sudokit scale: a difficulty for every geometry and size, from sudokit's own ladder.
 
     >>> from sudokit.rate.scale import rate_scale
-    >>> r = rate_scale("1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8...............62..3...8.7.")
+    >>> line = "1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8..............."
+    >>> r = rate_scale(line + "62..3...8.7.")
     >>> r.scale, r.status, r.level
     ('sudokit', 'rated', 'easy')
 

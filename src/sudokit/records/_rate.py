@@ -13,10 +13,10 @@ drives it, so --jobs, --errors and the per-record diagnostics work as for solve)
 
 Any other grid (size, jigsaw, X, killer, any rule) is rated on the sudokit scale
 (sudokit.rate.scale), named in every answer: ``<puzzle> sudokit-scale=<level>/<number>``
-(``sudokit-scale=<status>`` for stuck, limit, ambiguous ...); %c in --format gives that field, %l the
-level and %s the number; JSON adds "scale": "sudokit", "number", "rank", "hard_steps"; a
-table row's level and score columns (--hodoku) hold "sudokit:<level>" and the number.  Its
-logical path gets SCALE_SECONDS unless --time-limit says otherwise.
+(``sudokit-scale=<status>`` for stuck, limit, ambiguous ...); %c in --format gives that
+field, %l the level and %s the number; JSON adds "scale": "sudokit", "number", "rank",
+"hard_steps"; a table row's level and score columns (--hodoku) hold "sudokit:<level>" and
+the number.  Its logical path gets SCALE_SECONDS unless --time-limit says otherwise.
 """
 
 from __future__ import annotations
