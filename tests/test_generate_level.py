@@ -74,6 +74,8 @@ def test_the_same_seed_gives_the_same_puzzles():
     again = at_level("hard", geometry="3x3+x", seed="s", count=3)
     assert [g.puzzle for g in first] == [g.puzzle for g in again]
     assert len({g.puzzle for g in first}) == 3
+    pooled = at_level("hard", geometry="3x3+x", seed="s", count=3, jobs=2)
+    assert [g.puzzle for g in pooled] == [g.puzzle for g in first]  # any --jobs
     from sudokit.generate import remake
     assert remake(first[1]).puzzle == first[1].puzzle
 
