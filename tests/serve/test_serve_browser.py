@@ -338,9 +338,9 @@ def test_generate_menu_offers_every_variant_at_every_level(driver, url, artifact
         grid = Grid(game["givens"], geometry=Geometry.from_json(game["geometry"]))
         got = rate_scale(grid).level
         # the page's seed is random and its search has 4 s: the level asked, or (rarely,
-        # on a loaded machine) the closest found, said so; either way rated truly
-        assert f"rated {got} on the sudokit scale" in text, text
-        assert got == level or f"(asked {level}: the closest found)" in text, text
+        # on a loaded machine) another puzzle, said so; either way rated truly
+        assert got is None or f"rated {got} on the sudokit scale" in text, text
+        assert got == level or f"(asked {level}: none made in time)" in text, text
         hits += got == level
     assert hits >= 3  # (measured: 5 of 5 on an idle machine, both backends)
     shot(driver, artifacts, "10-generated-levels")

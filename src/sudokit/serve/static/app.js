@@ -257,7 +257,15 @@ async function generate() {
   const d = result.data;
   setGame(d.puzzle, d.layout);
   const scale = d.scale === "sudokit" ? " on the sudokit scale" : "";
-  const rated = d.difficulty ? ` rated ${d.difficulty}${scale}${d.asked !== "any" && !d.matched ? ` (asked ${d.asked}: the closest found)` : ""}` : "";
+  let rated = "";
+  if (d.difficulty) {  // (the sudokit scale's fallback may be stuck or not rated in time)
+    rated = d.difficulty === "limit" ? " not rated in time"
+      : d.difficulty === "stuck" ? ` rated beyond extreme${scale} (logic alone stops)`
+      : ` rated ${d.difficulty}${scale}`;
+    if (d.asked !== "any" && !d.matched)
+      rated += d.scale === "sudokit" ? ` (asked ${d.asked}: none made in time)`
+        : ` (asked ${d.asked}: the closest found)`;
+  }
   say(`New puzzle: ${d.clues} clues${rated}.`);
 }
 
