@@ -152,12 +152,15 @@ def test_cli_killer_at_a_level_rates_again_or_says_why():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("geometry", ["3x3+x", JIGSAW, THERMO, "3x3+antiknight",
-                                      "3x3+nonconsecutive", "2x3+antiking"])
-@pytest.mark.parametrize("minimal", [False, True])
+@pytest.mark.parametrize("geometry,minimal", [
+    (g, m) for g in ("3x3+x", JIGSAW, THERMO, "3x3+antiknight", "3x3+nonconsecutive",
+                     "2x3+antiking") for m in (False, True)
+    if not (m and g == "3x3+nonconsecutive")])  # (minimal ones: all extreme, see the doc)
 def test_every_level_on_variants_and_seeds(geometry, minimal):
     """Every level, three seeds, more givens and minimal: each puzzle made rates again at
-    its level; a level a geometry cannot reach is a GenerationError (reported)."""
+    its level; a level a geometry cannot reach is a GenerationError (reported).
+    Measured (C, load 4): every pair reached but nonconsecutive hard seed 1 (more givens)
+    and anti-knight easy seed 3 (minimal)."""
     missed = []
     for level in ("easy", "medium", "hard", "expert", "extreme"):
         for seed in (1, 2, 3):
