@@ -166,12 +166,19 @@ def test_hint_and_explain_read_csv_and_json_lines(tmp_path):
 # --- findings 12 and 14: what is supported, said clearly -----------------------------------------
 
 
-def test_rate_on_a_25x25_says_what_it_supports(tmp_path):
+def test_rate_on_a_25x25_gives_the_sudokit_scale_within_its_time_limit(tmp_path):
+    """SE defines nothing on 25x25: the sudokit scale answers (issue #29), named, and
+    within --time-limit (a rating or the status limit, never a hang)."""
+    import time
     path = tmp_path / "p.txt"
     path.write_text(_p25() + "\n")
-    proc = _run("rate", str(path))
-    assert "rate needs a classic 9x9 puzzle" in proc.stderr
-    assert "this one is 25x25" in proc.stderr and "5x5" not in proc.stderr.replace("25x25", "")
+    began = time.monotonic()
+    proc = _run("rate", "--time-limit", "2", str(path))
+    assert time.monotonic() - began < 60
+    [line] = proc.stdout.splitlines()
+    assert line.startswith(_p25() + " sudokit-scale="), line
+    assert line.split("=")[-1].split("/")[0] in ("limit", "easy", "medium", "hard", "expert",
+                                                  "extreme", "stuck")
 
 
 def test_hint_on_a_64x64_names_the_real_limit(tmp_path):

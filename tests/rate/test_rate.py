@@ -71,8 +71,8 @@ def test_statuses_of_unrateable_puzzles():
     assert rate("11" + "." * 79).status == "illegal"
     assert rate(SOLVED).status == "solved"
     assert rate("." * 81).er is None
-    with pytest.raises(sudokit.ParseError):
-        rate("." * 16)  # a 4x4 grid: SE rates 9x9 only
+    four = rate("." * 16)  # a 4x4 grid: SE rates 9x9 only; the sudokit scale answers
+    assert four.scale == "sudokit" and four.status == "ambiguous" and four.er is None
     with pytest.raises(sudokit.ParseError):
         rate("x" * 80)
 

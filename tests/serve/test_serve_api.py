@@ -366,9 +366,35 @@ def test_generate_difficulty(server):
     assert status == 200 and d["difficulty"] == "hard" and d["hardest"]["level"] == "hard"
 
 
+@pytest.mark.parametrize("rules,difficulty,seed", [
+    (["x"], "easy", 5), (["x"], "expert", 6), (["windoku"], "hard", 6), (["disjoint"], "hard", 6),
+    (["antiking"], "extreme", 5), (["antiking"], "medium", 5), ([], "medium", 6)])
+def test_generate_variant_difficulty_on_the_sudokit_scale(server, rules, difficulty, seed):
+    """Off classic 9x9 the page's difficulty is the sudokit scale's: the puzzle is rated
+    again here (rate_scale) and by its label's own rule (the hardest technique's rank
+    in the tier's range)."""
+    from sudokit.logic.ladder import technique
+    from sudokit.rate.scale import TIERS, rate_scale
+    body = {"difficulty": difficulty, "seed": seed, "symmetry": "rot180"}
+    body.update({"rules": rules} if rules else {"box": "2x3"})
+    status, d = post(server, "generate", body)
+    assert status == 200 and d["scale"] == "sudokit" and d["matched"], d
+    assert d["difficulty"] == difficulty and d["rating"]["scale"] == "sudokit"
+    geom = Geometry.from_json(d["puzzle"]["geometry"]) if rules else None
+    puzzle = Grid(d["puzzle"]["givens"], geometry=geom) if rules else \
+        Grid(d["puzzle"]["givens"], "2x3")
+    assert count_solutions(puzzle, limit=2) == 1
+    again = rate_scale(puzzle)
+    assert again.level == difficulty
+    [(lo, hi)] = [(lo, hi) for label, lo, hi in TIERS if label == difficulty]
+    assert lo <= technique(again.hardest).rank < hi or (difficulty == "extreme" and
+                                                        technique(again.hardest).rank >= lo)
+
+
 @pytest.mark.parametrize("body,field", [
     ({"box": "4x4", "difficulty": "hard"}, "difficulty"), ({"box": "9"}, "box"),
-    ({"rules": ["x"], "difficulty": "easy"}, "difficulty"), ({"rules": ["nope"]}, "nope"),
+    ({"rules": ["x"], "difficulty": "unfair"}, "difficulty"), ({"rules": ["nope"]}, "nope"),
+    ({"difficulty": "expert"}, "difficulty"),
     ({"difficulty": "impossible"}, "difficulty"), ({"box": "6x6"}, "box"),
     ({"rules": "x"}, "rules"), ({"seed": 1.5}, "seed")])
 def test_generate_bad_options(server, body, field):

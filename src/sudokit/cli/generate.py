@@ -82,9 +82,14 @@ Difficulty: --rating/--pearl/--diamond (SE's ER/EP/ED, as 'sudokit rate' prints 
 --level (HoDoKu's) and --technique aim each puzzle at the target: a walk from a random
 minimal puzzle through neighbours (one clue out, one in, unique and minimal again) that
 keeps every step no farther from the target.  Same seed, same puzzles, for any --jobs.
+On every grid but classic 9x9 (other sizes, X, jigsaw, thermo, kropki, killer...) --level
+is the sudokit scale's level (easy, medium, hard, expert, extreme), checked again by
+rating each puzzle kept; a killer is cut again until its cages reach the level.
   sudokit generate --rating 8.0-9.0 --count 20 --seed 1
   sudokit generate --technique x-wing --count 100 --jobs 2
-  sudokit generate --level hard --pearl 6.0-9.0""")
+  sudokit generate --level hard --pearl 6.0-9.0
+  sudokit generate --rules x --level expert --seed 1
+  sudokit generate --rules killer --level easy""")
     p.add_argument("-n", "--count", type=_count_arg, default=1, help="number of puzzles (default 1)")
     p.add_argument("-b", "--box", type=_box, default=None, metavar="RxC",
                    help="box shape (default 3x3)")
@@ -116,7 +121,12 @@ keeps every step no farther from the target.  Same seed, same puzzles, for any -
     aim.add_argument("--pearl", default=None, metavar="LO-HI", help="SE EP range (classic 9x9)")
     aim.add_argument("--diamond", default=None, metavar="LO-HI", help="SE ED range (classic 9x9)")
     aim.add_argument("--level", default=None, metavar="LEVEL",
-                     help="HoDoKu level: easy, medium, hard, unfair, extreme (classic 9x9)")
+                     help="classic 9x9: HoDoKu's level (easy, medium, hard, unfair, extreme); "
+                          "any other grid (--box, --rules, --regions, killer): the sudokit "
+                          "scale's (easy, medium, hard, expert, extreme; see 'sudokit rate')")
+    aim.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                     help="--level on the sudokit scale: seconds of logic per puzzle before "
+                          "giving up (default 120)")
     aim.add_argument("--technique", default=None, metavar="ID",
                      help="a technique id of 'sudokit explain' (e.g. x-wing): the logical path "
                           "uses it (any grid)")
@@ -263,6 +273,25 @@ def _geometry(args):
     return base.with_rules(*rules)
 
 
+def _on_sudokit_scale(args, geom) -> bool:
+    """Whether --level means the sudokit scale's level: every grid but classic 9x9."""
+    if args.killer or geom is not None:
+        return args.killer or not (geom.size == 9 and geom.is_classic)
+    return args.box is not None and args.box.size != 9
+
+
+def _sudokit_level(args, options: dict, killer):
+    """The puzzles of --level on the sudokit scale (sudokit.generate_level)."""
+    from ..generate import GenerationError
+    from ..generate_level import iter_level
+    others = [f"--{k}" for k in ("rating", "pearl", "diamond", "technique")
+              if getattr(args, k, None) is not None]
+    if others:
+        raise GenerationError(f"--level on the sudokit scale (grids other than classic 9x9) "
+                              f"takes no other target: drop {', '.join(others)}")
+    return iter_level(args.level, killer=killer, seconds=args.time_limit, **options)
+
+
 def run_cli(args, out: TextIO, err: TextIO) -> int:
     """Run ``sudokit generate`` with parsed args; write puzzles to out (or args.output); exit code."""
     from ..generate import GenerationError, iter_generate
@@ -279,17 +308,30 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
         return 2
     try:
         target = None
-        if any(getattr(args, k, None) is not None
-               for k in ("rating", "pearl", "diamond", "level", "technique")):
-            from ..generate_target import Target
-            target = Target(args.rating, args.pearl, args.diamond, args.level, args.technique)
         killer = None
         if args.killer:
             killer = {"sizes": args.cage_sizes, "cages": args.cages}
-        puzzles = iter_generate(box=args.box, count=args.count, symmetry=args.symmetry,
-                                minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
-                                jobs=args.jobs, engine=args.engine, geometry=geom,
-                                target=target, killer=killer)
+        options = dict(box=args.box, count=args.count, symmetry=args.symmetry,
+                       minimal=args.minimal, clues=args.clues, seed=_seed_value(args.seed),
+                       jobs=args.jobs, engine=args.engine, geometry=geom)
+        if args.level is not None and _on_sudokit_scale(args, geom):
+            puzzles = _sudokit_level(args, options, killer)
+        else:
+            if args.time_limit is not None:
+                raise GenerationError("--time-limit bounds a --level of the sudokit scale "
+                                      "(grids other than classic 9x9)")
+            if any(getattr(args, k, None) is not None
+                   for k in ("rating", "pearl", "diamond", "level", "technique")):
+                from ..generate_target import Target
+                try:
+                    target = Target(args.rating, args.pearl, args.diamond, args.level,
+                                    args.technique)
+                except GenerationError as exc:
+                    if args.level is not None and "level" in str(exc):
+                        raise GenerationError(f"{exc} (HoDoKu's levels, for classic 9x9; "
+                                              f"other grids use the sudokit scale's)") from None
+                    raise
+            puzzles = iter_generate(target=target, killer=killer, **options)
     except (GenerationError, ShapeError) as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         return 2

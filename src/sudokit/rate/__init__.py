@@ -1,4 +1,5 @@
-"""How hard is this puzzle?  Sudoku Explainer's ER / EP / ED and HoDoKu's level and score.
+"""How hard is this puzzle?  Sudoku Explainer's ER / EP / ED and HoDoKu's level and score
+for classic 9x9 puzzles; the sudokit scale (sudokit.rate.scale) for every other one.
 
     >>> from sudokit.rate import rate
     >>> r = rate("1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8...............62..3...8.7.")
@@ -16,6 +17,10 @@ Statuses: 'rated' (one solution, the SE path reached it), 'impossible' (no solut
 20.0 as serate prints it), 'ambiguous' (several solutions), 'illegal' (givens clash),
 'solved' (no empty cell), 'stuck' (one solution but SE's techniques stop: ER 20.0), 'limit'
 (time_limit passed).  Ratings SE does not define for a status are None.
+
+Every other puzzle (another size, jigsaw regions, X, killer cages, any variant rule) gets
+the sudokit scale instead: a ``scale.ScaleRating`` (label easy .. extreme and a number, from
+sudokit's own ladder; its ``scale`` field is 'sudokit').  SE and HoDoKu define nothing there.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import time
 
 from .._value import Value
 
-__all__ = ["Rating", "rate", "STATUSES"]
+__all__ = ["Rating", "rate", "STATUSES", "ScaleRating", "rate_scale"]
 
 STATUSES = ("rated", "impossible", "ambiguous", "illegal", "solved", "stuck", "limit")
 
@@ -54,7 +59,9 @@ class Rating(Value):
 
     def format(self, spec: str = "%g ED=%r/%p/%d", puzzle: str = "") -> str:
         """serate-style formatting: %g puzzle, %r ER, %p EP, %d ED, %l HoDoKu level,
-        %s HoDoKu score, %t status, %h hardest technique, %n steps, %% a percent sign."""
+        %s HoDoKu score, %t status, %h hardest technique, %n steps, %c the rating in its
+        scale's form ('ED=7.1/1.2/1.2' or the status, as serate prints it; the sudokit
+        scale's 'sudokit-scale=hard/3.42' for other grids), %% a percent sign."""
         out, i = [], 0
         while i < len(spec):
             ch = spec[i]
@@ -84,36 +91,43 @@ class Rating(Value):
             return self.hardest or "-"
         if code == "n":
             return str(self.steps)
+        if code == "c":  # the rating in its scale's own form (the sudokit scale has its own)
+            if self.status in ("rated", "stuck", "impossible"):
+                return f"ED={num(self.er)}/{num(self.ep)}/{num(self.ed)}"
+            return self.status
         if code == "%":
             return "%"
         raise ValueError(f"unknown format field %{code}")
 
 
-def _line_of(puzzle) -> str:
-    """The 81-character line of a classic 9x9 puzzle (str or Grid); ParseError otherwise."""
+def _grid_of(puzzle):
+    """The Grid of a puzzle (str or Grid); ParseError for text that is no grid."""
     from ..grid import Grid
-    from ..errors import ParseError
-    grid = puzzle if isinstance(puzzle, Grid) else Grid(puzzle)
-    if grid.size != 9 or not grid.geometry.is_classic:
-        geom = grid.geometry
-        what = f"{grid.size}x{grid.size}" if geom.is_classic else \
-            f"{grid.size}x{grid.size} with the rules {geom.name or repr(geom)}"
-        raise ParseError(f"rate needs a classic 9x9 puzzle (3x3 boxes, no variant rules; SE "
-                         f"ratings are defined for those only); this one is {what}")
-    return grid, grid.to_line()
+    return puzzle if isinstance(puzzle, Grid) else Grid(puzzle)
 
 
-def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rating:
-    """Rate a classic 9x9 puzzle (a line or a Grid) as serate and HoDoKu 2.2.0 do.
+def _is_classic9(grid) -> bool:
+    """Whether SE and HoDoKu define ratings for grid: classic 9x9 (3x3 boxes, no rule)."""
+    return grid.size == 9 and grid.geometry.is_classic
 
-    time_limit: seconds for the SE path (status 'limit' when passed).  hodoku: also compute
-    HoDoKu's level and score.  Raises ParseError for text that is no 9x9 grid; every other
-    outcome is a Rating with a status (see the module doc).
+
+def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True):
+    """Rate a classic 9x9 puzzle (a line or a Grid) as serate and HoDoKu 2.2.0 do; any other
+    puzzle (a Grid of another size or geometry) on the sudokit scale (a ScaleRating).
+
+    time_limit: seconds for the SE path, or the logical path of the sudokit scale (status
+    'limit' when passed).  hodoku: also compute HoDoKu's level and score (classic 9x9).
+    Raises ParseError for text that is no grid; every other outcome is a Rating (or a
+    ScaleRating) with a status (see the module doc).
     """
     from ..solver import Verdict, check
     from ..logic._budget import TimeLimitReached
     from ..logic.se.path import format_rating, se_path
-    grid, line = _line_of(puzzle)
+    grid = _grid_of(puzzle)
+    if not _is_classic9(grid):
+        from .scale import rate_scale
+        return rate_scale(grid, time_limit=time_limit)
+    line = grid.to_line()
     if not grid.is_legal():
         return Rating(None, None, None, status="illegal")
     if all(ch != "." for ch in line):
@@ -137,6 +151,13 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True) -> Rat
         return float(format_rating(x))
     return Rating(tenth(path.er), tenth(path.ep), tenth(path.ed), level, score,
                   path.hardest, path.steps, "stuck" if path.stuck else "rated")
+
+
+def __getattr__(name):
+    if name in ("ScaleRating", "rate_scale"):  # (sudokit.rate.scale, imported when used)
+        from . import scale
+        return getattr(scale, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _callable_package() -> None:

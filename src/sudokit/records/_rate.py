@@ -11,7 +11,12 @@ drives it, so --jobs, --errors and the per-record diagnostics work as for solve)
                  columns er, ep, ed, status (and level, score with --hodoku) added to each
                  row; here each record answers as ``ER<TAB>EP<TAB>ED<TAB>status[...]``
 
-A record that is not a classic 9x9 grid gets the status 'error' (and a note on stderr).
+Any other grid (size, jigsaw, X, killer, any rule) is rated on the sudokit scale
+(sudokit.rate.scale), named in every answer: ``<puzzle> sudokit-scale=<level>/<number>``
+(``sudokit-scale=<status>`` for stuck, limit, ambiguous ...); %c in --format gives that
+field, %l the level and %s the number; JSON adds "scale": "sudokit", "number", "rank",
+"hard_steps"; a table row's level and score columns (--hodoku) hold "sudokit:<level>" and
+the number.  Its logical path gets SCALE_SECONDS unless --time-limit says otherwise.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ DEFAULT_FORMAT = "%g ED=%r/%p/%d"
 HODOKU_FORMAT = DEFAULT_FORMAT + " %l %s"  # --hodoku on lines
 TABLE_FORMAT = "%r\t%p\t%d\t%t"  # a table row's added columns (and \t%l\t%s: HoDoKu)
 _RATED = ("rated", "stuck", "impossible")
+SCALE_SECONDS = 60.0  # the sudokit scale's default time limit per puzzle (status 'limit')
 
 
 class RateOptions(Value):
@@ -88,20 +94,25 @@ class RateCommand(_Command):
         from ..rate import rate
         from ..errors import ParseError
         ro = self.rate_options
-        for rec in self.readable(src, chunk):
+        for rec in self.readable(src, self.fit(src, chunk)):  # (--rules, --regions)
             puzzle = one_line(rec.text)
+            seconds = ro.time_limit
+            if seconds is None and not (rec.grid.size == 9 and rec.grid.geometry.is_classic):
+                seconds = SCALE_SECONDS  # (the sudokit scale: never a hang on a variant)
             try:
-                rating = rate(rec.grid, time_limit=ro.time_limit, hodoku=ro.hodoku)
+                rating = rate(rec.grid, time_limit=seconds, hodoku=ro.hodoku)
             except ParseError as exc:
                 self.problem(src, rec, "error", str(exc))
                 self.texts.append(self.failure(src, rec, "error", str(exc)))
                 continue
             if rating.status == "limit":
-                self.log(src, rec.line, "limit", f"no rating within {ro.time_limit} s")
+                self.log(src, rec.line, "limit", f"no rating within {seconds:g} s")
             self.texts.append(self.reply(puzzle, rating))
 
     def reply(self, puzzle: str, rating) -> str:
         ro = self.rate_options
+        if getattr(rating, "scale", None) == "sudokit":
+            return self._reply_scale(puzzle, rating)
         if ro.json:
             obj = {"puzzle": puzzle, "status": rating.status, "er": rating.er,
                    "ep": rating.ep, "ed": rating.ed, "level": rating.level,
@@ -110,6 +121,25 @@ class RateCommand(_Command):
         if ro.fmt in (None, HODOKU_FORMAT) and ro.table is None and rating.status not in _RATED:
             return f"{puzzle} {rating.status}\n"
         return rating.format(ro.fields, puzzle) + "\n"
+
+    def _reply_scale(self, puzzle: str, rating) -> str:
+        """A sudokit-scale rating's line (see the module doc)."""
+        ro = self.rate_options
+        if ro.json:
+            obj = {"puzzle": puzzle, "status": rating.status, "scale": rating.scale,
+                   "level": rating.level, "number": rating.number, "hardest": rating.hardest,
+                   "rank": rating.rank, "steps": rating.steps, "hard_steps": rating.hard_steps,
+                   "er": None, "ep": None, "ed": None, "score": None}
+            return json.dumps(obj) + "\n"
+        if ro.table is not None:
+            extra = ""
+            if ro.table == "rate+hodoku":
+                level = f"sudokit:{rating.level}" if rating.level else "-"
+                extra = f"\t{level}\t{rating.format('%s')}"
+            return f"-\t-\t-\t{rating.status}{extra}\n"
+        if ro.fmt in (None, HODOKU_FORMAT):
+            return f"{puzzle} {rating.text()}\n"
+        return rating.format(ro.fmt, puzzle) + "\n"
 
     def failure(self, src, rec, status: str, reason) -> str:
         if self.rate_options.table is not None:  # no numbers: '-' (an empty column)

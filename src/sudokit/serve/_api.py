@@ -24,6 +24,7 @@ __all__ = ["answer", "run", "decode", "layout"]
 
 GENERATE_TRIES = 40        # puzzles generated at most to meet a difficulty
 GENERATE_SECONDS = 4.0     # and no longer than this (the best one so far is answered)
+RATE_SECONDS = 2.0         # the sudokit scale's rating of a puzzle made without its level
 HINT_SECONDS = 5.0         # a hint's logic time limit: half the server's default 10 s budget,
                            # so a hard 25x25 gets a clear "no step within" answer, never a 504
 
@@ -347,18 +348,17 @@ def _generate(body: dict) -> dict:
     if body.get("rules"):
         geom = geom.with_rules(*body["rules"])
     difficulty = body.get("difficulty") or "any"
-    if difficulty != "any" and difficulty not in LEVELS:
-        raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)}, not '
-                         f"{difficulty!r}", field="difficulty")
-    if difficulty != "any" and (geom.size > 9 or not geom.is_classic):
-        raise BadRequest('"difficulty" is rated (by logic) for classic grids up to 9x9 only; '
-                         'use "any"', field="difficulty")
     seed = body.get("seed")
     if seed is None:
         import secrets
         seed = secrets.randbits(48)
     options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
                    minimal=bool(body.get("minimal")))
+    if not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
+        return _generate_scaled(geom, difficulty, seed, options)
+    if difficulty != "any" and difficulty not in LEVELS:
+        raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)} (HoDoKu\'s '
+                         f'levels, for classic 9x9), not {difficulty!r}', field="difficulty")
     started = time.perf_counter()
     best = None
     for k in range(GENERATE_TRIES if difficulty != "any" else 1):
@@ -375,7 +375,43 @@ def _generate(body: dict) -> dict:
     return {"puzzle": puzzle_json(made.puzzle), "layout": layout(made.puzzle.geometry),
             "solution": list(made.solution.values), "clues": made.clues, "seed": used,
             "difficulty": level, "asked": difficulty, "matched": gap == 0,
-            "hardest": hardest.to_json() if hardest is not None else None}
+            "hardest": hardest.to_json() if hardest is not None else None,
+            "scale": "hodoku" if level else None}
+
+
+def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
+    """generate's answer on every grid but classic 9x9: a puzzle made to a level of the
+    sudokit scale (generate_level: the walk, GENERATE_SECONDS of logic), else (not reached
+    in time) a plain puzzle rated on the scale, with matched false."""
+    from ..generate import GenerationError, generate
+    from ..rate.scale import LABELS, rate_scale
+    if difficulty != "any" and difficulty not in LABELS:
+        raise BadRequest(f'"difficulty" must be any or one of {", ".join(LABELS)} (the sudokit '
+                         f'scale\'s levels, for every grid but classic 9x9), not '
+                         f'{difficulty!r}', field="difficulty")
+    if difficulty != "any" and geom.size > 9:
+        raise BadRequest('"difficulty" is rated (by logic) for grids up to 9x9 only; use "any"',
+                         field="difficulty")
+    made = None
+    if difficulty != "any":
+        from ..generate_level import Level
+        try:
+            level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
+            [made] = generate(seed=seed, target=level, **options)
+        except GenerationError:
+            made = None
+    if made is None:
+        [made] = generate(seed=seed, **options)
+    rating = rate_scale(made.puzzle, time_limit=RATE_SECONDS) if difficulty != "any" \
+        else None
+    level = rating.level if rating is not None else None
+    if rating is not None and rating.status in ("stuck", "limit"):  # (harder than extreme,
+        level = rating.status                                          # or not rated in time)
+    return {"puzzle": puzzle_json(made.puzzle), "layout": layout(made.puzzle.geometry),
+            "solution": list(made.solution.values), "clues": made.clues, "seed": seed,
+            "difficulty": level, "asked": difficulty, "matched": level == difficulty,
+            "hardest": None, "scale": "sudokit" if rating is not None else None,
+            "rating": rating.to_json() if rating is not None else None}
 
 
 def _rate(puzzle, time_limit: "float | None" = None):

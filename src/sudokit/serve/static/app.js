@@ -221,17 +221,51 @@ async function count() {
   say(`${n}${d.count === 1 ? ": a proper puzzle." : "."}`, d.count === 1 ? "success" : "error");
 }
 
+// the Difficulty menu: HoDoKu's levels on classic 9x9, the sudokit scale's on every other
+// grid up to 9x9 (variants, 4x4, 6x6), "any" only beyond 9x9 (the server rates up to 9x9)
+const HODOKU_LEVELS = ["easy", "medium", "hard", "unfair", "extreme"];
+const SUDOKIT_LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
+
+function boxSize() { const [r, c] = $("gen-box").value.split("x").map(Number); return r * c; }
+
+function scaleOfMenu() {
+  if (boxSize() > 9) return null;
+  return boxSize() === 9 && !$("gen-rules").value ? "hodoku" : "sudokit";
+}
+
+function difficultyMenu() {
+  const select = $("gen-difficulty"), scale = scaleOfMenu(), was = select.value;
+  const levels = scale === null ? [] : scale === "hodoku" ? HODOKU_LEVELS : SUDOKIT_LEVELS;
+  select.replaceChildren(...["any", ...levels].map(level => {
+    const option = document.createElement("option");
+    option.value = option.textContent = level;
+    return option;
+  }));
+  select.value = ["any", ...levels].includes(was) ? was : "any";
+  select.title = scale === "sudokit" ? "the sudokit scale (sudokit's own, from its logic ladder)"
+    : scale === "hodoku" ? "HoDoKu's level of the hardest step" : "rated up to 9x9 only";
+}
+
 async function generate() {
   const body = {box: $("gen-box").value, difficulty: $("gen-difficulty").value,
                 symmetry: $("gen-symmetry").value};
   if ($("gen-rules").value) body.rules = [$("gen-rules").value];
-  if (body.difficulty !== "any" && Number(body.box[0]) * Number(body.box[2]) > 9) body.difficulty = "any";
+  if (scaleOfMenu() === null) body.difficulty = "any";
   say("Generating…");
   const result = await api("generate", body);
   if (!result.ok) return failed("Generate", result);
   const d = result.data;
   setGame(d.puzzle, d.layout);
-  const rated = d.difficulty ? ` rated ${d.difficulty}${d.asked !== "any" && !d.matched ? ` (asked ${d.asked}: the closest found)` : ""}` : "";
+  const scale = d.scale === "sudokit" ? " on the sudokit scale" : "";
+  let rated = "";
+  if (d.difficulty) {  // (the sudokit scale's fallback may be stuck or not rated in time)
+    rated = d.difficulty === "limit" ? " not rated in time"
+      : d.difficulty === "stuck" ? ` rated beyond extreme${scale} (logic alone stops)`
+      : ` rated ${d.difficulty}${scale}`;
+    if (d.asked !== "any" && !d.matched)
+      rated += d.scale === "sudokit" ? ` (asked ${d.asked}: none made in time)`
+        : ` (asked ${d.asked}: the closest found)`;
+  }
   say(`New puzzle: ${d.clues} clues${rated}.`);
 }
 
@@ -318,6 +352,8 @@ function bind() {
   document.addEventListener("pointerup", () => { dragging = false; });
   $("load-form").addEventListener("submit", e => { e.preventDefault(); load($("puzzle-text").value); });
   $("generate-form").addEventListener("submit", e => { e.preventDefault(); generate(); });
+  $("gen-box").addEventListener("change", difficultyMenu);
+  $("gen-rules").addEventListener("change", difficultyMenu);
   $("undo").addEventListener("click", () => { game && game.undo(); render(); });
   $("redo").addEventListener("click", () => { game && game.redo(); render(); });
   $("erase").addEventListener("click", () => { game && game.erase(); render(); });
@@ -349,6 +385,7 @@ async function restoreShared() {
 }
 
 bind();
+difficultyMenu();
 window.addEventListener("hashchange", restoreShared);
 window.sudokit = {get game() { return game; }, load, render};
 (async () => {

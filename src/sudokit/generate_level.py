@@ -1,0 +1,265 @@
+"""Generation aimed at a level of the sudokit scale (sudokit.rate.scale), for every geometry.
+
+    >>> from sudokit.generate_level import at_level
+    >>> [g] = at_level("medium", geometry="3x3+x", seed=1)
+    >>> from sudokit.rate.scale import rate_scale
+    >>> rate_scale(g.puzzle).level
+    'medium'
+
+``sudokit generate --level LEVEL`` comes here for every grid that is not classic 9x9 (X,
+jigsaw, windoku, anti-knight, thermo, kropki, killer..., other sizes); classic 9x9 keeps
+HoDoKu's levels (generate_target.Target).  A ``Level`` is a target as generate_target's
+walk knows one (``check_geometry``, ``make``, ``walk_distance``), so the walk of
+generate_target.make_aimed does the search: minimal puzzles, neighbours one clue orbit
+apart, each step no farther from the level.  Its distance reads the sudokit scale's number:
+0 when the puzzle's label is the level, else how far the number lies outside the level's
+[tier, tier + 1); a 'stuck' puzzle counts as 6.0 (harder than every label).
+
+Unless the puzzles must be minimal, more givens come first (``Level._filled``): from a
+few puzzles of the plain generator, while logic with the techniques up to the level's
+tier is stuck, a given of the solution goes in where it stopped, and the puzzle is kept
+when it rates at the level.  Minimal puzzles of some rules (nonconsecutive: about 10
+givens) all need forcing chains; only more givens make them easy.  Then the walk.
+
+Killers have no givens to walk with: puzzle i is the first of KILLER_TRIES killers (cut as
+``generate(killer=...)`` cuts them, from the seeds ``f"{seed}:level:{k}"``) whose label is
+the level.
+
+Every puzzle kept is rated again whole by ``rate_scale`` before it is handed out (the
+walk's distance runs the techniques up to the level's tier only), so its label is the
+level asked for.  Reproducible: puzzle i depends only on (seed, i, options), as in
+generate_target.  Bounded: besides the walk's own budget (WALKS
+walks of MOVES idle moves), each puzzle has ``seconds`` (default SECONDS) of logic; when
+they run out a GenerationError says so (a faster machine may find the puzzle: the puzzle it
+finds is the same).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .generate import GenerationError, _label
+from .geometry import Geometry
+from .logic import _budget
+from .rate.scale import LABELS, rate_scale
+
+__all__ = ["Level", "at_level", "iter_level", "SECONDS", "KILLER_TRIES"]
+
+SECONDS = 120.0     # logic time per puzzle (every rating of its search) before giving up
+KILLER_TRIES = 40   # killers cut per puzzle before giving up
+FILL_TRIES = 8      # minimal puzzles given more givens (minimal=False) before the walk
+FILL_CHOICES = 6    # orbits tried in turn where one more given makes a puzzle too easy
+_STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
+
+
+class Level:
+    """A level of the sudokit scale to aim at: 'easy', 'medium', 'hard', 'expert' or
+    'extreme'.  seconds: logic time per puzzle (None: SECONDS); killer: a killer spec
+    (geometry._cages.spec: (lo, hi, cages)) to cut killers instead of walking givens."""
+
+    __slots__ = ("level", "seconds", "killer", "minimal")
+
+    def __init__(self, level: str, *, seconds=None, killer=None, minimal: bool = True):
+        if level not in LABELS:
+            raise GenerationError(f"level {level!r}: the sudokit scale's levels are "
+                                  f"{', '.join(LABELS)}")
+        if seconds is not None and not (isinstance(seconds, (int, float))
+                                        and not isinstance(seconds, bool) and seconds > 0):
+            raise GenerationError(f"seconds must be a positive number, not {seconds!r}")
+        self.level, self.seconds, self.killer = level, seconds, killer
+        self.minimal = bool(minimal)
+
+    @property
+    def tier(self) -> int:
+        return LABELS.index(self.level) + 1
+
+    def key(self) -> tuple:
+        return (self.level, self.seconds, self.killer, self.minimal)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Level) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return f"Level({self.level!r})"
+
+    def __str__(self) -> str:
+        return f"the sudokit scale's level {self.level}"
+
+    def check_geometry(self, geom: Geometry) -> None:
+        """GenerationError for grids beyond 9x9 (the walk's uniqueness checks are too slow
+        there; the logical path too)."""
+        if geom.size > 9:
+            raise GenerationError(f"puzzles aimed at a level are made up to 9x9, not "
+                                  f"{_label(geom)}")
+
+    def distance(self, puzzle) -> float:
+        """0.0 when the puzzle's sudokit label is the level; else how far its number lies
+        outside [tier, tier + 1) (see the module doc).  GenerationError when the time of
+        the puzzle's search has run out.
+
+        The logical path runs with the techniques up to the level's tier only (below
+        extreme): it is the whole path as far as it goes (the ladder tries the easiest
+        first), so a path it solves is rated exactly, and a path it cannot finish needs a
+        harder tier: the distance is then 0.01 plus up to 0.49 for the share of empty cells
+        it leaves (the walk goes towards puzzles it nearly solves), never a costly forcing
+        chain for a goal below extreme."""
+        return self._measure(puzzle)[0]
+
+    walk_distance = distance
+
+    def _measure(self, puzzle, solution=None):
+        """(distance, the logical path with the techniques up to the level's tier);
+        solution: the puzzle's one solution when known (spares logic its proof)."""
+        from .logic import State, steps
+        from .logic.ladder import ladder
+        from .rate.scale import rating_of, tier_of
+        upto = None if self.tier == len(LABELS) else \
+            [t.id for t in ladder() if tier_of(t.rank) <= self.tier]
+        if not puzzle.is_legal():
+            return 10.0, None
+        state = State.of(puzzle)
+        if solution is not None:
+            state._cache["solution"] = tuple(solution)
+        path = steps(state, techniques=upto)
+        r = rating_of(path)
+        if r.status == "limit":
+            what = "killer" if self.killer is not None else "puzzle"
+            raise GenerationError(f"no {_label(puzzle.geometry)} {what} at {self} within "
+                                  f"{self._seconds():g} s of logic; give more time "
+                                  f"(--time-limit) or choose another level")
+        if r.status == "rated":
+            if r.level == self.level:
+                return 0.0, path
+            x = r.number
+        elif r.status == "stuck":
+            if upto is None:
+                x = _STUCK
+            else:  # needs a tier above the level's
+                empty = sum(1 for v in puzzle.values if not v) or 1
+                left = sum(1 for v in path.state.values if not v)
+                return round(0.01 + 0.49 * left / empty, 3), path
+        else:  # (a walk's puzzles are unique and legal)
+            return 10.0, path
+        d = max(0.0, self.tier - x) + max(0.0, x - (self.tier + 0.99))
+        return max(round(d, 2), 0.01), path
+
+    def _seconds(self) -> float:
+        return SECONDS if self.seconds is None else float(self.seconds)
+
+    def make(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
+        """Puzzle number index of the stream named by seed at the level (a Generated)."""
+        from .generate_target import make_aimed
+        with _budget.time_limit(self._seconds()):
+            if self.killer is not None:
+                made = self._make_killer(geom, seed, index, engine)
+            else:
+                made = None if self.minimal else \
+                    self._filled(geom, symmetry, clues, seed, index, engine)
+                if made is None:
+                    made = make_aimed(geom, symmetry, clues, seed, index, engine, self)
+            again = rate_scale(made.puzzle)  # rated again, whole: the label is the level
+            if again.status == "limit":
+                self.distance(made.puzzle)  # (GenerationError: the time ran out)
+            if again.level != self.level:
+                raise AssertionError(f"a puzzle made at {self} rates {again}: please report "
+                                     f"this bug")
+            return made
+
+    def _filled(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
+        """A puzzle at the level made by adding givens (not minimal), or None: from each of
+        FILL_TRIES puzzles of the plain generator (minimal=False: nearly minimal), while
+        logic with the techniques up to the level's tier is stuck, the solution's values go
+        in at a random clue orbit among the cells it left empty (where one makes the
+        puzzle too easy, it goes out again and the next of up to FILL_CHOICES orbits is
+        tried: adding givens only makes a puzzle easier); kept when it rates at the
+        level."""
+        import random
+        from .generate import _make, orbits
+        from .generate_target import _Checks
+        from .grid import Grid
+        shape = geom.shape if geom.is_classic else geom.display_shape
+        variant = None if geom.is_classic else geom
+        cells = orbits(geom if not geom.is_classic else geom.shape, symmetry)
+        for attempt in range(FILL_TRIES):
+            start = _make(geom, symmetry, False, None, f"{seed}:{index}:fill:{attempt}", 0,
+                          engine)
+            rng = random.Random(f"sudokit:level:{seed}:{index}:{attempt}")
+            values, sol = list(start.puzzle.values), start.solution.values
+            d, path = self._measure(Grid._trusted(tuple(values), shape, variant), sol)
+            while d != 0:
+                if path is None or path.status != "stuck" or d >= 10:
+                    break  # below the level (or no path): more givens cannot help
+                left = [o for o in cells if any(not path.state.values[c] for c in o)]
+                rng.shuffle(left)
+                for o in left[:FILL_CHOICES]:  # one orbit in; one that overshoots goes out
+                    for c in o:
+                        values[c] = sol[c]
+                    d, after = self._measure(Grid._trusted(tuple(values), shape, variant),
+                                             sol)
+                    if d == 0 or (after is not None and after.status == "stuck" and d < 10):
+                        path = after
+                        break
+                    for c in o:
+                        values[c] = 0
+                else:
+                    break
+            if d == 0:
+                n = sum(1 for v in values if v)
+                if clues is not None and not clues[0] <= n <= clues[1]:
+                    continue
+                return dataclasses.replace(
+                    start, puzzle=Grid._trusted(tuple(values), shape, variant), clues=n,
+                    seed=seed, index=index, minimal=False, clue_range=clues, target=self,
+                    guesses=_Checks(geom, engine).guesses(bytes(values)))
+        return None
+
+    def _make_killer(self, geom: Geometry, seed, index: int, engine: str):
+        from .generate import _make_killer
+        from .geometry import _cages
+        base = _cages.base_of(geom)  # (remake hands back the killer's own geometry)
+        for k in range(KILLER_TRIES):
+            try:
+                got = _make_killer(base, self.killer, f"{seed}:level:{k}", index, engine)
+            except GenerationError:  # (no unique cut from this solution: the next one)
+                continue
+            if self.distance(got.puzzle) == 0:
+                return dataclasses.replace(got, seed=seed, index=index, target=self,
+                                           killer=None)
+        raise GenerationError(f"no {_label(base)} killer at {self} in {KILLER_TRIES} cuts; "
+                              f"choose another level")
+
+
+def iter_level(level: str, *, killer=None, seconds=None, **options):
+    """Yield puzzles at a level of the sudokit scale, lazily: generate()'s options (count,
+    seed, jobs, symmetry, minimal, clues, box, geometry, engine); minimal=False (the
+    default) lets a puzzle have more givens than it needs, True keeps to minimal ones (the
+    walk alone); killer: True or a dict as generate's (then no symmetry, minimal or
+    clues).  GenerationError names a bad option,
+    or a level not reached within the walk's budget or seconds of logic per puzzle."""
+    from .generate import _geometry_of, iter_generate
+    target = Level(level, seconds=seconds, minimal=bool(options.get("minimal")))
+    if killer is not None:
+        from .errors import GeometryError
+        from .geometry import _cages
+        geom = _geometry_of(options.get("box"), options.get("geometry"))
+        placed = (options.get("symmetry", "none") != "none" or options.get("minimal")
+                  or options.get("clues") is not None)
+        try:
+            spec = _cages.spec(killer, geom, placed)
+        except GeometryError as exc:
+            raise GenerationError(str(exc)) from None
+        target = Level(level, seconds=seconds, killer=spec)
+        if options.get("engine") in (None, "auto"):
+            options["engine"] = "learn"  # (as generate's killers)
+    return iter_generate(target=target, **options)
+
+
+def at_level(level: str, **options) -> list:
+    """The list of iter_level(level, **options)."""
+    return list(iter_level(level, **options))
