@@ -1,4 +1,4 @@
-"""Generation at a level of the sudokit scale (sudokit.generate_level; issue #29): every
+"""Generation at a level of the sudokit scale (sudokit.rate.level; issue #29): every
 puzzle rates again at the level asked, on several variants and seeds; the same seed gives
 the same puzzles; a level that cannot be reached is a clear error in bounded time.
 
@@ -18,7 +18,7 @@ import pytest
 
 from sudokit import Grid, count_solutions, formats
 from sudokit.generate import GenerationError
-from sudokit.generate_level import Level, at_level
+from sudokit.rate.level import Level, at_level
 from sudokit.rate.scale import rate_scale
 
 JIGSAW = ("jigsaw(111111233144122233142222333444255533464457555668777595668877799666887799"

@@ -281,9 +281,9 @@ def _on_sudokit_scale(args, geom) -> bool:
 
 
 def _sudokit_level(args, options: dict, killer):
-    """The puzzles of --level on the sudokit scale (sudokit.generate_level)."""
+    """The puzzles of --level on the sudokit scale (sudokit.rate.level)."""
     from ..generate import GenerationError
-    from ..generate_level import iter_level
+    from ..rate.level import iter_level
     others = [f"--{k}" for k in ("rating", "pearl", "diamond", "technique")
               if getattr(args, k, None) is not None]
     if others:

@@ -381,7 +381,7 @@ def _generate(body: dict) -> dict:
 
 def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
     """generate's answer on every grid but classic 9x9: a puzzle made to a level of the
-    sudokit scale (generate_level: the walk, GENERATE_SECONDS of logic), else (not reached
+    sudokit scale (rate.level: the walk, GENERATE_SECONDS of logic), else (not reached
     in time) a plain puzzle rated on the scale, with matched false."""
     from ..generate import GenerationError, generate
     from ..rate.scale import LABELS, rate_scale
@@ -394,7 +394,7 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
                          field="difficulty")
     made = None
     if difficulty != "any":
-        from ..generate_level import Level
+        from ..rate.level import Level
         try:
             level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
             [made] = generate(seed=seed, target=level, **options)

@@ -1,6 +1,6 @@
 """Generation aimed at a level of the sudokit scale (sudokit.rate.scale), for every geometry.
 
-    >>> from sudokit.generate_level import at_level
+    >>> from sudokit.rate.level import at_level
     >>> [g] = at_level("medium", geometry="3x3+x", seed=1)
     >>> from sudokit.rate.scale import rate_scale
     >>> rate_scale(g.puzzle).level
@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from .generate import GenerationError, _label
-from .geometry import Geometry
-from .logic import _budget
-from .rate.scale import LABELS, rate_scale
+from ..generate import GenerationError, _label
+from ..geometry import Geometry
+from ..logic import _budget
+from .scale import LABELS, rate_scale
 
 __all__ = ["Level", "at_level", "iter_level", "SECONDS", "KILLER_TRIES"]
 
@@ -116,9 +116,9 @@ class Level:
     def _measure(self, puzzle, solution=None):
         """(distance, the logical path with the techniques up to the level's tier);
         solution: the puzzle's one solution when known (spares logic its proof)."""
-        from .logic import State, steps
-        from .logic.ladder import ladder
-        from .rate.scale import rating_of, tier_of
+        from ..logic import State, steps
+        from ..logic.ladder import ladder
+        from .scale import rating_of, tier_of
         upto = None if self.tier == len(LABELS) else \
             [t.id for t in ladder() if tier_of(t.rank) <= self.tier]
         if not puzzle.is_legal():
@@ -154,7 +154,7 @@ class Level:
 
     def make(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
         """Puzzle number index of the stream named by seed at the level (a Generated)."""
-        from .generate_target import make_aimed
+        from ..generate_target import make_aimed
         with _budget.time_limit(self._seconds()):
             if self.killer is not None:
                 made = self._make_killer(geom, seed, index, engine)
@@ -180,9 +180,9 @@ class Level:
         tried: adding givens only makes a puzzle easier); kept when it rates at the
         level."""
         import random
-        from .generate import _make, orbits
-        from .generate_target import _Checks
-        from .grid import Grid
+        from ..generate import _make, orbits
+        from ..generate_target import _Checks
+        from ..grid import Grid
         shape = geom.shape if geom.is_classic else geom.display_shape
         variant = None if geom.is_classic else geom
         cells = orbits(geom if not geom.is_classic else geom.shape, symmetry)
@@ -220,8 +220,8 @@ class Level:
         return None
 
     def _make_killer(self, geom: Geometry, seed, index: int, engine: str):
-        from .generate import _make_killer
-        from .geometry import _cages
+        from ..generate import _make_killer
+        from ..geometry import _cages
         base = _cages.base_of(geom)  # (remake hands back the killer's own geometry)
         for k in range(KILLER_TRIES):
             try:
@@ -242,11 +242,11 @@ def iter_level(level: str, *, killer=None, seconds=None, **options):
     walk alone); killer: True or a dict as generate's (then no symmetry, minimal or
     clues).  GenerationError names a bad option,
     or a level not reached within the walk's budget or seconds of logic per puzzle."""
-    from .generate import _geometry_of, iter_generate
+    from ..generate import _geometry_of, iter_generate
     target = Level(level, seconds=seconds, minimal=bool(options.get("minimal")))
     if killer is not None:
-        from .errors import GeometryError
-        from .geometry import _cages
+        from ..errors import GeometryError
+        from ..geometry import _cages
         geom = _geometry_of(options.get("box"), options.get("geometry"))
         placed = (options.get("symmetry", "none") != "none" or options.get("minimal")
                   or options.get("clues") is not None)
