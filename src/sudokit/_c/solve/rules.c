@@ -311,7 +311,7 @@ static int prune_sum(pruner *p, const int16_t *cells, int m, const int64_t *data
     int changed = 0, r;
     for (;;) {
         for (int g = 0; g < ng; g++)
-            uni[g] = twice[g] = 0, gk[g] = 0;
+            uni[g] = twice[g] = 0, gk[g] = gw[g] = 0;
         for (int i = 0; i < m; i++) {
             int64_t g = grp[i];
             uint64_t d = cand[cells[i]];
