@@ -102,7 +102,7 @@ def _greatest(m: int, k: int) -> int:
 def _group_span(w: int, values: int, k: int, first: int) -> tuple[int, int]:
     """The least and greatest w * (first + the sum of k distinct values of the mask
     ``values``); None when the mask has fewer than k values."""
-    if bin(values).count("1") < k:
+    if values.bit_count() < k:
         return None
     lo, hi = w * (first + _least(values, k)), w * (first + _greatest(values, k))
     return (lo, hi) if w > 0 else (hi, lo)

@@ -34,6 +34,21 @@ __all__ = ["Rating", "rate", "STATUSES", "ScaleRating", "rate_scale"]
 STATUSES = ("rated", "impossible", "ambiguous", "illegal", "solved", "stuck", "limit")
 
 
+def _expand(spec: str, field) -> str:
+    """spec with each '%x' replaced by field('x') (serate's format strings; a lone '%' at the
+    end stays as it is).  Rating and the sudokit scale's ScaleRating format through it."""
+    out, i = [], 0
+    while i < len(spec):
+        ch = spec[i]
+        if ch == "%" and i + 1 < len(spec):
+            out.append(field(spec[i + 1]))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
 class Rating(Value):
     """A puzzle's difficulty.
 
@@ -62,17 +77,7 @@ class Rating(Value):
         %s HoDoKu score, %t status, %h hardest technique, %n steps, %c the rating in its
         scale's form ('ED=7.1/1.2/1.2' or the status, as serate prints it; the sudokit
         scale's 'sudokit-scale=hard/3.42' for other grids), %% a percent sign."""
-        out, i = [], 0
-        while i < len(spec):
-            ch = spec[i]
-            if ch == "%" and i + 1 < len(spec):
-                code = spec[i + 1]
-                i += 2
-                out.append(self._field(code, puzzle))
-            else:
-                out.append(ch)
-                i += 1
-        return "".join(out)
+        return _expand(spec, lambda code: self._field(code, puzzle))
 
     def _field(self, code: str, puzzle: str) -> str:
         def num(x):

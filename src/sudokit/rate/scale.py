@@ -125,16 +125,8 @@ class ScaleRating(Value):
         """sudokit.rate.Rating.format's fields: %g puzzle, %c the scale and level
         ('sudokit-scale=hard/3.42'), %l level, %s number, %t status, %h hardest
         technique, %n steps, %% a percent sign; %r %p %d (SE's) are '-'."""
-        out, i = [], 0
-        while i < len(spec):
-            ch = spec[i]
-            if ch == "%" and i + 1 < len(spec):
-                out.append(self._field(spec[i + 1], puzzle))
-                i += 2
-            else:
-                out.append(ch)
-                i += 1
-        return "".join(out)
+        from . import _expand
+        return _expand(spec, lambda code: self._field(code, puzzle))
 
     def _field(self, code: str, puzzle: str) -> str:
         if code == "g":

@@ -80,6 +80,8 @@ def _leftover_blocks(t) -> tuple:
     got = _LEFTOVERS.get(t.geometry)
     if got is not None:
         return got
+    if len(_LEFTOVERS) >= 64:           # (a batch of many jigsaws: keep the cache small)
+        _LEFTOVERS.clear()
     out = []
     regions = t.boxes
     if len(t.rows) == t.n and len(t.cols) == t.n and len(regions) == t.n:
