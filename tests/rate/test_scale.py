@@ -96,11 +96,12 @@ def test_labels_are_monotone_in_the_ladder_and_every_tier_is_used():
 
 
 @pytest.mark.parametrize("ranks,expected", [
-    # tier + 0.6 p + 0.4 n / (n + 10), cut to two decimals, worked out by hand:
-    ([20] * 50, 1.67),                 # 1 + 0.6 * 20/35 + 0.4 * 50/60 = 1.6762
-    ([20] * 40 + [40], 2.08),          # 2 + 0.6 * 5/65 + 0.4 * 1/11 = 2.0825
-    ([10] * 20 + [430] * 3, 5.27),     # 5 + 0.6 * 30/100 + 0.4 * 3/13 = 5.2723
-    ([600], 5.63),                     # 5 + 0.6 * 1 + 0.4 / 11 = 5.6363
+    # tier + 0.6 p + 0.4 w / (w + 30), w = the sum of the ranks / 100, cut to two decimals,
+    # worked out by hand:
+    ([20] * 50, 1.44),                 # 1 + 0.6 * 20/35 + 0.4 * 10/40 = 1.4428
+    ([20] * 40 + [40], 2.13),          # 2 + 0.6 * 5/65 + 0.4 * 8.4/38.4 = 2.1336
+    ([10] * 20 + [430] * 3, 5.31),     # 5 + 0.6 * 30/100 + 0.4 * 14.9/44.9 = 5.3127
+    ([600], 5.66),                     # 5 + 0.6 * 1 + 0.4 * 6/36 = 5.6666
     ([], None)])
 def test_the_number_by_hand(ranks, expected):
     assert number_of(ranks) == expected
@@ -112,7 +113,8 @@ def test_the_number_orders_puzzles_within_and_across_tiers():
         top = lo + 5
         base = number_of([10] * 30 + [top])
         assert tier <= base < tier + 1
-        assert number_of([10] * 30 + [top] * 4) > base           # more steps at the top tier
+        assert number_of([10] * 30 + [top] * 30) > base          # more steps at the top tier
+        assert number_of([10] * 100 + [top]) > base              # more work below it
         assert number_of([10] * 30 + [top + 20]) > base          # a harder hardest technique
         assert number_of([10] * 30 + [top] * 10_000) < tier + 1  # never the next tier
         if tier < 5:  # the easiest puzzle of the next tier beats the hardest of this one

@@ -41,6 +41,9 @@ value of the alphabet, written as ``.`` unless ``blank=`` says otherwise):
                  the puzzle server are refused: no network; the rules text is not read).
     solo         a Simon Tatham's Solo game id ``3x3k:zzzc,...`` (classic, X, jigsaw,
                  killer; see ``_solo``).
+    killer       a killer as killer forums write it on one line: SudoCue's numbers
+                 ``3x3:d:k:3841:7705:...`` or 81 characters of totals and arrows
+                 ``G<<L<K<L<^G>^>^E^^>...`` (see ``_killer``).
     walls        HDU 4069 wall bits: N lines of N integers, value + 16/32/64/128 per wall
                  (up/right/down/left); regions are the cells the walls enclose.
     regions      a region map, N lines of N region names: a geometry, not a puzzle
@@ -52,6 +55,7 @@ Detection (``parse`` and ``detect_format``, one puzzle):
        but fpuzzles for an object with "size" and "grid" rows of cell objects; an
        f-puzzles link (``f-puzzles.com...?load=``) -> fpuzzles (walls are never guessed);
        one line that is a SudokuPad link or id -> sudokupad; a Solo game id -> solo;
+       a SudoCue killer line or an 81-character arrow line (with < > ^ or v) -> killer;
     2. the content lines are the lines that are not blank, not ``#`` comments and not
        ``[Section]`` headers;
     3. one content line: N*N*N positional pencil-mark characters -> pencilmarks; a leading
@@ -96,12 +100,12 @@ __all__ = [
     "parse_sdm", "format_sdm", "parse_ss", "format_ss", "parse_json", "format_json",
     "parse_dlx", "format_dlx", "parse_fpuzzles", "format_fpuzzles", "parse_walls",
     "format_walls", "parse_regions", "format_regions", "parse_sudokupad", "parse_solo",
-    "Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
+    "parse_killer", "Record", "read_records", "iter_puzzles", "open_text", "Notation", "detect_notation",
     "MAX_LINE", "guess_note", "quick_values",
 ]
 
 FORMATS = ("line", "block", "tokens", "pencilmarks", "sdk", "ss", "json", "fpuzzles", "walls",
-           "sudokupad", "solo")
+           "sudokupad", "solo", "killer")
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")        # universal newlines, as io reads them
 _CELL_DROP = str.maketrans("", "", "| \t")  # what a block row may hold besides cells
@@ -595,14 +599,14 @@ def parse(text: str, *, format: "str | None" = None, box=None, alphabet=None) ->
         return parse_fpuzzles(text)
     if name == "walls":
         return parse_walls(text)
-    if name in ("sudokupad", "solo"):  # one link or id: its content line
+    if name in ("sudokupad", "solo", "killer"):  # one link or id: its content line
         items = _content(text)
         if len(items) != 1:
             raise ParseError(f"a {name} text is one link or id on one line, not "
                              f"{len(items)} lines", line=items[1][0] if items else 1, column=1)
         lineno, line = items[0]
         try:
-            return (parse_sudokupad if name == "sudokupad" else parse_solo)(line)
+            return _ONE_LINE_PARSERS[name](line)
         except ParseError as exc:
             raise exc.shifted(line=lineno - 1) from None
     parser = {"block": parse_block, "tokens": parse_tokens, "sdk": parse_sdk, "ss": parse_ss,
@@ -655,8 +659,18 @@ def parse_solo(*args, **kwargs):
     return f(*args, **kwargs)
 
 
+def parse_killer(*args, **kwargs):
+    """See formats._killer.parse_killer."""
+    from ._killer import parse_killer as f
+    return f(*args, **kwargs)
+
+
+_ONE_LINE_PARSERS = {"sudokupad": parse_sudokupad, "solo": parse_solo, "killer": parse_killer}
+
+
 def _one_line_variant(text: str) -> "str | None":
-    """'sudokupad' or 'solo' for one line that is a SudokuPad link/id or a Solo game id."""
+    """'sudokupad', 'solo' or 'killer' for one line that is a SudokuPad link/id, a Solo game
+    id or a killer line (SudoCue numbers, or cage arrows)."""
     s = text.strip()
     if not s or "\n" in s or len(s) < 6:
         return None
@@ -669,6 +683,11 @@ def _one_line_variant(text: str) -> "str | None":
         from ._solo import looks_like_solo
         if looks_like_solo(s):
             return "solo"
+    if (":k:" in s[:12] and s[0].isdigit()) or (len(s) == 81 and ("<" in s or ">" in s or
+                                                                   "^" in s or "v" in s)):
+        from ._killer import looks_like_killer
+        if looks_like_killer(s):
+            return "killer"
     return None
 
 

@@ -19,16 +19,17 @@ Stream layouts (``format=``; aliases: sdm -> line, sdk/ss -> block, jsonl -> jso
     fpuzzles  f-puzzles puzzles: a JSON object on one line or spread over several (a
             record ends where its braces close), or an f-puzzles link or its lz-string
             Base64 on one line; blank and '#' lines between records are skipped
-    sudokupad, solo
+    sudokupad, solo, killer
             one SudokuPad link or id (scl..., ctc..., fpuzzles...) / one Solo game id
-            (3x3k:...) per line; blank and '#' lines are skipped
+            (3x3k:...) / one killer line (3x3::k:..., or 81 totals and arrows) per line;
+            blank and '#' lines are skipped
 
 Detection (``format=None``) reads a window of the first 64 lines that are not blank and not
 '#' comments; each line votes:
 
     starts with '{' (or '[' but not a '[Section]')           -> json
     an f-puzzles link (f-puzzles.com ... load=)              -> fpuzzles
-    a SudokuPad link or id / a Solo game id                  -> sudokupad / solo
+    a SudokuPad link or id / a Solo game id / a killer line  -> sudokupad / solo / killer
     holds '|' or '+', or only separator characters (-=*:)     -> block
     a leading field of N*N characters (16, 36, 64, 81, ... or
     box.ncells) that reads as a line puzzle                   -> line
@@ -78,8 +79,9 @@ __all__ = ["Record", "read_records", "iter_puzzles", "open_text", "Notation", "d
 
 WINDOW = 64  # lines looked at to detect a stream's format
 _ALIASES = {"sdm": "line", "sdk": "block", "ss": "block", "jsonl": "json", "ndjson": "json"}
-_STREAM_FORMATS = ("line", "block", "tokens", "json", "fpuzzles", "sudokupad", "solo")
-_STREAM_NAMES = "line, block, tokens, json, fpuzzles, sudokupad, solo"
+_STREAM_FORMATS = ("line", "block", "tokens", "json", "fpuzzles", "sudokupad", "solo",
+                   "killer")
+_STREAM_NAMES = "line, block, tokens, json, fpuzzles, sudokupad, solo, killer"
 
 
 class Record(Value):
@@ -252,7 +254,7 @@ def _read(source, name, shape, box, alphabet, source_name, first_line=1, hint=No
         records = _token_records(numbered, size, shape, alphabet, source_name)
     elif name == "fpuzzles":
         records = _fpuzzles_records(numbered, source_name)
-    elif name in ("sudokupad", "solo"):
+    elif name in ("sudokupad", "solo", "killer"):
         records = _one_line_records(numbered, source_name, name)
     else:
         records = _json_records(numbered, box, alphabet, source_name)
@@ -342,9 +344,8 @@ def detect_notation(lines, *, format: "str | None" = None, box=None, alphabet=No
     name = None if format in (None, "auto") else _ALIASES.get(format, format)
     if name is not None and name not in _STREAM_FORMATS + ("pencilmarks",):
         raise ValueError(f"cannot stream format {format!r}: choose one of {_STREAM_NAMES}")
-    if name in ("line", "json", "pencilmarks", "fpuzzles", "sudokupad", "solo") or (
-            name is not None
-                                                               and shape is not None):
+    if name in ("line", "json", "pencilmarks", "fpuzzles", "sudokupad", "solo", "killer") \
+            or (name is not None and shape is not None):
         return Notation(name, shape.size if shape is not None else None, None)
     window, _ = _peek(_numbered_strs(lines))
     return _notation(window, name, shape, box, alphabet, pencilmarks)
@@ -419,7 +420,7 @@ def _detect(window: list[tuple[int, str]], shape) -> tuple[str, "int | None"]:
             v = _vote(s, shape)
             if v:
                 votes[v] = votes.get(v, 0) + 1
-    order = ("line", "block", "tokens", "json", "fpuzzles", "sudokupad", "solo")
+    order = ("line", "block", "tokens", "json", "fpuzzles", "sudokupad", "solo", "killer")
     name = max(order, key=lambda k: (votes.get(k, 0), -order.index(k))) if votes else "line"
     return name, (shape.size if shape is not None else _detect_size(window, name))
 
@@ -683,10 +684,11 @@ def _fpuzzles_records(numbered, source) -> Iterator[Record]:
 
 
 def _one_line_records(numbered, source, name: str) -> Iterator[Record]:
-    """One SudokuPad link/id or Solo game id per line (blank and '#' lines skipped)."""
+    """One SudokuPad link/id, Solo game id or killer line per line (blank and '#' lines
+    skipped)."""
     from .. import formats as f
 
-    parse = f.parse_sudokupad if name == "sudokupad" else f.parse_solo
+    parse = f._ONE_LINE_PARSERS[name]
     index = 0
     for lineno, raw in numbered:
         if raw.__class__ is _TooLong:

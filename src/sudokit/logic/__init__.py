@@ -162,17 +162,24 @@ class Path(Value):
     'impossible' (no solution), 'ambiguous' (several solutions: logic needs a unique
     puzzle), 'inconsistent' (pencil marks or placed values that contradict the solution;
     problems lists them).
+
+    reached (status 'time-limit' only, else None): the ladder rank the search for the next
+    step had reached when the time ran out, every easier enabled technique having found
+    nothing on state; so the rest of the path needs a technique of that rank or above
+    (None when the time ran out elsewhere, e.g. in the uniqueness proof).
     """
 
-    __slots__ = ("status", "start", "steps", "state", "problems")
+    __slots__ = ("status", "start", "steps", "state", "problems", "reached")
 
-    def __init__(self, status: str, start: State, steps=(), state=None, problems=()):
+    def __init__(self, status: str, start: State, steps=(), state=None, problems=(),
+                 reached=None):
         _set = object.__setattr__
         _set(self, "status", status)
         _set(self, "start", start)
         _set(self, "steps", tuple(steps))
         _set(self, "state", state if state is not None else start)
         _set(self, "problems", tuple(problems))
+        _set(self, "reached", reached)
 
     @property
     def hardest(self) -> "Step | None":
@@ -251,12 +258,12 @@ def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = No
                 if status is not None:
                     return Path(status, start, problems=problems)
             return got
-    except TimeLimitReached:
+    except TimeLimitReached as exc:
         if path:
             state = start
             for step in path:
                 state = state.apply(step)
-        return Path(TIME_LIMIT, start, path, state)
+        return Path(TIME_LIMIT, start, path, state, reached=exc.reached)
 
 
 def _walk(start: State, enabled, max_steps, path: list, proven: bool = True) -> Path:

@@ -34,6 +34,8 @@ class TimeLimitReached(Exception):
     """A logic call's time limit ran out before it could answer (hint raises it; steps
     answers a Path of status 'time-limit' with the steps found so far)."""
 
+    reached = None  # ladder.first_step's note: the rank of the technique it was trying
+
     def __init__(self, message: str = "the time limit ran out before logic could answer"):
         super().__init__(message)
 

@@ -110,29 +110,42 @@ def first_step(state, enabled, *, all: bool = False, start: int = 0):
     others run as they are, so the result is exactly the plain loop's (the probe says
     "fires" whenever the finder yields a step; when it says so and the finder yields
     nothing, or when it stops at a technique it does not probe, the loop runs that finder
-    and probes on from the next technique)."""
+    and probes on from the next technique).
+
+    When the time limit runs out here, the TimeLimitReached raised carries ``reached``: the
+    rank of the technique being tried, every easier enabled one having found nothing on
+    state (so the next step of state needs a technique of that rank or above)."""
     from . import _cfast
-    from ._budget import check
+    from ._budget import TimeLimitReached, check
     plan = _cfast.probe_plan(state, enabled)
-    if plan is None:
-        for tech in enabled[start:]:
-            check()  # the time limit of the call, if any (logic._budget)
-            found = _run(tech, state, all)
+    now = start  # the index of the technique being tried (for the time limit's note)
+    try:
+        if plan is None:
+            for now in range(start, len(enabled)):
+                check()  # the time limit of the call, if any (logic._budget)
+                found = _run(enabled[now], state, all)
+                if found:
+                    return found
+            return [] if all else None
+        i, count = start, len(enabled)
+        while i < count:
+            now = i
+            check()
+            j = _cfast.probe(state, plan, i)    # fires, or not probed: the finder decides
+            if j >= count:
+                break
+            now = j
+            check()
+            found = _run(enabled[j], state, all)
             if found:
                 return found
+            i = j + 1
         return [] if all else None
-    i, count = start, len(enabled)
-    while i < count:
-        check()
-        j = _cfast.probe(state, plan, i)    # fires, or not probed: the finder decides
-        if j >= count:
-            break
-        check()
-        found = _run(enabled[j], state, all)
-        if found:
-            return found
-        i = j + 1
-    return [] if all else None
+    except TimeLimitReached as exc:
+        # (set at every level: a finder that runs the ladder on an assumed state raised it
+        # first; the outermost call, on the state itself, writes last)
+        exc.reached = enabled[now].rank if now < len(enabled) else None
+        raise
 
 
 def _run(tech, state, all: bool):

@@ -22,13 +22,17 @@ technique added to the ladder falls into a tier by its rank:
     extreme   rank 400 and up  forcing chains (Nishio, cell / unit, dynamic, nested)
 
 The label is the tier of the hardest step of the path.  The number orders the puzzles of
-one label: ``tier + 0.6 * p + 0.4 * n / (n + 10)``, cut (not rounded) to two decimals, where
+one label: ``tier + 0.6 * p + 0.4 * w / (w + 30)``, cut (not rounded) to two decimals, where
 tier is 1 (easy) to 5 (extreme), p (0 to 1) is where the hardest rank lies in its tier's
-range, and n is the number of steps of the path in that tier; so the number always lies in
-[tier, tier + 1), and more or harder steps at the top tier give a larger number.
+range, and w is the work of the whole path: the sum of its steps' ranks over 100 (a hidden
+single 0.2, a cage combination 0.32, an X-Wing 0.7, a forcing chain 4 and more); so the
+number always lies in [tier, tier + 1), and a harder hardest technique, or more or harder
+steps anywhere in the path, give a larger number.
 
 Statuses: 'rated' (logic alone solved it: a label and a number), 'stuck' (one solution, but
-logic alone stops: harder than every rated puzzle; no label), 'limit' (time_limit passed),
+logic alone stops: harder than every rated puzzle; no label), 'limit' (time_limit passed;
+``at_least`` is a number the puzzle's own is at least: the path so far, plus one step of the
+technique the ladder had reached without finding a step; see ScaleRating.at_least),
 'ambiguous', 'impossible', 'illegal', 'solved' (no empty cell).
 """
 
@@ -45,7 +49,8 @@ LABELS = ("easy", "medium", "hard", "expert", "extreme")
 TIERS = (("easy", 0, 35), ("medium", 35, 100), ("hard", 100, 190), ("expert", 190, 400),
          ("extreme", 400, 500))
 STATUSES = ("rated", "stuck", "limit", "ambiguous", "impossible", "illegal", "solved")
-_COUNT_HALF = 10  # n steps in the top tier add 0.4 * n / (n + 10): half of 0.4 at 10 steps
+_WORK_HALF = 30  # a path of work w adds 0.4 * w / (w + 30): half of 0.4 at w = 30 (a killer's
+                 # path of ~80 cage combinations and ~70 singles has w = 40 or so)
 
 
 def tier_of(rank: float) -> int:
@@ -70,8 +75,8 @@ def number_of(ranks) -> "float | None":
     tier = tier_of(top)
     _, lo, hi = TIERS[tier - 1]
     p = min(max((top - lo) / (hi - lo), 0.0), 1.0)
-    n = sum(1 for r in ranks if tier_of(r) == tier)
-    value = tier + 0.6 * p + 0.4 * n / (n + _COUNT_HALF)
+    work = sum(ranks) / 100
+    value = tier + 0.6 * p + 0.4 * work / (work + _WORK_HALF)
     cut = int(value * 100) / 100
     return min(cut, tier + 0.99)
 
@@ -87,13 +92,17 @@ class ScaleRating(Value):
     steps       the steps of the path (found before a stop, for 'stuck' and 'limit')
     hard_steps  the steps in the hardest technique's tier
     scale       always 'sudokit' (outputs name the scale from here)
+    at_least    'limit' only (else None): a number the puzzle's own number is at least,
+                that of the steps found plus one step of the technique the ladder had
+                reached on the last state without finding a step (Path.reached; the
+                number only grows with more or harder steps); None when nothing is known
     """
 
     __slots__ = __match_args__ = ("status", "level", "number", "hardest", "rank", "steps",
-                                  "hard_steps", "scale")
+                                  "hard_steps", "scale", "at_least")
 
     def __init__(self, status, level=None, number=None, hardest="", rank=0, steps=0,
-                 hard_steps=0, scale=SCALE):
+                 hard_steps=0, scale=SCALE, at_least=None):
         if status not in STATUSES:
             raise ValueError(f"status is one of {STATUSES}, not {status!r}")
         if level is not None and level not in LABELS:
@@ -101,7 +110,8 @@ class ScaleRating(Value):
         _set = object.__setattr__
         for name, value in (("status", status), ("level", level), ("number", number),
                             ("hardest", hardest), ("rank", rank), ("steps", steps),
-                            ("hard_steps", hard_steps), ("scale", scale)):
+                            ("hard_steps", hard_steps), ("scale", scale),
+                            ("at_least", at_least)):
             _set(self, name, value)
 
     # (what sudokit.rate.Rating has, so a record of either kind is written alike)
@@ -110,9 +120,12 @@ class ScaleRating(Value):
     @property
     def key(self) -> float:
         """A sort key from easiest to hardest: the number; a stuck puzzle 6.0 (harder than
-        every rated one); other statuses (no difficulty) -1.0."""
+        every rated one); a 'limit' one its at_least (what is known of its number), or -1.0
+        when nothing is; other statuses (no difficulty) -1.0."""
         if self.status == "rated":
             return self.number
+        if self.status == "limit" and self.at_least is not None:
+            return self.at_least
         return 6.0 if self.status == "stuck" else -1.0
 
     def text(self) -> str:
@@ -174,7 +187,11 @@ def rating_of(path) -> ScaleRating:
         top = tier_of(rank)
         top_n = sum(1 for r in ranks if tier_of(r) == top)
     if status != "rated":
-        return ScaleRating(status, None, None, hardest, rank, len(ranks), top_n)
+        at_least = None
+        if status == "limit":
+            at_least = number_of(ranks + ([path.reached] if path.reached is not None else []))
+        return ScaleRating(status, None, None, hardest, rank, len(ranks), top_n,
+                           at_least=at_least)
     if not ranks:  # nothing to do: no empty cell
         return ScaleRating("solved")
     return ScaleRating("rated", label_of(rank), number_of(ranks), hardest, rank, len(ranks),

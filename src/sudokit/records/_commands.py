@@ -152,7 +152,7 @@ def render(grid: Grid, fmt: str, alphabet, blank: str | None, puzzle: Grid | Non
         return formats.format_block(grid, alphabet=alphabet, blank=blank or ".", separators=True)
     if fmt == "pencilmarks":
         return formats.format_pencilmarks(grid, alphabet=alphabet, blank=blank or ".")
-    if fmt in ("fpuzzles", "sudokupad", "solo"):  # (links and ids are written as f-puzzles)
+    if fmt in ("fpuzzles", "sudokupad", "solo", "killer"):  # (written as f-puzzles)
         if puzzle is not None:
             if puzzle._geom is not grid._geom:  # (the solution's rules are the answer's)
                 puzzle = Grid._trusted(puzzle.values, grid.shape, grid._geom)

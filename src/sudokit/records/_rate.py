@@ -15,8 +15,9 @@ Any other grid (size, jigsaw, X, killer, any rule) is rated on the sudokit scale
 (sudokit.rate.scale), named in every answer: ``<puzzle> sudokit-scale=<level>/<number>``
 (``sudokit-scale=<status>`` for stuck, limit, ambiguous ...); %c in --format gives that
 field, %l the level and %s the number; JSON adds "scale": "sudokit", "number", "rank",
-"hard_steps"; a table row's level and score columns (--hodoku) hold "sudokit:<level>" and
-the number.  Its logical path gets SCALE_SECONDS unless --time-limit says otherwise.
+"hard_steps", "at_least" (for a limit: what its number is at least); a table row's level
+and score columns (--hodoku) hold "sudokit:<level>" and the number.  Its logical path gets
+SCALE_SECONDS unless --time-limit says otherwise.
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ class RateCommand(_Command):
             obj = {"puzzle": puzzle, "status": rating.status, "scale": rating.scale,
                    "level": rating.level, "number": rating.number, "hardest": rating.hardest,
                    "rank": rating.rank, "steps": rating.steps, "hard_steps": rating.hard_steps,
-                   "er": None, "ep": None, "ed": None, "score": None}
+                   "at_least": rating.at_least, "er": None, "ep": None, "ed": None, "score": None}
             return json.dumps(obj) + "\n"
         if ro.table is not None:
             extra = ""
