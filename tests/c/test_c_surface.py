@@ -28,7 +28,7 @@ def _extension():
     try:
         return importlib.import_module("sudokit._ckernels")
     except ImportError as exc:
-        missing(f"sudokit._ckernels is not built ({exc}): python3 setup.py build_ext --inplace")
+        missing(f"sudokit._ckernels is not built ({exc}): python3 -m pip install -e .")
 
 
 def _stub():

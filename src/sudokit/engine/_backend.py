@@ -94,7 +94,8 @@ def _c_tables(geom):
         return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks)
     if not getattr(C, "SUMS", 0):
         raise RuntimeError("the C extension was built before rules over many cells: rebuild it "
-                           "(python3 setup.py build_ext --inplace) or set SUDOKIT_PUREPYTHON=1")
+                           "(python3 -m pip install -e ., or python3 setup.py build_ext --inplace "
+                           "with setuptools>=77) or set SUDOKIT_PUREPYTHON=1")
     props, rules = _c_rules(geom)
     return C.geometry(geom.size, box[0], box[1], 0, start, cells, pairs, links, masks, props,
                       rules)
