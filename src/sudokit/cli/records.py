@@ -162,6 +162,7 @@ examples:
   sudokit convert --to tokens --box 2x3 six.txt
 """)
     _input_options(p, engine=False)
+    _rules_options(p)
     p.set_defaults(run=run_records)
     p.add_argument("-t", "--to", choices=OUTPUT_FORMATS, required=True, help="output format")
     p.add_argument("--blank", default=None, metavar="CHAR",

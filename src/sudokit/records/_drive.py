@@ -297,10 +297,12 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
                 command.out.write_bytes(text)
             else:
                 command.out.write([text])
-        if result.notes:
+        once = [line for note, line in result.once if note not in command.noted]
+        command.noted.update(note for note, _ in result.once)
+        if once or result.notes:
             progress.clear()
             if not command.quiet:
-                err.write(result.notes)
+                err.write("".join(once) + result.notes)
         if result.log and command.errors is not None:
             try:
                 command.errors.write(result.log)
