@@ -297,8 +297,11 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
                 command.out.write_bytes(text)
             else:
                 command.out.write([text])
-        once = [line for note, line in result.once if note not in command.noted]
-        command.noted.update(note for note, _ in result.once)
+        once = []  # the reading notes of the run: each written the first time it comes
+        for note, line in result.once:
+            if note not in command.noted:
+                command.noted.add(note)
+                once.append(line)
         if once or result.notes:
             progress.clear()
             if not command.quiet:
@@ -467,7 +470,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
         writer = tables.ArrowWriter(out_path, schema, added, types)
 
         def write(block, result) -> None:
-            answers = [[ctables.typed(key, name, f) for name, f in
+            answers = [[ctables.typed(key, name, f, columnar=True) for name, f in
                         zip(added, ctables.result_fields(key, t))]
                        for t in result.text.split("\n")[:result.records]]
             batch = pending.pop(block.seq, None)

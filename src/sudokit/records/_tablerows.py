@@ -109,12 +109,16 @@ def _logic_fields(command: str, obj: dict) -> list[str]:
             path if path or not why else why]
 
 
-def typed(command: str, name: str, text: str):
+def typed(command: str, name: str, text: str, *, columnar: bool = False):
     """An added field as JSON Lines / Arrow hold it: rate's numbers as numbers, its empty
-    fields (nothing for the status) None; explain's step count a number; everything else
-    the text itself."""
+    fields (nothing for the status) None; explain's step count a number; count's exact
+    count a number in JSON Lines (its other answers, ``N+``, ``limit`` and ``error``, stay
+    the words; columnar: a Parquet/Arrow column has one type, so there every count is the
+    text, as in CSV); everything else the text itself."""
     if command == "explain" and name == "steps":
         return int(text) if text else None
+    if command == "count" and name == "count" and not columnar:
+        return int(text) if text.isdigit() else text
     if not command.startswith("rate"):
         return text
     if not text:
