@@ -275,18 +275,17 @@ def _refuse_answer_column(display: str, col, added) -> None:
             f"writes ({', '.join(added)}): its puzzles would be written over; rename it")
 
 
-def _placed(record: list, fields: list, places: list) -> list:
+def _placed(record: list, fields: list, places: list, width: int) -> list:
     """The row's fields with each answer in its place: over the column of the same name
-    (places[k], padded with empty fields if the row is short), else appended."""
-    row = list(record)
+    (places[k]), else appended after the header's width columns (a short row is padded
+    with empty fields, so every answer stands under its name)."""
+    row = list(record) + [""] * (width - len(record))
     extra = []
     for value, at in zip(fields, places):
         if at is None:
             extra.append(value)
-            continue
-        if at >= len(row):
-            row.extend([""] * (at + 1 - len(row)))
-        row[at] = value
+        else:
+            row[at] = value
     return row + extra
 
 
@@ -441,7 +440,7 @@ def work_text_rows(spec: tuple, block):
         fields = result_fields(command, next(answers))
         done += 1
         if writer is not None and in_place:
-            writer.writerow(_placed(record, fields, places))
+            writer.writerow(_placed(record, fields, places, len(layout["header"])))
         elif writer is not None:
             added_text = delimiter.join(fields)
             if (_plain_row(text) and _plain_row(added_text)
