@@ -88,7 +88,8 @@ def test_convert_takes_rules_and_regions(tmp_path):
 
 
 @pytest.mark.parametrize("args", [["solve"], ["solve", "--jobs", "2"], ["check", "--jobs", "2"],
-                                  ["count"], ["convert", "--to", "json"], ["hint", "--jobs", "2"]],
+                                  ["count"], ["convert", "--to", "json"], ["hint", "--jobs", "2"],
+                                  ["rate", "--jobs", "2"]],
                          ids=" ".join)
 def test_box_shape_note_once_a_run(tmp_path, args):
     """A 6x6 file read in many blocks (the first is 1 KB), by workers or not, and twice on
@@ -102,6 +103,14 @@ def test_box_shape_note_once_a_run(tmp_path, args):
     assert "--box" in proc.stderr
     quiet = sudokit_run(*args, "--box", "2x3", path)   # no guess: no note
     assert quiet.returncode == 0 and SIX_NOTE not in quiet.stderr
+
+
+def test_box_shape_note_of_render_once(tmp_path):
+    path = tmp_path / "six.txt"
+    path.write_text(f"{SIX}\n" * 3)
+    proc = sudokit_run("render", path, path, "-o", tmp_path / "six.pdf")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count(SIX_NOTE) == 1 and (tmp_path / "six.pdf").is_file()
 
 
 def test_box_shape_note_of_a_csv_table_once(tmp_path):

@@ -118,6 +118,7 @@ def _read(args, err: TextIO):
     from ..records._commands import misfit
     geom = args.geometry
     sources, problems = [], []
+    noted = set()  # the reading notes given (a 6x6 line read with 2x3 boxes ...): once each
     for name in args.files or ["-"]:
         with formats.open_text(name) as handle:
             src = _Input(name, handle, args)
@@ -126,6 +127,9 @@ def _read(args, err: TextIO):
                     err_ = rec.error
                     problems.append(str(err_) if err_.source else f"{src.display}: {err_}")
                     continue
+                if rec.note and rec.note not in noted and not getattr(args, "quiet", False):
+                    noted.add(rec.note)
+                    err.write(f"sudokit render: {src.display}, line {rec.line}: {rec.note}\n")
                 grid = rec.grid
                 why = misfit(grid, args)
                 if why is not None:
