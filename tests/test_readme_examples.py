@@ -188,14 +188,17 @@ def workdir(tmp_path):
     if SHARED.is_dir():
         (tmp_path / "shared").mkdir()
         (tmp_path / "shared" / "data").symlink_to(SHARED)
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    shim = bin_dir / "sudokit"
+    shim = tmp_path / "bin" / "sudokit"
+    shim.parent.mkdir()
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sudokit "$@"\n')
     shim.chmod(0o755)
-    env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
-               PYTHONPATH=str(SRC))
-    return root, env
+    return root, env_of(root)
+
+
+def env_of(root: Path) -> dict:
+    """The environment of the commands run in root (workdir): its ``sudokit`` first on PATH."""
+    return dict(os.environ, PATH=f"{root.parent / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+                PYTHONPATH=str(SRC))
 
 
 def shell(command: str, root: Path, env: dict, timeout: float = 300):
@@ -348,7 +351,7 @@ def check_canon(proc, root):
     # the same forms for the puzzles renamed and transposed
     images = "".join(transpose(relabel(p, "987654321")) + "\n" for p in PUZZLES)
     again = subprocess.run(["sudokit", "canon"], input=images, capture_output=True, text=True,
-                           cwd=root, env=proc.env, check=True)
+                           cwd=root, env=env_of(root), check=True)
     assert again.stdout.split() == forms
 
 
@@ -639,7 +642,6 @@ def test_readme_command(command, workdir):
     root, env = workdir
     before = sorted(p.name for p in (ROOT / "examples").iterdir())
     proc = shell(command, root, env)
-    proc.env = env
     assert proc.returncode == 0, (command, proc.stderr[-2000:])
     assert "Traceback" not in proc.stderr
     CHECKS[command](proc, root)
@@ -653,6 +655,9 @@ def test_serve_example(workdir):
     proc = subprocess.Popen(["bash", "-c", "exec sudokit serve"], cwd=root, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
+        import select
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready, "sudokit serve said nothing in 60 s"
         line = proc.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert match, (line, proc.poll())
