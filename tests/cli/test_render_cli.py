@@ -63,17 +63,21 @@ EASY = "1.3......4..1..2.66893.7..5.48..5..7..5...4..7.19....8...............62.
 
 
 def test_pdf_booklet_with_rating_lines(tmp_path, monkeypatch):
-    """--ratings: SE's ER/EP/ED (and HoDoKu's level) under each classic 9x9 puzzle; the
-    published SE rating of EASY is 1.2/1.2/1.2 (a box single)."""
+    """--ratings: SE's ER/EP/ED under each classic 9x9 puzzle (with --hodoku, HoDoKu's level
+    too); the published SE rating of EASY is 1.2/1.2/1.2 (a box single)."""
     from sudokit.rate import rate
     out = tmp_path / "r.pdf"
     code, said = run(["render", "-o", str(out), "--ratings"], EASY + "\n", monkeypatch)
+    assert code == 0, said
+    assert out.read_bytes() == render.booklet([EASY], ratings=["SE 1.2/1.2/1.2"])
+    assert out.read_bytes() != render.booklet([EASY])
+    code, said = run(["render", "-o", str(out), "--ratings", "--hodoku"], EASY + "\n",
+                     monkeypatch)
     assert code == 0, said
     r = rate(EASY)
     assert (r.er, r.ep, r.ed) == (1.2, 1.2, 1.2) and r.level
     line = f"SE 1.2/1.2/1.2, HoDoKu {r.level}"
     assert out.read_bytes() == render.booklet([EASY], ratings=[line])
-    assert out.read_bytes() != render.booklet([EASY])
 
 
 def test_png(tmp_path, monkeypatch):
@@ -111,6 +115,7 @@ def test_bad_record_names_line_and_column_and_writes_nothing(tmp_path, monkeypat
     (["-o", "p.svg", "--solutions"], "--solutions is for a PDF booklet"),
     (["-o", "p.png", "--per-page", "2", "--steps"], "are for a PDF booklet"),
     (["-o", "p.svg", "--ratings"], "is for a PDF booklet"),
+    (["-o", "p.pdf", "--hodoku"], "give --ratings too"),
     (["-o", "p.pdf", "--candidates"], "--candidates"),
     (["-o", "p.svg", "--format", "csv"], "not tables"),
     (["-o", "p.pdf", "--per-page", "3"], "invalid choice"),

@@ -47,12 +47,12 @@ __all__ = ["main", "build_parser", "options_for"]
 EPILOG_MAIN = """\
 examples:
   sudokit solve examples/puzzles.txt            one solution line per puzzle line
-  sudokit solve --to block < puzzle.sdk          any format in, 9 rows out
-  sudokit solve --box 2x3 six.txt                6x6 grids with 2-row, 3-column boxes
+  sudokit solve --to block < examples/puzzle.sdk   any format in, 9 rows out
+  sudokit solve --box 2x3 examples/six.txt       6x6 grids with 2-row, 3-column boxes
   sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
-  sudokit count --limit 10 puzzle.txt
+  sudokit count --limit 10 examples/counts.txt
   sudokit convert --to json examples/16x16.txt
-  sudokit judge poj3074 < input.txt > output.txt
+  sudokit judge poj3074 < examples/poj3074.txt > output.txt
 
 exit status: 0 all fine, 1 some record had a data problem, 2 usage error,
 3 I/O error (e.g. a missing file), 130 interrupted.

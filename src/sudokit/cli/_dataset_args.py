@@ -12,8 +12,8 @@ from ..engine import ENGINES
 from ._common import add_batch_options, declare_files
 
 _INPUT = ("Input: one 9x9 puzzle per line (81 of 1-9, '.' or '0'), optionally followed by its "
-          "solution after ',' ':' TAB or space; '#' comments, blank lines and a header line "
-          "pass through.  A bad line is echoed with TAB 'error' and explained on stderr; the "
+          "solution after ',' ':' TAB or space; '#' comment lines and blank lines are "
+          "dropped (as solve drops them), a header line passes through.  A bad line is echoed with TAB 'error' and explained on stderr; the "
           "exit status is then 1 (3 for an I/O error).")
 
 

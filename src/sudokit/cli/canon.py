@@ -12,7 +12,8 @@ def add_parser(subparsers) -> None:
         "canon", help="canonical form of 9x9 puzzles, one per line",
         description="Print the canonical form of each 9x9 puzzle line (81 of 1-9, '.' or '0'): "
                     "the smallest image under relabelling, transposition, row/col swaps within "
-                    "bands/stacks and band/stack swaps, blanks after every value.  A bad line is "
+                    "bands/stacks and band/stack swaps, blanks after every value.  '#' comment "
+                    "lines and blank lines are dropped, as solve drops them.  A bad line is "
                     "echoed with TAB 'error' and explained on stderr; the exit status is then 1.")
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
     p.set_defaults(run=run)
@@ -36,8 +37,7 @@ def run(args, out, err) -> int:
         for no, raw in enumerate(handle, 1):
             line = raw.rstrip("\r\n")
             if not line.strip() or line.lstrip().startswith("#"):
-                out.write(line + "\n")  # blank and comment lines pass through: one line out per line in
-                continue
+                continue  # blank and comment lines are dropped, as the record commands drop them
             try:
                 out.write(canonical_line(line) + "\n")
             except (ParseError, ValueError) as exc:

@@ -18,10 +18,10 @@ so ``0`` blanks keep their leading zeros.  Inputs are opened once (a pipe or FIF
 ``<(cat f)`` reads whole), UTF-8 or UTF-16 by its BOM, and '\n', '\r\n' and a lone '\r' all
 end a line.
 
-Lines that are not records pass through unchanged, so every command writes one line per
-input line (dedupe drops its duplicates; augment writes K lines per record):
+Blank lines and '#' comment lines are dropped, as every record command (solve, check,
+canon ...) drops them; every other line gives one output line (dedupe drops its duplicates;
+augment writes K lines per record):
 
-    blank lines and '#' comments      copied
     a header (the first non-comment   copied, with a note on stderr ("quizzes,solutions");
       line, a word where the puzzle     never an error
       should be)
@@ -82,7 +82,8 @@ def _grid(field: str, start: int, no: int) -> Grid:
 
 def _read(handle, *, want_solution: bool, notes: list, first_line: int = 1,
           header_line: "int | None" = None) -> Iterator[_Line]:
-    """Yield a _Line per line of handle; notes collects (line no, text) of headers passed through.
+    """Yield a _Line per line of handle but blank and '#' comment lines (dropped, as the
+    record commands drop them); notes collects (line no, text) of headers passed through.
 
     Lines are numbered from first_line.  A header may stand on the first content line; for
     a block of a bigger input, header_line names that line (0: it is not in this block).
@@ -91,7 +92,6 @@ def _read(handle, *, want_solution: bool, notes: list, first_line: int = 1,
     for no, raw in enumerate(handle, first_line):
         text = raw.rstrip("\r\n")
         if not text.strip() or text.lstrip().startswith("#"):
-            yield _Line(no, text, "pass")
             continue
         cut = _TRAILING_COMMENT.search(text)
         fields = [(m.start(), m.group()) for m in _FIELD.finditer(text, 0, cut.start() if cut else len(text))]

@@ -97,7 +97,7 @@ examples:
   echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... \
     | sudokit solve
   sudokit solve --to block examples/16x16.txt
-  sudokit solve --box 2x3 --to tokens six.txt
+  sudokit solve --box 2x3 --to tokens examples/six.txt
   sudokit solve --unique --node-limit 100000 big.txt | awk -F'\\t' 'NF > 1'   # failures
 """)
     _input_options(p)
@@ -118,11 +118,11 @@ examples:
         epilog="""examples:
   sudokit check examples/puzzles.txt
   sudokit check examples/puzzles.txt | cut -f2 | sort | uniq -c
-  sudokit check --box 2x3 six.txt
+  sudokit check --box 2x3 examples/six.txt
   sudokit check --rules x,antiknight variants.txt   (X + anti-knight 9x9 puzzles)
-  sudokit check --regions jigsaw-map.txt jigsaws.txt   (irregular regions)
-  sudokit check --rules x x.csv        (tables too: every row under X)
-  sudokit check rows.jsonl             (rows with their own "geometry", or f-puzzles rows)
+  sudokit check --regions examples/jigsaw-map.txt examples/jigsaws.txt   (irregular regions)
+  sudokit check --rules x examples/x.csv   (tables too: every row under X)
+  sudokit check examples/rows.jsonl    (rows with their own "geometry", or f-puzzles rows)
 """)
     _input_options(p)
     _rules_options(p)
@@ -158,10 +158,12 @@ object per line; read: also indented objects, f-puzzles links and their lz-strin
 
 examples:
   sudokit convert --to block examples/puzzles.txt
-  sudokit convert --to line < puzzle.sdk
-  sudokit convert --to tokens --box 2x3 six.txt
+  sudokit convert --to line < examples/puzzle.sdk
+  sudokit convert --to tokens --box 2x3 examples/six.txt
+  sudokit convert --to fpuzzles --regions examples/jigsaw-map.txt examples/jigsaws.txt
 """)
     _input_options(p, engine=False)
+    _rules_options(p)
     p.set_defaults(run=run_records)
     p.add_argument("-t", "--to", choices=OUTPUT_FORMATS, required=True, help="output format")
     p.add_argument("--blank", default=None, metavar="CHAR",

@@ -267,6 +267,8 @@ class _Command:
         self.errors: TextIO | None = None  # the --errors JSON Lines file
         self.texts: list[str] = []
         self.first = True
+        self.noted: set[str] = set()       # the reading notes given (each once per run)
+        self.deferred: list | None = None  # a unit of work: (note, line) pairs for the run
 
     def chunks(self, src: _Input, bad: dict):
         """src's records in chunks of _WORK_CHUNK (lines named in bad turned into errors)."""
@@ -278,6 +280,19 @@ class _Command:
 
     def where(self, src: _Input, rec) -> str:
         return f"{src.display}, line {rec.line}"
+
+    def reading_note(self, src: _Input, rec) -> None:
+        """Say how a guess read rec (rec.note: a 6x6 line read with 2x3 boxes ...), once per
+        run for each note.  A unit of work (a block, in a worker) hands its notes to the run
+        (BlockResult.once), which writes each the first time it comes."""
+        if not rec.note or rec.note in self.noted:
+            return
+        self.noted.add(rec.note)
+        line = f"sudokit: {self.where(src, rec)}: {rec.note}\n"
+        if self.deferred is not None:
+            self.deferred.append((rec.note, line))
+        elif not self.quiet:
+            self.err.write(line)
 
     def run_input(self, src: _Input) -> None:
         """Answer every record of src, writing each chunk's texts as it is done."""
@@ -297,9 +312,7 @@ class _Command:
                 and (known is None or rec.line not in known)]
         answers = iter(self.answers(good))
         for rec in self.readable(src, chunk):
-            if rec.note and not src.noted:  # a guess decided how it reads: say so, once
-                src.noted = True
-                self.note(f"{self.where(src, rec)}: {rec.note}")
+            self.reading_note(src, rec)  # a guess decided how it reads: say so, once
             if rec.line in marks:
                 try:
                     answer = next(_search_answers([rec.grid], self.limit, self.args, True,
@@ -497,6 +510,7 @@ class _Convert(_Solve):
     def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
         fmt, blank = self.args.to, self.args.blank
         for rec in self.readable(src, self.fit(src, chunk)):
+            self.reading_note(src, rec)  # (the guess decides the boxes written)
             try:
                 text = render(rec.grid, fmt, src.alphabet, blank)
             except ValueError as exc:  # e.g. 64 values in a notation that spells 61
@@ -545,13 +559,15 @@ class Spec(Value):
 
 
 class BlockResult:
-    """What work_block returns: output text, counts, stderr notes, --errors lines."""
+    """What work_block returns: output text, counts, stderr notes, --errors lines; once:
+    the reading notes, (note, line) pairs, that the run writes once each (not per block)."""
 
-    __slots__ = ("text", "records", "problems", "notes", "log", "partial")
+    __slots__ = ("text", "records", "problems", "notes", "log", "partial", "once")
 
-    def __init__(self, text, records, problems, notes, log, partial=False):
+    def __init__(self, text, records, problems, notes, log, partial=False, once=()):
         self.text, self.records, self.problems = text, records, problems
         self.notes, self.log, self.partial = notes, log, partial
+        self.once = once
 
 
 def work_block(spec: Spec, block) -> BlockResult:
@@ -584,6 +600,7 @@ def work_unit(spec: Spec, first_line: int, answer) -> BlockResult:
     command = command_for(spec.options, None, notes)
     log = io.StringIO() if spec.options.log else None
     command.errors = log
+    command.deferred = once = []
     src = _Input(spec.source, (), spec.options)
     src.reading, src.first_line, src.hint = spec.reading, first_line, spec.hint
     src.format, src.alphabet = spec.format, spec.alphabet
@@ -592,10 +609,10 @@ def work_unit(spec: Spec, first_line: int, answer) -> BlockResult:
     except KeyboardInterrupt as exc:  # (in this process only: workers ignore SIGINT)
         raise pipeline.Interrupted(BlockResult("".join(command.texts), command.records,
                                                command.problems, notes.getvalue(),
-                                               log.getvalue() if log else "", True),
+                                               log.getvalue() if log else "", True, once),
                                    exc) from None
     return BlockResult("".join(command.texts), command.records, command.problems,
-                       notes.getvalue(), log.getvalue() if log else "", partial)
+                       notes.getvalue(), log.getvalue() if log else "", partial, once)
 
 
 def work_block_bytes(spec: Spec, block) -> BlockResult:
@@ -704,4 +721,5 @@ def answer_lines(lines: Iterable[str], options: Options, *, first_line: int = 1,
     result = work_block(spec, Block(0, first_line, text.encode("utf-8", "surrogateescape")))
     import json
     log = [json.loads(line) for line in result.log.splitlines()]
-    return LinesAnswer(result.text, result.records, result.problems, result.notes, log)
+    notes = "".join(line for _, line in result.once) + result.notes
+    return LinesAnswer(result.text, result.records, result.problems, notes, log)

@@ -297,10 +297,15 @@ def _feed_blocks(command: "records._Command", args, err: TextIO, blocks, work, j
                 command.out.write_bytes(text)
             else:
                 command.out.write([text])
-        if result.notes:
+        once = []  # the reading notes of the run: each written the first time it comes
+        for note, line in result.once:
+            if note not in command.noted:
+                command.noted.add(note)
+                once.append(line)
+        if once or result.notes:
             progress.clear()
             if not command.quiet:
-                err.write(result.notes)
+                err.write("".join(once) + result.notes)
         if result.log and command.errors is not None:
             try:
                 command.errors.write(result.log)
@@ -352,9 +357,14 @@ def run_text_table(command: "records._Command", name: str, kind: str, args, err:
         lines = data.decode("utf-8", "surrogateescape").split("\n")
         lines = [t[:-1] if t.endswith("\r") else t for t in lines]
         try:
-            layout = tables.text_layout(kind, lines[:200], args, display)
+            layout = tables.text_layout(kind, lines[:200], args, display, tables.ADDED[key])
         except tables.TableUsageError as exc:
             raise _UsageError(str(exc)) from None
+        filled = [a for a, at in zip(tables.ADDED[key], layout["places"]) if at is not None]
+        if filled and not command.quiet:
+            err.write(f"sudokit: {display}: the column{'s' if len(filled) > 1 else ''} "
+                      f"{', '.join(filled)} already there {'are' if len(filled) > 1 else 'is'} "
+                      f"filled with the answers (the old values replaced)\n")
         inner = command.args.replace(format="line", to=tables.inner_output(key))
         probe = []
         for no, t in enumerate(lines[:200], 1):
@@ -417,6 +427,11 @@ def run_binary_table(command: "records._Command", name: str, kind: str, args, er
     spec = records.Spec(inner, name, "line", None, "line", inner.alphabet)
     work = functools.partial(ctables.work_rows, spec)  # (rows as values or strings)
     added = ctables.ADDED[key]
+    if out_kind in ("parquet", "arrow") and kind != "npy" and source.col in added:
+        source.close()
+        raise _UsageError(f"{name}: the puzzle column {source.col!r} has the name of a column "
+                          f"this command writes ({', '.join(added)}): its puzzles would be "
+                          "written over; rename it")
     sink = _table_sink(command, args, source, kind, out_kind, added, pending)
     try:
         try:
@@ -465,7 +480,7 @@ def _table_sink(command: "records._Command", args, source, kind: str, out_kind, 
         writer = tables.ArrowWriter(out_path, schema, added, types)
 
         def write(block, result) -> None:
-            answers = [[ctables.typed(key, name, f) for name, f in
+            answers = [[ctables.typed(key, name, f, columnar=True) for name, f in
                         zip(added, ctables.result_fields(key, t))]
                        for t in result.text.split("\n")[:result.records]]
             batch = pending.pop(block.seq, None)

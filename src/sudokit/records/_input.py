@@ -37,7 +37,6 @@ class _Input:
         self.reading: str | None = None  # set: the format to read (a block of a bigger input)
         self.first_line = 1              # the number of the first line of handle
         self.hint: Shape | None = None   # the shape of the input's first good line record
-        self.noted = False                # a reading note (Record.note) was given
         self.marks: dict[int, tuple] = {}  # line -> pencil marks that rule out more than givens
 
     def records(self) -> Iterator[formats.Record]:

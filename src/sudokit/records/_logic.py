@@ -89,9 +89,7 @@ class _Logic(_Command):
         marks = src.marks
         geom = self.args.geometry
         for rec in self.readable(src, chunk):
-            if rec.note and not src.noted:
-                src.noted = True
-                self.note(f"{self.where(src, rec)}: {rec.note}")
+            self.reading_note(src, rec)
             grid = rec.grid if geom is None else Grid(rec.grid.values, geometry=geom)
             try:
                 if rec.line in marks:

@@ -96,6 +96,7 @@ class RateCommand(_Command):
         from ..errors import ParseError
         ro = self.rate_options
         for rec in self.readable(src, self.fit(src, chunk)):  # (--rules, --regions)
+            self.reading_note(src, rec)
             puzzle = one_line(rec.text)
             seconds = ro.time_limit
             if seconds is None and not (rec.grid.size == 9 and rec.grid.geometry.is_classic):

@@ -109,12 +109,16 @@ def _logic_fields(command: str, obj: dict) -> list[str]:
             path if path or not why else why]
 
 
-def typed(command: str, name: str, text: str):
+def typed(command: str, name: str, text: str, *, columnar: bool = False):
     """An added field as JSON Lines / Arrow hold it: rate's numbers as numbers, its empty
-    fields (nothing for the status) None; explain's step count a number; everything else
-    the text itself."""
+    fields (nothing for the status) None; explain's step count a number; count's exact
+    count a number in JSON Lines (its other answers, ``N+``, ``limit`` and ``error``, stay
+    the words; columnar: a Parquet/Arrow column has one type, so there every count is the
+    text, as in CSV); everything else the text itself."""
     if command == "explain" and name == "steps":
         return int(text) if text else None
+    if command == "count" and name == "count" and not columnar:
+        return int(text) if text.isdigit() else text
     if not command.startswith("rate"):
         return text
     if not text:
@@ -198,11 +202,16 @@ def _pick(names: list[str], col, display: str) -> int:
                           + ", ".join(repr(n) for n in names))
 
 
-def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
+def text_layout(kind: str, lines: list[str], args, display: str, added=()) -> dict:
     """Decide the layout of a CSV/TSV/JSONL input from its first lines.
 
     Returns {"kind", "delimiter", "header_line" (1-based or None), "header", "col",
-    "col_name"}.  Raises TableUsageError for an unknown column or a numeric puzzle column.
+    "col_name", "places"}.  places: for each added column (added: the command's, ADDED),
+    the index of the header's column of that name, whose values the answers replace (a
+    ``solution`` column already there is filled, not written twice), or None: appended.
+    JSON Lines rows are objects: a key already there is replaced the same way.  Raises
+    TableUsageError for an unknown column, a numeric puzzle column, or a puzzle column
+    that bears the name of an added one (its puzzles would be written over).
     """
     col = getattr(args, "col", None)
     content = [(no, t) for no, t in enumerate(lines, 1) if t.strip()]
@@ -223,12 +232,13 @@ def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
             raise TableUsageError(f"{display}: cannot tell which key holds the puzzle; "
                                   "name it with --col")
         _check_numbers(display, key, [obj.get(key) for obj in plain])
+        _refuse_answer_column(display, key, added)
         return {"kind": kind, "delimiter": None, "header_line": None, "header": None,
-                "col": key, "col_name": key}
+                "col": key, "col_name": key, "places": [None] * len(added)}
     delimiter = "\t" if kind == "tsv" else ","
     if not content:
         return {"kind": kind, "delimiter": delimiter, "header_line": None, "header": None,
-                "col": 0, "col_name": None}
+                "col": 0, "col_name": None, "places": [None] * len(added)}
     first_no, first = content[0]
     names = _split(first, delimiter) or [first]
     named = isinstance(col, str) and not col.strip().lstrip("-").isdigit()
@@ -247,8 +257,36 @@ def text_layout(kind: str, lines: list[str], args, display: str) -> dict:
         if fields and index < len(fields):
             sample.append(fields[index])
     _check_numbers(display, name if name is not None else index, sample)
+    places = [None] * len(added)
+    if has_header:
+        _refuse_answer_column(display, name, added)
+        places = [names.index(a) if a in names else None for a in added]
     return {"kind": kind, "delimiter": delimiter, "header_line": first_no if has_header else None,
-            "header": names if has_header else None, "col": index, "col_name": name}
+            "header": names if has_header else None, "col": index, "col_name": name,
+            "places": places}
+
+
+def _refuse_answer_column(display: str, col, added) -> None:
+    """A puzzle column named as an answer column (``solution`` for solve ...) would have
+    its puzzles written over by the answers: TableUsageError."""
+    if col in added:
+        raise TableUsageError(
+            f"{display}: the puzzle column {col!r} has the name of a column this command "
+            f"writes ({', '.join(added)}): its puzzles would be written over; rename it")
+
+
+def _placed(record: list, fields: list, places: list, width: int) -> list:
+    """The row's fields with each answer in its place: over the column of the same name
+    (places[k]), else appended after the header's width columns (a short row is padded
+    with empty fields, so every answer stands under its name)."""
+    row = list(record) + [""] * (width - len(record))
+    extra = []
+    for value, at in zip(fields, places):
+        if at is None:
+            extra.append(value)
+        else:
+            row[at] = value
+    return row + extra
 
 
 def _json_object(text: str) -> "dict | None":
@@ -382,6 +420,8 @@ def work_text_rows(spec: tuple, block):
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n") if kind != "jsonl" else None
     added = ADDED[command]
+    places = layout.get("places") or [None] * len(added)
+    in_place = any(at is not None for at in places)
     done = 0
     for k, (raw, record) in enumerate(zip(lines, rows)):
         if record is _MORE:
@@ -390,7 +430,8 @@ def work_text_rows(spec: tuple, block):
         text = raw[:-1] if raw.endswith("\r") else raw
         if record is None:
             if no == layout["header_line"] and writer is not None:
-                writer.writerow(list(layout["header"]) + list(added))
+                writer.writerow(list(layout["header"])
+                                + [a for a, at in zip(added, places) if at is None])
             else:
                 out.write(text + "\n")
             continue
@@ -398,7 +439,9 @@ def work_text_rows(spec: tuple, block):
             break  # cut short by Ctrl-C: only the answered rows
         fields = result_fields(command, next(answers))
         done += 1
-        if writer is not None:
+        if writer is not None and in_place:
+            writer.writerow(_placed(record, fields, places, len(layout["header"])))
+        elif writer is not None:
             added_text = delimiter.join(fields)
             if (_plain_row(text) and _plain_row(added_text)
                     and added_text.count(delimiter) == len(fields) - 1):
