@@ -142,7 +142,7 @@ function clock(total) {
 function showTime() {
   $("timer").textContent = clock(seconds());
 }
-setInterval(showTime, 500);
+setInterval(showTime, 250);
 setInterval(() => { if (game && !timer.stopped) saveProgress(); }, 2000);
 
 // Pause: the timer stops and the board is hidden until Resume.
@@ -709,7 +709,8 @@ bind();
 applySettings();
 difficultyMenu();
 window.addEventListener("hashchange", restoreShared);
-window.sudokit = {get game() { return game; }, get settings() { return {...settings}; }, load, render};
+window.sudokit = {get game() { return game; }, get settings() { return {...settings}; },
+                  get seconds() { return seconds(); }, load, render};
 (async () => {
   if (!(await restoreShared()) && !(await restoreProgress())) {
     await load("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
