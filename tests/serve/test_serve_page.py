@@ -319,6 +319,24 @@ def test_pause_hides_the_board_and_stops_the_clock_and_the_timer_hides(driver, a
     driver.find_element(By.ID, "set-timer").click()
     assert driver.find_element(By.ID, "timer").is_displayed()
 
+    # conflict highlight and the selected value's matches: on by default, each a setting
+    givens = list(Grid(PUZZLE).values)
+    empty = givens.index(0)
+    clash = next(givens[p] for p in sorted(peers(empty)) if givens[p])
+    twin = next(k for k in range(81) if givens[k] == givens[1] and k != 1)
+    cell(driver, empty).click()
+    keys(driver, str(clash))
+    assert "conflict" in classes(driver, empty)
+    driver.find_element(By.ID, "set-conflicts").click()
+    assert "conflict" not in classes(driver, empty)
+    assert game(driver, f"values[{empty}]") == clash           # (the value stays)
+    cell(driver, 1).click()
+    assert "same" in classes(driver, twin)
+    driver.find_element(By.ID, "set-matches").click()
+    assert "same" not in classes(driver, twin)
+    assert js(driver, "JSON.parse(localStorage.getItem('sudokit.settings'))") == {
+        "autoClean": True, "conflicts": False, "matches": False, "timer": True, "theme": "system"}
+
 
 def test_dark_mode_follows_the_system_unless_forced(driver, artifacts):
     load(driver, EASY)

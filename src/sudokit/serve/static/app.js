@@ -15,6 +15,7 @@ let waiting = false;         // a saved game was restored: resume or restart?
 let label = "";              // the difficulty label, kept until a new puzzle
 let madeLabel = null;        // the label of the puzzle generate just made (see api())
 let previous = null;         // the game before "Empty grid" (Cancel goes back to it)
+const FIRST = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 // --- what this browser keeps --------------------------------------------------------------
 //
@@ -252,6 +253,7 @@ function setGame(puzzle, layout, restore = null, options = {}) {
   game = new Game(puzzle, layout);
   game.autoClean = settings.autoClean;
   game.entering = Boolean(options.entering);
+  if (!game.entering) previous = null;
   const n = game.ncells, max = game.size;
   if (restore) {
     const values = ints(restore.values, n, max);
@@ -365,9 +367,7 @@ function cancelGivens() {
     focusGrid();
     say("Back to the puzzle you were playing.");
   } else {
-    game.entering = false;
-    game.restart();
-    render();
+    load(FIRST);
   }
 }
 
@@ -653,6 +653,12 @@ function bind() {
   $("count").addEventListener("click", count);
   $("print").addEventListener("click", print);
   $("share").addEventListener("click", share);
+  // a button of the game played while a restored game waits: that is a resume
+  for (const id of ["modes", "keypad", "actions"])
+    $(id).addEventListener("click", e => {
+      const b = e.target.closest("button");
+      if (waiting && b && b.id !== "restart") resumeGame();
+    }, true);
   for (const b of document.querySelectorAll("#modes button"))
     b.addEventListener("click", () => game && setMode(b.dataset.mode));
   $("keypad").addEventListener("click", e => {
@@ -713,7 +719,7 @@ window.sudokit = {get game() { return game; }, get settings() { return {...setti
                   get seconds() { return seconds(); }, load, render};
 (async () => {
   if (!(await restoreShared()) && !(await restoreProgress())) {
-    await load("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    await load(FIRST);
     say("Paste a puzzle, or play this one: click a cell and type.");
   }
   document.body.dataset.ready = "1";
