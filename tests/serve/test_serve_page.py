@@ -95,6 +95,7 @@ def browser():
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=1280,1000", "--disable-extensions", "--no-first-run"):
         options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console
     try:
         d = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
     except WebDriverException as exc:
@@ -115,7 +116,11 @@ def driver(browser, url):
                                                            "storageTypes": "local_storage"})
     open_page(browser, url)
     assert browser.execute_script("return localStorage.getItem('sudokit.settings')") is None
-    return browser
+    yield browser
+    # no script error on the page (a favicon the server does not have is no error of ours)
+    errors = [e["message"] for e in browser.get_log("browser")
+              if e["level"] == "SEVERE" and "favicon" not in e["message"]]
+    assert not errors, errors
 
 
 # --- helpers ---------------------------------------------------------------------------------
