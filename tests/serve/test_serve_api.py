@@ -133,6 +133,31 @@ def test_parse_fpuzzles_with_diagonals_and_extra_region(server):
     assert status == 200 and again["layout"] == d["layout"]
 
 
+@pytest.mark.parametrize("spec, words", [
+    ("3x3", ["1 to 9", "3x3 box"]),
+    ("3x4+x", ["1 to C", "3x4 box", "long diagonal"]),
+    ("3x3+windoku", ["window"]),
+    ("3x3+antiknight", ["knight's move"]),
+    ("3x3+antiking", ["touch"]),
+    ("3x3+disjoint", ["same place in their boxes"]),
+    ("2x3+nonconsecutive", ["1 to 6", "never differ by 1"]),
+    ("3x3+thermo(r1c1-r1c2-r1c3)", ["rise from the bulb"]),
+    ("3x3+killer(15:r1c1-r1c2)", ["cage"]),
+])
+def test_layout_says_the_rules_in_sentences(server, spec, words):
+    """The page's rules sentence: every variant named, drawn rules too (the pictures'
+    captions leave those out)."""
+    from sudokit.geometry import parse
+    geom = parse(spec)
+    status, d = post(server, "parse", {"puzzle": {"size": geom.size, "givens": [0] * geom.size ** 2,
+                                                  "geometry": geom.to_json()}})
+    assert status == 200, d
+    text = " ".join(d["layout"]["rules_text"])
+    assert text.startswith("Place ")
+    for word in words:
+        assert word in text
+
+
 def test_parse_pencil_marks_gives_candidates(server):
     from sudokit.logic import State
     marks = State.of(PUZZLE).to_pencilmarks()

@@ -487,8 +487,8 @@ def test_sum_rules_are_drawn_labelled_checked_and_solved(driver, url, artifacts)
     assert row3 < x and col5 < y and x > 40 and y > 40
     # what a screen reader says of the cells
     label = cell(driver, 0).get_attribute("aria-label")
-    assert label == "r1c1: 4, given, cage 11"
-    assert cell(driver, 1).get_attribute("aria-label") == "r1c2: empty, cage 11"
+    assert label == "row 1, column 1: 4, given, cage 11"
+    assert cell(driver, 1).get_attribute("aria-label") == "row 1, column 2: empty, cage 11"
     assert "arrow circle" in cell(driver, 36).get_attribute("aria-label")
     assert "on an arrow" in cell(driver, 46).get_attribute("aria-label")
     assert "even" in cell(driver, 44).get_attribute("aria-label")

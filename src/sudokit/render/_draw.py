@@ -34,7 +34,7 @@ from ._lines import draw_dots, draw_lines, notes as _constraint_notes
 from ._scene import Scene, wrap
 from ._step import plan
 
-__all__ = ["COLORS", "picture", "check_colors"]
+__all__ = ["COLORS", "picture", "check_colors", "rules_text"]
 
 COLORS = {
     "background": "#ffffff", "line": "#808080", "region": "#000000", "given": "#000000",
@@ -140,6 +140,21 @@ def _captions(geom) -> list[str]:
     if geom.extra_links:
         notes.append("Weak links between candidates apply (not drawn).")
     return notes
+
+
+def rules_text(geom) -> list[str]:
+    """The rules of a geometry in plain sentences, the drawn ones too: the first says where
+    each value goes, the others are the captions' sentences (what the page shows)."""
+    from ..symbols import DEFAULT
+    n = geom.size
+    top = DEFAULT.symbols[n - 1] if n <= len(DEFAULT.symbols) else str(n)
+    regions = f"{geom.box[0]}x{geom.box[1]} box" if geom.box else "outlined region"
+    out = [f"Place 1 to {top} once in each row, column and {regions}."]
+    out += [_RULE_NOTES[r] for r in geom.rules if r in _RULE_NOTES
+            and r not in ("antiknight", "antiking", "disjoint")]
+    if any(name.startswith("unit") for name in geom.unit_names[3 * n:]):
+        out.append("Each extra outlined region holds every value once.")
+    return out + _captions(geom)
 
 
 def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), colors=None,

@@ -106,7 +106,8 @@ def puzzle_json(grid) -> dict:
 def layout(geom) -> dict:
     """What the page draws and checks: regions, all units, extra units by name, pairs, the
     constraints (thermometers, dots, lines, cages, arrows, little killers, sandwiches,
-    even/odd, renban) and the weak links they make, alphabet."""
+    even/odd, renban) and the weak links they make, alphabet, the rules in sentences."""
+    from ..render._draw import rules_text
     from ..symbols import DEFAULT
     n = geom.size
     names, units = geom.unit_names, geom.units
@@ -118,7 +119,8 @@ def layout(geom) -> dict:
             "constraints": [{"kind": kind, "cells": list(cells), "value": value}
                             for kind, cells, value in geom.constraints],
             "links": [[i, j, list(m)] for i, j, m in geom.links],
-            "alphabet": DEFAULT.symbols[:n] if n <= len(DEFAULT.symbols) else None}
+            "alphabet": DEFAULT.symbols[:n] if n <= len(DEFAULT.symbols) else None,
+            "rules_text": rules_text(geom)}
 
 
 def _values(body: dict, grid) -> tuple[int, ...]:

@@ -1,5 +1,6 @@
-// The page: loading puzzles, keyboard and mouse, the buttons and their API calls, the timer.
-import {Game, MODES, COLOURS} from "./play.js";
+// The page: loading puzzles, keyboard and mouse, the buttons and their API calls, the timer,
+// the settings and the progress kept in this browser (localStorage).
+import {Game, MODES, COLOURS, COLOUR_NAMES} from "./play.js";
 import {draw, cellAt} from "./board.js";
 import {shareUrl, readShare} from "./share.js";
 
@@ -9,6 +10,76 @@ let game = null;
 let timer = {start: 0, offset: 0, stopped: true};
 let lastHint = null;
 let busy = 0;
+let paused = false;          // the player paused: the board is hidden, the timer stopped
+let waiting = false;         // a saved game was restored: resume or restart?
+let label = "";              // the difficulty label, kept until a new puzzle
+let madeLabel = null;        // the label of the puzzle generate just made (see api())
+let previous = null;         // the game before "Empty grid" (Cancel goes back to it)
+const FIRST = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+// --- what this browser keeps --------------------------------------------------------------
+//
+// sudokit.settings: {autoClean, conflicts, matches, timer, theme}.
+// sudokit.progress: {v: 1, puzzle, values, corner, centre, colour, seconds, label, solved,
+// entering}: the puzzle as the API takes it; the layout is not kept but asked of the server
+// again (parse), so a stale or damaged entry cannot break the drawing, only be refused.
+
+const SETTINGS_KEY = "sudokit.settings", PROGRESS_KEY = "sudokit.progress";
+const DEFAULTS = {autoClean: true, conflicts: true, matches: true, timer: true, theme: "system"};
+
+function readJSON(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
+}
+
+function writeJSON(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* full or disabled */ }
+}
+
+function readSettings() {
+  const saved = readJSON(SETTINGS_KEY), out = {...DEFAULTS};
+  if (saved && typeof saved === "object")
+    for (const k of Object.keys(DEFAULTS)) if (typeof saved[k] === typeof DEFAULTS[k]) out[k] = saved[k];
+  if (!["system", "light", "dark"].includes(out.theme)) out.theme = "system";
+  return out;
+}
+
+let settings = readSettings();
+
+function applySettings() {
+  document.documentElement.dataset.theme = settings.theme;   // "system": the media query decides
+  document.body.classList.toggle("timer-hidden", !settings.timer);
+  $("set-autoclean").checked = settings.autoClean;
+  $("set-conflicts").checked = settings.conflicts;
+  $("set-matches").checked = settings.matches;
+  $("set-timer").checked = settings.timer;
+  $("set-theme").value = settings.theme;
+  if (game) game.autoClean = settings.autoClean;
+  render();
+}
+
+function changeSetting(name, value) {
+  settings[name] = value;
+  writeJSON(SETTINGS_KEY, settings);
+  applySettings();
+}
+
+function saveProgress() {
+  if (!game) return;
+  writeJSON(PROGRESS_KEY, {v: 1, puzzle: game.puzzle, values: game.values, corner: game.corner,
+                           centre: game.centre, colour: game.colour, seconds: Math.floor(seconds()),
+                           label, solved: Boolean(game.solvedAt), entering: game.entering});
+}
+
+// A list of n small integers in 0..max from stored data, or null.
+function ints(list, n, max) {
+  return Array.isArray(list) && list.length === n &&
+    list.every(v => Number.isInteger(v) && v >= 0 && v <= max) ? list.slice() : null;
+}
+
+function markLists(list, n, max) {
+  return Array.isArray(list) && list.length === n && list.every(a => ints(a, a && a.length, max))
+    ? list.map(a => a.filter(v => v >= 1)) : null;
+}
 
 // --- talking to the server ------------------------------------------------------------------
 
@@ -20,12 +91,22 @@ async function api(route, body) {
       method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
     const type = response.headers.get("Content-Type") || "";
     const data = type.startsWith("application/json") ? await response.json() : await response.blob();
+    // the label of a made puzzle, for setGame (generate() calls it next with this puzzle)
+    if (route === "generate" && response.ok) madeLabel = {givens: data.puzzle.givens.join(), text: difficultyLabel(data)};
     return {ok: response.ok, status: response.status, data};
   } catch (error) {
     return {ok: false, status: 0, data: {error: `the server did not answer (${error.message})`}};
   } finally {
     if (--busy === 0) document.body.classList.remove("busy");
   }
+}
+
+function difficultyLabel(d) {
+  const scale = d.scale === "sudokit" ? " (sudokit scale)" : d.scale === "hodoku" ? " (HoDoKu)" : "";
+  if (!d.difficulty) return "Difficulty: not rated";
+  if (d.difficulty === "limit") return "Difficulty: not rated in time";
+  if (d.difficulty === "stuck") return `Difficulty: beyond extreme${scale}`;
+  return `Difficulty: ${d.difficulty}${scale}`;
 }
 
 function say(text, kind = "info") {
@@ -53,29 +134,77 @@ function stopTimer() {
   if (!timer.stopped) { timer.offset = seconds(); timer.stopped = true; }
 }
 
-function showTime() {
-  const s = Math.floor(seconds());
+function clock(total) {
+  const s = Math.floor(total);
   const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = String(s % 60).padStart(2, "0");
-  $("timer").textContent = h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
-setInterval(showTime, 500);
+
+function showTime() {
+  $("timer").textContent = clock(seconds());
+}
+setInterval(showTime, 250);
+setInterval(() => { if (game && !timer.stopped) saveProgress(); }, 2000);
+
+// Pause: the timer stops and the board is hidden until Resume.
+function pause() {
+  if (!game || paused || game.solvedAt || game.entering) return;
+  stopTimer();
+  paused = true;
+  $("board").classList.add("paused");
+  $("pause").textContent = "Resume";
+  $("pause").setAttribute("aria-pressed", "true");
+  saveProgress();
+  showTime();
+  $("unpause").focus();
+}
+
+function unpause() {
+  if (!paused) return;
+  paused = false;
+  $("board").classList.remove("paused");
+  $("pause").textContent = "Pause";
+  $("pause").setAttribute("aria-pressed", "false");
+  if (!waiting) startTimer(timer.offset);
+  render();
+  focusGrid();
+}
 
 // --- showing the game -------------------------------------------------------------------------
 
+function focusGrid() {
+  const target = game && svg.querySelector(`#cell-${game.cursor ?? 0}`);
+  if (target) target.focus({preventScroll: true});
+}
+
 function render() {
   if (!game) return;
-  draw(svg, game);
+  const inGrid = svg.contains(document.activeElement);
+  if (lastHint && !(game.marks && game.marks.step === lastHint)) {  // the board changed
+    lastHint = null;
+    if ($("message").className === "hint") say("");
+  }
+  $("apply-hint").disabled = !lastHint;
+  draw(svg, game, {conflicts: settings.conflicts, matches: settings.matches});
+  if (inGrid) focusGrid();
   $("undo").disabled = !game.history.length;
   $("redo").disabled = !game.future.length;
-  for (const b of document.querySelectorAll("#modes button"))
+  for (const b of document.querySelectorAll("#modes button")) {
     b.classList.toggle("active", b.dataset.mode === game.mode);
+    b.setAttribute("aria-pressed", String(b.dataset.mode === game.mode));
+  }
   $("board").dataset.mode = game.mode;
   $("status").textContent = `${game.filled()}/${game.ncells}`;
-  if (game.isComplete() && !game.solvedAt) {
+  $("difficulty").textContent = label;
+  for (const id of ["restart", "check", "hint", "solve", "count", "print", "share", "pause"])
+    $(id).disabled = game.entering;
+  $("entering").hidden = !game.entering;
+  if (!game.entering && game.isComplete() && !game.solvedAt) {
     game.solvedAt = Date.now();
     stopTimer();
     check(true);
   }
+  saveProgress();
 }
 
 function keypad() {
@@ -87,7 +216,11 @@ function keypad() {
     b.type = "button";
     b.textContent = game.mode === "colour" ? "" : game.symbol(v);
     b.dataset.value = v;
-    if (game.mode === "colour") b.className = `swatch colour-${v}`;
+    if (game.mode === "colour") {
+      b.className = `swatch colour-${v}`;
+      b.setAttribute("aria-label", `colour ${COLOUR_NAMES[v - 1]}`);
+      b.title = COLOUR_NAMES[v - 1];
+    }
     pad.appendChild(b);
   }
 }
@@ -106,27 +239,136 @@ function describe(layout) {
   for (const {kind, cells} of layout.constraints || [])  // even and odd: counted by cells
     counts.set(kind, (counts.get(kind) || 0) + (kind === "even" || kind === "odd" ? cells.length : 1));
   for (const [kind, k] of counts) bits.push(`${k} ${words[kind]}${k > 1 && kind !== "sum" ? (kind === "sandwich" ? "es" : "s") : ""}`);
-  $("rules").textContent = `Rules: ${bits.join(", ")}`;
+  $("rules-summary").textContent = `Rules: ${bits.join(", ")}`;
+  $("rules-list").replaceChildren(...(layout.rules_text || []).map(sentence => {
+    const li = document.createElement("li");
+    li.textContent = sentence;
+    return li;
+  }));
 }
 
-function setGame(puzzle, layout, restore = null) {
+// A new game on the board.  restore: {values, centre, corner, colour} (checked here);
+// options: {seconds, label, entering, waiting: a restored game waits for resume or restart}.
+function setGame(puzzle, layout, restore = null, options = {}) {
   game = new Game(puzzle, layout);
+  game.autoClean = settings.autoClean;
+  game.entering = Boolean(options.entering);
+  if (!game.entering) previous = null;
+  const n = game.ncells, max = game.size;
   if (restore) {
-    if (restore.values) game.values = restore.values.map((v, c) => game.givens[c] || v);
-    if (restore.centre) game.centre = restore.centre;
-    if (restore.corner) game.corner = restore.corner;
-    if (restore.colour && restore.colour.length === game.ncells) game.colour = restore.colour;
+    const values = ints(restore.values, n, max);
+    if (values) game.values = values.map((v, c) => game.givens[c] || v);
+    game.centre = markLists(restore.centre, n, max) || game.centre;
+    game.corner = markLists(restore.corner, n, max) || game.corner;
+    game.colour = ints(restore.colour, n, COLOURS) || game.colour;
   }
+  if (madeLabel && madeLabel.givens === puzzle.givens.join()) label = madeLabel.text;
+  else label = options.label || "";
+  madeLabel = null;
   lastHint = null;
+  paused = false;
+  $("board").classList.remove("paused");
+  $("pause").textContent = "Pause";
+  $("pause").setAttribute("aria-pressed", "false");
+  waiting = Boolean(options.waiting);
+  $("choice").hidden = !waiting;
+  $("done").hidden = true;
   $("apply-hint").disabled = true;
   $("share-url").hidden = true;
+  $("play").style.setProperty("--n", game.size);
   game.select(null);
   game.cursor = null;
   keypad();
   describe(layout);
-  startTimer(restore ? restore.seconds || 0 : 0);
+  timer = {start: Date.now(), offset: options.seconds || 0, stopped: true};
+  if (!waiting && !game.entering) startTimer(options.seconds || 0);
+  showTime();
   render();
-  $("board").focus();
+  if (waiting) $("resume").focus(); else focusGrid();
+}
+
+// The choice after a reload: go on where the player was, or restart the puzzle.
+function resumeGame() {
+  if (!waiting) return;
+  waiting = false;
+  $("choice").hidden = true;
+  if (!paused) startTimer(timer.offset);
+  say("Resumed: your entries, marks, colours and time are back.");
+  render();
+  focusGrid();
+}
+
+function restartGame() {
+  if (!game || game.entering) return;
+  waiting = false;
+  $("choice").hidden = true;
+  game.restart();
+  game.marks = null;
+  game.solvedAt = null;
+  $("done").hidden = true;
+  if (paused) unpause();
+  startTimer(0);
+  showTime();
+  render();
+  focusGrid();
+  say("Restarted: the givens stay, your entries are cleared (Undo brings them back).");
+}
+
+function showDone(text) {
+  $("done").textContent = text;
+  $("done").hidden = false;
+}
+
+// --- typing the givens of a puzzle (from a newspaper) -------------------------------------------
+
+async function emptyGrid() {
+  const box = $("givens-box").value, [r, c] = box.split("x").map(Number), n = r * c;
+  const geometry = {size: n, box};
+  if ($("givens-rules").value) geometry.rules = [$("givens-rules").value];
+  const result = await api("parse", {puzzle: {size: n, givens: new Array(n * n).fill(0), geometry}});
+  if (!result.ok) return failed("Cannot make the grid", result);
+  if (game && !game.entering) { stopTimer(); previous = {game, timer: {...timer}, label}; }
+  setGame(result.data.puzzle, result.data.layout, null, {entering: true});
+  say(`Type the givens into the empty ${n}x${n} grid, then press "Start this puzzle".`);
+}
+
+async function startGivens() {
+  if (!game || !game.entering) return;
+  const puzzle = {...game.puzzle, givens: game.values.slice()};
+  if (!puzzle.givens.some(v => v)) return say("Type some givens first.", "error");
+  const result = await api("count", {puzzle, limit: 2});
+  if (!result.ok) return failed("Cannot check the givens", result);
+  const d = result.data;
+  if (d.status === "illegal")
+    return say(`These givens clash: ${d.conflicts.map(c => c.text).join("; ")}. Fix them first.`, "error");
+  if (d.count === 0 && !d.stopped)
+    return say("These givens have no solution: compare them with the paper.", "error");
+  const parsed = await api("parse", {puzzle});
+  if (!parsed.ok) return failed("Cannot start the puzzle", parsed);
+  previous = null;
+  setGame(parsed.data.puzzle, parsed.data.layout);
+  if (d.count === 1) say("A proper puzzle: it has exactly one solution. The clock is running.", "success");
+  else if (d.count > 1) say("This puzzle has more than one solution: Check and Hint can say little. The clock is running.", "error");
+  else say("The search stopped before it found a solution: the puzzle may have none.", "error");
+}
+
+function cancelGivens() {
+  if (!game || !game.entering) return;
+  if (previous) {
+    game = previous.game;
+    timer = previous.timer;
+    label = previous.label;
+    previous = null;
+    $("play").style.setProperty("--n", game.size);
+    keypad();
+    describe(game.layout);
+    if (!game.solvedAt) startTimer(timer.offset);
+    render();
+    focusGrid();
+    say("Back to the puzzle you were playing.");
+  } else {
+    load(FIRST);
+  }
 }
 
 // --- buttons ----------------------------------------------------------------------------------
@@ -146,8 +388,16 @@ async function check(quiet = false) {
   if (!result.ok) return failed("Check", result);
   const d = result.data;
   game.marks = {wrong: new Set([...d.wrong, ...d.removed.map(([c]) => c)])};
+  if (quiet && !d.solved && game.solvedAt) {  // full, yet not the solution: play on
+    game.solvedAt = null;
+    startTimer(timer.offset);
+  }
   render();
-  if (d.solved) say(`Solved! ${$("timer").textContent}`, "success");
+  if (d.solved) {
+    const time = clock(seconds());
+    say(`Solved! ${time}`, "success");
+    if (quiet) showDone(`Well done: you solved it in ${time}.`);
+  }
   else if (d.verdict !== "unique") say(`The puzzle itself is ${d.verdict}: ${{
     ambiguous: "it has more than one solution", impossible: "it has no solution",
     illegal: "its givens clash", limit: "the search stopped at its node limit"}[d.verdict] || d.verdict}.`, "error");
@@ -162,8 +412,11 @@ async function check(quiet = false) {
 
 async function hint() {
   if (!game) return;
+  const asked = game.snapshot();
   const result = await api("hint", game.stateBody());
   if (!result.ok) return failed("Hint", result);
+  if (JSON.stringify(asked) !== JSON.stringify(game.snapshot()))   // the board changed meanwhile
+    return say("The board changed while the hint was worked out: ask again.");
   const d = result.data;
   lastHint = null;
   $("apply-hint").disabled = true;
@@ -171,7 +424,6 @@ async function hint() {
     const h = d.highlight;
     lastHint = d.step;
     game.marks = {step: d.step, cells: new Set(h.cells), units: new Set(h.units), chain: h.chain};
-    $("apply-hint").disabled = false;
     say(`${d.step.name}: ${d.step.text}`, "hint");
   } else if (d.status === "solved") {
     say("Already solved.", "success");
@@ -284,6 +536,7 @@ async function print() {
   $("message").appendChild(link);
 }
 
+
 async function share() {
   if (!game) return;
   const url = shareUrl(game, seconds());
@@ -296,33 +549,51 @@ async function share() {
 }
 
 // --- keyboard and mouse -----------------------------------------------------------------------
+//
+// Mode keys never type a value: Space cycles the modes on every grid, Alt+Z/X/C/V picks one;
+// Z/X/C/V alone only on grids up to 9x9, whose symbols are digits (on 12x12 C is a value).
 
-const KEY_MODES = {z: "digit", x: "corner", c: "centre", v: "colour"};
+const KEY_MODES = {KeyZ: "digit", KeyX: "corner", KeyC: "centre", KeyV: "colour"};
 
 function setMode(mode) {
-  game.mode = mode;
+  game.mode = game.entering ? "digit" : mode;
   keypad();
   render();
 }
 
 function onKey(event) {
-  if (!game || event.target.closest("textarea, input, select")) return;
+  if (!game) return;
+  const target = event.target;
+  if (target.closest && target.closest("textarea, input, select")) return;
   const key = event.key, ctrl = event.ctrlKey || event.metaKey;
+  // a focused control keeps its own keys; game keys act from the grid, the page and the pads
+  const control = target.closest && target.closest("button, summary, a, details");
+  if (control && (key === " " || key === "Enter")) return;
+  if (control && !control.closest("#modes, #keypad, #actions")) return;
+  if (paused || key === "Tab") return;
   if (ctrl && (key === "z" || key === "Z")) { event.preventDefault(); event.shiftKey ? game.redo() : game.undo(); return render(); }
   if (ctrl && (key === "y" || key === "Y")) { event.preventDefault(); game.redo(); return render(); }
   const arrows = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-  if (arrows[key]) { event.preventDefault(); game.move(...arrows[key], event.shiftKey); return render(); }
-  if (key === "Backspace" || key === "Delete") { event.preventDefault(); game.erase(); return render(); }
+  if (arrows[key]) { event.preventDefault(); resumeGame(); game.move(...arrows[key], event.shiftKey); return render(); }
+  if (key === "Backspace" || key === "Delete") { event.preventDefault(); resumeGame(); game.erase(); return render(); }
   if (key === "Escape") { game.marks = null; game.select(null); return render(); }
-  if (key === " ") { event.preventDefault(); return setMode(MODES[(MODES.indexOf(game.mode) + 1) % MODES.length]); }
-  // a digit: event.code keeps it under Shift (Shift+1 is '!')
+  if (key === " ") {
+    event.preventDefault();
+    const step = event.shiftKey ? MODES.length - 1 : 1;
+    return setMode(MODES[(MODES.indexOf(game.mode) + step) % MODES.length]);
+  }
+  if (event.altKey && KEY_MODES[event.code]) { event.preventDefault(); return setMode(KEY_MODES[event.code]); }
+  if (event.altKey) return;
+  // a digit: event.code keeps it under Shift (Shift+1 is '!'); a letter: its key, any case
   const digit = /^(Digit|Numpad)([0-9])$/.exec(event.code || "");
-  let value = digit && !(game.size <= 9 && digit[2] === "0") ? game.valueOfKey(digit[2]) : game.valueOfKey(key);
-  const lower = key.length === 1 ? key.toLowerCase() : "";
-  if (!value && KEY_MODES[lower] && !ctrl) return setMode(KEY_MODES[lower]);
+  const letter = /^Key([A-Z])$/.exec(event.code || "");
+  let value = digit && !(game.size <= 9 && digit[2] === "0") ? game.valueOfKey(digit[2])
+    : game.valueOfKey(letter ? letter[1] : key);
+  if (!value && game.size <= 9 && KEY_MODES[event.code] && !ctrl) return setMode(KEY_MODES[event.code]);
   if (!value) return;
   event.preventDefault();
-  const mode = ctrl ? "centre" : event.shiftKey && digit ? "corner" : game.mode;
+  resumeGame();
+  const mode = game.entering ? "digit" : ctrl ? "centre" : event.shiftKey && (digit || letter) ? "corner" : game.mode;
   game.enter(value, mode);
   render();
 }
@@ -330,13 +601,14 @@ function onKey(event) {
 let dragging = false;
 
 function onPointerDown(event) {
-  if (!game) return;
+  if (!game || paused) return;
   const cell = cellAt(svg, game, event);
   if (cell === null) return;
+  event.preventDefault();  // (no focus change by the browser: the page moves it)
   dragging = true;
   game.select(cell, event.ctrlKey || event.metaKey || event.shiftKey);
-  $("board").focus();
   render();
+  focusGrid();
 }
 
 function onPointerMove(event) {
@@ -345,18 +617,35 @@ function onPointerMove(event) {
   if (cell !== null && !game.selected.has(cell)) { game.select(cell, true); render(); }
 }
 
+// Tabbing into the grid selects the cell that takes the focus.
+function onFocusIn(event) {
+  const hit = event.target.closest && event.target.closest("g.cell");
+  if (!game || !hit || game.cursor !== null) return;
+  game.select(Number(hit.dataset.cell));
+  render();
+}
+
 function bind() {
   document.addEventListener("keydown", onKey);
   svg.addEventListener("pointerdown", onPointerDown);
   svg.addEventListener("pointermove", onPointerMove);
+  svg.addEventListener("focusin", onFocusIn);
   document.addEventListener("pointerup", () => { dragging = false; });
   $("load-form").addEventListener("submit", e => { e.preventDefault(); load($("puzzle-text").value); });
   $("generate-form").addEventListener("submit", e => { e.preventDefault(); generate(); });
+  $("givens-form").addEventListener("submit", e => { e.preventDefault(); emptyGrid(); });
+  $("start-givens").addEventListener("click", startGivens);
+  $("cancel-givens").addEventListener("click", cancelGivens);
   $("gen-box").addEventListener("change", difficultyMenu);
   $("gen-rules").addEventListener("change", difficultyMenu);
   $("undo").addEventListener("click", () => { game && game.undo(); render(); });
   $("redo").addEventListener("click", () => { game && game.redo(); render(); });
   $("erase").addEventListener("click", () => { game && game.erase(); render(); });
+  $("restart").addEventListener("click", restartGame);
+  $("restart-choice").addEventListener("click", restartGame);
+  $("resume").addEventListener("click", resumeGame);
+  $("pause").addEventListener("click", () => paused ? unpause() : pause());
+  $("unpause").addEventListener("click", unpause);
   $("check").addEventListener("click", () => check());
   $("hint").addEventListener("click", hint);
   $("apply-hint").addEventListener("click", applyHint);
@@ -364,12 +653,25 @@ function bind() {
   $("count").addEventListener("click", count);
   $("print").addEventListener("click", print);
   $("share").addEventListener("click", share);
+  // a button of the game played while a restored game waits: that is a resume
+  for (const id of ["modes", "keypad", "actions"])
+    $(id).addEventListener("click", e => {
+      const b = e.target.closest("button");
+      if (waiting && b && b.id !== "restart") resumeGame();
+    }, true);
   for (const b of document.querySelectorAll("#modes button"))
     b.addEventListener("click", () => game && setMode(b.dataset.mode));
   $("keypad").addEventListener("click", e => {
     const b = e.target.closest("button");
-    if (b && game) { game.enter(Number(b.dataset.value)); render(); }
+    if (b && game && !paused) { resumeGame(); game.enter(Number(b.dataset.value)); render(); }
   });
+  $("set-autoclean").addEventListener("change", e => changeSetting("autoClean", e.target.checked));
+  $("set-conflicts").addEventListener("change", e => changeSetting("conflicts", e.target.checked));
+  $("set-matches").addEventListener("change", e => changeSetting("matches", e.target.checked));
+  $("set-timer").addEventListener("change", e => changeSetting("timer", e.target.checked));
+  $("set-theme").addEventListener("change", e => changeSetting("theme", e.target.value));
+  document.addEventListener("visibilitychange", () => { if (document.hidden) { if (!timer.stopped) pause(); saveProgress(); } });
+  window.addEventListener("pagehide", saveProgress);
 }
 
 async function restoreShared() {
@@ -379,18 +681,45 @@ async function restoreShared() {
   if (!shared) return false;
   const result = await api("parse", {puzzle: shared.puzzle});
   if (!result.ok) { failed("Cannot restore the shared puzzle", result); return true; }
-  setGame(result.data.puzzle, result.data.layout, shared);
+  setGame(result.data.puzzle, result.data.layout, shared, {seconds: shared.seconds});
   say("Restored from the share link.");
   return true;
 }
 
+// The game this browser kept: back as it was, waiting for Resume or Restart (or solved).
+async function restoreProgress() {
+  const saved = readJSON(PROGRESS_KEY);
+  if (!saved || saved.v !== 1 || !saved.puzzle || typeof saved.puzzle !== "object") return false;
+  const result = await api("parse", {puzzle: saved.puzzle});
+  if (!result.ok) {
+    try { localStorage.removeItem(PROGRESS_KEY); } catch { /* disabled */ }
+    failed("Your saved game could not be read, so it was dropped", result);
+    return false;
+  }
+  const time = Number.isFinite(saved.seconds) && saved.seconds >= 0 ? saved.seconds : 0;
+  const entering = saved.entering === true;
+  const solved = saved.solved === true && !entering;
+  setGame(result.data.puzzle, result.data.layout, saved,
+          {seconds: time, label: typeof saved.label === "string" ? saved.label : "",
+           entering, waiting: !solved && !entering});
+  if (entering) say("Your givens are back: type the rest, then press \"Start this puzzle\".");
+  else if (!solved) {
+    $("choice-text").textContent = `Welcome back: your puzzle is as you left it ` +
+      `(${game.filled()}/${game.ncells} filled, ${clock(time)} on the clock).`;
+    say("Resume where you were, or restart this puzzle.");
+  }
+  return true;
+}
+
 bind();
+applySettings();
 difficultyMenu();
 window.addEventListener("hashchange", restoreShared);
-window.sudokit = {get game() { return game; }, load, render};
+window.sudokit = {get game() { return game; }, get settings() { return {...settings}; },
+                  get seconds() { return seconds(); }, load, render};
 (async () => {
-  if (!(await restoreShared())) {
-    await load("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  if (!(await restoreShared()) && !(await restoreProgress())) {
+    await load(FIRST);
     say("Paste a puzzle, or play this one: click a cell and type.");
   }
   document.body.dataset.ready = "1";

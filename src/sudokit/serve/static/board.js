@@ -2,11 +2,22 @@
 // windows, other regions as dashed outlines), thermometers, lines, kropki dots, X and V,
 // killer cages (a dashed outline, the total in the corner), arrows, little-killer and
 // sandwich totals outside the grid, even squares, odd circles, renban lines, values, pencil
-// marks and the marks of a hint or a check.  Every cell is <g class="cell ..." data-cell="k"
-// role="gridcell" aria-label="r1c1: 5, given, cage 15">: the classes say its state (given,
-// placed, selected, same, conflict, wrong, hint-cell, hint-unit, colour-N), the label what a
-// screen reader says (with the cage total and the cell's other marks); a clue outside the
-// grid is <g class="clue" role="img" aria-label="sandwich row 3: 12">.
+// marks and the marks of a hint or a check.
+//
+// Accessibility: the cells form an ARIA grid, <g role="grid"> of <g role="row"> of
+// <g class="cell ..." data-cell="k" id="cell-k" role="gridcell" aria-label="row 1, column 1:
+// 5, given, cage 15">: the classes say its state (given, placed, selected, same, match,
+// conflict, wrong, hint-cell, hint-unit, colour-N), the label what a screen reader says
+// (value, marks, colour, the cage total and the cell's other notes).  The cursor's cell has
+// tabindex 0 (a roving tab stop), the others -1; the page moves the focus with the cursor.
+// Everything else drawn is aria-hidden but the clues outside the grid, <g class="clue"
+// role="img" aria-label="sandwich row 3: 12">.
+//
+// Each cell is three rects: the base (white, or the player's colour), a tint (selected,
+// same value, conflict, wrong: see-through, so a colour shows under it) and the hint's
+// layer (a hatch and a ring, never a flat fill, so no colour of the palette looks like it).
+
+import {COLOUR_NAMES} from "./play.js";
 
 export const S = 60;          // one cell, in SVG units
 const PAD = 4;                // room for the outer border
@@ -73,9 +84,11 @@ function candidateXY(game, cell, v) {
 // The class list of a cell for this state.
 function cellClasses(game, cell, conflicts, sameValue, marks) {
   const out = ["cell"];
-  out.push(game.isGiven(cell) ? "given" : game.values[cell] ? "placed" : "empty");
+  out.push(game.isGiven(cell) || (game.entering && game.values[cell]) ? "given" : game.values[cell] ? "placed" : "empty");
   if (game.selected.has(cell)) out.push("selected");
   if (sameValue && game.values[cell] === sameValue) out.push("same");
+  else if (sameValue && !game.values[cell] &&
+           (game.corner[cell].includes(sameValue) || game.centre[cell].includes(sameValue))) out.push("match");
   if (conflicts.has(cell)) out.push("conflict");
   if (game.colour[cell]) out.push(`colour-${game.colour[cell]}`);
   if (marks) {
@@ -100,37 +113,47 @@ function cellNotes(game) {
   return notes.map(list => [...new Set(list)]);
 }
 
+// "row 2, column 5: empty, corner marks 1 4, centre marks 3 7, colour red, cage 15".
 function cellLabel(game, cell, notes, conflicts) {
   const v = game.values[cell];
   const bits = [v ? `${game.symbol(v)}${game.isGiven(cell) ? ", given" : ""}` : "empty"];
+  const spell = list => list.map(x => game.symbol(x)).join(" ");
+  if (!v && game.corner[cell].length) bits.push(`corner marks ${spell(game.corner[cell])}`);
+  if (!v && game.centre[cell].length) bits.push(`centre marks ${spell(game.centre[cell])}`);
+  if (game.colour[cell]) bits.push(`colour ${COLOUR_NAMES[game.colour[cell] - 1]}`);
   bits.push(...notes[cell]);
   if (conflicts.has(cell)) bits.push("conflict");
-  return `${name(game, cell)}: ${bits.join(", ")}`;
+  return `row ${Math.floor(cell / game.size) + 1}, column ${cell % game.size + 1}: ${bits.join(", ")}`;
 }
 
 // Corner mark positions: the four corners, then the edge middles, then the centre.
 const CORNERS = [[0, 0], [2, 0], [0, 2], [2, 2], [1, 0], [1, 2], [0, 1], [2, 1], [1, 1]];
 
-function cornerMarks(game, cell) {
+// A mark equal to the selected value (match) is drawn bold in its own colour.
+function spelled(game, marks, match) {
+  return marks.map(v => v === match ? `<tspan class="match">${esc(game.symbol(v))}</tspan>` : esc(game.symbol(v))).join("");
+}
+
+function cornerMarks(game, cell, match) {
   const marks = game.corner[cell];
   if (!marks.length) return "";
   const [x, y] = xy(game, cell);
   if (marks.length > CORNERS.length) {
-    return `<text class="corner" x="${x + 3}" y="${y + 12}">${esc(marks.map(v => game.symbol(v)).join(""))}</text>`;
+    return `<text class="corner" x="${x + 3}" y="${y + 12}">${spelled(game, marks, match)}</text>`;
   }
   return marks.map((v, i) => {
     const [cx, cy] = CORNERS[i];
-    return `<text class="corner" x="${x + 9 + cx * (S - 18) / 2}" y="${y + 13 + cy * (S - 20) / 2}" text-anchor="middle">${esc(game.symbol(v))}</text>`;
+    return `<text class="corner" x="${x + 9 + cx * (S - 18) / 2}" y="${y + 13 + cy * (S - 20) / 2}" text-anchor="middle">${spelled(game, [v], match)}</text>`;
   }).join("");
 }
 
-function centreMarks(game, cell) {
+function centreMarks(game, cell, match) {
   const marks = game.centre[cell];
   if (!marks.length) return "";
   const [x, y] = xy(game, cell);
-  const text = marks.map(v => game.symbol(v)).join("");
-  const size = Math.max(8, Math.min(16, Math.floor((S - 8) / (text.length * 0.62))));
-  return `<text class="centre" x="${x + S / 2}" y="${y + S / 2}" font-size="${size}" text-anchor="middle" dominant-baseline="central">${esc(text)}</text>`;
+  const length = marks.map(v => game.symbol(v)).join("").length;
+  const size = Math.max(8, Math.min(16, Math.floor((S - 8) / (length * 0.62))));
+  return `<text class="centre" x="${x + S / 2}" y="${y + S / 2}" font-size="${size}" text-anchor="middle" dominant-baseline="central">${spelled(game, marks, match)}</text>`;
 }
 
 // Thick lines on every cell edge between two regions, thin ones elsewhere.
@@ -386,38 +409,54 @@ function hintMarks(game, marks) {
   return out;
 }
 
+// The hatches of a hint's cells and units (patterns, not flat colours).
+const DEFS = `<defs><pattern id="hint-hatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+  `<rect class="hatch-line" width="3" height="10"/></pattern>` +
+  `<pattern id="hint-hatch-dense" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+  `<rect class="hatch-line" width="3" height="6"/></pattern></defs>`;
+
 // Draw the whole grid into svg (a full redraw: at most 625 cells, a few elements each).
-export function draw(svg, game) {
+// view: {conflicts, matches} (the settings: show conflicts; highlight the selected value's
+// matches, values and marks), both on when absent.
+export function draw(svg, game, view = {}) {
   const n = game.size;
   game._margins = margins(game);
   const [top, right, bottom, left] = game._margins;
   svg.setAttribute("viewBox", `0 0 ${n * S + 2 * PAD + left + right} ${n * S + 2 * PAD + top + bottom}`);
   svg.dataset.size = n;
-  const conflicts = game.conflicts();
-  const sameValue = game.cursor !== null ? game.values[game.cursor] : 0;
+  const conflicts = view.conflicts === false ? new Set() : game.conflicts();
+  const sameValue = view.matches !== false && game.cursor !== null ? game.values[game.cursor] : 0;
   const marks = game.marks;
   const notes = cellNotes(game);
-  let cells = "", texts = "";
+  const focus = game.cursor ?? 0;
+  let cells = "", texts = "", rings = "";
   const fontSize = n > 16 ? 26 : n > 9 ? 30 : 36;
   for (let cell = 0; cell < game.ncells; cell++) {
     const [x, y] = xy(game, cell);
     if (cell % n === 0) cells += `${cell ? "</g>" : ""}<g role="row">`;
-    cells += `<g class="${cellClasses(game, cell, conflicts, sameValue, marks)}" data-cell="${cell}" ` +
-      `role="gridcell" aria-label="${esc(cellLabel(game, cell, notes, conflicts))}">` +
-      `<rect x="${x}" y="${y}" width="${S}" height="${S}"/></g>`;
+    const rect = k => `<rect class="${k}" x="${x}" y="${y}" width="${S}" height="${S}"/>`;
+    cells += `<g class="${cellClasses(game, cell, conflicts, sameValue, marks)}" data-cell="${cell}" id="cell-${cell}" ` +
+      `role="gridcell" tabindex="${cell === focus ? 0 : -1}" aria-selected="${game.selected.has(cell)}" ` +
+      `aria-label="${esc(cellLabel(game, cell, notes, conflicts))}">${rect("base")}${rect("tint")}${rect("hint")}</g>`;
     const v = game.values[cell];
     if (v) {
-      texts += `<text class="value ${game.isGiven(cell) ? "given" : "placed"}" data-cell="${cell}" x="${x + S / 2}" y="${y + S / 2}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${esc(game.symbol(v))}</text>`;
+      const given = game.isGiven(cell) || game.entering;
+      texts += `<text class="value ${given ? "given" : "placed"}" data-cell="${cell}" x="${x + S / 2}" y="${y + S / 2}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${esc(game.symbol(v))}</text>`;
     } else {
-      texts += cornerMarks(game, cell) + centreMarks(game, cell);
+      texts += cornerMarks(game, cell, sameValue) + centreMarks(game, cell, sameValue);
     }
+    if (marks && marks.cells && marks.cells.has(cell))
+      rings += `<rect class="hint-ring" x="${x + 3}" y="${y + 3}" width="${S - 6}" height="${S - 6}"/>`;
   }
-  svg.innerHTML = `<g class="cells" role="grid" aria-label="${n}x${n} grid">${cells}</g></g>` +
-    `<g class="extras">${parity(game)}${extraUnits(game)}` +
-    `${constraintLines(game)}</g><g class="lines">${gridLines(game)}</g>` +
-    `<g class="dots">${arrows(game)}${constraintDots(game)}${cages(game)}</g>` +
-    `<g class="outside">${outsideClues(game)}</g><g class="texts">${texts}</g>` +
-    `<g class="hint-marks">${hintMarks(game, marks)}</g>`;
+  const [fx, fy] = xy(game, focus);
+  svg.innerHTML = DEFS +
+    `<g class="cells" role="grid" aria-multiselectable="true" aria-label="${n}x${n} grid" aria-describedby="rules">${cells}</g></g>` +
+    `<g class="extras" aria-hidden="true">${parity(game)}${extraUnits(game)}` +
+    `${constraintLines(game)}</g><g class="lines" aria-hidden="true">${gridLines(game)}</g>` +
+    `<g class="dots" aria-hidden="true">${arrows(game)}${constraintDots(game)}${cages(game)}</g>` +
+    `<g class="outside">${outsideClues(game)}</g><g class="texts" aria-hidden="true">${texts}</g>` +
+    `<g class="hint-marks" aria-hidden="true">${rings}${hintMarks(game, marks)}` +
+    `<rect class="focus-ring" x="${fx + 2}" y="${fy + 2}" width="${S - 4}" height="${S - 4}"/></g>`;
 }
 
 // The cell under a pointer event (its target's data-cell, else from the coordinates).

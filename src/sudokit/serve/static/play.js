@@ -3,9 +3,12 @@
 //
 // Cells are 0..N*N-1 row-major, values 1..N (0 = empty), as in sudokit.  Marks per cell:
 // corner and centre are sorted arrays of values, colour a small integer (0 = none).
+// Colours go on any cell, givens too; values and marks only on cells that are not givens.
+// While the player types a puzzle's givens (entering = true) nothing is a given yet.
 
 export const MODES = ["digit", "corner", "centre", "colour"];
 export const COLOURS = 9;
+export const COLOUR_NAMES = ["grey", "red", "orange", "yellow", "green", "blue", "purple", "pink", "teal"];
 
 export class Game {
   constructor(puzzle, layout) {
@@ -25,6 +28,8 @@ export class Game {
     this.mode = "digit";
     this.marks = null;              // server-side results drawn on the grid (hint, check)
     this.solvedAt = null;
+    this.autoClean = true;          // placing a value removes it from its peers' marks
+    this.entering = false;          // the player is typing the givens of a new puzzle
   }
 
   // --- state snapshots (undo/redo) --------------------------------------------------------
@@ -73,18 +78,31 @@ export class Game {
 
   isGiven(cell) { return this.givens[cell] !== 0; }
 
-  targets() {
-    return [...this.selected].filter(c => !this.isGiven(c)).sort((a, b) => a - b);
+  // The selected cells an entry in mode changes (colours go on givens too).
+  targets(mode = "digit") {
+    return [...this.selected].filter(c => mode === "colour" || !this.isGiven(c)).sort((a, b) => a - b);
+  }
+
+  // Remove value from the corner and centre marks of the peers of cells (auto-clean).
+  clean(cells, value) {
+    for (const c of cells)
+      for (const p of this.peersOf(c)) {
+        if (this.corner[p].includes(value)) this.corner[p] = this.corner[p].filter(v => v !== value);
+        if (this.centre[p].includes(value)) this.centre[p] = this.centre[p].filter(v => v !== value);
+      }
   }
 
   // Enter value in every selected cell the way mode says; returns true on a change.
+  // A placed value cleans the peers' marks when autoClean is on (one action: undo brings
+  // the marks back).
   enter(value, mode = this.mode) {
-    const cells = this.targets();
+    const cells = this.targets(mode);
     if (!cells.length || value < 1 || value > (mode === "colour" ? COLOURS : this.size)) return false;
     return this.act(() => {
       if (mode === "digit") {
         const all = cells.every(c => this.values[c] === value);
         for (const c of cells) this.values[c] = all ? 0 : value;
+        if (!all && this.autoClean && !this.entering) this.clean(cells, value);
       } else if (mode === "colour") {
         const all = cells.every(c => this.colour[c] === value);
         for (const c of cells) this.colour[c] = all ? 0 : value;
@@ -101,17 +119,28 @@ export class Game {
     });
   }
 
-  // Erase: the values of the selected cells, else their marks, else their colours.
+  // Erase: the values of the selected cells, else their marks, else their colours (a
+  // given keeps its value and loses its colour).
   erase() {
-    const cells = this.targets();
+    const cells = this.targets(), all = this.targets("colour");
     return this.act(() => {
       if (cells.some(c => this.values[c])) {
         for (const c of cells) this.values[c] = 0;
       } else if (cells.some(c => this.corner[c].length || this.centre[c].length)) {
         for (const c of cells) { this.corner[c] = []; this.centre[c] = []; }
       } else {
-        for (const c of cells) this.colour[c] = 0;
+        for (const c of all) this.colour[c] = 0;
       }
+    });
+  }
+
+  // Restart: the givens only, no marks, no colours (one action: undo brings it all back).
+  restart() {
+    return this.act(() => {
+      this.values = this.givens.slice();
+      this.corner = this.corner.map(() => []);
+      this.centre = this.centre.map(() => []);
+      this.colour = this.colour.map(() => 0);
     });
   }
 
@@ -131,7 +160,10 @@ export class Game {
         const marks = this.centre[cell].length ? this.centre[cell] : this.candidates(cell);
         this.centre[cell] = marks.filter(v => v !== value);
       }
-      for (const [cell, value] of step.placements) this.values[cell] = value;
+      for (const [cell, value] of step.placements) {
+        this.values[cell] = value;
+        if (this.autoClean) this.clean([cell], value);
+      }
     });
   }
 
