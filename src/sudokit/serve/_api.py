@@ -280,8 +280,9 @@ def _hint(body: dict) -> dict:
                                                exclude=body.get("exclude"),
                                                time_limit=HINT_SECONDS)
     if status == "time-limit":
-        message = (f"no step found within the {HINT_SECONDS:g} s budget of a hint (the "
-                   f"puzzle is too hard or too big for logic in that time)")
+        message = (f"no step found within the {HINT_SECONDS:g} seconds a hint may take: "
+                   f"this puzzle is too big or too hard here for the hint's logic in that "
+                   f"time (Check and Solve still work)")
         return {"status": "time-limit", "message": message, "seconds": HINT_SECONDS,
                 "problems": [{"kind": "time-limit", "cell": None, "value": 0,
                               "message": message}], "more": 0}

@@ -561,8 +561,9 @@ class Server:
         except Busy as exc:
             return error(503, f"the server is busy ({exc}); try again", {"Retry-After": "1"})
         except TimedOut as exc:
-            return error(504, f"{exc}: the work was stopped (ask for less, e.g. a smaller "
-                              f"node_limit or grid)", budget=self.pool.budget)
+            return error(504, f"{exc}: the work was stopped; this puzzle is too big or too "
+                              f"hard for that here (try a smaller grid)",
+                         budget=self.pool.budget)
         headers = {"Content-Disposition": "inline; filename=sudokit.pdf"} \
             if rtype == "application/pdf" else None
         return answer(status, rtype, data, headers)
