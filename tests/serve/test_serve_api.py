@@ -101,7 +101,8 @@ def test_info_names_the_limits(server):
     status, _, body = request(server, "GET", "/api/info")
     info = json.loads(body)
     assert status == 200 and info["limits"]["size"] == 25 and info["limits"]["body_bytes"] == 65536
-    assert set(info["routes"]) == {"parse", "solve", "count", "check", "hint", "generate", "render"}
+    assert set(info["routes"]) == {"parse", "solve", "count", "check", "hint", "generate", "render",
+                                   "print"}
 
 
 # --- answers, checked independently ---------------------------------------------------------
@@ -721,3 +722,31 @@ def test_sudokit_serve_refuses_a_public_host_without_public():
     out = subprocess.run([sys.executable, "-m", "sudokit", "serve", "--host", "0.0.0.0"],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--public" in out.stderr
+
+
+def test_print_route_gives_a_page_of_paper_with_the_variant(server, tmp_path):
+    """/api/print: a PDF page of A4 or Letter (pdfinfo), an X puzzle's diagonals drawn (the
+    clean page differs from the classic one), bad fields refused naming them."""
+    from conftest import need_tool
+    x = {"size": 9, "givens": Grid(PUZZLE).values,
+         "geometry": Geometry.from_json({"size": 9, "box": "3x3", "rules": ["x"]}).to_json()}
+    pages = {}
+    for name, body in (("x-letter", {"puzzle": x, "paper": "letter"}),
+                       ("classic-letter", {"puzzle": PUZZLE, "paper": "letter"}),
+                       ("x-a4-marks", {"puzzle": x, "marks": True,
+                                       "corner": [[1, 2]] + [[]] * 80})):
+        status, headers, data = request(server, "POST", "/api/print", body)
+        assert status == 200 and headers["Content-Type"] == "application/pdf", data[:200]
+        (tmp_path / f"{name}.pdf").write_bytes(data)
+        info = subprocess.run([need_tool("pdfinfo"), str(tmp_path / f"{name}.pdf")],
+                              capture_output=True, text=True, check=True).stdout
+        pages[name] = data
+        size = "612 x 792" if "letter" in name else "595 x 842"
+        assert f"Page size:       {size}" in info, info
+    assert pages["x-letter"] != pages["classic-letter"]
+    for body, field in (({"puzzle": PUZZLE, "paper": "a3"}, "paper"),
+                        ({"puzzle": PUZZLE, "marks": True, "corner": [[10]] + [[]] * 80},
+                         "corner"),
+                        ({"puzzle": PUZZLE, "marks": "yes"}, "marks")):
+        status, d = post(server, "print", body)
+        assert status == 400 and d["field"] == field, d

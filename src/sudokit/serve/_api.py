@@ -449,5 +449,46 @@ def _render(body: dict):
     return "application/pdf", bytes(data)
 
 
+def _marks_of(body: dict, field: str, grid, values) -> list:
+    """A field of N*N arrays of marks (corner or centre) checked against the grid; the
+    marks of a cell that holds a value are dropped (the page draws none there)."""
+    n = grid.size
+    got = body.get(field)
+    if got is None:
+        return [[] for _ in range(n * n)]
+    if len(got) != n * n:
+        raise BadRequest(f'"{field}" must have {n * n} entries (one per cell), not {len(got)}',
+                         field=field)
+    for cell, vs in enumerate(got):
+        if any(v > n for v in vs):
+            raise BadRequest(f'"{field}"[{cell}] names a value over {n}', field=field)
+    return [[] if values[c] else list(vs) for c, vs in enumerate(got)]
+
+
+def _print(body: dict):
+    """A page of paper (A4 or Letter) of the puzzle as the player sees it: clean (the
+    givens only), or with marks=true the player's values (blue beside the bold givens)
+    and corner and centre marks ("candidates" are the centre marks, as elsewhere)."""
+    try:
+        from .. import render
+    except ImportError as exc:
+        raise BadRequest(f"printing is not available on this server: sudokit.render cannot "
+                         f"be imported ({exc})", status=501) from None
+    from ..logic import State
+    grid = _puzzle(body)
+    geom = grid.geometry
+    n = grid.size
+    if body.get("marks"):
+        values = _values(body, grid)
+        state = State(geom, values, (0,) * (n * n), grid.values)
+        marks = (_marks_of(body, "corner", grid, values), _marks_of(body, "candidates", grid,
+                                                                   values))
+        title = "Puzzle, as played"
+    else:
+        state, marks, title = grid, None, "Puzzle"
+    return "application/pdf", bytes(render.sheet(state, paper=body.get("paper") or "a4",
+                                                 marks=marks, title=title))
+
+
 _ROUTES = {"parse": _parse, "solve": _solve, "count": _count, "check": _check, "hint": _hint,
-           "generate": _generate, "render": _render}
+           "generate": _generate, "render": _render, "print": _print}

@@ -269,9 +269,24 @@ async function generate() {
   say(`New puzzle: ${d.clues} clues${rated}.`);
 }
 
-async function print() {
+// Print: a dialog (clean puzzle or with the player's marks, A4 or Letter), then a PDF of
+// one page made by the server's booklet code (/api/print), offered as a link
+function print() {
   if (!game) return;
-  const result = await api("render", {...game.stateBody(), format: "pdf"});
+  const dialog = $("print-dialog");
+  if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+}
+
+async function makePrint() {
+  if (!game) return;
+  const dialog = $("print-dialog");
+  const marks = dialog.querySelector("input[name=print-what]:checked").value === "marks";
+  const paper = $("print-paper").value;
+  dialog.close ? dialog.close() : dialog.removeAttribute("open");
+  const body = {puzzle: game.puzzle, paper, marks};
+  if (marks) Object.assign(body, {values: game.values.slice(), candidates: game.candidateLists(),
+                                  corner: game.values.map((v, c) => v ? [] : game.corner[c].slice())});
+  const result = await api("print", body);
   if (!result.ok) return failed("Print", result);
   // a link rather than window.open: a window opened after an await is a blocked pop-up
   const link = document.createElement("a");
@@ -280,7 +295,7 @@ async function print() {
   link.download = "sudokit.pdf";
   link.id = "pdf-link";
   link.textContent = "sudokit.pdf";
-  say("The PDF is ready: ", "success");
+  say(`The PDF is ready (${paper === "letter" ? "Letter" : "A4"}, ${marks ? "with your marks" : "clean"}): `, "success");
   $("message").appendChild(link);
 }
 
@@ -363,6 +378,8 @@ function bind() {
   $("solve").addEventListener("click", solve);
   $("count").addEventListener("click", count);
   $("print").addEventListener("click", print);
+  $("print-form").addEventListener("submit", e => { e.preventDefault(); makePrint(); });
+  $("print-cancel").addEventListener("click", () => { const d = $("print-dialog"); d.close ? d.close() : d.removeAttribute("open"); });
   $("share").addEventListener("click", share);
   for (const b of document.querySelectorAll("#modes button"))
     b.addEventListener("click", () => game && setMode(b.dataset.mode));
