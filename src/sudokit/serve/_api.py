@@ -346,8 +346,10 @@ def _generate(body: dict) -> dict:
         raise BadRequest(f'"box" {box} is not a box shape 1x2..8x8', field="box")
     check_size(rows * cols, "box")
     geom = boxes(rows, cols)
-    if body.get("rules"):
-        geom = geom.with_rules(*body["rules"])
+    rules = [r for r in body.get("rules") or () if r != "killer"]
+    killer = len(rules) != len(body.get("rules") or ())
+    if rules:
+        geom = geom.with_rules(*rules)
     difficulty = body.get("difficulty") or "any"
     seed = body.get("seed")
     if seed is None:
@@ -355,8 +357,8 @@ def _generate(body: dict) -> dict:
         seed = secrets.randbits(48)
     options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
                    minimal=bool(body.get("minimal")))
-    if not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
-        return _generate_scaled(geom, difficulty, seed, options)
+    if killer or not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
+        return _generate_scaled(geom, difficulty, seed, options, killer)
     if difficulty != "any" and difficulty not in LEVELS:
         raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)} (HoDoKu\'s '
                          f'levels, for classic 9x9), not {difficulty!r}', field="difficulty")
@@ -380,10 +382,11 @@ def _generate(body: dict) -> dict:
             "scale": "hodoku" if level else None}
 
 
-def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
-    """generate's answer on every grid but classic 9x9: a puzzle made to a level of the
-    sudokit scale (rate.level: the walk, GENERATE_SECONDS of logic), else (not reached
-    in time) a plain puzzle rated on the scale, with matched false."""
+def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = False) -> dict:
+    """generate's answer on every grid but classic 9x9, and killers: a puzzle made to a
+    level of the sudokit scale (rate.level: the walk, or killers cut again, within
+    GENERATE_SECONDS of logic), else (not reached in time) a plain puzzle rated on the
+    scale, with matched false.  A killer's cages are its clues: no symmetry, not minimal."""
     from ..generate import GenerationError, generate
     from ..rate.scale import LABELS, rate_scale
     if difficulty != "any" and difficulty not in LABELS:
@@ -394,15 +397,21 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
         raise BadRequest('"difficulty" is rated (by logic) for grids up to 9x9 only; use "any"',
                          field="difficulty")
     made = None
+    if killer:
+        options = {"geometry": geom}
     if difficulty != "any":
-        from ..rate.level import Level
+        from ..rate.level import Level, iter_level
         try:
-            level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
-            [made] = generate(seed=seed, target=level, **options)
+            if killer:
+                made = next(iter_level(difficulty, killer=True, seconds=GENERATE_SECONDS,
+                                       seed=seed, **options))
+            else:
+                level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
+                [made] = generate(seed=seed, target=level, **options)
         except GenerationError:
             made = None
     if made is None:
-        [made] = generate(seed=seed, **options)
+        [made] = generate(seed=seed, killer=True if killer else None, **options)
     rating = rate_scale(made.puzzle, time_limit=RATE_SECONDS) if difficulty != "any" \
         else None
     level = rating.level if rating is not None else None

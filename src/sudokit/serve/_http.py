@@ -573,6 +573,7 @@ class Server:
 
         from .. import __version__
         from ..engine import _backend
+        from ._offers import offers
         pool = self.pool
         return {"version": __version__, "backend": _backend.backend(),
                 "render": find_spec("sudokit.render") is not None,
@@ -581,7 +582,8 @@ class Server:
                            "count_limit": MAX_COUNT, "budget_seconds": pool.budget,
                            "workers": pool.workers, "queue": pool.queue_slots,
                            "connections": self.max_connections,
-                           "head_seconds": HEAD_SECONDS, "body_seconds": BODY_SECONDS}}
+                           "head_seconds": HEAD_SECONDS, "body_seconds": BODY_SECONDS},
+                "generate": offers()}
 
 
 def _connection_limit() -> int:

@@ -1,0 +1,68 @@
+"""What the page's Generate menu offers: each variant the server makes, with the difficulty
+levels it reaches within the page's time, and the variants it does not make, with why.
+
+/api/info answers ``{"generate": {"offers": [...], "not_offered": [...]}}`` and the page
+builds its menu from it: a level not listed is not shown.  The levels were measured by
+``benchmarks/bench_generate_menu.py`` (the generate route, seeds 1..3, the page's
+symmetry): a level is offered when every seed came at that level within 8 s (the server's
+budget is 10 s a request).  The figures are in benchmarks/README.md ("The Generate menu").
+
+Rejected: measuring at start-up (seconds of CPU for every server, and a menu that changes
+with the machine's load); the menu states what was measured, and the test
+(tests/serve/test_serve_generate_menu.py) makes every offered pair again and rates it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["OFFERS", "NOT_OFFERED", "offers"]
+
+_SUDOKIT = ("easy", "medium", "hard", "expert", "extreme")
+
+# (box, rule or "", label, levels) in menu order
+OFFERS = (
+    ("2x2", "", "classic", ("easy",)),
+    ("2x3", "", "classic", ("easy", "medium", "hard")),
+    ("3x3", "", "classic", ("easy", "medium", "hard", "unfair")),
+    ("3x3", "x", "X (diagonals)", ("easy", "medium", "hard", "expert")),
+    ("3x3", "windoku", "windoku", ("easy", "medium", "hard")),
+    ("3x3", "antiknight", "anti-knight", ("easy", "medium", "hard")),
+    ("3x3", "antiking", "anti-king", ("easy", "medium", "hard")),
+    ("3x3", "disjoint", "disjoint groups", ("easy", "medium", "hard")),
+    ("3x3", "nonconsecutive", "nonconsecutive", ()),
+    ("3x3", "negative-xv", "negative XV", ()),
+    ("3x3", "negative-ratio", "negative black dots", ()),
+    ("3x3", "killer", "killer cages", ()),
+    ("3x4", "", "classic", ()),
+    ("4x4", "", "classic", ()),
+    ("5x5", "", "classic", ()),
+)
+
+# why a level is missing (shown under the menu)
+_NOTES = {
+    "": "Difficulty levels are rated up to 9x9 only; bigger grids come at any level.",
+    "killer": "A killer's cages are cut at random; none comes at a chosen level in time.",
+}
+
+NOT_OFFERED = (
+    {"variant": "jigsaw", "why": "the generator needs a region map; it draws none of its own"},
+    {"variant": "thermo, kropki, XV, lines, arrows",
+     "why": "the generator places givens for rules given to it; it draws no thermometers, "
+            "dots or lines of its own"},
+)
+
+
+def offers() -> dict:
+    """The JSON of /api/info's "generate": the offers in menu order and what is not offered."""
+    out = []
+    for box, rule, label, levels in OFFERS:
+        r, c = (int(x) for x in box.split("x"))
+        size = r * c
+        scale = ("hodoku" if size == 9 and not rule else "sudokit") if levels else None
+        note = None
+        if not levels:
+            note = _NOTES[""] if size > 9 else _NOTES.get(rule) or \
+                "No difficulty level comes in time for this variant; it comes at any level."
+        out.append({"box": box, "rules": [rule] if rule else [], "size": size, "label": label,
+                    "scale": scale, "levels": list(levels), "symmetry": rule != "killer",
+                    "note": note})
+    return {"offers": out, "not_offered": list(NOT_OFFERED)}
