@@ -9,8 +9,9 @@ route of ``sudokit serve`` (serve._api.run, the work a worker does) with the bod
 page sends (the puzzle, the player's values, the centre marks), first on the puzzle as
 loaded, then after each hint is applied as the page's "Apply hint" applies it (its
 placements as values, its eliminations as centre marks), --hints times.  Each answer is
-checked against the solution (found once per puzzle, outside the timing): a placement of
-the solution's value, an elimination of a value the solution does not have there.
+checked against the solution (found first by ``sudokit solve`` on the C kernels, outside
+the timing): a placement of the solution's value, an elimination of a value the solution
+does not have there.
 
 Prints one row per puzzle (the first hint, the second: the first on a player's state,
 the slowest of the rest, the techniques) and the totals: the slowest hint against the
@@ -30,13 +31,29 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "gecode_25x25.txt"
 
 
+def _solutions(puzzles: list) -> list:
+    """The solutions, found by `sudokit solve` on the C kernels in a subprocess (a pure-
+    Python search of a minimal 25x25 takes minutes): the checker's, not the timed code's."""
+    import subprocess
+    import tempfile
+    from sudokit.grid import as_grid
+    env = {k: v for k, v in os.environ.items() if k != "SUDOKIT_PUREPYTHON"}
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(puzzles) + "\n")
+    try:
+        out = subprocess.run([sys.executable, "-m", "sudokit", "solve", f.name], env=env,
+                             capture_output=True, text=True, check=True).stdout.split()
+    finally:
+        os.unlink(f.name)
+    assert len(out) == len(puzzles)
+    return [as_grid(line).values for line in out]
+
+
 def _one(args):
-    text, hints = args
+    text, hints, solution = args
     from sudokit.serve._api import decode, run
-    from sudokit.solver import search
     grid, _, _ = decode(text)
     n = grid.size
-    solution = search(grid, limit=1).solution.values
     values = list(grid.values)
     centre = [[] for _ in range(n * n)]
     times, names = [], []
@@ -86,11 +103,12 @@ def main(argv=None) -> int:
           f"{len(puzzles)} puzzles of {args.file.name}, {args.hints} hints applied each")
     print("| # | first hint s | on the player's state s | slowest later s | steps |")
     print("|---|---|---|---|---|")
+    solutions = _solutions(puzzles)
     worst, firsts, seconds_ = 0.0, [], []
     ctx = multiprocessing.get_context("spawn")
     for k, text in enumerate(puzzles):
         with ctx.Pool(1) as pool:  # a fresh process: no closure kept from another puzzle
-            times, names = pool.apply(_one, ((text, args.hints),))
+            times, names = pool.apply(_one, ((text, args.hints, solutions[k]),))
         later = max(times[2:], default=0.0)
         worst = max(worst, *times)
         firsts.append(times[0])

@@ -425,14 +425,21 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = 
 
 
 def _rate(puzzle, time_limit: "float | None" = None):
-    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck
-    or when the path is not found within time_limit seconds."""
+    """(HoDoKu 2.2.0's level of the puzzle, the hardest step of sudokit's logical path);
+    'extreme' when logic is stuck or the path is not found within time_limit seconds.
+
+    The level is HoDoKu's own (logic.hodoku: its path, and a level raised when the steps'
+    scores pass the level's maximum), what sudokit.rate.rate says: the hardest step's level
+    alone called 'unfair' some puzzles HoDoKu rates 'extreme' (2 of 5 measured)."""
+    from ..formats import format_line
     from ..logic import steps
+    from ..logic.hodoku import hodoku_rating
     path = steps(puzzle, time_limit=time_limit)
     hardest = path.hardest
     if path.status != "solved":
         return "extreme", hardest
-    return (hardest.level if hardest is not None else "easy"), hardest
+    level, _ = hodoku_rating(format_line(puzzle))
+    return level, hardest
 
 
 def _render(body: dict):
