@@ -19,7 +19,7 @@ from sudokit import Grid, count_solutions
 from sudokit.geometry import Geometry
 from sudokit.serve import running
 import sudokit
-from sudokit.serve._offers import OFFERS, PURE_LEVELS, offers
+from sudokit.serve._offers import OFFERS, PURE_DROPPED, offers
 
 from test_serve_api import post, request
 
@@ -43,7 +43,8 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
     assert {o["size"] for o in info["generate"]["offers"]} == sizes
     want = {"x", "windoku", "antiknight", "antiking", "disjoint", "nonconsecutive", "killer"}
     if sudokit.backend() == "python":  # (the variants too slow to make there: left out)
-        want -= {rule for (_, rule), levels in PURE_LEVELS.items() if levels is None}
+        want -= {rule for _, rule in PURE_DROPPED}
+        assert not any(o["levels"] for o in info["generate"]["offers"])
     assert {r for o in info["generate"]["offers"] for r in o["rules"]} >= want
     for o in info["generate"]["offers"]:
         want = ("hodoku" if o["size"] == 9 and not o["rules"] else "sudokit") \
