@@ -446,7 +446,10 @@ def test_generate_menu_offers_what_the_server_makes(driver, url, artifacts):
     Select(driver.find_element(By.ID, "gen-box")).select_by_value("3x3")
     Select(driver.find_element(By.ID, "gen-symmetry")).select_by_value("none")
     x = next(o for o in offered if o["rules"] == ["x"])
-    for rule, level in (("x", x["levels"][-1]), ("killer", "any")):
+    made = [("x", (x["levels"] or ["any"])[-1])]
+    if any(o["rules"] == ["killer"] for o in offered):  # (not on the pure-Python kernels)
+        made.append(("killer", "any"))
+    for rule, level in made:
         Select(driver.find_element(By.ID, "gen-rules")).select_by_value(rule)
         Select(driver.find_element(By.ID, "gen-difficulty")).select_by_value(level)
         driver.execute_script("document.getElementById('message').textContent = ''")
@@ -459,10 +462,11 @@ def test_generate_menu_offers_what_the_server_makes(driver, url, artifacts):
             assert any(k[0] == "killer" for k in geom.constraints)
             assert "killer cage" in driver.find_element(By.ID, "rules").text
         else:
-            assert geom.rules == ("x",) or list(geom.rules) == ["x"]
-            got = rate_scale(grid).level
-            assert got == level and f"rated {level} on the sudokit scale" in message(driver), \
-                message(driver)
+            assert list(geom.rules) == ["x"]
+            if level != "any":
+                got = rate_scale(grid).level
+                assert got == level and f"rated {level} on the sudokit scale" in \
+                    message(driver), message(driver)
         shot(driver, artifacts, f"10-generated-{rule}")
 
 
