@@ -173,7 +173,8 @@ def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), c
     _values(sc, lay, values, givens, col, steps)
     _candidates(sc, lay, values, candidates, col, steps)
     if marks is not None:
-        _player_marks(sc, lay, values, marks, col)
+        labelled = {min(cells) for cells, total in _sums.cages(geom) if total}
+        _player_marks(sc, lay, values, marks, col, labelled)
     if steps is not None:
         _arrows(sc, lay, col, steps)
     _labels(sc, lay, col, coordinates, title)
@@ -304,8 +305,10 @@ def _candidates(sc, lay, values, candidates, col, steps) -> None:
 _CORNERS = ((0, 0), (2, 0), (0, 2), (2, 2), (1, 0), (1, 2), (0, 1), (2, 1), (1, 1))
 
 
-def _player_marks(sc, lay, values, marks, col) -> None:
-    """A player's corner and centre marks (empty cells only), in the placed colour."""
+def _player_marks(sc, lay, values, marks, col, labelled=frozenset()) -> None:
+    """A player's corner and centre marks (empty cells only), in the placed colour;
+    labelled: cells whose top-left corner holds a cage's total (their marks start at the
+    next corner)."""
     from ._scene import text_width
     n, c = lay.n, lay.c
     corner, centre = marks
@@ -315,13 +318,15 @@ def _player_marks(sc, lay, values, marks, col) -> None:
             continue
         x, y = lay.corner(cell)
         got = corner[cell]
-        if got and len(got) <= len(_CORNERS):
-            for v, (cx, cy) in zip(got, _CORNERS):
+        places = _CORNERS[1:] if cell in labelled else _CORNERS
+        if got and len(got) <= len(places):
+            for v, (cx, cy) in zip(got, places):
                 sc.text(x + c * (0.18 + cx * 0.32), y + c * (0.27 + cy * 0.32), _symbol(v, n),
                         small, col["placed"])
         elif got:
-            sc.text(x + c * 0.06, y + c * 0.27, "".join(_symbol(v, n) for v in got),
-                    small * 0.8, col["placed"], anchor="start")
+            sc.text(x + c * 0.06, y + c * (0.55 if cell in labelled else 0.27),
+                    "".join(_symbol(v, n) for v in got), small * 0.8, col["placed"],
+                    anchor="start")
         got = centre[cell]
         if got:
             text = "".join(_symbol(v, n) for v in got)
