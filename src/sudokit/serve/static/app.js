@@ -315,7 +315,12 @@ async function generate() {
 // one page made by the server's booklet code (/api/print), offered as a link
 function print() {
   if (!game) return;
-  const dialog = $("print-dialog");
+  const dialog = $("print-dialog"), paper = $("print-paper");
+  // Letter where it is the usual paper (the US, Canada, Mexico...), else A4; the choice stays
+  if (!paper.dataset.chosen) {
+    paper.value = /^[a-z]+-(US|CA|MX|PH|CL|CO|VE)$/i.test(navigator.language || "") ? "letter" : "a4";
+    paper.addEventListener("change", () => { paper.dataset.chosen = "1"; }, {once: true});
+  }
   if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
 }
 
