@@ -289,6 +289,7 @@ def test_generate_a_variant_and_print(driver, url, artifacts):
     shot(driver, artifacts, "09-generated-16x16")
 
     driver.find_element(By.ID, "print").click()
+    driver.find_element(By.ID, "print-make").click()
     wait(driver, lambda d: "PDF is ready" in message(d) or "Print:" in message(d))
     if "Print:" in message(driver):  # no sudokit.render on this branch: a clear 501
         assert "sudokit.render" in message(driver) or "PDF rendering" in message(driver)
@@ -297,6 +298,113 @@ def test_generate_a_variant_and_print(driver, url, artifacts):
         head = driver.execute_async_script(
             "fetch(arguments[0]).then(r => r.text()).then(t => arguments[1](t.slice(0, 5)))", link)
         assert head == "%PDF-"
+
+
+def _pdf_of_page(driver, what: str, paper: str) -> bytes:
+    """Print from the page (the dialog: what 'clean' or 'marks', paper 'a4' or 'letter'):
+    the bytes of the PDF the page links to."""
+    import base64
+    driver.execute_script("document.getElementById('message').textContent = ''")
+    driver.find_element(By.ID, "print").click()
+    driver.find_element(By.ID, f"print-{what}").click()
+    Select(driver.find_element(By.ID, "print-paper")).select_by_value(paper)
+    driver.find_element(By.ID, "print-make").click()
+    wait(driver, lambda d: "PDF is ready" in message(d) or "Print:" in message(d))
+    assert "PDF is ready" in message(driver), message(driver)
+    link = driver.find_element(By.ID, "pdf-link").get_attribute("href")
+    data = driver.execute_async_script(
+        "fetch(arguments[0]).then(r => r.arrayBuffer()).then(b => { let s = '';"
+        " new Uint8Array(b).forEach(x => s += String.fromCharCode(x)); arguments[1](btoa(s)); })",
+        link)
+    return base64.b64decode(data)
+
+
+def _raster(pdf: bytes, tmp: Path, name: str):
+    """(width, height, grey bytes) of the PDF's page at 72 dpi (1 px = 1 pt) by pdftoppm."""
+    import subprocess as sp
+    from conftest import need_tool
+    tool = need_tool("pdftoppm")
+    (tmp / f"{name}.pdf").write_bytes(pdf)
+    sp.run([tool, "-r", "72", "-gray", "-singlefile", str(tmp / f"{name}.pdf"),
+            str(tmp / name)], check=True, timeout=60)
+    sp.run([tool, "-r", "100", "-png", "-singlefile", str(tmp / f"{name}.pdf"),
+            str(tmp / name)], check=True, timeout=60)  # (the picture to look at)
+    raw = (tmp / f"{name}.pgm").read_bytes()
+    fields = raw.split(maxsplit=4)  # P5, width, height, 255, pixels
+    assert fields[0] == b"P5"
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, fields[4][:w * h]
+
+
+def _page_size(pdf: bytes, tmp: Path, name: str) -> str:
+    import subprocess as sp
+    from conftest import need_tool
+    (tmp / f"{name}.pdf").write_bytes(pdf)
+    out = sp.run([need_tool("pdfinfo"), str(tmp / f"{name}.pdf")], capture_output=True,
+                 text=True, check=True, timeout=60).stdout
+    return next(line.split(":", 1)[1].strip() for line in out.splitlines()
+                if line.startswith("Page size"))
+
+
+def _grid_box(w, h, px):
+    """(left, top, cell) of the grid in a raster: the outer border is the longest run of
+    dark columns and rows (found from the pixels, not from the layout's constants)."""
+    dark = lambda x, y: px[y * w + x] < 100  # noqa: E731
+    cols = [x for x in range(w) if sum(dark(x, y) for y in range(h)) > h // 3]
+    rows = [y for y in range(h) if sum(dark(x, y) for x in range(w)) > w // 3]
+    left, right, top = min(cols), max(cols), min(rows)
+    return left, top, (right - left) / 9
+
+
+def _dark_in(w, px, box) -> int:
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    return sum(1 for y in range(y0, y1) for x in range(x0, x1) if px[y * w + x] < 170)
+
+
+def test_print_with_the_players_marks_on_a4_and_letter(driver, url, artifacts):
+    """The page's Print: the player's corner and centre marks and values are on the paper
+    when asked for (A4), absent from the clean print (A4, Letter); pdfinfo gives the paper
+    size, pdftoppm the pixels (the grid found from the pixels)."""
+    open_page(driver, url)
+    paste_and_load(driver, url, PUZZLE, "Loaded a 9x9 puzzle")
+    corner_cell, centre_cell, value_cell = 18, 22, 0  # empty cells of PUZZLE
+    assert PUZZLE[corner_cell] == PUZZLE[centre_cell] == PUZZLE[value_cell] == "."
+    cell(driver, corner_cell).click()
+    keys(driver, "x", "1", "4")          # corner mode: marks 1 and 4
+    cell(driver, centre_cell).click()
+    keys(driver, "c", "2", "3", "5")     # centre mode: 2 3 5
+    cell(driver, value_cell).click()
+    keys(driver, "z", str(SOLUTION[value_cell]))
+    game = driver.execute_script("return window.sudokit.game")
+    assert game["corner"][corner_cell] == [1, 4] and game["centre"][centre_cell] == [2, 3, 5]
+    shot(driver, artifacts, "11-before-print")
+
+    marked = _pdf_of_page(driver, "marks", "a4")
+    clean = _pdf_of_page(driver, "clean", "a4")
+    letter = _pdf_of_page(driver, "clean", "letter")
+    assert _page_size(marked, artifacts, "print-marks-a4").startswith("595 x 842")
+    assert _page_size(clean, artifacts, "print-clean-a4").startswith("595 x 842")
+    assert _page_size(letter, artifacts, "print-clean-letter").startswith("612 x 792")
+    w, h, px = _raster(marked, artifacts, "print-marks-a4")
+    w2, h2, px2 = _raster(clean, artifacts, "print-clean-a4")
+    assert (w, h) == (w2, h2) == (595, 842)
+    left, top, c = _grid_box(w, h, px)
+    assert (left, top, c) == _grid_box(w2, h2, px2)
+    assert c > 40  # (a 9x9 fills most of the page's width: about 57 pt a cell)
+
+    def at(k, fx0, fy0, fx1, fy1):
+        r, col = divmod(k, 9)
+        x, y = left + col * c, top + r * c
+        return x + fx0 * c, y + fy0 * c, x + fx1 * c, y + fy1 * c
+    top_left, top_right = at(corner_cell, 0.08, 0.08, 0.32, 0.32), at(corner_cell, 0.68, 0.08, 0.92, 0.32)
+    middle = at(centre_cell, 0.15, 0.35, 0.85, 0.65)
+    value = at(value_cell, 0.25, 0.2, 0.75, 0.8)
+    for box in (top_left, top_right, middle, value):
+        assert _dark_in(w, px, box) > 5, box      # the mark is there ...
+        assert _dark_in(w2, px2, box) == 0, box   # ... and not on the clean print
+    # the corner marks' cell has nothing in its middle; the centre marks' nothing in corners
+    assert _dark_in(w, px, at(corner_cell, 0.3, 0.4, 0.7, 0.6)) == 0
+    assert _dark_in(w, px, at(centre_cell, 0.05, 0.05, 0.3, 0.3)) == 0
 
 
 JIGSAW = ('{"puzzle": ".....1.6....2..............1.4....3.", "geometry": {"size": 6, "regions": '
@@ -309,48 +417,57 @@ def _difficulties(driver) -> list:
             Select(driver.find_element(By.ID, "gen-difficulty")).options]
 
 
-def test_generate_menu_offers_every_variant_at_every_level(driver, url, artifacts):
-    """Classic 9x9 offers HoDoKu's levels; every variant (and 6x6) the sudokit scale's; each
-    variant at each level is made, and the message names the sudokit scale.  The puzzle
-    the page shows is rated again here."""
+def test_generate_menu_offers_what_the_server_makes(driver, url, artifacts):
+    """The menu is the server's offer (/api/info): each box, the variants offered on it,
+    and only their levels; a level of the sudokit scale and a killer are made from the
+    page and rated again here (the API test makes every offered pair)."""
+    import json
+    import urllib.request
     from sudokit.geometry import Geometry
     from sudokit.rate.scale import rate_scale
+    with urllib.request.urlopen(f"{url}api/info", timeout=30) as r:
+        offered = json.load(r)["generate"]["offers"]
     open_page(driver, url)
-    assert _difficulties(driver) == ["any", "easy", "medium", "hard", "unfair", "extreme"]
-    rules = [o.get_attribute("value") for o in
-             Select(driver.find_element(By.ID, "gen-rules")).options if o.get_attribute("value")]
-    assert {"x", "windoku", "antiknight", "antiking", "disjoint", "nonconsecutive"} <= set(rules)
-    sudokit_levels = ["easy", "medium", "hard", "expert", "extreme"]
+    boxes = [o.get_attribute("value") for o in
+             Select(driver.find_element(By.ID, "gen-box")).options]
+    assert boxes == list(dict.fromkeys(o["box"] for o in offered))
+    for box in boxes:
+        Select(driver.find_element(By.ID, "gen-box")).select_by_value(box)
+        here = [o for o in offered if o["box"] == box]
+        rules = [o.get_attribute("value") for o in
+                 Select(driver.find_element(By.ID, "gen-rules")).options]
+        assert rules == [(o["rules"] or [""])[0] for o in here], box
+        for o in here:
+            Select(driver.find_element(By.ID, "gen-rules")).select_by_value((o["rules"] or [""])[0])
+            assert _difficulties(driver) == ["any"] + o["levels"], o
+            note = driver.find_element(By.ID, "gen-note").text
+            assert (o["note"] or "") == note
+    shot(driver, artifacts, "10-generate-menu-25x25")
+    Select(driver.find_element(By.ID, "gen-box")).select_by_value("3x3")
     Select(driver.find_element(By.ID, "gen-symmetry")).select_by_value("none")
-    for k, rule in enumerate(rules):
-        Select(driver.find_element(By.ID, "gen-rules")).select_by_value(rule)
-        assert _difficulties(driver) == ["any"] + sudokit_levels, rule
-    # every level, each on a different variant (the API test covers more pairs)
-    hits = 0
-    for level, rule in zip(sudokit_levels, ["x", "antiking", "disjoint", "x", "antiking"]):
+    x = next(o for o in offered if o["rules"] == ["x"])
+    made = [("x", (x["levels"] or ["any"])[-1])]
+    if any(o["rules"] == ["killer"] for o in offered):  # (not on the pure-Python kernels)
+        made.append(("killer", "any"))
+    for rule, level in made:
         Select(driver.find_element(By.ID, "gen-rules")).select_by_value(rule)
         Select(driver.find_element(By.ID, "gen-difficulty")).select_by_value(level)
         driver.execute_script("document.getElementById('message').textContent = ''")
         driver.find_element(By.ID, "generate").click()
         wait(driver, lambda d: "New puzzle" in message(d) or "Generate" in message(d), 60)
-        text = message(driver)
         game = driver.execute_script("return window.sudokit.game.puzzle")
-        grid = Grid(game["givens"], geometry=Geometry.from_json(game["geometry"]))
-        got = rate_scale(grid).level
-        # the page's seed is random and its search has 4 s: the level asked, or (rarely,
-        # on a loaded machine) another puzzle, said so; either way rated truly
-        assert got is None or f"rated {got} on the sudokit scale" in text, text
-        assert got == level or f"(asked {level}: none made in time)" in text, text
-        hits += got == level
-    assert hits >= 3  # (measured: 5 of 5 on an idle machine, both backends)
-    shot(driver, artifacts, "10-generated-levels")
-    # back to classic 9x9: HoDoKu's levels again; a 16x16 offers 'any' only
-    Select(driver.find_element(By.ID, "gen-rules")).select_by_value("")
-    assert "unfair" in _difficulties(driver) and "expert" not in _difficulties(driver)
-    Select(driver.find_element(By.ID, "gen-box")).select_by_value("2x3")
-    assert _difficulties(driver) == ["any"] + sudokit_levels
-    Select(driver.find_element(By.ID, "gen-box")).select_by_value("4x4")
-    assert _difficulties(driver) == ["any"]
+        geom = Geometry.from_json(game["geometry"])
+        grid = Grid(game["givens"], geometry=geom)
+        if rule == "killer":
+            assert any(k[0] == "killer" for k in geom.constraints)
+            assert "killer cage" in driver.find_element(By.ID, "rules").text
+        else:
+            assert list(geom.rules) == ["x"]
+            if level != "any":
+                got = rate_scale(grid).level
+                assert got == level and f"rated {level} on the sudokit scale" in \
+                    message(driver), message(driver)
+        shot(driver, artifacts, f"10-generated-{rule}")
 
 
 def test_jigsaw_regions_are_drawn_and_solved(driver, url, artifacts):

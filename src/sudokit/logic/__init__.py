@@ -119,12 +119,14 @@ def hint_status(puzzle, *, all: bool = False, techniques=None, exclude=None,
     says why).  found is None (or []) unless status is 'hint'.
 
     The uniqueness proof (a search for a second solution: ten seconds and more on a hard
-    25x25) is paid only when needed: always for a player's values or marks (they are
-    checked against the solution); for the puzzle as written it is tried within a small
-    node budget (250,000 over the cell count: every 9x9 of the public hardest sets needs
-    under 2,100 nodes on either backend), and else made only when the step found is a
+    25x25) is paid only when needed.  It is tried within a small node budget (250,000 over
+    the cell count: every 9x9 of the public hardest sets needs under 2,100 nodes on either
+    backend).  When that is not enough, the puzzle as written goes unproven, and a
+    player's values and marks are checked against what logic proves from the givens
+    (logic._closure, no search); only when that cannot tell are they checked against the
+    solution (the proof).  Unproven, the proof is made only when the step found is a
     uniqueness technique's or no step is found.  A step of the other techniques holds in
-    every solution, so it needs no proof.
+    every solution that the (checked) state allows, so it needs no proof.
     """
     state = State.of(puzzle)
     enabled = _enabled(techniques, exclude, state.geometry)
@@ -211,17 +213,26 @@ def diagnose(state: State):
 
 def _diagnose(state: State, *, quick: bool = False):
     """diagnose's (status, problems) and whether the uniqueness proof was made.  quick:
-    for the puzzle as written, try the proof within _budget.FIRST_NODES over the cell count
-    search nodes only (unproven then: (None, [], False))."""
+    try the proof within _budget.FIRST_NODES over the cell count search nodes only; when
+    that is not enough, the puzzle as written is taken unproven ((None, [], False)) and a
+    player's state is checked against the closure of logic from the givens (_closure: no
+    search), the proof made only when that cannot tell."""
     problems = state.plain_problems()
     if not problems:
         # (the proof reads the givens only: tried first; whether the marks are the givens'
         # own, which costs a rebuild of the state, matters only when it is not made)
-        if quick and state.values == state.givens and \
-                state._solution(nodes=_budget.FIRST_NODES // len(state.values) + 1) is None \
-                and state.is_fresh():
-            return None, [], False
-        problems = state.problems(plain=problems)
+        if quick and state._solution(nodes=_budget.FIRST_NODES // len(state.values) + 1) \
+                is None:
+            if state.values == state.givens and state.is_fresh():
+                return None, [], False
+            # a player's state: checked against what logic proves from the givens
+            from ._closure import check_against_closure
+            found = check_against_closure(state)
+            if found == []:
+                return None, [], False
+            problems = found or []
+        if not problems:
+            problems = state.problems(plain=problems)
     if not problems:
         return None, problems, True
     kinds = {p.kind for p in problems}

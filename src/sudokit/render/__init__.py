@@ -9,6 +9,7 @@
     pdf(obj, **svg options) -> bytes          one page the size of the picture
     png(obj, *, scale=2, tool=None, **svg options) -> bytes
     booklet(puzzles, *, per_page, paper, solutions, title, ratings, steps) -> bytes (PDF)
+    sheet(obj, *, paper, marks, title, sub) -> bytes (PDF)  one puzzle as a player sees it
 
 obj: a Grid, a logic State (its candidates drawn by default), or a puzzle as text (read as
 sudokit.solve reads it: a line, a block, JSON, f-puzzles with its rules, a pencil-mark
@@ -23,7 +24,7 @@ from __future__ import annotations
 from ._png import RenderError
 from ._svg import Svg
 
-__all__ = ["svg", "pdf", "png", "booklet", "Svg", "RenderError", "COLORS", "tools"]
+__all__ = ["svg", "pdf", "png", "booklet", "sheet", "Svg", "RenderError", "COLORS", "tools"]
 
 
 def __getattr__(name: str):
@@ -85,8 +86,32 @@ def _masks(candidates, geom, source, step):
     return tuple(masks)
 
 
+def _player_marks(marks, geom):
+    """marks= checked: (corner, centre), each N*N lists of values 1..N (or None)."""
+    n = geom.size
+    try:
+        corner, centre = marks
+    except (TypeError, ValueError):
+        raise TypeError("marks= takes (corner, centre): two lists of N*N lists of values") \
+            from None
+    out = []
+    for name, got in (("corner", corner), ("centre", centre)):
+        if got is None:
+            out.append([()] * (n * n))
+            continue
+        got = list(got)
+        if len(got) != n * n:
+            raise ValueError(f"marks: {name} has {len(got)} entries for {n * n} cells")
+        for cell, vs in enumerate(got):
+            if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= n for v in vs):
+                raise ValueError(f"marks: {name} of cell {cell} (row {cell // n + 1}, col "
+                                 f"{cell % n + 1}) names a value outside 1..{n}")
+        out.append([tuple(sorted(set(vs))) for vs in got])
+    return tuple(out)
+
+
 def _scene(obj, *, candidates=None, highlight=(), step=None, colors=None, coordinates=False,
-           title=None):
+           title=None, marks=None):
     """The display list (Scene) of obj with the svg() options."""
     from ._draw import picture
     geom, values, givens, source = _parts(obj)
@@ -107,12 +132,14 @@ def _scene(obj, *, candidates=None, highlight=(), step=None, colors=None, coordi
     if title is not None and not isinstance(title, str):
         raise TypeError("title= takes a str")
     masks = _masks(candidates, geom, source, step)
+    if marks is not None:
+        marks = _player_marks(marks, geom)
     return picture(geom, values, givens, masks, step=step, highlight=sorted(set(cells)),
-                   colors=colors, coordinates=bool(coordinates), title=title)
+                   colors=colors, coordinates=bool(coordinates), title=title, marks=marks)
 
 
 def svg(obj, *, size=None, candidates=None, highlight=(), step=None, colors=None,
-        coordinates=False, title=None) -> Svg:
+        coordinates=False, title=None, marks=None) -> Svg:
     """The SVG picture of obj (a Grid, a State or puzzle text): an Svg, a str.
 
     size         width in px (height in proportion); None: the natural size (40 px a cell
@@ -126,13 +153,17 @@ def svg(obj, *, size=None, candidates=None, highlight=(), step=None, colors=None
                  (strong solid, weak dashed); draw it on the state it was found in
     colors       {part: '#rrggbb'} overrides of render.COLORS
     coordinates  r1.. and c1.. labels; title: a line above the grid
+    marks        a player's pencil marks, (corner, centre): two lists of N*N lists of
+                 values (None for none), drawn as the web page draws them, in the colour
+                 of placed values
     ValueError/TypeError for options that do not fit the grid.
     """
     from ._svg import write_svg
     if size is not None and not (isinstance(size, (int, float)) and size > 0):
         raise ValueError(f"size= takes a positive width in px, not {size!r}")
     return write_svg(_scene(obj, candidates=candidates, highlight=highlight, step=step,
-                            colors=colors, coordinates=coordinates, title=title), size=size)
+                            colors=colors, coordinates=coordinates, title=title, marks=marks),
+                     size=size)
 
 
 def pdf(obj, **options) -> bytes:
@@ -151,6 +182,18 @@ def png(obj, *, scale: float = 2.0, tool: "str | None" = None, **options) -> byt
     from ._png import rasterise
     options.pop("size", None)
     return rasterise(_scene(obj, **options), scale=scale, tool=tool)
+
+
+def sheet(obj, *, paper: str = "a4", marks=None, title: "str | None" = None,
+          sub: "str | None" = None) -> bytes:
+    """One puzzle on a page of paper ('a4' or 'letter'): a PDF of what a player sees.
+
+    obj as svg(); a State's placed values are drawn in blue beside the bold givens, its
+    candidates are not drawn; marks: the player's corner and centre marks (as svg());
+    title: the page's header (default 'Puzzle'); sub: a line under it (the rules, a
+    level).  ValueError for bad options."""
+    from ._booklet import make_sheet
+    return make_sheet(obj, paper=paper, marks=marks, title=title, sub=sub)
 
 
 def booklet(puzzles, *, per_page: int = 4, paper: str = "a4", solutions: bool = False,

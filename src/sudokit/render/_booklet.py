@@ -23,7 +23,7 @@ from __future__ import annotations
 from ._pdf import write_pdf
 from ._scene import Scene, wrap
 
-__all__ = ["make", "PAPERS", "LAYOUTS"]
+__all__ = ["make", "make_sheet", "PAPERS", "LAYOUTS"]
 
 PAPERS = {"a4": (595.0, 842.0), "letter": (612.0, 792.0)}   # points
 LAYOUTS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}      # per page -> (cols, rows)
@@ -78,6 +78,21 @@ def make(puzzles, *, per_page: int = 4, paper: str = "a4", solutions: bool = Fal
     scenes = [_page(width, height, title, name, slots, per_page, k + 1, len(pages))
               for k, (name, slots) in enumerate(pages)]
     return write_pdf(scenes, title=title)
+
+
+def make_sheet(obj, *, paper: str = "a4", marks=None, title: "str | None" = None,
+               sub: "str | None" = None) -> bytes:
+    """One puzzle on one page (see sudokit.render.sheet for the contract)."""
+    from . import _scene
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be 'a4' or 'letter', not {paper!r}")
+    for name, text in (("title", title), ("sub", sub)):
+        if text is not None and not isinstance(text, str):
+            raise TypeError(f"{name}= takes a str")
+    slot = _Slot(title or "Puzzle", sub, _scene(obj, candidates=False, marks=marks))
+    width, height = PAPERS[paper]
+    return write_pdf([_page(width, height, "sudokit", title or "Puzzle", [slot], 1, 1, 1)],
+                     title=title or "sudokit puzzle")
 
 
 def _givens_grid(part):

@@ -158,14 +158,16 @@ def rules_text(geom) -> list[str]:
 
 
 def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), colors=None,
-            coordinates: bool = False, title: "str | None" = None) -> Scene:
+            coordinates: bool = False, title: "str | None" = None, marks=None) -> Scene:
     """The Scene of a grid.
 
     geom: a sudokit Geometry; values, givens: N*N ints (0 empty); candidates: N*N masks
     (bit v-1: v possible) to draw as pencil marks, or None; step: a Step whose pattern is
     drawn (its eliminated candidates are drawn even without candidates); highlight: cells
     to shade; colors: overrides of COLORS (check_colors); coordinates: r1.. and c1..
-    labels; title: a line above the grid.
+    labels; title: a line above the grid; marks: a player's pencil marks as the page
+    draws them, (corner, centre): N*N lists of values each (corner marks in the cell's
+    corners, centre marks in a line across its middle), drawn in the placed colour.
     """
     n = geom.size
     col = check_colors(colors)
@@ -185,6 +187,9 @@ def picture(geom, values, givens, candidates=None, *, step=None, highlight=(), c
     _sums.draw_outside(sc, lay, geom, col)
     _values(sc, lay, values, givens, col, steps)
     _candidates(sc, lay, values, candidates, col, steps)
+    if marks is not None:
+        labelled = {min(cells) for cells, total in _sums.cages(geom) if total}
+        _player_marks(sc, lay, values, marks, col, labelled)
     if steps is not None:
         _arrows(sc, lay, col, steps)
     _labels(sc, lay, col, coordinates, title)
@@ -308,6 +313,40 @@ def _candidates(sc, lay, values, candidates, col, steps) -> None:
             big = c * (0.62 if len(sym) == 1 else 0.46)
             x, y = lay.corner(cell)
             sc.text(x + c / 2, y + c / 2 + 0.36 * big, sym, big, col["placement"], bold=True)
+
+
+# corner mark positions, as the page places them: the four corners, then the edge middles,
+# then the middle (column, row of a 3x3 layout)
+_CORNERS = ((0, 0), (2, 0), (0, 2), (2, 2), (1, 0), (1, 2), (0, 1), (2, 1), (1, 1))
+
+
+def _player_marks(sc, lay, values, marks, col, labelled=frozenset()) -> None:
+    """A player's corner and centre marks (empty cells only), in the placed colour;
+    labelled: cells whose top-left corner holds a cage's total (their marks start at the
+    next corner)."""
+    from ._scene import text_width
+    n, c = lay.n, lay.c
+    corner, centre = marks
+    small = c * 0.24
+    for cell in range(n * n):
+        if values[cell]:
+            continue
+        x, y = lay.corner(cell)
+        got = corner[cell]
+        places = _CORNERS[1:] if cell in labelled else _CORNERS
+        if got and len(got) <= len(places):
+            for v, (cx, cy) in zip(got, places):
+                sc.text(x + c * (0.18 + cx * 0.32), y + c * (0.27 + cy * 0.32), _symbol(v, n),
+                        small, col["placed"])
+        elif got:
+            sc.text(x + c * 0.06, y + c * (0.55 if cell in labelled else 0.27),
+                    "".join(_symbol(v, n) for v in got), small * 0.8, col["placed"],
+                    anchor="start")
+        got = centre[cell]
+        if got:
+            text = "".join(_symbol(v, n) for v in got)
+            size = min(c * 0.3, c * 0.86 / max(text_width(text, 1.0), 0.01))
+            sc.text(x + c / 2, y + c / 2 + 0.36 * size, text, size, col["placed"])
 
 
 def _arrows(sc, lay, col, steps) -> None:

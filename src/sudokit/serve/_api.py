@@ -282,8 +282,9 @@ def _hint(body: dict) -> dict:
                                                exclude=body.get("exclude"),
                                                time_limit=HINT_SECONDS)
     if status == "time-limit":
-        message = (f"no step found within the {HINT_SECONDS:g} s budget of a hint (the "
-                   f"puzzle is too hard or too big for logic in that time)")
+        message = (f"no step found within the {HINT_SECONDS:g} seconds a hint may take: "
+                   f"this puzzle is too big or too hard here for the hint's logic in that "
+                   f"time (Check and Solve still work)")
         return {"status": "time-limit", "message": message, "seconds": HINT_SECONDS,
                 "problems": [{"kind": "time-limit", "cell": None, "value": 0,
                               "message": message}], "more": 0}
@@ -347,8 +348,10 @@ def _generate(body: dict) -> dict:
         raise BadRequest(f'"box" {box} is not a box shape 1x2..8x8', field="box")
     check_size(rows * cols, "box")
     geom = boxes(rows, cols)
-    if body.get("rules"):
-        geom = geom.with_rules(*body["rules"])
+    rules = [r for r in body.get("rules") or () if r != "killer"]
+    killer = len(rules) != len(body.get("rules") or ())
+    if rules:
+        geom = geom.with_rules(*rules)
     difficulty = body.get("difficulty") or "any"
     seed = body.get("seed")
     if seed is None:
@@ -356,8 +359,8 @@ def _generate(body: dict) -> dict:
         seed = secrets.randbits(48)
     options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
                    minimal=bool(body.get("minimal")))
-    if not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
-        return _generate_scaled(geom, difficulty, seed, options)
+    if killer or not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
+        return _generate_scaled(geom, difficulty, seed, options, killer)
     if difficulty != "any" and difficulty not in LEVELS:
         raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)} (HoDoKu\'s '
                          f'levels, for classic 9x9), not {difficulty!r}', field="difficulty")
@@ -381,10 +384,11 @@ def _generate(body: dict) -> dict:
             "scale": "hodoku" if level else None}
 
 
-def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
-    """generate's answer on every grid but classic 9x9: a puzzle made to a level of the
-    sudokit scale (rate.level: the walk, GENERATE_SECONDS of logic), else (not reached
-    in time) a plain puzzle rated on the scale, with matched false."""
+def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = False) -> dict:
+    """generate's answer on every grid but classic 9x9, and killers: a puzzle made to a
+    level of the sudokit scale (rate.level: the walk, or killers cut again, within
+    GENERATE_SECONDS of logic), else (not reached in time) a plain puzzle rated on the
+    scale, with matched false.  A killer's cages are its clues: no symmetry, not minimal."""
     from ..generate import GenerationError, generate
     from ..rate.scale import LABELS, rate_scale
     if difficulty != "any" and difficulty not in LABELS:
@@ -395,15 +399,21 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
         raise BadRequest('"difficulty" is rated (by logic) for grids up to 9x9 only; use "any"',
                          field="difficulty")
     made = None
+    if killer:
+        options = {"geometry": geom}
     if difficulty != "any":
-        from ..rate.level import Level
+        from ..rate.level import Level, iter_level
         try:
-            level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
-            [made] = generate(seed=seed, target=level, **options)
+            if killer:
+                made = next(iter_level(difficulty, killer=True, seconds=GENERATE_SECONDS,
+                                       seed=seed, **options))
+            else:
+                level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
+                [made] = generate(seed=seed, target=level, **options)
         except GenerationError:
             made = None
     if made is None:
-        [made] = generate(seed=seed, **options)
+        [made] = generate(seed=seed, killer=True if killer else None, **options)
     rating = rate_scale(made.puzzle, time_limit=RATE_SECONDS) if difficulty != "any" \
         else None
     level = rating.level if rating is not None else None
@@ -417,14 +427,21 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict) -> dict:
 
 
 def _rate(puzzle, time_limit: "float | None" = None):
-    """(HoDoKu level of the hardest step of the logical path, that step); 'extreme' when stuck
-    or when the path is not found within time_limit seconds."""
+    """(HoDoKu 2.2.0's level of the puzzle, the hardest step of sudokit's logical path);
+    'extreme' when logic is stuck or the path is not found within time_limit seconds.
+
+    The level is HoDoKu's own (logic.hodoku: its path, and a level raised when the steps'
+    scores pass the level's maximum), what sudokit.rate.rate says: the hardest step's level
+    alone called 'unfair' some puzzles HoDoKu rates 'extreme' (2 of 5 measured)."""
+    from ..formats import format_line
     from ..logic import steps
+    from ..logic.hodoku import hodoku_rating
     path = steps(puzzle, time_limit=time_limit)
     hardest = path.hardest
     if path.status != "solved":
         return "extreme", hardest
-    return (hardest.level if hardest is not None else "easy"), hardest
+    level, _ = hodoku_rating(format_line(puzzle))
+    return level, hardest
 
 
 def _render(body: dict):
@@ -450,5 +467,46 @@ def _render(body: dict):
     return "application/pdf", bytes(data)
 
 
+def _marks_of(body: dict, field: str, grid, values) -> list:
+    """A field of N*N arrays of marks (corner or centre) checked against the grid; the
+    marks of a cell that holds a value are dropped (the page draws none there)."""
+    n = grid.size
+    got = body.get(field)
+    if got is None:
+        return [[] for _ in range(n * n)]
+    if len(got) != n * n:
+        raise BadRequest(f'"{field}" must have {n * n} entries (one per cell), not {len(got)}',
+                         field=field)
+    for cell, vs in enumerate(got):
+        if any(v > n for v in vs):
+            raise BadRequest(f'"{field}"[{cell}] names a value over {n}', field=field)
+    return [[] if values[c] else list(vs) for c, vs in enumerate(got)]
+
+
+def _print(body: dict):
+    """A page of paper (A4 or Letter) of the puzzle as the player sees it: clean (the
+    givens only), or with marks=true the player's values (blue beside the bold givens)
+    and corner and centre marks ("candidates" are the centre marks, as elsewhere)."""
+    try:
+        from .. import render
+    except ImportError as exc:
+        raise BadRequest(f"printing is not available on this server: sudokit.render cannot "
+                         f"be imported ({exc})", status=501) from None
+    from ..logic import State
+    grid = _puzzle(body)
+    geom = grid.geometry
+    n = grid.size
+    if body.get("marks"):
+        values = _values(body, grid)
+        state = State(geom, values, (0,) * (n * n), grid.values)
+        marks = (_marks_of(body, "corner", grid, values), _marks_of(body, "candidates", grid,
+                                                                   values))
+        title = "Puzzle, as played"
+    else:
+        state, marks, title = grid, None, "Puzzle"
+    return "application/pdf", bytes(render.sheet(state, paper=body.get("paper") or "a4",
+                                                 marks=marks, title=title))
+
+
 _ROUTES = {"parse": _parse, "solve": _solve, "count": _count, "check": _check, "hint": _hint,
-           "generate": _generate, "render": _render}
+           "generate": _generate, "render": _render, "print": _print}

@@ -561,8 +561,9 @@ class Server:
         except Busy as exc:
             return error(503, f"the server is busy ({exc}); try again", {"Retry-After": "1"})
         except TimedOut as exc:
-            return error(504, f"{exc}: the work was stopped (ask for less, e.g. a smaller "
-                              f"node_limit or grid)", budget=self.pool.budget)
+            return error(504, f"{exc}: the work was stopped; this puzzle is too big or too "
+                              f"hard for that here (try a smaller grid)",
+                         budget=self.pool.budget)
         headers = {"Content-Disposition": "inline; filename=sudokit.pdf"} \
             if rtype == "application/pdf" else None
         return answer(status, rtype, data, headers)
@@ -572,6 +573,7 @@ class Server:
 
         from .. import __version__
         from ..engine import _backend
+        from ._offers import offers
         pool = self.pool
         return {"version": __version__, "backend": _backend.backend(),
                 "render": find_spec("sudokit.render") is not None,
@@ -580,7 +582,8 @@ class Server:
                            "count_limit": MAX_COUNT, "budget_seconds": pool.budget,
                            "workers": pool.workers, "queue": pool.queue_slots,
                            "connections": self.max_connections,
-                           "head_seconds": HEAD_SECONDS, "body_seconds": BODY_SECONDS}}
+                           "head_seconds": HEAD_SECONDS, "body_seconds": BODY_SECONDS},
+                "generate": offers()}
 
 
 def _connection_limit() -> int:

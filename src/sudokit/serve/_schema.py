@@ -181,6 +181,11 @@ def _format(field, value):
         raise _fail(field, '"svg" or "pdf"', value)
 
 
+def _paper(field, value):
+    if value is not None and value not in ("a4", "letter"):
+        raise _fail(field, '"a4" or "letter"', value)
+
+
 _PUZZLE = (check_puzzle, True)
 _STATE = {"puzzle": _PUZZLE, "values": (_values, False), "candidates": (_candidates, False)}
 
@@ -197,6 +202,8 @@ ROUTES = {
                  "seed": (_seed, False), "minimal": (_bool, False)},
     "render": dict(_STATE, step=(_step, False), format=(_format, False),
                    coordinates=(_bool, False)),
+    "print": dict(_STATE, corner=(_candidates, False), paper=(_paper, False),
+                  marks=(_bool, False)),
 }
 
 

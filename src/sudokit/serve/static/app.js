@@ -473,36 +473,77 @@ async function count() {
   say(`${n}${d.count === 1 ? ": a proper puzzle." : "."}`, d.count === 1 ? "success" : "error");
 }
 
-// the Difficulty menu: HoDoKu's levels on classic 9x9, the sudokit scale's on every other
-// grid up to 9x9 (variants, 4x4, 6x6), "any" only beyond 9x9 (the server rates up to 9x9)
-const HODOKU_LEVELS = ["easy", "medium", "hard", "unfair", "extreme"];
-const SUDOKIT_LEVELS = ["easy", "medium", "hard", "expert", "extreme"];
+// the Generate menu, built from what the server offers (/api/info "generate": each
+// variant it makes, with the difficulties it reaches in time): a box shape, then the
+// variants offered on it, then their levels ('any' always; no level the server cannot make)
+let offers = [];
 
-function boxSize() { const [r, c] = $("gen-box").value.split("x").map(Number); return r * c; }
+function offerOf() {
+  const box = $("gen-box").value, rule = $("gen-rules").value;
+  return offers.find(o => o.box === box && (o.rules[0] || "") === rule) || null;
+}
 
 function scaleOfMenu() {
-  if (boxSize() > 9) return null;
-  return boxSize() === 9 && !$("gen-rules").value ? "hodoku" : "sudokit";
+  const offer = offerOf();
+  return offer && offer.levels.length ? offer.scale : null;
+}
+
+function variantMenu() {
+  const box = $("gen-box"), rules = $("gen-rules");
+  const boxes = [...new Set(offers.map(o => o.box))];
+  const wasBox = box.value;
+  box.replaceChildren(...boxes.map(b => {
+    const option = document.createElement("option");
+    const o = offers.find(x => x.box === b && !x.rules.length) || offers.find(x => x.box === b);
+    option.value = b;
+    option.textContent = `${o.size}x${o.size} (${b})`;
+    return option;
+  }));
+  box.value = boxes.includes(wasBox) ? wasBox : boxes.includes("3x3") ? "3x3" : boxes[0];
+  const here = offers.filter(o => o.box === box.value), wasRule = rules.value;
+  rules.replaceChildren(...here.map(o => {
+    const option = document.createElement("option");
+    option.value = o.rules[0] || "";
+    option.textContent = o.label;
+    return option;
+  }));
+  rules.value = here.some(o => (o.rules[0] || "") === wasRule) ? wasRule : (here[0].rules[0] || "");
+  difficultyMenu();
 }
 
 function difficultyMenu() {
-  const select = $("gen-difficulty"), scale = scaleOfMenu(), was = select.value;
-  const levels = scale === null ? [] : scale === "hodoku" ? HODOKU_LEVELS : SUDOKIT_LEVELS;
+  const select = $("gen-difficulty"), offer = offerOf(), was = select.value;
+  const levels = offer ? offer.levels : [];
   select.replaceChildren(...["any", ...levels].map(level => {
     const option = document.createElement("option");
     option.value = option.textContent = level;
     return option;
   }));
   select.value = ["any", ...levels].includes(was) ? was : "any";
+  const scale = scaleOfMenu();
   select.title = scale === "sudokit" ? "the sudokit scale (sudokit's own, from its logic ladder)"
-    : scale === "hodoku" ? "HoDoKu's level of the hardest step" : "rated up to 9x9 only";
+    : scale === "hodoku" ? "HoDoKu's level of the hardest step"
+    : offer && offer.note ? offer.note : "no level is made in time for this grid";
+  $("gen-note").textContent = offer && offer.note ? offer.note : "";
+}
+
+async function loadOffers() {
+  try {
+    const response = await fetch("/api/info");
+    const info = await response.json();
+    if (response.ok && info.generate) offers = info.generate.offers;
+  } catch { offers = []; }
+  if (!offers.length) { $("generate").disabled = true; say("This server offers no puzzle generation.", "error"); return; }
+  variantMenu();
 }
 
 async function generate() {
-  const body = {box: $("gen-box").value, difficulty: $("gen-difficulty").value,
-                symmetry: $("gen-symmetry").value};
-  if ($("gen-rules").value) body.rules = [$("gen-rules").value];
-  if (scaleOfMenu() === null) body.difficulty = "any";
+  const offer = offerOf();
+  if (!offer) return say("Choose a puzzle the server offers.", "error");
+  const body = {box: offer.box, difficulty: $("gen-difficulty").value};
+  if (offer.rules.length) body.rules = offer.rules.slice();
+  if (offer.symmetry) body.symmetry = $("gen-symmetry").value;  // (a killer's cages are its clues)
+  if (!offer.levels.includes(body.difficulty)) body.difficulty = "any";  // (never sent: the menu has none)
   say("Generating…");
   const result = await api("generate", body);
   if (!result.ok) return failed("Generate", result);
@@ -518,12 +559,33 @@ async function generate() {
       rated += d.scale === "sudokit" ? ` (asked ${d.asked}: none made in time)`
         : ` (asked ${d.asked}: the closest found)`;
   }
-  say(`New puzzle: ${d.clues} clues${rated}.`);
+  const cages = (d.layout.constraints || []).filter(k => k.kind === "killer").length;
+  say(`New puzzle: ${d.clues || !cages ? `${d.clues} clues` : `${cages} killer cages, no given`}${rated}.`);
 }
 
-async function print() {
+// Print: a dialog (clean puzzle or with the player's marks, A4 or Letter), then a PDF of
+// one page made by the server's booklet code (/api/print), offered as a link
+function print() {
   if (!game) return;
-  const result = await api("render", {...game.stateBody(), format: "pdf"});
+  const dialog = $("print-dialog"), paper = $("print-paper");
+  // Letter where it is the usual paper (the US, Canada, Mexico...), else A4; the choice stays
+  if (!paper.dataset.chosen) {
+    paper.value = /^[a-z]+-(US|CA|MX|PH|CL|CO|VE)$/i.test(navigator.language || "") ? "letter" : "a4";
+    paper.addEventListener("change", () => { paper.dataset.chosen = "1"; }, {once: true});
+  }
+  if (typeof dialog.showModal === "function") dialog.showModal(); else dialog.setAttribute("open", "");
+}
+
+async function makePrint() {
+  if (!game) return;
+  const dialog = $("print-dialog");
+  const marks = dialog.querySelector("input[name=print-what]:checked").value === "marks";
+  const paper = $("print-paper").value;
+  dialog.close ? dialog.close() : dialog.removeAttribute("open");
+  const body = {puzzle: game.puzzle, paper, marks};
+  if (marks) Object.assign(body, {values: game.values.slice(), candidates: game.candidateLists(),
+                                  corner: game.values.map((v, c) => v ? [] : game.corner[c].slice())});
+  const result = await api("print", body);
   if (!result.ok) return failed("Print", result);
   // a link rather than window.open: a window opened after an await is a blocked pop-up
   const link = document.createElement("a");
@@ -532,7 +594,7 @@ async function print() {
   link.download = "sudokit.pdf";
   link.id = "pdf-link";
   link.textContent = "sudokit.pdf";
-  say("The PDF is ready: ", "success");
+  say(`The PDF is ready (${paper === "letter" ? "Letter" : "A4"}, ${marks ? "with your marks" : "clean"}): `, "success");
   $("message").appendChild(link);
 }
 
@@ -636,7 +698,7 @@ function bind() {
   $("givens-form").addEventListener("submit", e => { e.preventDefault(); emptyGrid(); });
   $("start-givens").addEventListener("click", startGivens);
   $("cancel-givens").addEventListener("click", cancelGivens);
-  $("gen-box").addEventListener("change", difficultyMenu);
+  $("gen-box").addEventListener("change", variantMenu);
   $("gen-rules").addEventListener("change", difficultyMenu);
   $("undo").addEventListener("click", () => { game && game.undo(); render(); });
   $("redo").addEventListener("click", () => { game && game.redo(); render(); });
@@ -652,6 +714,8 @@ function bind() {
   $("solve").addEventListener("click", solve);
   $("count").addEventListener("click", count);
   $("print").addEventListener("click", print);
+  $("print-form").addEventListener("submit", e => { e.preventDefault(); makePrint(); });
+  $("print-cancel").addEventListener("click", () => { const d = $("print-dialog"); d.close ? d.close() : d.removeAttribute("open"); });
   $("share").addEventListener("click", share);
   // a button of the game played while a restored game waits: that is a resume
   for (const id of ["modes", "keypad", "actions"])
@@ -713,11 +777,11 @@ async function restoreProgress() {
 
 bind();
 applySettings();
-difficultyMenu();
 window.addEventListener("hashchange", restoreShared);
 window.sudokit = {get game() { return game; }, get settings() { return {...settings}; },
                   get seconds() { return seconds(); }, load, render};
 (async () => {
+  await loadOffers();
   if (!(await restoreShared()) && !(await restoreProgress())) {
     await load(FIRST);
     say("Paste a puzzle, or play this one: click a cell and type.");

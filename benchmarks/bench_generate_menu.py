@@ -1,0 +1,71 @@
+"""The page's Generate menu, measured: which (variant, difficulty) pairs the server makes in time.
+
+    python3 benchmarks/bench_generate_menu.py                 # every candidate pair, 3 seeds
+    python3 benchmarks/bench_generate_menu.py --seeds 5 --only x,killer
+
+Each pair is asked of the generate route (serve._api.run, the work a worker does, with its
+own GENERATE_SECONDS of logic) with the seeds 1..--seeds and the symmetry the page sends
+(rot180); a row says how many puzzles came at the level asked ('matched') and the slowest
+request.  The server offers a pair (serve._api.OFFERS) when every seed matched within the
+page's budget (the server's 10 s per request, less a margin: 8 s): this table is how OFFERS
+was chosen.  Levels: HoDoKu's on classic 9x9, the sudokit scale's elsewhere; grids over
+9x9 are not rated by the server ('any' only), so only 'any' is timed there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+HODOKU = ("easy", "medium", "hard", "unfair", "extreme")
+SUDOKIT = ("easy", "medium", "hard", "expert", "extreme")
+CANDIDATES = [("2x2", None), ("2x3", None), ("3x3", None), ("3x4", None), ("4x4", None),
+              ("5x5", None), ("3x3", "x"), ("3x3", "windoku"), ("3x3", "antiknight"),
+              ("3x3", "antiking"), ("3x3", "disjoint"), ("3x3", "nonconsecutive"),
+              ("3x3", "negative-xv"), ("3x3", "negative-ratio"), ("3x3", "killer")]
+
+
+def levels_of(box, rule):
+    r, c = map(int, box.split("x"))
+    if r * c > 9:
+        return ("any",)
+    return ("any",) + (HODOKU if r * c == 9 and rule is None else SUDOKIT)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--only", default=None, help="comma-separated variants (box or rule)")
+    args = ap.parse_args(argv)
+    import sudokit
+    from sudokit.serve._api import GENERATE_SECONDS, run
+    print(f"# {platform.machine()} {os.cpu_count()} cpus, Python {platform.python_version()}, "
+          f"backend {sudokit.backend()}, seeds 1..{args.seeds}, GENERATE_SECONDS "
+          f"{GENERATE_SECONDS:g}")
+    print("| box | rule | level | matched | got | slowest s |")
+    print("|---|---|---|---|---|---|")
+    only = set(args.only.split(",")) if args.only else None
+    for box, rule in CANDIDATES:
+        if only and box not in only and rule not in only:
+            continue
+        for level in levels_of(box, rule):
+            got, worst, matched = [], 0.0, 0
+            for seed in range(1, args.seeds + 1):
+                body = {"box": box, "difficulty": level, "seed": seed, "symmetry": "rot180"}
+                if rule:
+                    body["rules"] = [rule]
+                began = time.perf_counter()
+                d = run("generate", body)
+                worst = max(worst, time.perf_counter() - began)
+                got.append(d["difficulty"] or "-")
+                matched += level == "any" or d["difficulty"] == level
+            print(f"| {box} | {rule or 'classic'} | {level} | {matched}/{args.seeds} | "
+                  f"{' '.join(got)} | {worst:.2f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

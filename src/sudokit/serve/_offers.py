@@ -1,0 +1,100 @@
+"""What the page's Generate menu offers: each variant the server makes, with the difficulty
+levels it reaches within the page's time, and the variants it does not make, with why.
+
+/api/info answers ``{"generate": {"offers": [...], "not_offered": [...]}}`` and the page
+builds its menu from it: a level not listed is not shown.  The levels were measured by
+``benchmarks/bench_generate_menu.py`` (the generate route, seeds 1..3, the page's
+symmetry): a level is offered when every seed came at that level within 8 s (the server's
+budget is 10 s a request), on the C kernels; the pure-Python ones (a slower server) offer
+no level, and not the variants of PURE_DROPPED.  The figures are in benchmarks/README.md ("The Generate menu").
+
+Rejected: measuring at start-up (seconds of CPU for every server, and a menu that changes
+with the machine's load); the menu states what was measured, and the test
+(tests/serve/test_serve_generate_menu.py) makes every offered pair again and rates it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["OFFERS", "NOT_OFFERED", "PURE_DROPPED", "offers"]
+
+_SUDOKIT = ("easy", "medium", "hard", "expert", "extreme")
+_HODOKU = ("easy", "medium", "hard", "unfair", "extreme")
+
+# (box, rule or "", label, levels on the C kernels) in menu order
+OFFERS = (
+    ("2x2", "", "classic", ("easy",)),
+    ("2x3", "", "classic", ("easy", "hard", "expert")),
+    ("3x3", "", "classic", _HODOKU),
+    ("3x3", "x", "X (diagonals)", _SUDOKIT),
+    ("3x3", "windoku", "windoku", _SUDOKIT),
+    ("3x3", "antiknight", "anti-knight", _SUDOKIT),
+    ("3x3", "antiking", "anti-king", _SUDOKIT),
+    ("3x3", "disjoint", "disjoint groups", _SUDOKIT),
+    ("3x3", "nonconsecutive", "nonconsecutive", ("easy", "medium", "expert")),
+    ("3x3", "negative-xv", "negative XV", ("easy", "medium", "expert")),
+    ("3x3", "negative-ratio", "negative black dots", ("easy", "medium", "expert")),  # hard:
+                                                # 3/3 measured, not made in time for seed 31
+    ("3x3", "killer", "killer cages", ()),     # medium 3/3 measured, but seed 21 was not
+                                                # rated within the route's 2 s: not offered
+    ("3x4", "", "classic", ()),
+    ("4x4", "", "classic", ()),
+    ("5x5", "", "classic", ()),
+)
+
+# the pure-Python kernels (SUDOKIT_PUREPYTHON=1, a server 5 to 50 times slower): no level
+# is offered (measured with seeds 1..3, most came in time, but the test's seeds 31 and 32
+# missed classic unfair, X extreme and windoku medium), and these variants not at all
+# (a puzzle at any level takes longer than the budget, or too near it)
+PURE_DROPPED = {("3x3", "nonconsecutive"), ("3x3", "negative-xv"), ("3x3", "negative-ratio"),
+                ("3x3", "killer"), ("5x5", "")}
+
+# why a level is missing (shown under the menu)
+_NOTES = {
+    "": "Difficulty levels are rated up to 9x9 only; bigger grids come at any level.",
+    "pure": "Levels are offered on the C kernels only: this server runs the pure-Python ones, "
+            "too slow to make a chosen level in time.",
+    "killer": "A killer's cages are cut at random: it comes at the level it is (most often "
+              "medium); no level can be chosen in time.",
+}
+
+NOT_OFFERED = (
+    {"variant": "jigsaw", "why": "the generator needs a region map; it draws none of its own"},
+    {"variant": "thermo, kropki, XV, lines, arrows",
+     "why": "the generator places givens for rules given to it; it draws no thermometers, "
+            "dots or lines of its own"},
+)
+
+
+def offers() -> dict:
+    """The JSON of /api/info's "generate": the offers in menu order and what is not offered."""
+    from ..engine._backend import backend
+    pure = backend() == "python"
+    out = []
+    for box, rule, label, levels in OFFERS:
+        if pure:
+            if (box, rule) in PURE_DROPPED:
+                continue
+            levels = ()
+        r, c = (int(x) for x in box.split("x"))
+        size = r * c
+        scale = ("hodoku" if size == 9 and not rule else "sudokit") if levels else None
+        note = None
+        if rule == "killer":
+            note = _NOTES["killer"]
+        elif pure and size <= 9:
+            note = _NOTES["pure"]
+        elif not levels:
+            note = _NOTES[""] if size > 9 else _NOTES.get(rule) or \
+                "No difficulty level comes in time for this variant; it comes at any level."
+        elif size == 4:
+            note = "Every 4x4 puzzle is easy."
+        else:
+            scale_levels = _HODOKU if scale == "hodoku" else _SUDOKIT
+            missing = [x for x in scale_levels if x not in levels]
+            if missing:
+                note = (f"Not offered here: {', '.join(missing)} (not made in time when "
+                        f"measured).")
+        out.append({"box": box, "rules": [rule] if rule else [], "size": size, "label": label,
+                    "scale": scale, "levels": list(levels), "symmetry": rule != "killer",
+                    "note": note})
+    return {"offers": out, "not_offered": list(NOT_OFFERED)}
