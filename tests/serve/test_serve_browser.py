@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from sudokit import Grid, is_solution, solve
+from browser_fixtures import artifacts, url  # noqa: F401  (fixtures: a server, a folder)
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 SOLUTION = solve(PUZZLE).values
@@ -43,34 +41,6 @@ def _chromium() -> "str | None":
         if found:
             return found
     return None
-
-
-@pytest.fixture(scope="module")
-def artifacts(tmp_path_factory) -> Path:
-    root = os.environ.get("SUDOKIT_TEST_ARTIFACTS")
-    path = Path(root) / "serve-browser" if root else tmp_path_factory.mktemp("serve-browser")
-    path.mkdir(parents=True, exist_ok=True)
-    print(f"\nbrowser screenshots: {path}")
-    return path
-
-
-@pytest.fixture(scope="module")
-def url():
-    """The URL of a `python -m sudokit serve --port 0` subprocess (stopped with Ctrl-C)."""
-    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    if not line.startswith("serving on "):
-        proc.kill()
-        pytest.fail(f"sudokit serve did not start: {line!r} {proc.stderr.read()}")
-    yield line.split()[-1]
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-    assert proc.returncode == 0
 
 
 @pytest.fixture(scope="module")

@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, missing
+from browser_fixtures import artifacts, url  # noqa: F401  (fixtures: a server, a folder)
 from sudokit import Grid, count_solutions, generate, is_solution, solve
 from sudokit.geometry import Geometry, boxes
 from sudokit.rate.scale import rate_scale
@@ -50,34 +48,6 @@ EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 AXE = Path(os.environ.get("SUDOKIT_AXE_JS") or
            ROOT / ".npm-tools" / "node_modules" / "axe-core" / "axe.min.js")
-
-
-@pytest.fixture(scope="module")
-def artifacts(tmp_path_factory) -> Path:
-    root = os.environ.get("SUDOKIT_TEST_ARTIFACTS")
-    path = Path(root) / "serve-page" if root else tmp_path_factory.mktemp("serve-page")
-    path.mkdir(parents=True, exist_ok=True)
-    print(f"\npage screenshots: {path}")
-    return path
-
-
-@pytest.fixture(scope="module")
-def url():
-    """The URL of a `python -m sudokit serve --port 0` subprocess (stopped with Ctrl-C)."""
-    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    if not line.startswith("serving on "):
-        proc.kill()
-        pytest.fail(f"sudokit serve did not start: {line!r} {proc.stderr.read()}")
-    yield line.split()[-1]
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-    assert proc.returncode == 0
 
 
 @pytest.fixture(scope="module")
@@ -447,7 +417,7 @@ def test_keyboard_only_play_of_a_whole_easy_puzzle(driver, artifacts):
     missed = [b for b in buttons if b not in reached and not b.isdigit()]
     assert not missed, f"not reached by Tab: {missed}"
     assert any(r.startswith("cell-") for r in reached)
-    assert "1" in {js(driver, f"document.querySelectorAll('#keypad button')[0].textContent")}
+    assert "1" in {js(driver, "document.querySelectorAll('#keypad button')[0].textContent")}
     # back to the grid with Tab only: it takes the focus on its cursor cell (r1c1)
     for _ in range(100):
         keys(driver, Keys.TAB)

@@ -1,0 +1,43 @@
+"""Fixtures the browser tests of this folder share (imported by each): a real `sudokit serve`
+process and a folder for their screenshots (one each per test module)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def artifacts(request, tmp_path_factory) -> Path:
+    """The module's screenshot folder: $SUDOKIT_TEST_ARTIFACTS/serve-page for
+    test_serve_page.py (kept), else a temporary one."""
+    name = request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_").replace("_", "-")
+    root = os.environ.get("SUDOKIT_TEST_ARTIFACTS")
+    path = Path(root) / name if root else tmp_path_factory.mktemp(name)
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"\n{name} screenshots: {path}")
+    return path
+
+
+@pytest.fixture(scope="module")
+def url():
+    """The URL of a `python -m sudokit serve --port 0` subprocess (stopped with Ctrl-C)."""
+    proc = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if not line.startswith("serving on "):
+        proc.kill()
+        pytest.fail(f"sudokit serve did not start: {line!r} {proc.stderr.read()}")
+    yield line.split()[-1]
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+    assert proc.returncode == 0
