@@ -167,13 +167,16 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
     that can; by default tokens is chosen, with a note.
     """
     asked = getattr(args, "to", None)
-    if getattr(args, "killer", False):
+    drawn = getattr(args, "drawn", None)
+    if getattr(args, "killer", False) or drawn:
+        what = "a killer's cages" if getattr(args, "killer", False) else \
+            f"the {_drawn_words(drawn)} drawn at random"
         if asked is None:
-            err.write("sudokit generate: a killer's cages are its clues: writing --to json "
-                      "(--to fpuzzles writes f-puzzles JSON)\n")
+            err.write(f"sudokit generate: {what} are the puzzle's clues: writing --to json "
+                      f"(--to fpuzzles writes f-puzzles JSON)\n")
             return "json"
         if asked not in _KEEP_CAGES:
-            err.write(f"sudokit generate: error: --to {asked} cannot carry a killer's cages; "
+            err.write(f"sudokit generate: error: --to {asked} cannot carry {what}; "
                       f"use --to json or --to fpuzzles\n")
             return None
     fmt = asked or "line"
@@ -191,6 +194,11 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
                   f"lines (one character per value, at most 61); writing --to tokens\n")
         return "tokens"
     return fmt
+
+
+def _drawn_words(drawn) -> str:
+    names = {"jigsaw": "jigsaw regions", "kropki": "kropki dots", "xv": "XV markers"}
+    return " and ".join(names[w] for w in drawn)
 
 
 def _spells(fmt: str, shape: Shape) -> bool:
@@ -258,10 +266,26 @@ def _geometry(args):
     rules = [r for item in (getattr(args, "rules", None) or []) for r in item.split(",")]
     args.killer = any(r.strip().lower() == "killer" for r in rules)
     rules = [r for r in rules if r.strip().lower() != "killer"]
+    from ..geometry._random import split_drawn
+    drawn, rules = split_drawn(rules)
     path = getattr(args, "regions", None)
-    if path is None and not any(r.strip() for r in rules):
+    if path == "random":
+        drawn, path = ["jigsaw"] + [w for w in drawn if w != "jigsaw"], None
+    args.drawn = list(dict.fromkeys(drawn))
+    if path is None and not any(r.strip() for r in rules) and not drawn:
         return None
     from ..geometry import boxes
+    if drawn:
+        from ..geometry._random import draw
+        if path is not None:
+            raise ValueError("--regions FILE gives the regions; --rules jigsaw draws them: "
+                             "give one of them")
+        box = args.box or Shape(3, 3)
+        seed = _seed_value(args.seed)
+        if seed is None:
+            import secrets
+            seed = args.seed = secrets.randbits(48)
+        return draw(boxes(box.box_rows, box.box_cols).with_rules(*rules), args.drawn, seed)
     if path is not None:
         if args.box is not None:
             raise ValueError("--regions and --box both give the regions; give one of them")
