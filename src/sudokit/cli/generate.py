@@ -54,6 +54,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
   sudokit generate --rules nonconsecutive --to json     (JSON keeps the rules)
   sudokit generate --rules killer --seed 1              (cages, no givens; JSON)
   sudokit generate --regions jigsaw.txt --minimal
+  sudokit generate --rules jigsaw --seed 1 --level hard   (random regions; JSON)
+  sudokit generate --rules kropki --seed 2                (random dots; JSON)
 
 --minimal: no clue can be removed without a second solution appearing; with a symmetry,
 clues are removed a whole symmetry orbit at a time, so no single orbit can be removed.
@@ -65,6 +67,9 @@ Variants: --rules adds rules to the boxes, comma-separated:
 and constraints among cells: thermo(r1c1-r1c2-r1c3) (rising from the bulb), white(r1c1-r1c2)
 and black(..) kropki dots, x(..) and v(..) sums, whisper(..) and palindrome(..) lines
 (see 'Constraints' in README.md); they keep their place when a puzzle is made;
+--rules jigsaw (or --regions random) draws random regions, --rules kropki every white and
+black dot of a random solution, --rules xv every X and V (from --seed, once a run; no
+negative rule; written as JSON or f-puzzles);
 --regions FILE replaces the boxes by irregular regions (a jigsaw): FILE has N lines of N
 symbols, each naming the region of its cell (symbols separated by spaces when a line has
 any; lines starting with '#' are skipped).  --symmetry must be one the geometry has (a
@@ -101,7 +106,8 @@ rating each puzzle kept; a killer is cut again until its cages reach the level.
     p.add_argument("--cages", type=_count_arg, default=None, metavar="N",
                    help="--rules killer: number of cages to cut (default cells/3.2)")
     p.add_argument("--regions", default=None, metavar="FILE",
-                   help="region map of a jigsaw: N lines of N symbols (replaces the boxes)")
+                   help="region map of a jigsaw: N lines of N symbols (replaces the boxes); "
+                        "'random' draws one (as --rules jigsaw; a file named random: ./random)")
     p.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the givens' pattern (default none)")
     p.add_argument("--minimal", action="store_true", help="make every clue (orbit) necessary")
@@ -285,7 +291,10 @@ def _geometry(args):
         if seed is None:
             import secrets
             seed = args.seed = secrets.randbits(48)
-        return draw(boxes(box.box_rows, box.box_cols).with_rules(*rules), args.drawn, seed)
+        geom = draw(boxes(box.box_rows, box.box_cols).with_rules(*rules), args.drawn, seed)
+        if geom.box is None:
+            args.box = None  # (the boxes gave way to the regions)
+        return geom
     if path is not None:
         if args.box is not None:
             raise ValueError("--regions and --box both give the regions; give one of them")
