@@ -1,5 +1,6 @@
 """Rules drawn at random for the generator (geometry._random): jigsaw regions, kropki dots,
-XV markers; and ``sudokit generate --rules jigsaw|kropki|xv`` in a real process.
+XV markers, thermometers; and ``sudokit generate --rules jigsaw|kropki|xv|thermo`` in a
+real process.
 
 Regions are checked by their plain meaning here (N cells each, connected by this file's own
 flood fill); a puzzle's solution by its rows, columns and regions read off directly, and by
@@ -95,7 +96,7 @@ def test_draw_keeps_other_rules_and_refuses_a_jigsaw_base():
     with pytest.raises(GeometryError, match="regions already"):
         draw(geom, ["jigsaw"], 1)
     with pytest.raises(GeometryError, match="not drawn at random"):
-        draw("3x3", ["thermo"], 1)
+        draw("3x3", ["arrow"], 1)
 
 
 def _generate(*args, pure=False):
@@ -139,14 +140,23 @@ def test_a_line_cannot_carry_drawn_regions():
     assert run.returncode == 2 and "cannot carry the jigsaw regions" in run.stderr
 
 
-@pytest.mark.parametrize("word", ["kropki", "xv"])
-def test_the_command_line_makes_kropki_and_xv_puzzles(word):
+@pytest.mark.parametrize("word", ["kropki", "xv", "thermo"])
+def test_the_command_line_makes_kropki_xv_and_thermo_puzzles(word):
     run = _generate("--rules", word, "--seed", "7", "--to", "json")
     assert run.returncode == 0, run.stderr
     grid, solution = _read(run.stdout.strip())
-    kinds = {"kropki": {"diff", "ratio"}, "xv": {"sum"}}[word]
+    kinds = {"kropki": {"diff", "ratio"}, "xv": {"sum"}, "thermo": {"thermo"}}[word]
     marks = grid.geometry.constraints
     assert marks and {k for k, _, _ in marks} <= kinds
+    if word == "thermo":
+        cells = [c for _, line, _ in marks for c in line]
+        assert len(cells) == len(set(cells))  # no two share a cell
+        for _, line, _ in marks:
+            assert 3 <= len(line) <= 5
+            for p, q in zip(line, line[1:]):  # a step to one of the 8 cells around, rising
+                assert max(abs(p // 9 - q // 9), abs(p % 9 - q % 9)) == 1
+                assert solution[p] < solution[q]
+        return
     for kind, (i, j), value in marks:  # each dot or marker holds in the solution
         a, b = solution[i], solution[j]
         assert abs(i - j) in (1, 9)
@@ -169,7 +179,7 @@ def test_both_backends_draw_and_make_the_same_puzzle():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rule,level", [("jigsaw", "hard"), ("kropki", "medium"),
-                                        ("xv", "expert")])
+                                        ("xv", "expert"), ("thermo", "hard")])
 def test_levels_of_drawn_rules_rate_again(rule, level):
     from sudokit.rate.scale import rate_scale
     run = _generate("--rules", rule, "--seed", "2", "--level", level, "--to", "json")

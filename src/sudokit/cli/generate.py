@@ -203,7 +203,8 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
 
 
 def _drawn_words(drawn) -> str:
-    names = {"jigsaw": "jigsaw regions", "kropki": "kropki dots", "xv": "XV markers"}
+    names = {"jigsaw": "jigsaw regions", "kropki": "kropki dots", "xv": "XV markers",
+             "thermo": "thermometers"}
     return " and ".join(names[w] for w in drawn)
 
 

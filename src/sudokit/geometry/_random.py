@@ -1,5 +1,5 @@
-"""Rules drawn at random for the generator: jigsaw regions, and kropki dots or XV markers
-read off a random solution grid.
+"""Rules drawn at random for the generator: jigsaw regions, and kropki dots, XV markers or
+thermometers read off a random solution grid.
 
     >>> from sudokit.geometry._random import random_regions, draw
     >>> regions = random_regions(9, "demo")
@@ -16,6 +16,8 @@ Words (``DRAWN``), as ``sudokit generate --rules`` and the page's Generate menu 
              may still differ by 1 or be 1:2
     xv       every X (two neighbours sum to 10) and V (sum 5) of a random solution grid;
              no negative rule either
+    thermo   about N thermometers of 3 to 5 cells (``random_thermos``) along rising values
+             of a random solution grid, each step to one of the 8 cells around
 
 Regions: start from the boxes of the size (2x3 for 6, 2x4 for 8, 3x3 for 9) and make random
 swaps: a cell a of region A next to region B goes to B, and a cell b of B next to A (not
@@ -24,7 +26,7 @@ cells.  A map is kept when its empty grid has a solution (a few jigsaws have non
 (Rejected: growing N regions from N random seeds -- regions get stuck short of N cells and
 the repair is longer than the swaps.)
 
-Dots and markers are read off a solution of the base geometry (jigsaw regions and other
+Dots, markers and thermometers are read off a solution of the base geometry (jigsaw regions and other
 rules included) made by the generator from the same seed, so they always leave a solution.
 
 Reproducible: the same (words, base, seed) give the same geometry on either backend.
@@ -39,7 +41,8 @@ from ..errors import GeometryError
 
 __all__ = ["DRAWN", "random_regions", "solution_constraints", "draw", "split_drawn"]
 
-DRAWN = ("jigsaw", "kropki", "xv")
+DRAWN = ("jigsaw", "kropki", "xv", "thermo")
+THERMO_CELLS = (3, 5)   # cells a thermometer drawn at random has, at least and at most
 SWAPS_PER_CELL = 4      # swaps kept per cell of the grid (81 cells: 324 swaps)
 MAX_MAPS = 20           # region maps drawn before giving up (one without a solution is rare)
 _BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
@@ -153,6 +156,39 @@ def solution_constraints(values, size: int, word: str) -> list:
     return out
 
 
+def random_thermos(values, size: int, seed, count: "int | None" = None) -> list:
+    """Thermometers ('thermo', cells from bulb to tip) along rising values of a solution
+    grid, no two sharing a cell: count of them (default N) as far as the grid allows, each
+    of THERMO_CELLS cells, each step to one of the 8 cells around; the same seed gives the
+    same ones."""
+    rng = random.Random(f"sudokit:thermo:{size}:{seed}")
+    count = size if count is None else count
+    lo, hi = THERMO_CELLS
+    used: set = set()
+    out = []
+    for _ in range(count * 20):
+        if len(out) == count:
+            break
+        free = [c for c in range(size * size) if c not in used]
+        if not free:
+            break
+        cells = [rng.choice(free)]
+        want = rng.randint(lo, hi)
+        while len(cells) < want:
+            r, c = divmod(cells[-1], size)
+            up = [x * size + y for x in (r - 1, r, r + 1) for y in (c - 1, c, c + 1)
+                  if 0 <= x < size and 0 <= y < size and (x * size + y) not in used
+                  and (x * size + y) not in cells
+                  and values[x * size + y] > values[cells[-1]]]
+            if not up:
+                break
+            cells.append(rng.choice(sorted(up)))
+        if len(cells) >= lo:
+            used.update(cells)
+            out.append(("thermo", tuple(cells)))
+    return out
+
+
 def split_drawn(rules) -> tuple:
     """(the words of DRAWN among rules, the other rules), rules comma-separated words."""
     words = [w.strip() for item in rules or () for w in str(item).split(",") if w.strip()]
@@ -162,8 +198,8 @@ def split_drawn(rules) -> tuple:
 
 def draw(base, words, seed) -> Geometry:
     """base (a Geometry, or its name such as '3x3') with the rules of words (DRAWN) drawn from
-    seed: 'jigsaw' replaces its boxes by random regions (its other rules kept); 'kropki' and
-    'xv' add the dots or markers of a random solution of it.  GeometryError for a word not
+    seed: 'jigsaw' replaces its boxes by random regions (its other rules kept); 'kropki',
+    'xv' and 'thermo' add the dots, markers or thermometers of a random solution of it.  GeometryError for a word not
     in DRAWN, or jigsaw on a base that is itself a jigsaw or of another size."""
     geom = as_geometry(base)
     words = [w.lower() for w in words]
@@ -184,6 +220,9 @@ def draw(base, words, seed) -> Geometry:
         [made] = generate(geometry=geom, seed=f"draw:{seed}")
         found = []
         for w in clues:
-            found += solution_constraints(made.solution.values, geom.size, w)
+            if w == "thermo":
+                found += random_thermos(made.solution.values, geom.size, seed)
+            else:
+                found += solution_constraints(made.solution.values, geom.size, w)
         geom = geom.with_constraints(*found)
     return geom
