@@ -42,7 +42,7 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
     sizes = {4, 6, 9, 12, 16} | ({25} if sudokit.backend() == "c" else set())
     assert {o["size"] for o in info["generate"]["offers"]} == sizes
     want = {"x", "windoku", "antiknight", "antiking", "disjoint", "nonconsecutive", "killer",
-            "jigsaw", "kropki", "xv"}
+            "jigsaw", "kropki", "xv", "thermo"}
     if sudokit.backend() == "python":  # (the variants too slow to make there: left out)
         want -= {rule for _, rule in PURE_DROPPED}
         assert not any(o["levels"] for o in info["generate"]["offers"])
@@ -54,13 +54,13 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
         assert o["levels"] or o["note"]  # a variant without levels says why
         if o["size"] > 9:
             assert not o["levels"]  # the server rates up to 9x9 only
-    assert "thermo" in " ".join(n["variant"] for n in info["generate"]["not_offered"])
-    assert not any("jigsaw" in n["variant"] or "kropki" in n["variant"]
-                   for n in info["generate"]["not_offered"])
+    assert "arrows" in " ".join(n["variant"] for n in info["generate"]["not_offered"])
+    assert not any(word in n["variant"] for n in info["generate"]["not_offered"]
+                   for word in ("jigsaw", "kropki", "XV", "thermo"))
     assert all(n["why"] for n in info["generate"]["not_offered"])
 
 
-_DRAWN = ("jigsaw", "kropki", "xv")  # rules drawn at random for each puzzle
+_DRAWN = ("jigsaw", "kropki", "xv", "thermo")  # rules drawn at random for each puzzle
 
 
 def _check_regions(regions, n):
@@ -94,12 +94,19 @@ def _check(d, offer, level):
         _check_regions(geom.regions, r * c)
     rules = [x for x in offer["rules"] if x != "killer" and x not in _DRAWN]
     assert sorted(geom.rules) == sorted(rules)
-    marks = [k for k in geom.constraints if k[0] in ("diff", "ratio", "sum")]
-    assert {k[0] for k in marks} == {"kropki": {"diff", "ratio"}, "xv": {"sum"}}.get(
+    marks = [k for k in geom.constraints if k[0] in ("diff", "ratio", "sum", "thermo")]
+    assert {k[0] for k in marks} == {"kropki": {"diff", "ratio"}, "xv": {"sum"},
+                                     "thermo": {"thermo"}}.get(
         (set(drawn) - {"jigsaw"} or {None}).pop(), set())
-    for kind, (i, j), value in marks:  # each dot or marker holds in the solution
-        a, b = d["solution"][i], d["solution"][j]
-        assert abs(i - j) in (1, r * c)
+    solution, n = d["solution"], r * c
+    for kind, cells, value in marks:  # each dot, marker or thermometer holds in the solution
+        if kind == "thermo":
+            assert all(solution[p] < solution[q] and
+                       max(abs(p // n - q // n), abs(p % n - q % n)) == 1
+                       for p, q in zip(cells, cells[1:]))
+            continue
+        (i, j), (a, b) = cells, (solution[cells[0]], solution[cells[1]])
+        assert abs(i - j) in (1, n)
         assert {"diff": abs(a - b) == 1, "ratio": a == 2 * b or b == 2 * a,
                 "sum": a + b == value}[kind]
     cages = [k for k in geom.constraints if k[0] == "killer"]
