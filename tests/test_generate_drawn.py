@@ -194,3 +194,10 @@ def test_levels_of_drawn_rules_rate_again(rule, box, level):
     assert run.returncode == 0, run.stderr
     grid, _ = _read(run.stdout.strip())
     assert rate_scale(grid).level == level
+
+
+def test_docstring_examples():
+    import doctest
+    from sudokit.geometry import _random
+    result = doctest.testmod(_random)
+    assert result.attempted > 0 and result.failed == 0
