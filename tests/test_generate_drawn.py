@@ -9,7 +9,6 @@ each dot's or marker's arithmetic; uniqueness by two engines.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
