@@ -21,13 +21,15 @@ Words (``DRAWN``), as ``sudokit generate --rules`` and the page's Generate menu 
 
 Regions: start from the boxes of the size (2x3 for 6, 2x4 for 8, 3x3 for 9) and make random
 swaps: a cell a of region A next to region B goes to B, and a cell b of B next to A (not
-only at a) goes to A; a swap is kept when both regions stay connected (a flood fill), so every region always has N
-cells.  A map is kept when its empty grid has a solution (a few jigsaws have none).
+only at a) goes to A; a swap is kept when both regions stay connected (a flood fill), so
+every region always has N cells.  A map is kept when its empty grid has a solution (a few
+jigsaws have none).
 (Rejected: growing N regions from N random seeds -- regions get stuck short of N cells and
 the repair is longer than the swaps.)
 
-Dots, markers and thermometers are read off a solution of the base geometry (jigsaw regions and other
-rules included) made by the generator from the same seed, so they always leave a solution.
+Dots, markers and thermometers are read off a solution of the base geometry (jigsaw
+regions and other rules included) made by the generator from the same seed, so they always
+leave a solution; the puzzle's one solution may be another grid that fits them.
 
 Reproducible: the same (words, base, seed) give the same geometry on either backend.
 """
@@ -199,8 +201,9 @@ def split_drawn(rules) -> tuple:
 def draw(base, words, seed) -> Geometry:
     """base (a Geometry, or its name such as '3x3') with the rules of words (DRAWN) drawn from
     seed: 'jigsaw' replaces its boxes by random regions (its other rules kept); 'kropki',
-    'xv' and 'thermo' add the dots, markers or thermometers of a random solution of it.  GeometryError for a word not
-    in DRAWN, or jigsaw on a base that is itself a jigsaw or of another size."""
+    'xv' and 'thermo' add the dots, markers or thermometers of a random solution of it.
+    GeometryError for a word not in DRAWN, or jigsaw on a base that is itself a jigsaw or of
+    another size."""
     geom = as_geometry(base)
     words = [w.lower() for w in words]
     for w in words:
