@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sudokit import Grid, is_solution, solve
+from sudokit import Grid, count_solutions, is_solution, solve
 from browser_fixtures import artifacts, url  # noqa: F401  (fixtures: a server, a folder)
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
@@ -419,6 +419,9 @@ def test_generate_menu_offers_what_the_server_makes(driver, url, artifacts):
     made = [("x", (x["levels"] or ["any"])[-1])]
     if any(o["rules"] == ["killer"] for o in offered):  # (not on the pure-Python kernels)
         made.append(("killer", "any"))
+    jigsaw = next((o for o in offered if o["box"] == "3x3" and o["rules"] == ["jigsaw"]), None)
+    if jigsaw is not None:  # regions drawn by the server (not on the pure-Python kernels)
+        made.append(("jigsaw", (jigsaw["levels"] or ["any"])[0]))
     for rule, level in made:
         Select(driver.find_element(By.ID, "gen-rules")).select_by_value(rule)
         Select(driver.find_element(By.ID, "gen-difficulty")).select_by_value(level)
@@ -431,6 +434,12 @@ def test_generate_menu_offers_what_the_server_makes(driver, url, artifacts):
         if rule == "killer":
             assert any(k[0] == "killer" for k in geom.constraints)
             assert "killer cage" in driver.find_element(By.ID, "rules").text
+        elif rule == "jigsaw":
+            assert geom.box is None and len(set(geom.regions)) == 9
+            assert "jigsaw regions" in driver.find_element(By.ID, "rules").text
+            assert count_solutions(grid, limit=2) == 1
+            if level != "any":
+                assert rate_scale(grid).level == level
         else:
             assert list(geom.rules) == ["x"]
             if level != "any":

@@ -41,7 +41,8 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
     # every grid size the page plays (4x4 .. 25x25) and the 9x9 variants, killer included
     sizes = {4, 6, 9, 12, 16} | ({25} if sudokit.backend() == "c" else set())
     assert {o["size"] for o in info["generate"]["offers"]} == sizes
-    want = {"x", "windoku", "antiknight", "antiking", "disjoint", "nonconsecutive", "killer"}
+    want = {"x", "windoku", "antiknight", "antiking", "disjoint", "nonconsecutive", "killer",
+            "jigsaw", "kropki", "xv", "thermo"}
     if sudokit.backend() == "python":  # (the variants too slow to make there: left out)
         want -= {rule for _, rule in PURE_DROPPED}
         assert not any(o["levels"] for o in info["generate"]["offers"])
@@ -53,8 +54,32 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
         assert o["levels"] or o["note"]  # a variant without levels says why
         if o["size"] > 9:
             assert not o["levels"]  # the server rates up to 9x9 only
-    assert {n["variant"] for n in info["generate"]["not_offered"]} >= {"jigsaw"}
+    assert "arrows" in " ".join(n["variant"] for n in info["generate"]["not_offered"])
+    assert not any(word in n["variant"] for n in info["generate"]["not_offered"]
+                   for word in ("jigsaw", "kropki", "XV", "thermo"))
     assert all(n["why"] for n in info["generate"]["not_offered"])
+
+
+_DRAWN = ("jigsaw", "kropki", "xv", "thermo")  # rules drawn at random for each puzzle
+
+
+def _check_regions(regions, n):
+    """N regions of N cells, each connected (a flood fill of its own)."""
+    groups = {}
+    for cell, k in enumerate(regions):
+        groups.setdefault(k, set()).add(cell)
+    assert len(groups) == n
+    for cells in groups.values():
+        seen, todo = set(), [min(cells)]
+        while todo:
+            cell = todo.pop()
+            if cell in seen:
+                continue
+            seen.add(cell)
+            row, col = divmod(cell, n)
+            todo += [x for x in (cell - n, cell + n, cell - 1 if col else -1,
+                                 cell + 1 if col + 1 < n else -1) if x in cells]
+        assert len(cells) == n and seen == cells
 
 
 def _check(d, offer, level):
@@ -63,9 +88,27 @@ def _check(d, offer, level):
     from sudokit.rate.scale import rate_scale
     geom = Geometry.from_json(d["puzzle"]["geometry"])
     r, c = (int(x) for x in offer["box"].split("x"))
-    assert geom.size == r * c and geom.box == (r, c)
-    rules = [x for x in offer["rules"] if x != "killer"]
+    drawn = [x for x in offer["rules"] if x in _DRAWN]
+    assert geom.size == r * c and geom.box == (None if "jigsaw" in drawn else (r, c))
+    if "jigsaw" in drawn:
+        _check_regions(geom.regions, r * c)
+    rules = [x for x in offer["rules"] if x != "killer" and x not in _DRAWN]
     assert sorted(geom.rules) == sorted(rules)
+    marks = [k for k in geom.constraints if k[0] in ("diff", "ratio", "sum", "thermo")]
+    assert {k[0] for k in marks} == {"kropki": {"diff", "ratio"}, "xv": {"sum"},
+                                     "thermo": {"thermo"}}.get(
+        (set(drawn) - {"jigsaw"} or {None}).pop(), set())
+    solution, n = d["solution"], r * c
+    for kind, cells, value in marks:  # each dot, marker or thermometer holds in the solution
+        if kind == "thermo":
+            assert all(solution[p] < solution[q] and
+                       max(abs(p // n - q // n), abs(p % n - q % n)) == 1
+                       for p, q in zip(cells, cells[1:]))
+            continue
+        (i, j), (a, b) = cells, (solution[cells[0]], solution[cells[1]])
+        assert abs(i - j) in (1, n)
+        assert {"diff": abs(a - b) == 1, "ratio": a == 2 * b or b == 2 * a,
+                "sum": a + b == value}[kind]
     cages = [k for k in geom.constraints if k[0] == "killer"]
     if "killer" in offer["rules"]:
         assert cages and sorted(cell for k in cages for cell in k[1]) == list(range(81))

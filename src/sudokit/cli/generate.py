@@ -54,6 +54,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
   sudokit generate --rules nonconsecutive --to json     (JSON keeps the rules)
   sudokit generate --rules killer --seed 1              (cages, no givens; JSON)
   sudokit generate --regions jigsaw.txt --minimal
+  sudokit generate --rules jigsaw --seed 1 --level hard   (random regions; JSON)
+  sudokit generate --rules kropki --seed 2                (random dots; JSON)
 
 --minimal: no clue can be removed without a second solution appearing; with a symmetry,
 clues are removed a whole symmetry orbit at a time, so no single orbit can be removed.
@@ -65,6 +67,9 @@ Variants: --rules adds rules to the boxes, comma-separated:
 and constraints among cells: thermo(r1c1-r1c2-r1c3) (rising from the bulb), white(r1c1-r1c2)
 and black(..) kropki dots, x(..) and v(..) sums, whisper(..) and palindrome(..) lines
 (see 'Constraints' in README.md); they keep their place when a puzzle is made;
+--rules jigsaw (or --regions random) draws random regions, --rules kropki every white and
+black dot of a random solution, --rules xv every X and V (from --seed, once a run; no
+negative rule; written as JSON or f-puzzles);
 --regions FILE replaces the boxes by irregular regions (a jigsaw): FILE has N lines of N
 symbols, each naming the region of its cell (symbols separated by spaces when a line has
 any; lines starting with '#' are skipped).  --symmetry must be one the geometry has (a
@@ -101,7 +106,8 @@ rating each puzzle kept; a killer is cut again until its cages reach the level.
     p.add_argument("--cages", type=_count_arg, default=None, metavar="N",
                    help="--rules killer: number of cages to cut (default cells/3.2)")
     p.add_argument("--regions", default=None, metavar="FILE",
-                   help="region map of a jigsaw: N lines of N symbols (replaces the boxes)")
+                   help="region map of a jigsaw: N lines of N symbols (replaces the boxes); "
+                        "'random' draws one (as --rules jigsaw; a file named random: ./random)")
     p.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the givens' pattern (default none)")
     p.add_argument("--minimal", action="store_true", help="make every clue (orbit) necessary")
@@ -167,13 +173,16 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
     that can; by default tokens is chosen, with a note.
     """
     asked = getattr(args, "to", None)
-    if getattr(args, "killer", False):
+    drawn = getattr(args, "drawn", None)
+    if getattr(args, "killer", False) or drawn:
+        what = "a killer's cages" if getattr(args, "killer", False) else \
+            f"the {_drawn_words(drawn)} drawn at random"
         if asked is None:
-            err.write("sudokit generate: a killer's cages are its clues: writing --to json "
-                      "(--to fpuzzles writes f-puzzles JSON)\n")
+            err.write(f"sudokit generate: {what} are the puzzle's clues: writing --to json "
+                      f"(--to fpuzzles writes f-puzzles JSON)\n")
             return "json"
         if asked not in _KEEP_CAGES:
-            err.write(f"sudokit generate: error: --to {asked} cannot carry a killer's cages; "
+            err.write(f"sudokit generate: error: --to {asked} cannot carry {what}; "
                       f"use --to json or --to fpuzzles\n")
             return None
     fmt = asked or "line"
@@ -191,6 +200,12 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
                   f"lines (one character per value, at most 61); writing --to tokens\n")
         return "tokens"
     return fmt
+
+
+def _drawn_words(drawn) -> str:
+    names = {"jigsaw": "jigsaw regions", "kropki": "kropki dots", "xv": "XV markers",
+             "thermo": "thermometers"}
+    return " and ".join(names[w] for w in drawn)
 
 
 def _spells(fmt: str, shape: Shape) -> bool:
@@ -258,10 +273,29 @@ def _geometry(args):
     rules = [r for item in (getattr(args, "rules", None) or []) for r in item.split(",")]
     args.killer = any(r.strip().lower() == "killer" for r in rules)
     rules = [r for r in rules if r.strip().lower() != "killer"]
+    from ..geometry._random import split_drawn
+    drawn, rules = split_drawn(rules)
     path = getattr(args, "regions", None)
-    if path is None and not any(r.strip() for r in rules):
+    if path == "random":
+        drawn, path = ["jigsaw"] + [w for w in drawn if w != "jigsaw"], None
+    args.drawn = list(dict.fromkeys(drawn))
+    if path is None and not any(r.strip() for r in rules) and not drawn:
         return None
     from ..geometry import boxes
+    if drawn:
+        from ..geometry._random import draw
+        if path is not None:
+            raise ValueError("--regions FILE gives the regions; --rules jigsaw draws them: "
+                             "give one of them")
+        box = args.box or Shape(3, 3)
+        seed = _seed_value(args.seed)
+        if seed is None:
+            import secrets
+            seed = args.seed = secrets.randbits(48)
+        geom = draw(boxes(box.box_rows, box.box_cols).with_rules(*rules), args.drawn, seed)
+        if geom.box is None:
+            args.box = None  # (the boxes gave way to the regions)
+        return geom
     if path is not None:
         if args.box is not None:
             raise ValueError("--regions and --box both give the regions; give one of them")

@@ -350,6 +350,8 @@ def _generate(body: dict) -> dict:
     geom = boxes(rows, cols)
     rules = [r for r in body.get("rules") or () if r != "killer"]
     killer = len(rules) != len(body.get("rules") or ())
+    from ..geometry._random import draw, split_drawn
+    drawn, rules = split_drawn(rules)
     if rules:
         geom = geom.with_rules(*rules)
     difficulty = body.get("difficulty") or "any"
@@ -357,6 +359,8 @@ def _generate(body: dict) -> dict:
     if seed is None:
         import secrets
         seed = secrets.randbits(48)
+    if drawn:  # jigsaw regions, kropki dots, XV markers drawn from the seed
+        geom = draw(geom, drawn, seed)
     options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
                    minimal=bool(body.get("minimal")))
     if killer or not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)

@@ -24,6 +24,7 @@ _HODOKU = ("easy", "medium", "hard", "unfair", "extreme")
 OFFERS = (
     ("2x2", "", "classic", ("easy",)),
     ("2x3", "", "classic", ("easy", "hard", "expert")),
+    ("2x3", "jigsaw", "jigsaw", _SUDOKIT),
     ("3x3", "", "classic", _HODOKU),
     ("3x3", "x", "X (diagonals)", _SUDOKIT),
     ("3x3", "windoku", "windoku", _SUDOKIT),
@@ -36,6 +37,13 @@ OFFERS = (
                                                 # 3/3 measured, not made in time for seed 31
     ("3x3", "killer", "killer cages", ()),     # medium 3/3 measured, but seed 21 was not
                                                 # rated within the route's 2 s: not offered
+    # regions, dots, markers, thermometers drawn at random for each puzzle (geometry._random)
+    ("3x3", "jigsaw", "jigsaw", _SUDOKIT),
+    ("3x3", "kropki", "kropki dots", ("easy", "medium", "expert", "extreme")),  # hard: 1/3
+    ("3x3", "xv", "XV", ("easy", "expert", "extreme")),  # medium: 0/3 and 1/3; hard: 3/3,
+                                                          # but seed 31 or 32 not in time
+    ("3x3", "thermo", "thermometers", ("easy", "expert", "extreme")),  # medium: 2/3; hard:
+                                                          # 3/3, but seed 31 not in time
     ("3x4", "", "classic", ()),
     ("4x4", "", "classic", ()),
     ("5x5", "", "classic", ()),
@@ -46,7 +54,11 @@ OFFERS = (
 # missed classic unfair, X extreme and windoku medium), and these variants not at all
 # (a puzzle at any level takes longer than the budget, or too near it)
 PURE_DROPPED = {("3x3", "nonconsecutive"), ("3x3", "negative-xv"), ("3x3", "negative-ratio"),
-                ("3x3", "killer"), ("5x5", "")}
+                ("3x3", "killer"), ("3x3", "kropki"), ("3x3", "xv"), ("5x5", ""),
+                ("3x3", "jigsaw")}  # (9x9 jigsaw: 0.05-1.3 s, but 7.1 s with seed 21)
+
+# rules drawn at random for each puzzle (regions, dots, markers, cages): no symmetry
+_UNSYMMETRIC = ("killer", "jigsaw", "kropki", "xv", "thermo")
 
 # why a level is missing (shown under the menu)
 _NOTES = {
@@ -58,10 +70,9 @@ _NOTES = {
 }
 
 NOT_OFFERED = (
-    {"variant": "jigsaw", "why": "the generator needs a region map; it draws none of its own"},
-    {"variant": "thermo, kropki, XV, lines, arrows",
-     "why": "the generator places givens for rules given to it; it draws no thermometers, "
-            "dots or lines of its own"},
+    {"variant": "lines (whispers, palindromes), arrows, sandwiches, little killers",
+     "why": "the generator places givens for rules given to it; it draws no lines, arrows "
+            "or sums of its own"},
 )
 
 
@@ -95,6 +106,6 @@ def offers() -> dict:
                 note = (f"Not offered here: {', '.join(missing)} (not made in time when "
                         f"measured).")
         out.append({"box": box, "rules": [rule] if rule else [], "size": size, "label": label,
-                    "scale": scale, "levels": list(levels), "symmetry": rule != "killer",
+                    "scale": scale, "levels": list(levels), "symmetry": rule not in _UNSYMMETRIC,
                     "note": note})
     return {"offers": out, "not_offered": list(NOT_OFFERED)}
