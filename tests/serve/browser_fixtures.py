@@ -41,3 +41,17 @@ def url():
         proc.kill()
         proc.communicate()
     assert proc.returncode == 0
+
+
+def click_cell(driver, k, tries: int = 5) -> None:
+    """Click cell k of the page's board, finding it again if the board was redrawn between
+    finding and clicking (the page redraws on its own: the clock, the saved progress)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    for attempt in range(tries):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f'#grid g.cell[data-cell="{k}"]').click()
+            return
+        except StaleElementReferenceException:
+            if attempt == tries - 1:
+                raise

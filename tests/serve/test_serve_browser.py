@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, count_solutions, is_solution, solve
-from browser_fixtures import artifacts, url  # noqa: F401  (fixtures: a server, a folder)
+from browser_fixtures import artifacts, click_cell, url  # noqa: F401  (fixtures: server, folder)
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 SOLUTION = solve(PUZZLE).values
@@ -133,7 +133,7 @@ def test_play_a_puzzle_in_the_browser(driver, url, artifacts):
     # a value that is already in the row: both cells marked as a conflict
     empty = givens.index(0)
     clash = givens[1]  # the given right of it, same row and box
-    cell(driver, empty).click()
+    click_cell(driver, empty)
     keys(driver, str(clash))
     assert values(driver)[empty] == clash
     assert "conflict" in classes(driver, empty) and "conflict" in classes(driver, 1)
@@ -195,7 +195,7 @@ def test_play_a_puzzle_in_the_browser(driver, url, artifacts):
     # (a value no peer holds, yet not the solution's: only the solution can tell)
     wrong_cell, wrong = next((c, v) for c in range(81) if not now[c] for v in range(1, 10)
                              if v != SOLUTION[c] and v not in {now[p] for p in _peers(c)})
-    cell(driver, wrong_cell).click()
+    click_cell(driver, wrong_cell)
     keys(driver, str(wrong))
     assert "conflict" not in classes(driver, wrong_cell)
     driver.find_element(By.ID, "check").click()
@@ -205,7 +205,7 @@ def test_play_a_puzzle_in_the_browser(driver, url, artifacts):
     keys(driver, Keys.DELETE)
 
     # share: the link restores the values and marks
-    cell(driver, wrong_cell).click()
+    click_cell(driver, wrong_cell)
     keys(driver, "c", "2", "3", "z")
     driver.find_element(By.ID, "share").click()
     share_box = driver.find_element(By.ID, "share-url")
@@ -339,11 +339,11 @@ def test_print_with_the_players_marks_on_a4_and_letter(driver, url, artifacts):
     paste_and_load(driver, url, PUZZLE, "Loaded a 9x9 puzzle")
     corner_cell, centre_cell, value_cell = 18, 22, 0  # empty cells of PUZZLE
     assert PUZZLE[corner_cell] == PUZZLE[centre_cell] == PUZZLE[value_cell] == "."
-    cell(driver, corner_cell).click()
+    click_cell(driver, corner_cell)
     keys(driver, "x", "1", "4")          # corner mode: marks 1 and 4
-    cell(driver, centre_cell).click()
+    click_cell(driver, centre_cell)
     keys(driver, "c", "2", "3", "5")     # centre mode: 2 3 5
-    cell(driver, value_cell).click()
+    click_cell(driver, value_cell)
     keys(driver, "z", str(SOLUTION[value_cell]))
     game = driver.execute_script("return window.sudokit.game")
     assert game["corner"][corner_cell] == [1, 4] and game["centre"][centre_cell] == [2, 3, 5]
@@ -498,11 +498,11 @@ def test_thermometers_and_dots_are_drawn_checked_and_solved(driver, url, artifac
     a, b = next((p, q) for p, q in ((0, 1), (1, 2), (0, 2)) if not givens[q])
     typed = 0
     if not givens[a]:
-        cell(driver, a).click()
+        click_cell(driver, a)
         keys(driver, "9")
         typed += 1
     if values(driver)[a] > 1:
-        cell(driver, b).click()
+        click_cell(driver, b)
         keys(driver, "1")
         typed += 1
         assert "conflict" in classes(driver, a) and "conflict" in classes(driver, b)
@@ -594,7 +594,7 @@ def test_sum_rules_are_drawn_labelled_checked_and_solved(driver, url, artifacts)
     # a cage pushed past its total: 4 + 5 + 6 = 15 in the cage of 11 (no unit repeats a value)
     givens = values(driver)
     for k, v in ((1, 5), (9, 6)):
-        cell(driver, k).click()
+        click_cell(driver, k)
         keys(driver, str(v))
     assert all("conflict" in classes(driver, k) for k in (0, 1, 9))
     assert "conflict" not in classes(driver, 2)
@@ -606,13 +606,13 @@ def test_sum_rules_are_drawn_labelled_checked_and_solved(driver, url, artifacts)
     keys(driver, "z", ctrl=True)
     assert values(driver) == givens and "conflict" not in classes(driver, 0)
     # an arrow's circle below its shaft: r5c1 = 2 with the given 3 on its arrow
-    cell(driver, 36).click()
+    click_cell(driver, 36)
     keys(driver, "2")
     assert all("conflict" in classes(driver, k) for k in (36, 45, 46))
     keys(driver, "z", ctrl=True)
     # a sandwich with nothing between its 1 and 9: column 5, 9 at r6c5 and 1 at r7c5
     for k, v in ((49, 9), (58, 1)):
-        cell(driver, k).click()
+        click_cell(driver, k)
         keys(driver, str(v))
     assert all("conflict" in classes(driver, k) for k in range(4, 81, 9))
     driver.find_element(By.ID, "check").click()

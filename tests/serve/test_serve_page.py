@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, missing
-from browser_fixtures import artifacts, url  # noqa: F401  (fixtures: a server, a folder)
+from browser_fixtures import artifacts, click_cell, url  # noqa: F401  (fixtures: server, folder)
 from sudokit import Grid, count_solutions, generate, is_solution, solve
 from sudokit.geometry import Geometry, boxes
 from sudokit.rate.scale import rate_scale
@@ -192,11 +192,11 @@ def test_auto_clean_removes_marks_and_undo_restores_them(driver, artifacts):
                     and p % 9 != target % 9)
     far = next(k for k in range(81) if not givens[k] and k != target and k not in peers(target))
     for k, mode in ((row_peer, "x"), (box_peer, "c"), (far, "c")):  # corner, centre, centre
-        cell(driver, k).click()
+        click_cell(driver, k)
         keys(driver, mode, str(value), "z")
     assert value in game(driver, f"corner[{row_peer}]")
     assert value in game(driver, f"centre[{box_peer}]") and value in game(driver, f"centre[{far}]")
-    cell(driver, target).click()
+    click_cell(driver, target)
     keys(driver, str(value))
     assert game(driver, f"values[{target}]") == value
     assert value not in game(driver, f"corner[{row_peer}]")
@@ -212,7 +212,7 @@ def test_auto_clean_removes_marks_and_undo_restores_them(driver, artifacts):
     driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     driver.find_element(By.ID, "set-autoclean").click()
     assert js(driver, "window.sudokit.settings.autoClean") is False
-    cell(driver, target).click()
+    click_cell(driver, target)
     keys(driver, str(value))
     assert game(driver, f"corner[{row_peer}]") == [value]
     driver.refresh()
@@ -225,11 +225,11 @@ def test_progress_is_kept_across_a_reload_then_resumed_or_restarted(driver, arti
     givens = list(Grid(PUZZLE).values)
     sol = solve(PUZZLE).values
     empty = [k for k in range(81) if not givens[k]]
-    cell(driver, empty[0]).click()
+    click_cell(driver, empty[0])
     keys(driver, str(sol[empty[0]]))
-    cell(driver, empty[1]).click()
+    click_cell(driver, empty[1])
     keys(driver, "x", "1", "2", "c", "3", "z")
-    cell(driver, 1).click()                              # a given takes a colour too
+    click_cell(driver, 1)                              # a given takes a colour too
     keys(driver, "v", "6", "z")
     assert game(driver, "colour[1]") == 6
     time.sleep(2.2)
@@ -299,13 +299,13 @@ def test_pause_hides_the_board_and_stops_the_clock_and_the_timer_hides(driver, a
     empty = givens.index(0)
     clash = next(givens[p] for p in sorted(peers(empty)) if givens[p])
     twin = next(k for k in range(81) if givens[k] == givens[1] and k != 1)
-    cell(driver, empty).click()
+    click_cell(driver, empty)
     keys(driver, str(clash))
     assert "conflict" in classes(driver, empty)
     driver.find_element(By.ID, "set-conflicts").click()
     assert "conflict" not in classes(driver, empty)
     assert game(driver, f"values[{empty}]") == clash           # (the value stays)
-    cell(driver, 1).click()
+    click_cell(driver, 1)
     assert "same" in classes(driver, twin)
     driver.find_element(By.ID, "set-matches").click()
     assert "same" not in classes(driver, twin)
@@ -369,21 +369,21 @@ def test_enter_givens_checks_the_puzzle_then_plays_it(driver, artifacts):
     assert driver.find_element(By.ID, "hint").get_attribute("disabled")
     impossible = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 4, 0]
     assert count_solutions(Grid(impossible), limit=2) == 0
-    cell(driver, 0).click()
+    click_cell(driver, 0)
     _type_grid(driver, impossible, 4)
     assert game(driver, "values") == impossible
     driver.find_element(By.ID, "start-givens").click()
     wait(driver, lambda d: "no solution" in message(d))
     assert game(driver, "entering") is True
     # a clash is refused and named
-    cell(driver, 1).click()
+    click_cell(driver, 1)
     keys(driver, "1")
     driver.find_element(By.ID, "start-givens").click()
     wait(driver, lambda d: "clash" in message(d))
     # one given: a puzzle with many solutions is played, and the player told
     driver.find_element(By.ID, "blank").click()
     wait(driver, lambda d: "Type the givens" in message(d))
-    cell(driver, 5).click()
+    click_cell(driver, 5)
     keys(driver, "3")
     driver.find_element(By.ID, "start-givens").click()
     wait(driver, lambda d: "more than one solution" in message(d))
@@ -394,7 +394,7 @@ def test_enter_givens_checks_the_puzzle_then_plays_it(driver, artifacts):
     driver.find_element(By.ID, "blank").click()
     wait(driver, lambda d: "Type the givens into the empty 9x9" in message(d))
     givens = list(Grid(PUZZLE).values)
-    cell(driver, 0).click()
+    click_cell(driver, 0)
     _type_grid(driver, givens, 9)
     shot(driver, artifacts, "06-typing-givens")
     driver.find_element(By.ID, "start-givens").click()
@@ -440,7 +440,7 @@ def test_mode_keys_never_type_a_value_on_big_grids(driver, artifacts):
     [made] = generate(seed=7, geometry=boxes(4, 4))
     load(driver, made.puzzle.to_line(), "Loaded a 16x16")
     empty = list(made.puzzle.values).index(0)
-    cell(driver, empty).click()
+    click_cell(driver, empty)
     keys(driver, "c")                                    # C is the value 12 here
     assert game(driver, f"values[{empty}]") == 12 and game(driver, "mode") == "digit"
     keys(driver, "z", hold=Keys.CONTROL)
@@ -478,7 +478,7 @@ def test_mode_keys_never_type_a_value_on_big_grids(driver, artifacts):
     shot(driver, artifacts, "09-25x25")
     # and on 9x9 the letters alone switch modes (no letter is a symbol there)
     load(driver, EASY)
-    cell(driver, 2).click()
+    click_cell(driver, 2)
     keys(driver, "c")
     assert game(driver, "mode") == "centre" and game(driver, "values[2]") == 0
 
@@ -503,7 +503,7 @@ def test_a_hint_is_cleared_when_the_board_changes(driver, artifacts):
     step = js(driver, "window.sudokit.game.marks.step")
     busy = {c for c, _ in step["placements"]} | {c for c, _ in step["eliminations"]}
     other = next(k for k in range(81) if not givens[k] and k not in busy)
-    cell(driver, other).click()
+    click_cell(driver, other)
     keys(driver, str(sol[other]))                        # the board changed
     assert not apply.is_enabled()
     assert not driver.find_elements(By.CSS_SELECTOR, "#grid g.cell.hint-cell")
@@ -514,7 +514,7 @@ def test_a_hint_is_cleared_when_the_board_changes(driver, artifacts):
     assert not apply.is_enabled()
     driver.find_element(By.ID, "hint").click()
     wait(driver, lambda d: d.find_element(By.ID, "apply-hint").is_enabled())
-    cell(driver, 0).click()                              # selecting does not
+    click_cell(driver, 0)                              # selecting does not
     assert apply.is_enabled()
     keys(driver, Keys.ESCAPE)                            # Esc clears it
     assert not apply.is_enabled()
@@ -543,7 +543,7 @@ def test_rules_sentences_and_a_lasting_difficulty_label(driver, artifacts):
     else:
         assert label.startswith("Difficulty: ")
     empty = game(driver, "values").index(0)
-    cell(driver, empty).click()
+    click_cell(driver, empty)
     keys(driver, "1")
     driver.find_element(By.ID, "check").click()
     wait(driver, lambda d: d.find_element(By.ID, "message").get_attribute("class") != "info")
@@ -588,7 +588,7 @@ def test_aria_grid_and_axe_finds_nothing_serious(driver, artifacts):
     assert len(grid.find_elements(By.CSS_SELECTOR, "[role=row] > [role=gridcell]")) == 81
     assert cell(driver, 1).get_attribute("aria-label") == "row 1, column 2: 2, given"
     empty = list(Grid(PUZZLE).values).index(0)
-    cell(driver, empty).click()
+    click_cell(driver, empty)
     keys(driver, "x", "1", "2", "c", "5", "z", "v", "2", "z")
     r, c = divmod(empty, 9)
     assert cell(driver, empty).get_attribute("aria-label") == \
