@@ -204,7 +204,10 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
 
 def _drawn_words(drawn) -> str:
     names = {"jigsaw": "jigsaw regions", "kropki": "kropki dots", "xv": "XV markers",
-             "thermo": "thermometers"}
+             "thermo": "thermometers", "sandwich": "sandwich totals",
+             "littlekiller": "little killer totals", "arrow": "arrows",
+             "whisper": "whisper lines", "renban": "renban lines",
+             "palindrome": "palindromes"}
     return " and ".join(names[w] for w in drawn)
 
 
