@@ -5,7 +5,8 @@
 
 Each pair is asked of the generate route (serve._api.run, the work a worker does, with its
 own GENERATE_SECONDS of logic) with the seeds 1..--seeds and the symmetry the page sends
-(rot180; none for the rules drawn at random: jigsaw, kropki, XV, thermo, killer); a row says how many puzzles came at the level asked ('matched') and the slowest
+(rot180; none for the rules drawn at random: jigsaw, kropki, XV, thermo, sums, arrows,
+lines, killer); a row says how many puzzles came at the level asked ('matched') and the slowest
 request.  The server offers a pair (serve._api.OFFERS) when every seed matched within the
 page's budget (the server's 10 s per request, less a margin: 8 s): this table is how OFFERS
 was chosen.  Levels: HoDoKu's on classic 9x9, the sudokit scale's elsewhere; grids over
@@ -27,9 +28,12 @@ CANDIDATES = [("2x2", None), ("2x3", None), ("3x3", None), ("3x4", None), ("4x4"
               ("3x3", "antiking"), ("3x3", "disjoint"), ("3x3", "nonconsecutive"),
               ("3x3", "negative-xv"), ("3x3", "negative-ratio"), ("3x3", "killer"),
               ("3x3", "jigsaw"), ("3x3", "kropki"), ("3x3", "xv"), ("3x3", "thermo"),
-              ("2x3", "jigsaw")]
-# drawn at random (regions, dots, markers, thermometers; a killer's cages): no symmetry
-UNSYMMETRIC = ("killer", "jigsaw", "kropki", "xv", "thermo")
+              ("2x3", "jigsaw"), ("3x3", "sandwich"), ("3x3", "littlekiller"), ("3x3", "arrow"),
+              ("3x3", "whisper"), ("3x3", "renban"), ("3x3", "palindrome")]
+# drawn at random (regions, dots, markers, thermometers, sums, arrows, lines; a killer's
+# cages): no symmetry
+UNSYMMETRIC = ("killer", "jigsaw", "kropki", "xv", "thermo", "sandwich", "littlekiller",
+               "arrow", "whisper", "renban", "palindrome")
 
 
 def levels_of(box, rule):

@@ -95,7 +95,7 @@ def test_draw_keeps_other_rules_and_refuses_a_jigsaw_base():
     with pytest.raises(GeometryError, match="regions already"):
         draw(geom, ["jigsaw"], 1)
     with pytest.raises(GeometryError, match="not drawn at random"):
-        draw("3x3", ["arrow"], 1)
+        draw("3x3", ["windoku"], 1)
 
 
 def _generate(*args, pure=None):
@@ -172,6 +172,71 @@ def test_the_command_line_makes_kropki_xv_and_thermo_puzzles(word):
         else:
             assert a + b == value and value in (5, 10)
     assert not grid.geometry.rules  # (no negative rule is claimed)
+
+
+def _king_path(cells, n):
+    return len(set(cells)) == len(cells) and all(
+        max(abs(p // n - q // n), abs(p % n - q % n)) == 1 for p, q in zip(cells, cells[1:]))
+
+
+def _check_sums_and_lines(marks, solution, n):
+    """Each drawn sum, arrow or line holds in the solution, by its plain meaning."""
+    for kind, cells, value in marks:
+        vals = [solution[c] for c in cells]
+        if kind == "sandwich":   # a whole row or column; the values between its 1 and its N
+            assert len(cells) == n and (len({c // n for c in cells}) == 1
+                                        or len({c % n for c in cells}) == 1)
+            a, b = sorted((vals.index(1), vals.index(n)))
+            assert sum(vals[a + 1:b]) == value
+        elif kind == "littlekiller":   # a whole diagonal, edge to edge
+            rc = [divmod(c, n) for c in cells]
+            dr, dc = rc[1][0] - rc[0][0], rc[1][1] - rc[0][1]
+            assert abs(dr) == abs(dc) == 1
+            assert all((y[0] - x[0], y[1] - x[1]) == (dr, dc) for x, y in zip(rc, rc[1:]))
+            assert not (0 <= rc[0][0] - dr < n and 0 <= rc[0][1] - dc < n)
+            assert not (0 <= rc[-1][0] + dr < n and 0 <= rc[-1][1] + dc < n)
+            assert sum(vals) == value
+        elif kind == "arrow":   # one circle cell, a shaft of 1 to 3 cells summing to it
+            assert value == 1 and 2 <= len(cells) <= 4 and _king_path(cells, n)
+            assert sum(vals[1:]) == vals[0]
+        elif kind == "whisper":
+            assert 3 <= len(cells) <= 6 and _king_path(cells, n)
+            assert all(abs(x - y) >= (n + 1) // 2 for x, y in zip(vals, vals[1:]))
+        elif kind == "renban":
+            assert 3 <= len(cells) <= 6 and _king_path(cells, n)
+            assert sorted(vals) == list(range(min(vals), min(vals) + len(vals)))
+        elif kind == "palindrome":
+            assert 3 <= len(cells) <= 6 and _king_path(cells, n)
+            assert vals == vals[::-1]
+        else:
+            raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("word", ["sandwich", "littlekiller", "arrow", "whisper", "renban",
+                                  "palindrome"])
+def test_the_command_line_makes_sums_arrows_and_lines(word):
+    # 6x6: quick on either backend
+    run = _generate("--rules", word, "--box", "2x3", "--seed", "7", "--to", "json")
+    assert run.returncode == 0, run.stderr
+    grid, solution = _read(run.stdout.strip())
+    n = grid.size
+    marks = grid.geometry.constraints
+    assert n == 6 and marks and {k for k, _, _ in marks} == {word}
+    if word == "sandwich":
+        assert len(marks) == 2 * n   # every row and column
+    if word in ("arrow", "whisper", "renban", "palindrome"):
+        cells = [c for _, line, _ in marks for c in line]
+        assert len(cells) == len(set(cells))  # no two share a cell
+    _check_sums_and_lines(marks, solution, n)
+
+
+def test_sums_arrows_and_lines_are_read_off_the_drawn_solution():
+    from sudokit.generate import generate
+    for word in ("sandwich", "littlekiller", "arrow", "whisper", "renban", "palindrome"):
+        geom = draw("3x3", [word], 4)
+        [made] = generate(geometry=boxes(3, 3), seed="draw:4")   # the grid draw() reads
+        _check_sums_and_lines(geom.constraints, made.solution.values, 9)
+        assert draw("3x3", [word], 4) is geom
 
 
 def test_both_backends_draw_and_make_the_same_puzzle():

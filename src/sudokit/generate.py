@@ -161,11 +161,18 @@ def _permutations(symmetry: str, n: int) -> list[tuple[int, ...]]:
 @lru_cache(maxsize=None)
 def _fits(geom: Geometry, symmetry: str) -> bool:
     """True if every element of the symmetry maps the geometry onto itself: units onto
-    units, pairs onto pairs, weak links onto weak links (with the same value masks)."""
+    units, pairs onto pairs, weak links onto weak links (with the same value masks), rules
+    over many cells onto the same rules."""
     units = set(geom.units)
     pairs = set(geom.pairs)
     links = set(geom.links)
+    # rules over many cells (sums, sandwiches, renban) onto the same rule, cell for cell
+    # (stricter than needed when a rule's cells may come in another order: never looser)
+    props = set(geom.propagators)
     for p in _permutations(symmetry, geom.size):
+        if any((k, tuple(p[c] for c in cells), d) not in props
+               for k, cells, d in geom.propagators):
+            return False
         if any(tuple(sorted(p[c] for c in u)) not in units for u in geom.units):
             return False
         if any((min(p[i], p[j]), max(p[i], p[j])) not in pairs for i, j in geom.pairs):
@@ -333,7 +340,7 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
             f"in {FILL_MAX_NODES:,} nodes, learn none in {FILL_LEARN_DECISIONS:,} decisions "
             f"(it may have none)")
     grid = bytes(first)
-    if not geom.links:
+    if not geom.links and not geom.propagators:  # (sums, sandwiches, renban: values count)
         relabel = [0] + rng.sample(range(1, n + 1), n)
         grid = bytes(relabel[v] for v in grid)
     perm = rng.choice(_automorphisms(geom))
@@ -497,7 +504,7 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
         shape = geom.display_shape
         kargs, label, variant = (_backend.tables(geom), 0), _label(geom), geom
         # a puzzle missing two values is not unique (swap them) when values relabel freely
-        check = _variant_check(check, 0 if geom.links else geom.size - 1)
+        check = _variant_check(check, 0 if geom.links or geom.propagators else geom.size - 1)
         cells = orbits(geom, symmetry)
     lo, hi = clues if clues is not None else (0, geom.ncells)
     nlim = _node_limit(geom.size, minimal, variant is not None)

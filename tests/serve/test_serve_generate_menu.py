@@ -42,7 +42,8 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
     sizes = {4, 6, 9, 12, 16} | ({25} if sudokit.backend() == "c" else set())
     assert {o["size"] for o in info["generate"]["offers"]} == sizes
     want = {"x", "windoku", "antiknight", "antiking", "disjoint", "nonconsecutive", "killer",
-            "jigsaw", "kropki", "xv", "thermo"}
+            "jigsaw", "kropki", "xv", "thermo", "sandwich", "littlekiller", "arrow", "whisper",
+            "renban", "palindrome"}
     if sudokit.backend() == "python":  # (the variants too slow to make there: left out)
         want -= {rule for _, rule in PURE_DROPPED}
         assert not any(o["levels"] for o in info["generate"]["offers"])
@@ -54,13 +55,36 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
         assert o["levels"] or o["note"]  # a variant without levels says why
         if o["size"] > 9:
             assert not o["levels"]  # the server rates up to 9x9 only
-    assert "arrows" in " ".join(n["variant"] for n in info["generate"]["not_offered"])
+    assert "even" in " ".join(n["variant"] for n in info["generate"]["not_offered"])
     assert not any(word in n["variant"] for n in info["generate"]["not_offered"]
-                   for word in ("jigsaw", "kropki", "XV", "thermo"))
+                   for word in ("jigsaw", "kropki", "XV", "thermo", "sandwich", "killer",
+                                "arrow", "whisper", "renban", "palindrome", "lines"))
     assert all(n["why"] for n in info["generate"]["not_offered"])
 
 
-_DRAWN = ("jigsaw", "kropki", "xv", "thermo")  # rules drawn at random for each puzzle
+# rules drawn at random for each puzzle
+_DRAWN = ("jigsaw", "kropki", "xv", "thermo", "sandwich", "littlekiller", "arrow", "whisper",
+          "renban", "palindrome")
+_LONG = ("sandwich", "littlekiller", "arrow", "whisper", "renban", "palindrome")
+
+
+def _holds(kind, cells, value, solution, n):
+    """A drawn sum, arrow or line holds in the solution, by its plain meaning."""
+    vals = [solution[c] for c in cells]
+    near = all(max(abs(p // n - q // n), abs(p % n - q % n)) == 1
+               for p, q in zip(cells, cells[1:]))
+    if kind == "sandwich":
+        a, b = sorted((vals.index(1), vals.index(n)))
+        return len(cells) == n and sum(vals[a + 1:b]) == value
+    if kind == "littlekiller":
+        return sum(vals) == value
+    if kind == "arrow":
+        return near and sum(vals[1:]) == vals[0]
+    if kind == "whisper":
+        return near and all(abs(x - y) >= (n + 1) // 2 for x, y in zip(vals, vals[1:]))
+    if kind == "renban":
+        return near and sorted(vals) == list(range(min(vals), min(vals) + len(vals)))
+    return near and vals == vals[::-1]   # palindrome
 
 
 def _check_regions(regions, n):
@@ -94,12 +118,15 @@ def _check(d, offer, level):
         _check_regions(geom.regions, r * c)
     rules = [x for x in offer["rules"] if x != "killer" and x not in _DRAWN]
     assert sorted(geom.rules) == sorted(rules)
-    marks = [k for k in geom.constraints if k[0] in ("diff", "ratio", "sum", "thermo")]
+    marks = [k for k in geom.constraints if k[0] in ("diff", "ratio", "sum", "thermo") + _LONG]
+    word = (set(drawn) - {"jigsaw"} or {None}).pop()
     assert {k[0] for k in marks} == {"kropki": {"diff", "ratio"}, "xv": {"sum"},
-                                     "thermo": {"thermo"}}.get(
-        (set(drawn) - {"jigsaw"} or {None}).pop(), set())
+                                     "thermo": {"thermo"}}.get(word, {word} - {None})
     solution, n = d["solution"], r * c
-    for kind, cells, value in marks:  # each dot, marker or thermometer holds in the solution
+    for kind, cells, value in marks:
+        if kind in _LONG:
+            assert _holds(kind, cells, value, solution, n), (kind, cells, value)
+            continue  # each dot, marker or thermometer holds in the solution
         if kind == "thermo":
             assert all(solution[p] < solution[q] and
                        max(abs(p // n - q // n), abs(p % n - q % n)) == 1

@@ -68,8 +68,10 @@ and constraints among cells: thermo(r1c1-r1c2-r1c3) (rising from the bulb), whit
 and black(..) kropki dots, x(..) and v(..) sums, whisper(..) and palindrome(..) lines
 (see 'Constraints' in README.md); they keep their place when a puzzle is made;
 --rules jigsaw (or --regions random) draws random regions, --rules kropki every white and
-black dot of a random solution, --rules xv every X and V (from --seed, once a run; no
-negative rule; written as JSON or f-puzzles);
+black dot of a random solution, --rules xv every X and V, --rules thermo thermometers;
+--rules sandwich every row's and column's sandwich total, littlekiller some diagonals'
+totals, arrow a few arrows, whisper, renban or palindrome a few lines (from --seed, once
+a run; no negative rule; written as JSON or f-puzzles);
 --regions FILE replaces the boxes by irregular regions (a jigsaw): FILE has N lines of N
 symbols, each naming the region of its cell (symbols separated by spaces when a line has
 any; lines starting with '#' are skipped).  --symmetry must be one the geometry has (a
@@ -204,7 +206,10 @@ def _output_format(args, err: TextIO, shape: "Shape | None" = None) -> "str | No
 
 def _drawn_words(drawn) -> str:
     names = {"jigsaw": "jigsaw regions", "kropki": "kropki dots", "xv": "XV markers",
-             "thermo": "thermometers"}
+             "thermo": "thermometers", "sandwich": "sandwich totals",
+             "littlekiller": "little killer totals", "arrow": "arrows",
+             "whisper": "whisper lines", "renban": "renban lines",
+             "palindrome": "palindromes"}
     return " and ".join(names[w] for w in drawn)
 
 

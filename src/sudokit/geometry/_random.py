@@ -18,6 +18,12 @@ Words (``DRAWN``), as ``sudokit generate --rules`` and the page's Generate menu 
              no negative rule either
     thermo   about N thermometers of 3 to 5 cells (``random_thermos``) along rising values
              of a random solution grid, each step to one of the 8 cells around
+    sandwich the sandwich total of every row and column of a random solution grid
+    littlekiller  the totals of N-3 to N+1 random diagonals (``random_little_killers``)
+    arrow    about N/2 arrows: a circle cell and a shaft of 1 to 3 cells summing to it
+    whisper, renban, palindrome   about N/2 lines of 3 to 6 cells each (``random_lines``):
+             neighbours differ by (N+1)//2 or more; a set of consecutive values; the same
+             values read both ways
 
 Regions: start from the boxes of the size (2x3 for 6, 2x4 for 8, 3x3 for 9) and make random
 swaps: a cell a of region A next to region B goes to B, and a cell b of B next to A (not
@@ -41,10 +47,14 @@ import random
 from . import Geometry, as_geometry, boxes, jigsaw
 from ..errors import GeometryError
 
-__all__ = ["DRAWN", "random_regions", "solution_constraints", "draw", "split_drawn"]
+__all__ = ["DRAWN", "random_regions", "solution_constraints", "sandwiches",
+           "random_little_killers", "random_arrows", "random_lines", "draw", "split_drawn"]
 
-DRAWN = ("jigsaw", "kropki", "xv", "thermo")
+DRAWN = ("jigsaw", "kropki", "xv", "thermo", "sandwich", "littlekiller", "arrow", "whisper",
+         "renban", "palindrome")
 THERMO_CELLS = (3, 5)   # cells a thermometer drawn at random has, at least and at most
+LINE_CELLS = (3, 6)     # cells a whisper, renban or palindrome line has, at least and at most
+ARROW_SHAFT = (1, 3)    # cells an arrow's shaft has after its circle, at least and at most
 SWAPS_PER_CELL = 4      # swaps kept per cell of the grid (81 cells: 324 swaps)
 MAX_MAPS = 20           # region maps drawn before giving up (one without a solution is rare)
 _BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}
@@ -191,6 +201,164 @@ def random_thermos(values, size: int, seed, count: "int | None" = None) -> list:
     return out
 
 
+def _around(cell: int, size: int):
+    """The cells of the 8 around cell, ascending."""
+    r, c = divmod(cell, size)
+    return [x * size + y for x in (r - 1, r, r + 1) for y in (c - 1, c, c + 1)
+            if 0 <= x < size and 0 <= y < size and (x, y) != (r, c)]
+
+
+def sandwiches(values, size: int) -> list:
+    """('sandwich', row or column cells, total): the sum of the values between the 1 and
+    the N of every row and column of a solution grid."""
+    out = []
+    lines = [tuple(range(r * size, (r + 1) * size)) for r in range(size)] + \
+        [tuple(range(c, size * size, size)) for c in range(size)]
+    for line in lines:
+        row = [values[i] for i in line]
+        a, b = sorted((row.index(1), row.index(size)))
+        out.append(("sandwich", line, sum(row[a + 1:b])))
+    return out
+
+
+def _diagonals(size: int) -> list:
+    """Every diagonal of 2 cells or more, once each (from its clue at the top edge, or the
+    left or right edge below it), cells in order from the clue."""
+    out, seen = [], set()
+    for start in range(size * size):
+        r, c = divmod(start, size)
+        for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            if 0 <= r - dr < size and 0 <= c - dc < size:
+                continue     # the cell before is inside: not the diagonal's first cell
+            cells, x, y = [], r, c
+            while 0 <= x < size and 0 <= y < size:
+                cells.append(x * size + y)
+                x, y = x + dr, y + dc
+            if len(cells) >= 2 and frozenset(cells) not in seen:
+                seen.add(frozenset(cells))
+                out.append(tuple(cells))
+    return out
+
+
+def random_little_killers(values, size: int, seed) -> list:
+    """('littlekiller', diagonal cells, their total) for N-3 to N+1 random diagonals of a
+    solution grid (at least 2); the same seed gives the same ones."""
+    rng = random.Random(f"sudokit:littlekiller:{size}:{seed}")
+    diagonals = _diagonals(size)
+    count = min(len(diagonals), rng.randint(max(2, size - 3), size + 1))
+    return [("littlekiller", cells, sum(values[i] for i in cells))
+            for cells in rng.sample(diagonals, count)]
+
+
+def random_arrows(values, size: int, seed, used: "set | None" = None) -> list:
+    """('arrow', circle then shaft, 1): about N/2 arrows of a solution grid, no two sharing
+    a cell: a circle cell and a shaft of ARROW_SHAFT cells, each step to one of the 8 cells
+    around, whose values sum to the circle's; the same seed gives the same ones."""
+    rng = random.Random(f"sudokit:arrow:{size}:{seed}")
+    used = set() if used is None else used
+    lo, hi = ARROW_SHAFT
+    out = []
+    count = size // 2 + 1
+    for circle in rng.sample(range(size * size), size * size):
+        if len(out) == count:
+            break
+        if circle in used:
+            continue
+        found = []
+
+        def walk(cells, total):
+            if total == values[circle] and len(cells) > 1 + lo - 1:
+                found.append(tuple(cells))
+            if len(cells) > hi or total >= values[circle]:
+                return
+            for nb in _around(cells[-1], size):
+                if nb not in used and nb not in cells:
+                    walk(cells + [nb], total + values[nb])
+
+        walk([circle], 0)
+        if found:
+            arrow = rng.choice(found)
+            used.update(arrow)
+            out.append(("arrow", arrow, 1))
+    return out
+
+
+def _line_step(word: str, size: int, values):
+    """Whether a line of word may go on from its cells to cell nb (renban: different
+    values within a run of at most LINE_CELLS[1])."""
+    k = (size + 1) // 2
+    if word == "whisper":
+        return lambda cells, nb: abs(values[nb] - values[cells[-1]]) >= k
+    def renban(cells, nb):
+        seen = [values[i] for i in cells] + [values[nb]]
+        return len(set(seen)) == len(seen) and max(seen) - min(seen) < LINE_CELLS[1]
+    return renban
+
+
+def _is_run(vals) -> bool:
+    return len(set(vals)) == len(vals) and max(vals) - min(vals) == len(vals) - 1
+
+
+def random_lines(values, size: int, word: str, seed, used: "set | None" = None) -> list:
+    """(word, cells): about N/2 lines of LINE_CELLS cells of a solution grid, no two sharing
+    a cell, each step to one of the 8 cells around: word 'whisper' (neighbours differ by
+    (N+1)//2 or more), 'renban' (different consecutive values, any order) or 'palindrome'
+    (the values read the same both ways; grown from its middle outwards); the same seed
+    gives the same ones."""
+    rng = random.Random(f"sudokit:{word}:{size}:{seed}")
+    used = set() if used is None else used
+    lo, hi = LINE_CELLS
+    count = size // 2 + 1
+    out = []
+    for _ in range(count * 30):
+        if len(out) == count:
+            break
+        free = [c for c in range(size * size) if c not in used]
+        if not free:
+            break
+        want = rng.randint(lo, hi)
+        if word == "palindrome":
+            cells = _palindrome(values, size, rng, want, used, free)
+        else:
+            step = _line_step(word, size, values)
+            cells = [rng.choice(free)]
+            while len(cells) < want:
+                nexts = [nb for nb in _around(cells[-1], size)
+                         if nb not in used and nb not in cells and step(cells, nb)]
+                if not nexts:
+                    break
+                cells.append(rng.choice(nexts))
+            if word == "renban":   # the longest first part that is a run
+                while len(cells) >= lo and not _is_run([values[i] for i in cells]):
+                    cells.pop()
+        if cells and len(cells) >= lo:
+            used.update(cells)
+            out.append((word, tuple(cells)))
+    return out
+
+
+def _palindrome(values, size: int, rng: random.Random, want: int, used: set, free: list):
+    """A line of about want cells whose values read the same both ways, grown from a
+    middle cell (or two cells of the same value) by a pair of equal values at each end."""
+    mid = rng.choice(free)
+    cells = [mid]
+    if want % 2 == 0:
+        twins = [nb for nb in _around(mid, size)
+                 if nb not in used and values[nb] == values[mid]]
+        if not twins:
+            return None
+        cells.append(rng.choice(twins))
+    while len(cells) < want:
+        pairs = [(a, b) for a in _around(cells[0], size) for b in _around(cells[-1], size)
+                 if a != b and a not in used and b not in used and a not in cells
+                 and b not in cells and values[a] == values[b]]
+        if not pairs:
+            break
+        a, b = rng.choice(pairs)
+        cells = [a] + cells + [b]
+    return cells
+
+
 def split_drawn(rules) -> tuple:
     """(the words of DRAWN among rules, the other rules), rules comma-separated words."""
     words = [w.strip() for item in rules or () for w in str(item).split(",") if w.strip()]
@@ -200,8 +368,8 @@ def split_drawn(rules) -> tuple:
 
 def draw(base, words, seed) -> Geometry:
     """base (a Geometry, or its name such as '3x3') with the rules of words (DRAWN) drawn from
-    seed: 'jigsaw' replaces its boxes by random regions (its other rules kept); 'kropki',
-    'xv' and 'thermo' add the dots, markers or thermometers of a random solution of it.
+    seed: 'jigsaw' replaces its boxes by random regions (its other rules kept); the other
+    words add the dots, markers, thermometers, sums, arrows or lines of a random solution.
     GeometryError for a word not in DRAWN, or jigsaw on a base that is itself a jigsaw or of
     another size."""
     geom = as_geometry(base)
@@ -221,11 +389,20 @@ def draw(base, words, seed) -> Geometry:
     if clues:
         from ..generate import generate
         [made] = generate(geometry=geom, seed=f"draw:{seed}")
-        found = []
+        found, used = [], set()
+        values, size = made.solution.values, geom.size
         for w in clues:
             if w == "thermo":
-                found += random_thermos(made.solution.values, geom.size, seed)
+                found += random_thermos(values, size, seed)
+            elif w == "sandwich":
+                found += sandwiches(values, size)
+            elif w == "littlekiller":
+                found += random_little_killers(values, size, seed)
+            elif w == "arrow":
+                found += random_arrows(values, size, seed, used)
+            elif w in ("whisper", "renban", "palindrome"):
+                found += random_lines(values, size, w, seed, used)
             else:
-                found += solution_constraints(made.solution.values, geom.size, w)
+                found += solution_constraints(values, size, w)
         geom = geom.with_constraints(*found)
     return geom

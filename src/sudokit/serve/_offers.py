@@ -44,6 +44,14 @@ OFFERS = (
                                                           # but seed 31 or 32 not in time
     ("3x3", "thermo", "thermometers", ("easy", "expert", "extreme")),  # medium: 2/3; hard:
                                                           # 3/3, but seed 31 not in time
+    # sums, arrows and lines drawn from a random solution (geometry._random, branch vargen2)
+    ("3x3", "sandwich", "sandwiches", ()),   # medium 3/3 (6.1 s), but seed 32: 15 s; expert
+                                              # 3/3, but seeds 31, 32 not in time; easy 2/3
+    ("3x3", "littlekiller", "little killers", ("easy", "medium", "expert")),  # hard 2/3
+    ("3x3", "arrow", "arrows", ("easy", "medium", "hard", "expert")),   # extreme 0/3
+    ("3x3", "whisper", "whispers", _SUDOKIT),
+    ("3x3", "renban", "renban lines", ("easy", "medium", "hard", "expert")),  # extreme 1/3
+    ("3x3", "palindrome", "palindromes", _SUDOKIT),
     ("3x4", "", "classic", ()),
     ("4x4", "", "classic", ()),
     ("5x5", "", "classic", ()),
@@ -55,10 +63,14 @@ OFFERS = (
 # (a puzzle at any level takes longer than the budget, or too near it)
 PURE_DROPPED = {("3x3", "nonconsecutive"), ("3x3", "negative-xv"), ("3x3", "negative-ratio"),
                 ("3x3", "killer"), ("3x3", "kropki"), ("3x3", "xv"), ("5x5", ""),
-                ("3x3", "jigsaw")}  # (9x9 jigsaw: 0.05-1.3 s, but 7.1 s with seed 21)
+                ("3x3", "jigsaw"),   # (9x9 jigsaw: 0.05-1.3 s, but 7.1 s with seed 21)
+                ("3x3", "sandwich"), ("3x3", "littlekiller")}  # (sandwich: 9-48 s; little
+                # killer: 3-71 s; arrows, whispers, renban, palindromes: 0.07-3.8 s, seeds
+                # 1..3, 21, 31, 32)
 
 # rules drawn at random for each puzzle (regions, dots, markers, cages): no symmetry
-_UNSYMMETRIC = ("killer", "jigsaw", "kropki", "xv", "thermo")
+_UNSYMMETRIC = ("killer", "jigsaw", "kropki", "xv", "thermo", "sandwich", "littlekiller",
+                "arrow", "whisper", "renban", "palindrome")
 
 # why a level is missing (shown under the menu)
 _NOTES = {
@@ -70,9 +82,9 @@ _NOTES = {
 }
 
 NOT_OFFERED = (
-    {"variant": "lines (whispers, palindromes), arrows, sandwiches, little killers",
-     "why": "the generator places givens for rules given to it; it draws no lines, arrows "
-            "or sums of its own"},
+    {"variant": "even and odd cells",
+     "why": "the generator places givens for rules given to it; it draws no even or odd "
+            "cells of its own"},
 )
 
 
