@@ -21,7 +21,8 @@ How one puzzle is made (``_make``), from its own random stream ``Random(f"sudoki
               retry on the rare dead end), then a random relabelling, random row / col
               permutations within bands / stacks, band / stack permutations and (square boxes)
               a random transposition.  Other geometries: ``_fill_any`` (random values in random
-              cells, completed by propagate, then a relabelling and a symmetry of the geometry).
+              cells, completed by propagate, then a relabelling unless links or rules over many
+              cells tell values apart, and a symmetry of the geometry).
     2. orbits the cells grouped by the symmetry: every cell with all its images
               (rot180: pairs, rot90: fours, dihedral: up to eights).  Clues are removed a whole
               orbit at a time, so the givens keep the symmetry.  A geometry must have the
@@ -31,9 +32,9 @@ How one puzzle is made (``_make``), from its own random stream ``Random(f"sudoki
               halve k; at k = 1 a failed orbit stays.  Uniqueness is a count-to-2 search on
               bytes with the kernel of ``engine`` (fast9 for 9x9 with C, else propagate).  A
               check stopped by its node limit is a failure: an unverified removal is never made.
-              Variants: every check has a node limit (see ``_node_limit``), and a
-              removal that leaves two values without a given is refused unchecked (swapping
-              the two gives a second solution) unless weak links tie values together.
+              Variants: every check has a node limit (``_node_limit``); a removal leaving two
+              values without a given is refused unchecked (a swap of the two solves it too)
+              unless weak links or rules over many cells (sums, renban) tell values apart.
               One pass is enough for minimality: removing clues never makes a later removal
               possible that was impossible before (fewer givens, more solutions).
     4. minimal=True: orbits refused only because a check hit the node limit are tried again
@@ -43,14 +44,11 @@ How one puzzle is made (``_make``), from its own random stream ``Random(f"sudoki
               *Minimal* is within the symmetry: no single orbit can be removed (with
               symmetry='none', no single clue).
     5. clues=(lo, hi): removal never goes below lo (minimal=False); a puzzle outside the range
-              is thrown away and the next attempt made; after ``MAX_ATTEMPTS`` a
-              GenerationError says what was reached.
+              is thrown away; after ``MAX_ATTEMPTS`` a GenerationError says what was reached.
 
-(Rejected: shuffling one fixed solution grid -- it only ever gives grids equivalent to that
-one.  Not tried: starting from a random ~50 % subset of clues and repairing it where a second
-solution differs -- the kernels return only the first solution; group testing (step 3) gets
-the batch speed-up without it.  Measured on 16x16 with C: removal-check node limit 16 gives
-121 unique puzzles/s, 800 gives 14/s, at about the same clue count, see ``_node_limit``.)
+(Rejected: shuffling one fixed solution grid: only grids equivalent to it.  Not tried: a random
+~50 % of the clues repaired where a second solution differs (the kernels return only the
+first solution; group testing, step 3, gets the batch speed-up without it).)
 """
 
 from __future__ import annotations
@@ -160,15 +158,10 @@ def _permutations(symmetry: str, n: int) -> list[tuple[int, ...]]:
 
 @lru_cache(maxsize=None)
 def _fits(geom: Geometry, symmetry: str) -> bool:
-    """True if every element of the symmetry maps the geometry onto itself: units onto
-    units, pairs onto pairs, weak links onto weak links (with the same value masks), rules
-    over many cells onto the same rules."""
-    units = set(geom.units)
-    pairs = set(geom.pairs)
-    links = set(geom.links)
-    # rules over many cells (sums, sandwiches, renban) onto the same rule, cell for cell
-    # (stricter than needed when a rule's cells may come in another order: never looser)
-    props = set(geom.propagators)
+    """True if every element of the symmetry maps each unit, pair, weak link (value masks
+    kept) and rule over many cells (cell for cell: never looser) onto one of the geometry's."""
+    units, pairs, links, props = (set(geom.units), set(geom.pairs), set(geom.links),
+                                  set(geom.propagators))
     for p in _permutations(symmetry, geom.size):
         if any((k, tuple(p[c] for c in cells), d) not in props
                for k, cells, d in geom.propagators):
@@ -340,7 +333,7 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
             f"in {FILL_MAX_NODES:,} nodes, learn none in {FILL_LEARN_DECISIONS:,} decisions "
             f"(it may have none)")
     grid = bytes(first)
-    if not geom.links and not geom.propagators:  # (sums, sandwiches, renban: values count)
+    if not geom.links and not geom.propagators:  # (sums, renban: values are not alike)
         relabel = [0] + rng.sample(range(1, n + 1), n)
         grid = bytes(relabel[v] for v in grid)
     perm = rng.choice(_automorphisms(geom))
