@@ -17,24 +17,10 @@ import pytest
 
 import sudokit
 from sudokit import formats
+from _grids import connected
 from sudokit.errors import GeometryError
 from sudokit.geometry import boxes
 from sudokit.geometry._random import draw, random_regions, solution_constraints
-
-
-def _flood(cells, n):
-    cells = set(cells)
-    todo, seen = [min(cells)], set()
-    while todo:
-        c = todo.pop()
-        if c in seen:
-            continue
-        seen.add(c)
-        r, k = divmod(c, n)
-        near = [c - n if r else -1, c + n if r + 1 < n else -1,
-                c - 1 if k else -1, c + 1 if k + 1 < n else -1]
-        todo += [d for d in near if d in cells]
-    return seen == cells
 
 
 def _check_regions(regions, n):
@@ -43,7 +29,7 @@ def _check_regions(regions, n):
         groups.setdefault(r, []).append(cell)
     assert len(regions) == n * n and len(groups) == n
     for cells in groups.values():
-        assert len(cells) == n and _flood(cells, n), cells
+        assert len(cells) == n and connected(cells, n), cells
 
 
 def _check_solution(solution, regions, n):

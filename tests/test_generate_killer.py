@@ -15,21 +15,8 @@ import pytest
 
 import sudokit
 from sudokit import formats
+from _grids import connected
 from sudokit.generate import GenerationError, generate, remake
-
-
-def _connected(cells, n):
-    cells = set(cells)
-    todo, seen = [min(cells)], set()
-    while todo:
-        c = todo.pop()
-        if c in seen:
-            continue
-        seen.add(c)
-        r, k = divmod(c, n)
-        todo += [d for d in (c - n, c + n, c - 1 if k else -1, c + 1 if k + 1 < n else -1)
-                 if d in cells]
-    return seen == cells
 
 
 def _check_killer(g, lo, hi):
@@ -43,7 +30,7 @@ def _check_killer(g, lo, hi):
     for _, cells, total in cages:
         values = [sol[c] for c in cells]
         assert len(set(values)) == len(values) and sum(values) == total
-        assert lo <= len(cells) <= hi and _connected(cells, n)
+        assert lo <= len(cells) <= hi and connected(cells, n)
     # (dlx in pure Python takes minutes on a 9x9 killer without givens: small grids only)
     for engine in ("propagate", "dlx") if n <= 6 else ("propagate",):
         assert sudokit.count_solutions(g.puzzle, engine=engine, limit=2) == 1

@@ -55,3 +55,21 @@ def click_cell(driver, k, tries: int = 5) -> None:
         except StaleElementReferenceException:
             if attempt == tries - 1:
                 raise
+
+
+def wait(driver, test, timeout=30):
+    """test(driver) once it is true (selenium's wait: TimeoutException after timeout s)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout).until(lambda d: test(d))
+
+
+def open_page(driver, url):
+    """The page at url, once its script says it is ready."""
+    driver.get(url)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
+
+
+def cell(driver, k):
+    """The board's cell k (an SVG group)."""
+    from selenium.webdriver.common.by import By
+    return driver.find_element(By.CSS_SELECTOR, f'#grid g.cell[data-cell="{k}"]')

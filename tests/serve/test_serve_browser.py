@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, count_solutions, is_solution, solve
-from browser_fixtures import artifacts, click_cell, url  # noqa: F401  (fixtures: server, folder)
+from browser_fixtures import (artifacts, cell, click_cell, open_page, url,  # noqa: F401
+                              wait)
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 SOLUTION = solve(PUZZLE).values
@@ -32,7 +33,7 @@ from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
 def _chromium() -> "str | None":
@@ -62,19 +63,6 @@ def driver():
     d.set_page_load_timeout(30)
     yield d
     d.quit()
-
-
-def wait(driver, test, timeout=30):
-    return WebDriverWait(driver, timeout).until(lambda d: test(d))
-
-
-def open_page(driver, url):
-    driver.get(url)
-    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
-
-
-def cell(driver, k):
-    return driver.find_element(By.CSS_SELECTOR, f'#grid g.cell[data-cell="{k}"]')
 
 
 def classes(driver, k) -> set:

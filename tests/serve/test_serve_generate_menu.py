@@ -21,6 +21,7 @@ from sudokit.serve import running
 import sudokit
 from sudokit.serve._offers import OFFERS, PURE_DROPPED, offers
 
+from _grids import connected
 from test_serve_api import post, request
 
 BUDGET = 10.0  # the server's default seconds a request (the page's time)
@@ -94,16 +95,7 @@ def _check_regions(regions, n):
         groups.setdefault(k, set()).add(cell)
     assert len(groups) == n
     for cells in groups.values():
-        seen, todo = set(), [min(cells)]
-        while todo:
-            cell = todo.pop()
-            if cell in seen:
-                continue
-            seen.add(cell)
-            row, col = divmod(cell, n)
-            todo += [x for x in (cell - n, cell + n, cell - 1 if col else -1,
-                                 cell + 1 if col + 1 < n else -1) if x in cells]
-        assert len(cells) == n and seen == cells
+        assert len(cells) == n and connected(cells, n)
 
 
 def _check(d, offer, level):

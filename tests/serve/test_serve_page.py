@@ -26,7 +26,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, missing
-from browser_fixtures import artifacts, click_cell, url  # noqa: F401  (fixtures: server, folder)
+from browser_fixtures import (artifacts, cell, click_cell, open_page, url,  # noqa: F401
+                              wait)
 from sudokit import Grid, count_solutions, generate, is_solution, solve
 from sudokit.geometry import Geometry, boxes
 from sudokit.rate.scale import rate_scale
@@ -39,7 +40,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import Select, WebDriverWait
+    from selenium.webdriver.support.ui import Select
 except ImportError:  # (collected anyway: each test then says what is missing)
     webdriver = None
 
@@ -96,25 +97,12 @@ def driver(browser, url):
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def wait(driver, test, timeout=30):
-    return WebDriverWait(driver, timeout).until(lambda d: test(d))
-
-
-def open_page(driver, url):
-    driver.get(url)
-    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "1")
-
-
 def js(driver, expression):
     return driver.execute_script(f"return {expression}")
 
 
 def game(driver, field):
     return js(driver, f"JSON.parse(JSON.stringify(window.sudokit.game.{field}))")
-
-
-def cell(driver, k):
-    return driver.find_element(By.CSS_SELECTOR, f'#grid g.cell[data-cell="{k}"]')
 
 
 def classes(driver, k) -> set:
