@@ -747,12 +747,16 @@ def _terminate(pool) -> None:
 
     The worker list is taken first: shutdown() forgets it.  Waiting for the workers to be
     gone matters: one still starting up would otherwise find the run's stop Event already
-    released by this process and print a traceback.
+    released by this process and print a traceback.  So does waiting for the pool's manager
+    thread: while it closes its wake-up pipe, CPython 3.11's exit hook may write to that
+    pipe unlocked and print "Bad file descriptor" (seen once in a CI run of `generate
+    --jobs 2` under Ctrl-C).
     """
     if pool is None:
         return
     from ._quiet import quiet_manager
-    quiet_manager(getattr(pool, "_executor_manager_thread", None))
+    manager = getattr(pool, "_executor_manager_thread", None)
+    quiet_manager(manager)
     procs = list((getattr(pool, "_processes", None) or {}).values())
     for proc in procs:
         try:
@@ -765,6 +769,8 @@ def _terminate(pool) -> None:
             proc.join(timeout=2)
         except Exception:  # noqa: BLE001
             pass
+    if manager is not None and manager.is_alive():
+        manager.join(timeout=2)
 
 
 def file_size(stream) -> int | None:
