@@ -11,6 +11,10 @@ two solutions differ moves into a neighbouring cage.  That cage summed alike in 
 solutions before, so with the cell it no longer does: the second solution is gone (others
 may remain), and the search runs again; when no move is left, the cut starts over.  The
 caller supplies the search (``count`` in ``killer``): geometry knows no search engine.
+
+A killer aimed at a difficulty (``rate.level``) is then walked by two moves: ``split`` cuts a
+cage in two (more sums: still one solution, and easier), ``merges`` lists the neighbouring
+cages that may join (fewer sums: harder, and the caller checks that one solution is left).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import random
 
 from ..errors import GeometryError
 
-__all__ = ["cut", "killer", "spec", "base_of"]
+__all__ = ["cut", "killer", "spec", "base_of", "cages_of", "split", "merges"]
 
 
 def _neighbours(cell: int, n: int):
@@ -162,3 +166,59 @@ def base_of(geom):
     return Geometry(geom.size, geom.regions, geom.rules, geom.extra_units, geom.extra_pairs,
                     geom.extra_links, constraints=[c for c in geom.constraints
                                                    if c[0] != "killer"])
+
+
+def cages_of(geom) -> list:
+    """The killer cages of geom as sorted cell lists, in the geometry's order."""
+    return [sorted(c[1]) for c in geom.constraints if c[0] == "killer"]
+
+
+def _grow(cells: list, size: int, n: int, rng: random.Random):
+    """A connected part of ``size`` cells of the cage ``cells`` whose rest is connected too,
+    grown from a random cell; None when the tries find none."""
+    inside = set(cells)
+    for _ in range(2 * len(cells)):
+        part = {rng.choice(cells)}
+        while len(part) < size:
+            edge = sorted({d for c in part for d in _neighbours(c, n) if d in inside} - part)
+            if not edge:
+                break
+            part.add(rng.choice(edge))
+        if len(part) == size and _connected(inside - part, n):
+            return sorted(part)
+    return None
+
+
+def split(cages: list, n: int, rng: random.Random, lo: int, prefer=()) -> "list | None":
+    """The cages with one of them cut in two connected cages of at least ``lo`` cells (one
+    solution stays one: each half's sum says more than the whole's), a cage holding a cell
+    of ``prefer`` first (where logic stopped); None when no cage can be cut."""
+    lo = max(lo, 1)
+    want = set(prefer)
+    order = [k for k in range(len(cages)) if len(cages[k]) >= 2 * lo]
+    rng.shuffle(order)
+    order.sort(key=lambda k: not want & set(cages[k]))
+    for k in order:
+        cells = cages[k]
+        part = _grow(cells, rng.randint(lo, len(cells) - lo), n, rng)
+        if part is not None:
+            rest = sorted(set(cells) - set(part))
+            return cages[:k] + [part, rest] + cages[k + 1:]
+    return None
+
+
+def merges(cages: list, solution, n: int, hi: int, rng: random.Random) -> list:
+    """The pairs (i, j) of neighbouring cages that may join into one cage (at most ``hi``
+    cells, values all different in the solution), in a random order."""
+    owner = {c: k for k, cells in enumerate(cages) for c in cells}
+    pairs = set()
+    for k, cells in enumerate(cages):
+        for c in cells:
+            for d in _neighbours(c, n):
+                j = owner.get(d, -1)
+                if j > k:
+                    pairs.add((k, j))
+    out = [(i, j) for i, j in sorted(pairs) if len(cages[i]) + len(cages[j]) <= hi
+           and not {solution[c] for c in cages[i]} & {solution[c] for c in cages[j]}]
+    rng.shuffle(out)
+    return out

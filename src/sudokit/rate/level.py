@@ -37,6 +37,7 @@ finds is the same).
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from ..generate import GenerationError, _label
 from ..geometry import Geometry
@@ -47,6 +48,7 @@ __all__ = ["Level", "at_level", "iter_level", "SECONDS", "KILLER_TRIES"]
 
 SECONDS = 120.0     # logic time per puzzle (every rating of its search) before giving up
 KILLER_TRIES = 40   # killers cut per puzzle before giving up
+KILLER_MERGES = 12  # joins of two cages tried per move of a killer's walk
 FILL_TRIES = 8      # minimal puzzles given more givens (minimal=False) before the walk
 FILL_CHOICES = 6    # orbits tried in turn where one more given makes a puzzle too easy
 _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
@@ -220,6 +222,8 @@ class Level:
         return None
 
     def _make_killer(self, geom: Geometry, seed, index: int, engine: str):
+        """Killer number index at the level: cut (generate's _make_killer), then walked
+        (_walk_killer); the next cut when a walk ends elsewhere."""
         from ..generate import _make_killer
         from ..geometry import _cages
         base = _cages.base_of(geom)  # (remake hands back the killer's own geometry)
@@ -228,11 +232,70 @@ class Level:
                 got = _make_killer(base, self.killer, f"{seed}:level:{k}", index, engine)
             except GenerationError:  # (no unique cut from this solution: the next one)
                 continue
-            if self.distance(got.puzzle) == 0:
-                return dataclasses.replace(got, seed=seed, index=index, target=self,
-                                           killer=None)
+            rng = random.Random(f"sudokit:level:{seed}:{index}:{k}:walk")
+            puzzle = self._walk_killer(base, got, rng, engine)
+            if puzzle is not None:
+                return dataclasses.replace(got, puzzle=puzzle, seed=seed, index=index,
+                                           target=self, killer=None)
         raise GenerationError(f"no {_label(base)} killer at {self} in {KILLER_TRIES} cuts; "
                               f"choose another level")
+
+    def _walk_killer(self, base: Geometry, got, rng, engine: str):
+        """The killer walked to the level, or None.  While it is too hard (logic up to the
+        level's tier stuck, or a number above it) a cage is cut in two, one holding a cell
+        logic left empty if it can: more sums, one solution still, never harder.  While it
+        is too easy, two neighbouring cages join (fewer sums), kept when one solution is left
+        and it is not too hard; of KILLER_MERGES joins tried, the first so kept is taken.
+        As a classic generator takes givens out while the puzzle stays at or below its
+        level: each move only goes one way, so the walk ends."""
+        from ..generate import solver
+        from ..geometry import _cages
+        from ..grid import Grid
+        lo, hi, _ = self.killer
+        n, sol = base.size, bytes(got.solution.values)
+        empty, shape = bytes(base.ncells), got.puzzle.shape
+
+        def puzzle_of(cages):
+            geom = base.with_constraints(*[("killer", tuple(c), sum(sol[x] for x in c))
+                                           for c in cages])
+            return Grid._trusted(tuple(empty), shape, geom)
+
+        cages = _cages.cages_of(got.puzzle.geometry)
+        puzzle = got.puzzle
+        d, path = self._measure(puzzle, sol)
+        while d != 0:
+            if self._too_hard(path):
+                left = [c for c, v in enumerate(path.state.values) if not v]
+                cages = _cages.split(cages, n, rng, lo, left)
+                if cages is None:
+                    return None
+                puzzle = puzzle_of(cages)
+                d, path = self._measure(puzzle, sol)
+                continue
+            for i, j in _cages.merges(cages, sol, n, hi, rng)[:KILLER_MERGES]:
+                joined = cages[:i] + cages[i + 1:j] + cages[j + 1:] + \
+                    [sorted(cages[i] + cages[j])]
+                candidate = puzzle_of(joined)
+                if solver.other_solution(empty, candidate.geometry, engine, sol)[0] != 1:
+                    continue
+                d2, path2 = self._measure(candidate, sol)
+                if d2 == 0 or not self._too_hard(path2):
+                    cages, puzzle, d, path = joined, candidate, d2, path2
+                    break
+            else:
+                return None
+        return puzzle
+
+    def _too_hard(self, path) -> bool:
+        """True when a measured path needs more than the level: stuck with the techniques
+        up to the level's tier, or rated above it."""
+        from .scale import rating_of
+        if path is None:
+            return False
+        if path.status == "stuck":
+            return True
+        r = rating_of(path)
+        return r.number is not None and r.number >= self.tier + 1
 
 
 def iter_level(level: str, *, killer=None, seconds=None, **options):
