@@ -217,8 +217,12 @@ def other_solution(values: bytes, geom, engine: str, known: bytes):
     found, first, nodes, _ = _backend.KERNELS[engine](values, _backend.tables(geom), 2, 0)
     if found < 2 or first != known:
         return found, first if found >= 2 else None, nodes
-    from .engine._kernels import learn_solutions
-    return found, next(s for s in learn_solutions(values, geom) if s != known), nodes
+    run = _backend.LearnRun(values, _backend.tables(geom))  # (C or Python: the same search)
+    count, first, _, _ = run.resume(1)
+    if first != known:
+        return found, first, nodes
+    count, _, _, _ = run.resume(2)
+    return found, run.last(), nodes
 
 
 def choose_engine(engine: str | None, shape, limit: int = 1, node_limit: int | None = None) -> str:

@@ -155,6 +155,9 @@ if C is not None:
             self.decisions = result[2]
             return result
 
+        def last(self):
+            return C.learn_last(self._run)
+
     def _learn(values: bytes, *args):
         """C learn with Ctrl-C seen between steps: the same answer as C.learn.
 

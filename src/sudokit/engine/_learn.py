@@ -619,6 +619,11 @@ class LearnRun:
             s.assign(b0 >> 1, 0, (cid << 3) | R_CLAUSE)
         return True
 
+    def last(self) -> "bytes | None":
+        """The solution the search stopped at (its count reached the limit), or None when it
+        is not paused at one."""
+        return self.s.read_solution() if self.pending_block else None
+
     def resume(self, limit: int = 1, more: int = 0):
         """Return (count so far, first solution or None, decisions so far, stopped by the
         budget) after going on until limit solutions (<= 0: all) or ``more`` further

@@ -40,7 +40,7 @@
  *
  *   bind/module.c    this overview, Ctrl-C, argument helpers, puzzles in, module init
  *   bind/solve.c     propagate, backtrack, dlx_sudoku, fast9, learn, learn_start,
- *                    learn_resume, batch (the layout of its buffers is drawn there)
+ *                    learn_resume, learn_last, batch (the layout of its buffers is drawn there)
  *   bind/cover.c     dlx_count
  *   bind/geometry.c  geometry, the geometry form, is_solution
  *   bind/text.c      read_line, parse_lines, format_lines

@@ -241,6 +241,26 @@ static PyObject *py_learn_resume(PyObject *self, PyObject *const *args, Py_ssize
     return kernel_result(count, solution, b->ncells, nodes, stopped);
 }
 
+static PyObject *py_learn_last(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames)
+{
+    static const char *const names[] = {"run"};
+    PyObject *a[1];
+    if (sk_parse_args("learn_last", args, nargs, kwnames, names, 1, 1, a) < 0)
+        return NULL;
+    learn_box *b = PyCapsule_GetPointer(a[0], LEARN_RUN);
+    if (!b)
+        return NULL;
+    if (b->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "learn_last: this search is running in another thread");
+        return NULL;
+    }
+    uint8_t solution[SK_MAX_SIZE * SK_MAX_SIZE];
+    if (!sk_learn_last(b->run, solution))
+        Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char *)solution, b->ncells);
+}
+
 static PyObject *py_learn(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
@@ -467,6 +487,10 @@ PyMethodDef sk_solve_methods[] = {
      "Go on with a learn search until the count reaches limit (<= 0: all), `more` further "
      "decisions are made (0: no budget) or the search is over; return (count so far, first "
      "solution or None, decisions so far, stopped by the budget)."},
+    {"learn_last", FASTKW(py_learn_last),
+     "learn_last(run)\n--\n\n"
+     "Return the solution a learn search stopped at (its count reached the limit), or None "
+     "when it is not paused at one (C twin of _kernels.LearnRun.last)."},
     {"batch", FASTKW(py_batch),
      "batch(data, n, box_rows, box_cols, engine, limit=1, node_limit=0, out_solutions=None, "
      "out_counts=None, out_nodes=None, out_flags=None)\n--\n\n"

@@ -184,6 +184,10 @@ sk_learn_run *sk_learn_start(const sk_shape *sh, const uint8_t *values);
 long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8_t *solution,
                           uint64_t *nodes, int *stopped, sk_poll *poll);
 void sk_learn_end(sk_learn_run *r);
+/* The solution a resume stopped at (its count reached the limit): 1 and its values written
+ * to solution; 0 when the run is not paused at a solution.  (sk_learn_resume hands back the
+ * first solution; the last one is what "a solution other than this one" needs.) */
+int sk_learn_last(const sk_learn_run *r, uint8_t *solution);
 
 /* The independent checker (not a solver): 1 if solution is a complete grid whose rows, cols
  * and boxes are permutations of 1..N and which keeps every given of values (may be NULL). */

@@ -614,6 +614,22 @@ long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8
     return r->count;
 }
 
+int sk_learn_last(const sk_learn_run *r, uint8_t *solution)
+{
+    const lctx *s = &r->s;
+    int n = s->n, nc = s->ncells;
+    if (!r->pending_block)
+        return 0;
+    for (int cell = 0; cell < nc; cell++) {
+        int x = 0;
+        for (int d = 0; d < n; d++)
+            if (s->val[cell * n + d] == 1)
+                x = d + 1;
+        solution[cell] = (uint8_t)x;
+    }
+    return 1;
+}
+
 long long sk_learn(const sk_shape *sh, const uint8_t *values, long long limit,
                    uint64_t node_limit, uint8_t *solution, uint64_t *nodes, int *stopped,
                    sk_poll *poll)
