@@ -92,6 +92,37 @@ def test_c_learn_runs_resume_as_python_on_sum_geometries(box):
         py_run = _learn.LearnRun(values, geom)
         for limit, more in ((1, 2), (1, 0), (3, 1), (3, 5), (0, 3), (0, 0)):
             assert tuple(c_run.resume(limit, more)) == tuple(py_run.resume(limit, more))
+            assert c_run.last() == py_run.last()   # (the solution it stopped at, or None)
+
+
+@pytest.mark.parametrize("box", [(2, 2), (2, 3)], ids=["4x4", "6x6"])
+def test_learn_last_is_the_latest_solution_and_solver_finds_another(box):
+    """LearnRun.last (the backend's) is the solution a resume stopped at: the limit-th of
+    learn's solutions, each a solution by the oracle; solver.other_solution hands back a
+    solution other than the known one whenever there are two (both backends)."""
+    from sudokit import solver
+    seen = 0
+    for geom, values, rules, sol in _cases(*box, seed=19, count=12):
+        run = _backend.LearnRun(values, _backend.tables(geom))
+        got = []
+        for limit in (1, 2, 3):
+            count, first, _, _ = run.resume(limit)
+            last = run.last()
+            if count < limit:
+                assert last is None        # (the search ended: not paused at a solution)
+                break
+            assert all(holds(r, last, geom.size) for r in rules)
+            assert geom.is_solution(last, values)
+            assert last not in got and (limit > 1 or last == first)
+            got.append(last)
+        known = bytes(sol)
+        found, other, _ = solver.other_solution(values, geom, "learn", known)
+        if found >= 2:
+            assert other != known and geom.is_solution(other, values)
+            seen += 1
+        else:
+            assert other is None
+    assert seen                                   # (some cases have two solutions)
 
 
 def _big_groups_case(seed: int):

@@ -21,9 +21,10 @@ tier is stuck, a given of the solution goes in where it stopped, and the puzzle 
 when it rates at the level.  Minimal puzzles of some rules (nonconsecutive: about 10
 givens) all need forcing chains; only more givens make them easy.  Then the walk.
 
-Killers have no givens to walk with: puzzle i is the first of KILLER_TRIES killers (cut as
-``generate(killer=...)`` cuts them, from the seeds ``f"{seed}:level:{k}"``) whose label is
-the level.
+Killers have no givens to walk with: their cages walk instead (``Level._walk_killer``).
+Puzzle i is the first of up to KILLER_TRIES killers (cut as ``generate(killer=...)`` cuts
+them, from the seeds ``f"{seed}:level:{k}"``) whose walk reaches the level: cages cut in two
+while it is too hard, neighbouring cages joined while it is too easy.
 
 Every puzzle kept is rated again whole by ``rate_scale`` before it is handed out (the
 walk's distance runs the techniques up to the level's tier only), so its label is the
@@ -49,6 +50,8 @@ __all__ = ["Level", "at_level", "iter_level", "SECONDS", "KILLER_TRIES"]
 SECONDS = 120.0     # logic time per puzzle (every rating of its search) before giving up
 KILLER_TRIES = 40   # killers cut per puzzle before giving up
 KILLER_MERGES = 12  # joins of two cages tried per move of a killer's walk
+KILLER_CAP_SECONDS = 2.0  # logic per killer of an extreme walk: one not rated in it is too
+                          # hard (forcing chains on a killer can take minutes)
 FILL_TRIES = 8      # minimal puzzles given more givens (minimal=False) before the walk
 FILL_CHOICES = 6    # orbits tried in turn where one more given makes a puzzle too easy
 _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
@@ -115,9 +118,11 @@ class Level:
 
     walk_distance = distance
 
-    def _measure(self, puzzle, solution=None):
+    def _measure(self, puzzle, solution=None, cap=None):
         """(distance, the logical path with the techniques up to the level's tier);
-        solution: the puzzle's one solution when known (spares logic its proof)."""
+        solution: the puzzle's one solution when known (spares logic its proof); cap:
+        seconds for this path (a killer walk's candidate at extreme), after which the
+        puzzle counts as too hard (distance 1.0, a path of status 'time-limit')."""
         from ..logic import State, steps
         from ..logic.ladder import ladder
         from .scale import rating_of, tier_of
@@ -128,8 +133,10 @@ class Level:
         state = State.of(puzzle)
         if solution is not None:
             state._cache["solution"] = tuple(solution)
-        path = steps(state, techniques=upto)
+        path = steps(state, techniques=upto, time_limit=cap)
         r = rating_of(path)
+        if r.status == "limit" and cap is not None and (_budget.remaining() or 1) > 0:
+            return 1.0, path  # (the cap ran out, not the puzzle's time: too hard)
         if r.status == "limit":
             what = "killer" if self.killer is not None else "puzzle"
             raise GenerationError(f"no {_label(puzzle.geometry)} {what} at {self} within "
@@ -262,7 +269,8 @@ class Level:
 
         cages = _cages.cages_of(got.puzzle.geometry)
         puzzle = got.puzzle
-        d, path = self._measure(puzzle, sol)
+        cap = KILLER_CAP_SECONDS if self.tier == len(LABELS) else None
+        d, path = self._measure(puzzle, sol, cap)
         while d != 0:
             if self._too_hard(path):
                 left = [c for c, v in enumerate(path.state.values) if not v]
@@ -270,7 +278,7 @@ class Level:
                 if cages is None:
                     return None
                 puzzle = puzzle_of(cages)
-                d, path = self._measure(puzzle, sol)
+                d, path = self._measure(puzzle, sol, cap)
                 continue
             for i, j in _cages.merges(cages, sol, n, hi, rng)[:KILLER_MERGES]:
                 joined = cages[:i] + cages[i + 1:j] + cages[j + 1:] + \
@@ -278,7 +286,7 @@ class Level:
                 candidate = puzzle_of(joined)
                 if solver.other_solution(empty, candidate.geometry, engine, sol)[0] != 1:
                     continue
-                d2, path2 = self._measure(candidate, sol)
+                d2, path2 = self._measure(candidate, sol, cap)
                 if d2 == 0 or not self._too_hard(path2):
                     cages, puzzle, d, path = joined, candidate, d2, path2
                     break
@@ -292,7 +300,7 @@ class Level:
         from .scale import rating_of
         if path is None:
             return False
-        if path.status == "stuck":
+        if path.status in ("stuck", "time-limit"):
             return True
         r = rating_of(path)
         return r.number is not None and r.number >= self.tier + 1
