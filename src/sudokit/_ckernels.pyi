@@ -119,6 +119,10 @@ def learn(
     """Return (count up to limit, first solution or None, decisions, stopped) by CDCL with native
     exactly-one groups (C twin of _kernels.learn)."""
 
+def learn_last(run: LearnRun) -> bytes | None:
+    """Return the solution a learn search stopped at (its count reached the limit), or None
+    when it is not paused at one (C twin of _kernels.LearnRun.last)."""
+
 def learn_resume(
     run: LearnRun,
     limit: int = 1,
