@@ -23,6 +23,10 @@ Rules of propagation (each literal recorded once, with the first reason found):
             peer ("peer") and in the cells the geometry's weak links name ("link")
     x off   a cell left with one candidate: that one on ("naked"); a full unit left with
             one place for the value: that place on ("hidden", unit position)
+    sums    when singles run dry (with y): the first rule over many cells that narrows the
+            branch's candidates (a cage keeps the values of the sets that fit, core.fit; a
+            sum, little killer or sandwich keeps what engine._propagators.prune leaves):
+            what it removes goes off ("rule", its words, the branch's removals in its cells)
     plus    when singles run dry: locked candidates, hidden pairs, X-Wings on rows and
             columns, naked pairs ("rule", name, parents); the four finders and the order
             argument that makes them sudokit's or SE's are described at "the plus rules"
@@ -51,6 +55,8 @@ from __future__ import annotations
 
 from .._budget import check
 from .bits import cells_of, value_cells, values_of
+from ...engine._propagators import prune
+from .fit import fitting
 from .tables import SE
 
 __all__ = ["Context", "Branch", "context", "propagate", "resume", "extend", "ancestors",
@@ -62,7 +68,7 @@ class Context:
     __slots__ = ("n", "nc", "peer_bits", "cell_full", "unit_bits", "unit_cells", "unit_ids",
                  "placed", "links", "cross_of", "lines", "base_cands", "base_vcells",
                  "base_where", "tables", "open_units", "only", "line_of", "locked_at",
-                 "pair_at", "fish_at", "naked_at")
+                 "pair_at", "fish_at", "naked_at", "cages", "fixed")
 
 
 _GEOMETRY = ("tables", "n", "nc", "peer_bits", "unit_ids", "unit_bits", "unit_cells",
@@ -148,6 +154,11 @@ def context(state) -> Context:
         if m and not m & (m - 1):
             only[m.bit_length() - 1] |= 1 << c
     ctx.only = only
+    # the rules over many cells that propagation follows (cages, sums, sandwiches), with
+    # the words of their reason; placed cells' values as masks (their candidates are 0)
+    ctx.cages = tuple((prop, _RULE_WORDS[prop[0]] + t.names(list(prop[1])))
+                      for prop in state.geometry.propagators if prop[0] in _RULE_WORDS)
+    ctx.fixed = [1 << (v - 1) if v else 0 for v in state.values]
     state._cache["dyn"] = ctx
     return ctx
 
@@ -349,6 +360,10 @@ def _run(ctx, br, y, plus, depth) -> None:
                     _kill(ctx, br, lits, ("link", x), y)
                     if br.contra:
                         return
+        if y and ctx.cages and _cage_rule(ctx, br, y):
+            if br.contra:
+                return
+            continue
         if plus and _rules(ctx, br, y):
             if br.contra:
                 return
@@ -360,6 +375,44 @@ def _run(ctx, br, y, plus, depth) -> None:
         return
 
 
+
+
+_RULE_WORDS = {"sets": "cage combinations of ", "sum": "the sum over ",
+               "sandwich": "the sandwich of "}  # ("mask": parity, settled before any chain)
+
+
+def _cage_rule(ctx, br, y) -> bool:
+    """The first rule over many cells (in the geometry's order) under which the branch's
+    candidates narrow (engine._propagators.prune's rules; a cage keeps, per cell, the values
+    of the sets that fit, core.fit): what it removes goes off, resting on the candidates the
+    branch removed from its cells; True when one did (a rule nothing can hold removes them
+    all: a cell with no candidate left).  A weak link from a sum is a weak link: forcing
+    chains follow cages, arrows, little killers and sandwiches as they follow singles."""
+    cands, fixed, nc, n = br.cands, ctx.fixed, ctx.nc, ctx.n
+    doms = None
+    for prop, word in ctx.cages:
+        cells = prop[1]
+        if prop[0] == "sets":
+            keep = fitting([cands[c] or fixed[c] for c in cells], prop[2])[1]
+        else:
+            if doms is None:
+                doms = [m or f for m, f in zip(cands, fixed)]
+            before = [doms[c] for c in cells]
+            got = prune(prop, doms, n)
+            keep = [0] * len(cells) if got < 0 else [doms[c] for c in cells]
+            for c, m in zip(cells, before):
+                doms[c] = m
+            if not got:
+                continue
+        gone = [b * nc + c for c, k in zip(cells, keep) if not fixed[c]
+                for b in cells_of(cands[c] & ~k)]
+        if gone:
+            origin, off = br.origin[0], br.off
+            why = tuple((b * nc + c, False) for c in cells
+                        for b in cells_of(origin[c] & ~cands[c]) if b * nc + c in off)
+            _kill(ctx, br, gone, ("rule", word, why), y)
+            return True
+    return False
 
 
 def nishio(ctx, x: int) -> bool:

@@ -474,8 +474,8 @@ def _quick(state, ctx, x, plus) -> "dyn.Branch":
 def _verdicts(state):
     """The C verdicts of the state's branches (sudokit/_c/logic_dyn.c: the same ends as
     fresh branches, without the reasons), or None: quick branches decide then."""
-    if state.geometry.links:
-        return None                         # weak links between cells: Python only
+    if state.geometry.links or any(p[0] != "mask" for p in state.geometry.propagators):
+        return None         # weak links between cells, cages, sums: Python only (core.propagate)
     return _cfast.call(state, "logic_dyn")
 
 

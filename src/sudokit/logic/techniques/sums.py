@@ -36,6 +36,7 @@ from typing import Iterator
 
 from ...geometry import _sums
 from ..core.bits import bits_of, cells_of, values_of
+from ..core.fit import fitting as _fitting, memo as _memo
 from ..ladder import Technique
 from ..step import Step
 
@@ -193,49 +194,6 @@ def find_parity(state) -> Iterator[Step]:
 
 
 # --- cage combinations -----------------------------------------------------------------------
-
-
-# Answers of _fitting and _ways by their whole input: between two steps of a path most cages
-# and blocks keep their candidates, so most of a step's searches were done at the last one
-# (a 9x9 killer's path ran its searches 3 to 4 times faster).  Cleared when full.
-_MEMO: dict = {}
-_MEMO_MAX = 1 << 15
-
-
-def _memo(key, compute):
-    got = _MEMO.get(key, _MEMO)  # (_MEMO itself: not there; None is an answer)
-    if got is _MEMO:
-        if len(_MEMO) >= _MEMO_MAX:
-            _MEMO.clear()
-        got = _MEMO[key] = compute()
-    return got
-
-
-def _fitting(doms: list[int], masks) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The masks (value sets) the cells can take one value each, and for each cell the values
-    some fitting set gives it (a perfect matching with the cell holding that value)."""
-    masks = tuple(masks)
-    return _memo(("fit", tuple(doms), masks), lambda: _fitting_now(doms, masks))
-
-
-def _fitting_now(doms: list[int], masks: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    from ...engine._propagators import _matching
-    fit, keep = [], [0] * len(doms)
-    for s in sorted(masks, key=values_of):
-        sub = [d & s for d in doms]
-        if not all(sub) or not _matching(sub, s):
-            continue
-        fit.append(s)
-        for i, d in enumerate(sub):
-            x = d & ~keep[i]
-            while x:
-                b = x & -x
-                x ^= b
-                trial = list(sub)
-                trial[i] = b
-                if _matching(trial, s):
-                    keep[i] |= b
-    return tuple(fit), tuple(keep)
 
 
 def find_cage_combination(state) -> Iterator[Step]:
