@@ -91,8 +91,7 @@ minimal puzzle through neighbours (one clue out, one in, unique and minimal agai
 keeps every step no farther from the target.  Same seed, same puzzles, for any --jobs.
 On every grid but classic 9x9 (other sizes, X, jigsaw, thermo, kropki, killer...) --level
 is the sudokit scale's level (easy, medium, hard, expert, extreme), checked again by
-rating each puzzle kept; a killer's cages are cut in two or joined until it is at the level
-(extreme killers need forcing chains, which take minutes to rate: rarely made in time).
+rating each puzzle kept; a killer's cages are cut in two or joined until it is at the level.
   sudokit generate --rating 8.0-9.0 --count 20 --seed 1
   sudokit generate --technique x-wing --count 100 --jobs 2
   sudokit generate --level hard --pearl 6.0-9.0

@@ -77,9 +77,9 @@ _NOTES = {
     "": "Difficulty levels are rated up to 9x9 only; bigger grids come at any level.",
     "pure": "Levels are offered on the C kernels only: this server runs the pure-Python ones, "
             "too slow to make a chosen level in time.",
-    "killer": "Not offered here: hard and expert (a killer's walk to them takes 1 to 15 s, "
-              "more than the page waits) and extreme (killers that need forcing chains take "
-              "long to rate); `sudokit generate --rules killer --level expert` makes them.",
+    "killer": "Not offered here: hard, expert and extreme (a killer's walk to them takes 1 "
+              "to 15 s, more than the page waits); `sudokit generate --rules killer --level "
+              "expert` makes them.",
 }
 
 NOT_OFFERED = (
