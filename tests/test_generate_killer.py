@@ -56,14 +56,19 @@ def test_the_same_seed_makes_the_same_killer_and_remake_agrees():
     assert a[0].puzzle.geometry != a[1].puzzle.geometry
 
 
-def test_both_backends_make_the_same_killers():
-    code = ("import sudokit.generate as G; print([g.puzzle.geometry.name for g in "
-            "G.generate(box='2x3', killer=True, seed=3, count=2)])")
+def on_both_backends(code: str) -> list:
+    """The stdout of python -c code with the C kernels, then with SUDOKIT_PUREPYTHON=1."""
     out = []
     for pure in ("", "1"):
         env = dict(os.environ, SUDOKIT_PUREPYTHON=pure)
         out.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                                   text=True, check=True).stdout)
+    return out
+
+
+def test_both_backends_make_the_same_killers():
+    out = on_both_backends("import sudokit.generate as G; print([g.puzzle.geometry.name for "
+                           "g in G.generate(box='2x3', killer=True, seed=3, count=2)])")
     assert out[0] == out[1] and "killer(" in out[0]
 
 

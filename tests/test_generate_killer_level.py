@@ -8,8 +8,6 @@ summing to the total, sizes kept), one solution counted by another engine, and a
 
 from __future__ import annotations
 
-import json
-import os
 import subprocess
 import sys
 import time
@@ -20,7 +18,7 @@ from sudokit import formats
 from sudokit.generate import GenerationError
 from sudokit.rate.level import at_level
 from sudokit.rate.scale import rate_scale
-from test_generate_killer import _check_killer
+from test_generate_killer import _check_killer, on_both_backends
 
 JIGSAW = ("jigsaw(111111233144122233142222333444255533464457555668777595668877799666887799"
           "688889999)")
@@ -46,13 +44,9 @@ def test_killers_rate_again_at_the_level(geometry, level, seed):
 
 
 def test_the_same_seed_makes_the_same_killers_on_both_backends():
-    code = ("from sudokit.rate.level import at_level; print([g.puzzle.geometry.name for g in "
-            "at_level('medium', box='2x3', killer=True, seed=4, count=2)])")
-    out = []
-    for pure in ("", "1"):
-        env = dict(os.environ, SUDOKIT_PUREPYTHON=pure)
-        out.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                                  text=True, check=True).stdout)
+    out = on_both_backends("from sudokit.rate.level import at_level; print([g.puzzle."
+                           "geometry.name for g in at_level('medium', box='2x3', killer=True, "
+                           "seed=4, count=2)])")
     assert out[0] == out[1] and out[0].count("killer(") >= 2
     here = [g.puzzle.geometry.name for g in at_level("medium", box="2x3", killer=True, seed=4,
                                                       count=2)]
