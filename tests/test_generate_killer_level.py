@@ -29,6 +29,7 @@ def _checked(g, level):
     again = rate_scale(g.puzzle)
     assert again.status == "rated" and again.level == level and again.scale == "sudokit", again
     assert g.target.level == level and g.clues == 0
+    assert g.solution.geometry == g.puzzle.geometry   # (the walked cages, not the first cut)
 
 
 @pytest.mark.parametrize("geometry,level,seed", [

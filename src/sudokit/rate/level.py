@@ -51,7 +51,7 @@ SECONDS = 120.0     # logic time per puzzle (every rating of its search) before 
 KILLER_TRIES = 40   # killers cut per puzzle before giving up
 KILLER_MERGES = 12  # joins of two cages tried per move of a killer's walk
 KILLER_CAP_SECONDS = 2.0  # logic per killer of an extreme walk: one not rated in it is too
-                          # hard (forcing chains on a killer can take minutes)
+                          # hard (nested forcing chains on a killer can take minutes)
 FILL_TRIES = 8      # minimal puzzles given more givens (minimal=False) before the walk
 FILL_CHOICES = 6    # orbits tried in turn where one more given makes a puzzle too easy
 _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
@@ -135,8 +135,10 @@ class Level:
             state._cache["solution"] = tuple(solution)
         path = steps(state, techniques=upto, time_limit=cap)
         r = rating_of(path)
-        if r.status == "limit" and cap is not None and (_budget.remaining() or 1) > 0:
-            return 1.0, path  # (the cap ran out, not the puzzle's time: too hard)
+        if r.status == "limit" and cap is not None:
+            left = _budget.remaining()
+            if left is None or left > 0:
+                return 1.0, path  # (the cap ran out, not the puzzle's time: too hard)
         if r.status == "limit":
             what = "killer" if self.killer is not None else "puzzle"
             raise GenerationError(f"no {_label(puzzle.geometry)} {what} at {self} within "
@@ -241,9 +243,16 @@ class Level:
                 continue
             rng = random.Random(f"sudokit:level:{seed}:{index}:{k}:walk")
             puzzle = self._walk_killer(base, got, rng, engine)
-            if puzzle is not None:
-                return dataclasses.replace(got, puzzle=puzzle, seed=seed, index=index,
-                                           target=self, killer=None)
+            if puzzle is not None:  # (guesses: the walked killer's own count-to-2 search)
+                from ..generate import solver
+                guesses = solver.other_solution(bytes(base.ncells), puzzle.geometry, engine,
+                                                bytes(got.solution.values))[2]
+                from ..grid import Grid
+                solution = Grid._trusted(got.solution.values, got.solution.shape,
+                                         puzzle.geometry)  # (of the walked cages)
+                return dataclasses.replace(got, puzzle=puzzle, solution=solution, seed=seed,
+                                           index=index, target=self, killer=None,
+                                           guesses=guesses)
         raise GenerationError(f"no {_label(base)} killer at {self} in {KILLER_TRIES} cuts; "
                               f"choose another level")
 
