@@ -214,14 +214,21 @@ def other_solution(values: bytes, geom, engine: str, known: bytes):
     """(solutions up to 2, a solution other than ``known`` or None, nodes) of values on geom:
     the kernel counts; when its first solution is ``known``, learn's generator finds the
     other (a kernel returns only its first)."""
-    found, first, nodes, _ = _backend.KERNELS[engine](values, _backend.tables(geom), 2, 0)
+    tables = _backend.tables(geom)
+    if engine == "learn":  # (the kernel's own search, kept: its second solution is there)
+        run = _backend.LearnRun(values, tables)
+        found, first, nodes, _ = run.resume(2)
+        if found < 2:
+            return found, None, nodes
+        return found, first if first != known else run.last(), nodes
+    found, first, nodes, _ = _backend.KERNELS[engine](values, tables, 2, 0)
     if found < 2 or first != known:
         return found, first if found >= 2 else None, nodes
-    run = _backend.LearnRun(values, _backend.tables(geom))  # (C or Python: the same search)
-    count, first, _, _ = run.resume(1)
+    run = _backend.LearnRun(values, tables)  # (C or Python: the same search)
+    first = run.resume(1)[1]
     if first != known:
         return found, first, nodes
-    count, _, _, _ = run.resume(2)
+    run.resume(2)
     return found, run.last(), nodes
 
 
