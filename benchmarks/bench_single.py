@@ -5,12 +5,17 @@
 Measures, in the same run and on the same puzzles (default: top1465 from ../shared/data):
 
     batch      batch.solve_many(lines) per puzzle (one C call for all; parsing included)
+    values     batch.solve_many(buffer) per puzzle (the same, the values read beforehand)
     solve      sudokit.solve(line) per puzzle (parse the str, run the kernel, verify, Grid)
     grid       sudokit.solve(grid) per puzzle (the str already parsed)
     parse      sudokit.Grid(line) per puzzle (parsing alone)
+    count2     batch.count_many(lines) per puzzle (count up to 2, one C call for all)
+    check      sudokit.check(line) per puzzle (the verdict of counting to 2)
 
 Each figure is the median of --rounds rounds (a warm-up round first); the report gives
-solve - batch, the overhead of the single call (the #14 target: within 5 us).
+solve - batch, the overhead of the single call (the #14 target: within 5 us), and check -
+count2 (the #32 target: within 3 us), and batch - values, what reading a list of lines costs
+(the #32 target: 0.2 us or less).
 """
 
 from __future__ import annotations
@@ -46,12 +51,16 @@ def main(argv=None) -> int:
         lines = [ln.strip() for ln in fh if ln.strip() and not ln.startswith("#")]
     n = len(lines)
     grids = [sudokit.Grid(line) for line in lines]
-    solve, Grid = sudokit.solve, sudokit.Grid
+    values = b"".join(bytes(g.values) for g in grids)
+    solve, check, Grid = sudokit.solve, sudokit.check, sudokit.Grid
     runs = {
         "batch": lambda: batch.solve_many(lines),
+        "values": lambda: batch.solve_many(values),
         "solve": lambda: [solve(line) for line in lines],
         "grid": lambda: [solve(g) for g in grids],
         "parse": lambda: [Grid(line) for line in lines],
+        "count2": lambda: batch.count_many(lines),
+        "check": lambda: [check(line) for line in lines],
     }
     for run in runs.values():  # warm-up (plans, caches)
         run()
@@ -71,6 +80,14 @@ def main(argv=None) -> int:
     print(f"solve - batch: {med['solve'] - med['batch']:.2f} us (medians), "
           f"{low['solve'] - low['batch']:.2f} us (minima), {diff:.2f} us (median of the "
           "per-round differences); target <= 5")
+    diff = statistics.median(s - b for s, b in zip(figures["check"], figures["count2"]))
+    print(f"check - count2: {med['check'] - med['count2']:.2f} us (medians), "
+          f"{low['check'] - low['count2']:.2f} us (minima), {diff:.2f} us (median of the "
+          "per-round differences); target <= 3")
+    diff = statistics.median(s - b for s, b in zip(figures["batch"], figures["values"]))
+    print(f"batch - values: {med['batch'] - med['values']:.2f} us (medians), "
+          f"{low['batch'] - low['values']:.2f} us (minima), {diff:.2f} us (median of the "
+          "per-round differences); target <= 0.2")
     return 0
 
 

@@ -128,6 +128,34 @@ def test_check_verdicts():
     assert str(Verdict.UNIQUE) == "unique"
 
 
+def test_check_of_a_line_agrees_with_a_count_by_another_engine():
+    """check(line) takes a short path for plain 9x9 lines on the C kernels (#32: its cost
+    within 3 us of the batch count); its verdict is the one of counting to 2 with DLX on
+    the parsed grid: unique (17-clue puzzles), ambiguous (a given taken out), a clash,
+    no solution, other spellings of a line (0 for empty), and lines it leaves to the
+    general path (pencil marks, a 16x16 line) give the same answers."""
+    lines = [ln[:81] for ln in shared_file("puzzles2_17_clue").read_text().splitlines()
+             if len(ln) >= 81 and not ln.startswith("#")][:200]
+    unique = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
+    lines += [ln[:k] + "." + ln[k + 1:] for ln in lines[:50] for k in (ln.find(
+        next(ch for ch in ln if ch != ".")),)]   # one given out: ambiguous
+    lines += ["22" + unique[2:], unique.replace(".", "0"), "." * 81,
+              "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4."]
+    verdicts = set()
+    for line in lines:
+        grid = Grid(line)
+        if not grid.is_legal():
+            want = Verdict.ILLEGAL
+        else:
+            want = {0: Verdict.IMPOSSIBLE, 1: Verdict.UNIQUE, 2: Verdict.AMBIGUOUS}[
+                count_solutions(grid, engine="dlx", limit=2)]
+        assert check(line) is want, line
+        verdicts.add(want)
+    assert verdicts == {Verdict.ILLEGAL, Verdict.IMPOSSIBLE, Verdict.UNIQUE, Verdict.AMBIGUOUS}
+    with pytest.raises(sudokit.ParseError):
+        check(unique[:80])
+
+
 def test_illegal_puzzles_have_no_solution_in_every_engine():
     grid = Grid.empty().replace(0, 5).replace(80, 5).replace(8, 5)  # 5 twice in row 1
     for engine in ENGINES:

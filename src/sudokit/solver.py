@@ -493,6 +493,26 @@ def _solve9_line(text: str):
     return _solve9(*quick)
 
 
+def _check9_line(text: str):
+    """check(text) for a plain 9x9 line with the C kernels: read, fast9 counting to 2, the
+    first solution verified; the general path's verdict without its Python layers.  _SLOW:
+    not such a line, or no solution (the general path tells a clash, ILLEGAL, from none)."""
+    global _quick_values
+    if _quick_values is None:
+        from .formats import quick_values as _quick_values
+    quick = _quick_values(text)
+    if quick is None or quick[1].ncells != 81 or quick[1].box_rows != 3:
+        return _SLOW
+    values = quick[0]
+    C = _backend.C
+    count, first, _, _ = C.fast9(values, 3, 3, 2, 0)
+    if not count:
+        return _SLOW
+    if not C.is_solution(first, 3, 3, values):
+        _fast9._wrong(values)
+    return Verdict.UNIQUE if count == 1 else Verdict.AMBIGUOUS
+
+
 def _solve9(values: bytes, shape):
     """fast9 on trusted 9x9 values (engine._fast9.solve9_one, its answer checked): a Grid,
     or None (no solution)."""
@@ -518,6 +538,11 @@ def count_solutions(puzzle, *, limit: int | None = 2, engine: str | None = None,
 def check(puzzle, *, engine: str | None = None, node_limit: int | None = None, box=None,
           alphabet=None, candidates=None, geometry=None) -> Verdict:
     """Return ILLEGAL (givens clash, decided before any search), UNIQUE, AMBIGUOUS, IMPOSSIBLE or LIMIT."""
+    if type(puzzle) is str and _C9 and engine is None and node_limit is None and box is None \
+            and alphabet is None and candidates is None and geometry is None:
+        verdict = _check9_line(puzzle)
+        if verdict is not _SLOW:
+            return verdict
     grid = as_grid(puzzle, box=box, alphabet=alphabet, geometry=geometry)
     if candidates is not None:  # bad arguments are errors even for an illegal grid
         _marked_engine(engine)
