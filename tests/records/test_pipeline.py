@@ -174,10 +174,12 @@ def test_read_head_says_whether_it_read_the_whole_input():
     assert pipeline.head_blocks(iter(_blocks(_lines(200), 30)), 64) == head
 
 
-@pytest.mark.parametrize("jobs, eager, nblocks", [(1, True, 5), (3, False, 1), (3, True, 0)])
+@pytest.mark.parametrize("jobs, eager, nblocks", [(1, True, 5), (3, False, 1), (3, True, 1),
+                                                  (3, True, 0)])
 def test_blocks_already_read_are_worked_here_without_a_thread(monkeypatch, jobs, eager, nblocks):
-    """A list of blocks that needs no pool (jobs 1, or one block not sent eagerly) is worked
-    in this thread, in order, idle() called once at the end: no reader thread (start-up)."""
+    """A list of blocks that needs no pool (jobs 1, or one block, even with --jobs given:
+    eager) is worked in this thread, in order, idle() called once at the end: no reader
+    thread and no worker (start-up: `--jobs 2` on one line costs what `--jobs 1` does)."""
     blocks = _blocks(_lines(100), 200, grow=False)[:nblocks] if nblocks else []
     started = []
     start = threading.Thread.start  # (noted, and still started: a regression must not hang)

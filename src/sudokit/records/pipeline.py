@@ -527,14 +527,16 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
     raises WorkerError.  Ctrl-C: the workers finish the record they are on (see
     stopping()), every finished result that can be written is handed to on_result (in
     order: up to the first incomplete block), and KeyboardInterrupt is re-raised.  A list
-    of blocks (the input already read) that needs no pool is worked here, without the
-    reader thread (_run_here).
+    of blocks (the input already read) that needs no pool (jobs == 1, or one block) is
+    worked here, without the reader thread (_run_here).
 
     fork: the workers may be forked from this process (see _context), which the caller
     knows runs no threads of its own; an eager pool is then started before the reader
     thread.  gate: a Gate the workers can pass (see through_gate) until it is closed.
     """
-    if isinstance(blocks, list) and (jobs == 1 or not blocks or (len(blocks) == 1 and not eager)):
+    if isinstance(blocks, list) and (jobs == 1 or len(blocks) <= 1):  # (one block: no pool
+        # can share it, so none is started, eager or not: `--jobs 2` on one line costs
+        # what `--jobs 1` does, not a worker's start-up)
         _run_here(blocks, work, on_result, ordered, idle)
         return
     import queue  # (here: a run of blocks already read, e.g. one puzzle, never imports it)
@@ -630,7 +632,7 @@ def _run_here(blocks: list, work, on_result, ordered: bool, idle) -> None:
     """run() of blocks already read when no pool is wanted: each worked here, in order.
 
     No reader thread (the input is read) and no pool: jobs == 1, no block, or one block
-    that run() would work in this process anyway (eager=False).  Same results as run()'s loop.
+    (which no pool could share).  Same results as run()'s loop.
     """
     for block in blocks:
         try:
