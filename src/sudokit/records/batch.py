@@ -587,14 +587,15 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
         return solve_text(puzzles, box=box, engine=engine, limit=limit, node_limit=node_limit,
                           alphabet=alphabet, geometry=geom)
     lines = list(puzzles)
-    if not all(isinstance(p, str) for p in lines):
+    try:  # (join checks every item is a str, in C: no Python pass over the lines)
+        text = "\n".join(lines)
+    except TypeError:
         raise TypeError("puzzles must be a bytes buffer of values, a list of str lines or a "
-                        "numpy uint8 array")
-    if any("\n" in p for p in lines):
+                        "numpy uint8 array") from None
+    if text.count("\n") != max(0, len(lines) - 1):
         raise ValueError("a puzzle line must not contain a newline")
     # one record per line: blank or '#' lines would be skipped by the parser, so mark them
-    blank = [k for k, p in enumerate(lines) if not p.strip() or p.lstrip().startswith("#")]
-    text = "\n".join(lines)
+    blank = _blank_lines(lines, text)
     if blank:
         marked = list(lines)
         for k in blank:
@@ -607,6 +608,19 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
     for k in blank:
         result.errors[k] = ParseError("not a puzzle line (blank or comment)", line=k + 1)
     return result
+
+
+_SPACES = " \t\r\x0b\x0c\x1c\x1d\x1e\x1f"  # (the ASCII characters str.strip() takes off)
+
+
+def _blank_lines(lines: list, text: str) -> list:
+    """The indexes of the blank or '#' lines of lines ("\\n".join(lines) is text).  The
+    common case, ASCII lines with no '#' and no space of any kind, is told by scans of text
+    in C (then only empty lines are blank); otherwise a pass over the lines."""
+    if text.isascii() and "#" not in text and not any(ch in text for ch in _SPACES):
+        if "\n\n" not in text and lines and lines[0] and lines[-1]:
+            return []
+    return [k for k, p in enumerate(lines) if not p.strip() or p.lstrip().startswith("#")]
 
 
 def count_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 2,

@@ -55,18 +55,13 @@ static PyObject *py_parse_lines(PyObject *self, PyObject *const *args, Py_ssize_
     const unsigned char *buf = view.buf;
     Py_ssize_t len = view.len, ncells = (Py_ssize_t)n * n;
     PyObject *values = NULL, *errors = NULL, *result = NULL;
-    uint8_t *scratch = PyMem_Malloc((size_t)ncells);
-    if (!scratch) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    /* pass 1: count records (lines that are not blank and not '#' comments) */
+    /* pass 1: count records (lines that are not blank and not '#' comments), unread */
     Py_ssize_t nrec = 0;
     for (Py_ssize_t pos = 0; pos < len;) {
         const unsigned char *nl = memchr(buf + pos, '\n', len - pos);
         Py_ssize_t end = nl ? nl - buf : len;
-        int code = sk_read_line(buf + pos, end - pos, table, 0, scratch, NULL, NULL);
-        if (code != SK_LINE_EMPTY && code != SK_LINE_COMMENT)
+        int code = sk_line_kind(buf + pos, end - pos);
+        if (code == SK_LINE_OK)
             nrec++;
         pos = end + 1;
     }
@@ -124,7 +119,6 @@ static PyObject *py_parse_lines(PyObject *self, PyObject *const *args, Py_ssize_
     }
     result = PyTuple_Pack(2, values, errors);
 out:
-    PyMem_Free(scratch);
     PyBuffer_Release(&view);
     Py_XDECREF(values);
     Py_XDECREF(errors);

@@ -11,6 +11,16 @@ static int is_sep(unsigned char c)
     return c == ' ' || c == '\t' || c == ',' || c == ':' || c == ';' || c == '#';
 }
 
+int sk_line_kind(const unsigned char *line, size_t len)
+{
+    size_t s = 0;
+    while (s < len && is_ws(line[s]))
+        s++;
+    if (s == len)
+        return SK_LINE_EMPTY;
+    return line[s] == '#' ? SK_LINE_COMMENT : SK_LINE_OK;
+}
+
 int sk_read_line(const unsigned char *line, size_t len, const uint8_t table[256],
                  size_t ncells, uint8_t *out, size_t *where, size_t *found)
 {

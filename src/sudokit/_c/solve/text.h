@@ -35,4 +35,8 @@ enum {
 int sk_read_line(const unsigned char *line, size_t len, const uint8_t table[256],
                  size_t ncells, uint8_t *out, size_t *where, size_t *found);
 
+/* Whether a line holds a record, without reading it: SK_LINE_EMPTY, SK_LINE_COMMENT (as
+ * sk_read_line would say) or SK_LINE_OK (a record, good or bad: sk_read_line tells). */
+int sk_line_kind(const unsigned char *line, size_t len);
+
 #endif
