@@ -47,12 +47,22 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--only", default=None, help="comma-separated variants (box or rule)")
+    ap.add_argument("--levels", default=None, help="comma-separated levels (default: all)")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="the server's generate budget in seconds (default: the server's, "
+                         "serve._pool.WorkerPool's generate_budget); the route's logic gets "
+                         "serve._api.GENERATE_SHARE of it")
     args = ap.parse_args(argv)
+    import inspect
+
     import sudokit
-    from sudokit.serve._api import GENERATE_SECONDS, run
+    from sudokit.serve import _api
+    from sudokit.serve._pool import WorkerPool
+    budget = args.budget if args.budget is not None else \
+        inspect.signature(WorkerPool).parameters["generate_budget"].default
     print(f"# {platform.machine()} {os.cpu_count()} cpus, Python {platform.python_version()}, "
-          f"backend {sudokit.backend()}, seeds 1..{args.seeds}, GENERATE_SECONDS "
-          f"{GENERATE_SECONDS:g}")
+          f"backend {sudokit.backend()}, seeds 1..{args.seeds}, generate budget {budget:g} s "
+          f"(logic {_api.GENERATE_SHARE * budget:g} s)")
     print("| box | rule | level | matched | got | slowest s |")
     print("|---|---|---|---|---|---|")
     only = set(args.only.split(",")) if args.only else None
@@ -60,6 +70,8 @@ def main(argv=None) -> int:
         if only and box not in only and rule not in only:
             continue
         for level in levels_of(box, rule):
+            if args.levels and level not in args.levels.split(","):
+                continue
             got, worst, matched = [], 0.0, 0
             for seed in range(1, args.seeds + 1):
                 body = {"box": box, "difficulty": level, "seed": seed}
@@ -68,7 +80,7 @@ def main(argv=None) -> int:
                 if rule:
                     body["rules"] = [rule]
                 began = time.perf_counter()
-                d = run("generate", body)
+                d = _api.run("generate", body, budget)
                 worst = max(worst, time.perf_counter() - began)
                 got.append(d["difficulty"] or "-")
                 matched += level == "any" or d["difficulty"] == level

@@ -191,12 +191,19 @@ def check_geometry(variant: int, payload: bytes) -> str:
 class _Pool:
     """Stands in for the worker pool: /api/parse runs in process, other routes answer {}."""
 
-    budget, workers, queue_slots = 10.0, 1, 1
+    budget, generate_budget, workers, queue_slots = 10.0, 60.0, 1, 1
+    stats: dict = {}
 
-    def call(self, route, body):
+    def call(self, route, body, ticket=None):
         if route == "parse":
             return _api.answer(route, body)
         return 200, "application/json", b"{}"
+
+    def cancel(self, ticket):
+        return False
+
+    def budget_of(self, route):
+        return self.generate_budget if route == "generate" else self.budget
 
 
 _SERVER = None

@@ -102,7 +102,7 @@ def test_the_oracles_catch_planted_bugs(fuzzer, monkeypatch):
         fuzzer.run_one(bytes([1, 0]) + b"{}")
     monkeypatch.undo()
     monkeypatch.setattr(fuzzer._Pool, "call",
-                        lambda self, route, body: (500, "application/json", b'{"error": "x"}'))
+                        lambda self, route, body, ticket=None: (500, "application/json", b'{"error": "x"}'))
     body = b'{"text": "' + b"." * 81 + b'"}'
     req = (b"POST /api/parse HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
            b"Content-Length: %d\r\n\r\n" % len(body)) + body

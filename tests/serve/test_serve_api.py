@@ -102,7 +102,9 @@ def test_info_names_the_limits(server):
     info = json.loads(body)
     assert status == 200 and info["limits"]["size"] == 25 and info["limits"]["body_bytes"] == 65536
     assert set(info["routes"]) == {"parse", "solve", "count", "check", "hint", "generate", "render",
-                                   "print"}
+                                   "print", "cancel"}
+    assert info["limits"]["generate_seconds"] >= info["limits"]["budget_seconds"]
+    assert set(info["pool"]) >= {"answered", "busy", "timed_out", "cancelled", "restarted"}
 
 
 # --- answers, checked independently ---------------------------------------------------------

@@ -441,6 +441,55 @@ def test_generate_menu_offers_what_the_server_makes(driver, url, artifacts):
         shot(driver, artifacts, f"10-generated-{rule}")
 
 
+def test_a_slow_generation_says_so_and_cancel_stops_it(driver, url, artifacts):
+    """A level that can take seconds says so in the menu and while it is made (the seconds
+    counted on the message line); Cancel stops it at once: the page keeps its puzzle, the
+    Generate button comes back, and the server stopped the worker (/api/info's pool counts
+    it; a worker that had begun is replaced)."""
+    import json
+    import urllib.request
+
+    def pool():
+        with urllib.request.urlopen(f"{url}api/info", timeout=30) as r:
+            return json.load(r)["pool"]
+    with urllib.request.urlopen(f"{url}api/info", timeout=30) as r:
+        offered = json.load(r)["generate"]["offers"]
+    slow = [(o, level) for o in offered for level, sec in (o.get("seconds") or {}).items()
+            if sec > 3 and o["box"] == "3x3"]
+    if not slow:  # (the pure-Python kernels offer no level)
+        assert all(not o["levels"] for o in offered)
+        return
+    offer, level = max(slow, key=lambda p: p[0]["seconds"][p[1]])
+    open_page(driver, url)
+    Select(driver.find_element(By.ID, "gen-box")).select_by_value("3x3")
+    Select(driver.find_element(By.ID, "gen-rules")).select_by_value(offer["rules"][0])
+    option = next(o for o in Select(driver.find_element(By.ID, "gen-difficulty")).options
+                  if o.get_attribute("value") == level)
+    assert f"(about {int(-(-offer['seconds'][level] // 1))} s)" in option.text, option.text
+    Select(driver.find_element(By.ID, "gen-difficulty")).select_by_value(level)
+    before = driver.execute_script("return window.sudokit.game && window.sudokit.game.puzzle")
+    cancelled = pool()["cancelled"]
+    cancel = driver.find_element(By.ID, "gen-cancel")
+    assert not cancel.is_displayed()
+    for attempt in range(3):  # (a puzzle may come before the click: then again)
+        driver.find_element(By.ID, "generate").click()
+        assert "Making a" in message(driver) and "Cancel stops it" in message(driver)
+        assert not driver.find_element(By.ID, "generate").is_enabled()
+        try:
+            cancel.click()
+        except WebDriverException:
+            before = driver.execute_script("return window.sudokit.game.puzzle")
+            continue
+        if "Cancelled" in message(driver):
+            break
+    shot(driver, artifacts, "10-generate-cancelled")
+    assert message(driver) == "Cancelled: no new puzzle."
+    assert driver.find_element(By.ID, "generate").is_enabled() and not cancel.is_displayed()
+    assert driver.execute_script("return window.sudokit.game && window.sudokit.game.puzzle") \
+        == before
+    wait(driver, lambda d: pool()["cancelled"] > cancelled, 10)
+
+
 def test_jigsaw_regions_are_drawn_and_solved(driver, url, artifacts):
     from sudokit.geometry import Geometry
     paste_and_load(driver, url, JIGSAW, "Loaded a 6x6 puzzle (json)")

@@ -213,6 +213,77 @@ def test_a_worker_killed_during_its_job_is_504_not_retried():
         _hint_ok(server)
 
 
+def _generate_raw(ticket: str, seed: int) -> bytes:
+    """A generate request that works for long (a kropki puzzle at 'hard': this seed's walk
+    took over 50 s when the menu was measured), named by its ticket."""
+    return post_raw("generate", {"rules": ["kropki"], "difficulty": "hard", "seed": seed,
+                                 "ticket": ticket})
+
+
+def test_cancel_stops_a_running_generation_and_one_still_waiting():
+    """The page's Cancel: /api/cancel with the job's ticket kills the worker doing it (409 at
+    once, a new worker takes its place) or, for a job still waiting for a worker, keeps it
+    from starting (409, no worker killed); the next request is answered as usual."""
+    with running(port=0, workers=1, queue_slots=2, budget=20.0) as server:
+        _hint_ok(server)
+        [pid] = server.pool.pids()
+        replies, threads = {}, []
+        for ticket, seed in (("first", 4), ("second", 5)):
+            thread = threading.Thread(target=lambda t=ticket, s=seed: replies.update(
+                {t: exchange(server, _generate_raw(t, s), timeout=90)}))
+            thread.start()
+            threads.append(thread)
+            time.sleep(1.0)  # the first works, the second waits for the one worker
+        began = time.monotonic()
+        second = body_of(exchange(server, post_raw("cancel", {"ticket": "second"})))
+        first = body_of(exchange(server, post_raw("cancel", {"ticket": "first"})))
+        for thread in threads:
+            thread.join(30)
+        assert time.monotonic() - began < 10
+        assert first == {"cancelled": True} and second == {"cancelled": True}
+        for ticket in ("first", "second"):
+            assert status_of(replies[ticket]) == 409, replies[ticket][:300]
+            assert body_of(replies[ticket])["cancelled"] is True
+        stats = server.pool.stats
+        assert stats["cancelled"] == 2 and stats["restarted"] == 1, stats  # (the first's)
+        assert server.pool.pids() != [pid]
+        _hint_ok(server)
+        # a ticket no job has: nothing to stop (remembered, in case its job is on the way)
+        assert body_of(exchange(server, post_raw("cancel", {"ticket": "none-such"}))) == \
+            {"cancelled": False}
+        reply = exchange(server, post_raw("cancel", {"ticket": "not a ticket"}))
+        assert status_of(reply) == 400 and body_of(reply)["field"] == "ticket"
+        reply = exchange(server, post_raw("cancel", {}))
+        assert status_of(reply) == 400 and "ticket" in body_of(reply)["error"]
+
+
+def test_a_cancel_that_comes_first_keeps_the_job_from_starting():
+    """The cancel overtook its job (the page's two requests raced): the job is refused
+    when it arrives, no worker is touched."""
+    with running(port=0, workers=1, queue_slots=1, budget=20.0) as server:
+        _hint_ok(server)
+        pids = server.pool.pids()
+        assert body_of(exchange(server, post_raw("cancel", {"ticket": "early"}))) == \
+            {"cancelled": False}
+        reply = exchange(server, _generate_raw("early", 4))
+        assert status_of(reply) == 409 and server.pool.pids() == pids
+        assert server.pool.stats["cancelled"] == 1 and server.pool.stats["restarted"] == 0
+
+
+def test_generate_has_its_own_budget():
+    """A puzzle made to a level may take longer than other requests: /api/info says both
+    budgets, and a generation running past its own is stopped (504 naming it)."""
+    with running(port=0, workers=1, queue_slots=1, budget=20.0, generate_budget=1.5) as server:
+        info = body_of(exchange(server, get_raw("/api/info")))
+        assert info["limits"]["budget_seconds"] == 20.0
+        assert info["limits"]["generate_seconds"] == 1.5
+        began = time.monotonic()  # (a minimal 25x25: minutes of uniqueness checks)
+        reply = exchange(server, post_raw("generate", {"box": "5x5", "minimal": True}))
+        assert status_of(reply) == 504 and "1.5 s" in body_of(reply)["error"]
+        assert body_of(reply)["budget"] == 1.5 and time.monotonic() - began < 10
+        _hint_ok(server)
+
+
 # --- finding 9: slow clients, deadlines, limits ----------------------------------------------
 
 

@@ -41,6 +41,9 @@ let the network reach it, and is refused unless --public is given too.""")
                    help="API requests that may wait for a worker; more get 503 (default 8)")
     p.add_argument("--budget", type=_seconds, default=10.0, metavar="SECONDS",
                    help="wall-clock time one API request may work (default 10)")
+    p.add_argument("--generate-budget", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="the same for making a puzzle (the page's Generate; default 60: a "
+                        "level can take tens of seconds, and the page can cancel it)")
     p.add_argument("--open", dest="open_browser", action="store_true",
                    help="open the page in the default web browser")
     p.add_argument("--public", action="store_true",
@@ -61,7 +64,8 @@ def run(args, out: TextIO, err: TextIO) -> int:
     from ..serve import serve
     try:
         serve(args.host, args.port, workers=args.workers, queue_slots=args.queue,
-              budget=args.budget, open_browser=args.open_browser, verbose=args.verbose, out=out)
+              budget=args.budget, generate_budget=args.generate_budget,
+              open_browser=args.open_browser, verbose=args.verbose, out=out)
     except OSError as exc:
         err.write(f"sudokit serve: cannot listen on {args.host}:{args.port}: "
                   f"{exc.strerror or exc}\n")

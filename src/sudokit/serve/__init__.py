@@ -33,12 +33,16 @@ DEFAULT_HOST = "127.0.0.1"
 
 
 def make_server(host: str = DEFAULT_HOST, port: int = 0, *, workers: int = 2,
-                queue_slots: int = 8, budget: float = 10.0, threads: "int | None" = None,
-                max_connections: "int | None" = None, verbose: bool = False):
-    """A bound Server (not yet serving) with its WorkerPool started; port 0: a free port."""
+                queue_slots: int = 8, budget: float = 10.0, generate_budget: float = 60.0,
+                threads: "int | None" = None, max_connections: "int | None" = None,
+                verbose: bool = False):
+    """A bound Server (not yet serving) with its WorkerPool started; port 0: a free port.
+    budget: seconds an API request may work; generate_budget: the same for /api/generate
+    (a puzzle made to a level can take tens of seconds; the page can cancel it)."""
     from ._http import Server
     from ._pool import WorkerPool
-    pool = WorkerPool(workers, queue_slots=queue_slots, budget=budget)
+    pool = WorkerPool(workers, queue_slots=queue_slots, budget=budget,
+                      generate_budget=generate_budget)
     try:
         return Server((host, port), pool, threads=threads, max_connections=max_connections,
                       verbose=verbose)
@@ -63,8 +67,8 @@ def running(host: str = DEFAULT_HOST, port: int = 0, **options):
 
 
 def serve(host: str = DEFAULT_HOST, port: int = 0, *, workers: int = 2, queue_slots: int = 8,
-          budget: float = 10.0, open_browser: bool = False, verbose: bool = False,
-          out=None) -> None:
+          budget: float = 10.0, generate_budget: float = 60.0, open_browser: bool = False,
+          verbose: bool = False, out=None) -> None:
     """Serve until Ctrl-C (KeyboardInterrupt is re-raised after a clean shutdown).
 
     Writes "serving on URL" to out (default stdout) once the port is bound, flushed, so a
@@ -72,7 +76,7 @@ def serve(host: str = DEFAULT_HOST, port: int = 0, *, workers: int = 2, queue_sl
     """
     out = out or sys.stdout
     server = make_server(host, port, workers=workers, queue_slots=queue_slots, budget=budget,
-                         verbose=verbose)
+                         generate_budget=generate_budget, verbose=verbose)
     try:
         out.write(f"serving on {server.url}\n")
         out.flush()

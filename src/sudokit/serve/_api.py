@@ -23,16 +23,19 @@ from ._schema import MAX_NODES, BadRequest, check_size
 __all__ = ["answer", "run", "decode", "layout"]
 
 GENERATE_TRIES = 40        # puzzles generated at most to meet a difficulty
-GENERATE_SECONDS = 4.0     # and no longer than this (the best one so far is answered)
+GENERATE_SECONDS = 36.0    # and no longer than this (the best one so far is answered);
+                           # with a budget (the server's generate budget): GENERATE_SHARE of it
+GENERATE_SHARE = 0.6       # (the rest: rating the puzzle made, a plain one if none came)
 RATE_SECONDS = 2.0         # the sudokit scale's rating of a puzzle made without its level
 HINT_SECONDS = 5.0         # a hint's logic time limit: half the server's default 10 s budget,
                            # so a hard 25x25 gets a clear "no step within" answer, never a 504
 
 
-def answer(route: str, body: dict) -> tuple[int, str, bytes]:
-    """(HTTP status, content type, body bytes) of one request; never raises."""
+def answer(route: str, body: dict, budget: "float | None" = None) -> tuple[int, str, bytes]:
+    """(HTTP status, content type, body bytes) of one request; never raises.  budget: the
+    wall-clock seconds the server gives it (generate spends GENERATE_SHARE of them)."""
     try:
-        result = run(route, body)
+        result = run(route, body, budget)
     except BadRequest as exc:
         return _json(exc.status, exc.to_json())
     except RecursionError:
@@ -50,8 +53,11 @@ def _json(status: int, obj: dict) -> tuple[int, str, bytes]:
     return status, "application/json", json.dumps(obj, separators=(",", ":")).encode()
 
 
-def run(route: str, body: dict):
+def run(route: str, body: dict, budget: "float | None" = None):
     """The answer of one checked request: a JSON-ready dict, or (content type, bytes)."""
+    if route == "generate":
+        return _generate(body, GENERATE_SECONDS if budget is None else
+                         max(0.5, GENERATE_SHARE * budget))
     return _ROUTES[route](body)
 
 
@@ -335,7 +341,7 @@ def highlight(step, geom) -> dict:
                       for node in ev.get("chain", ())]}
 
 
-def _generate(body: dict) -> dict:
+def _generate(body: dict, seconds: float = GENERATE_SECONDS) -> dict:
     from ..generate import generate
     from ..geometry import boxes
     from ..logic import LEVELS
@@ -364,7 +370,7 @@ def _generate(body: dict) -> dict:
     options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
                    minimal=bool(body.get("minimal")))
     if killer or not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
-        return _generate_scaled(geom, difficulty, seed, options, killer)
+        return _generate_scaled(geom, difficulty, seed, options, killer, seconds)
     if difficulty != "any" and difficulty not in LEVELS:
         raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)} (HoDoKu\'s '
                          f'levels, for classic 9x9), not {difficulty!r}', field="difficulty")
@@ -372,13 +378,13 @@ def _generate(body: dict) -> dict:
     best = None
     for k in range(GENERATE_TRIES if difficulty != "any" else 1):
         [made] = generate(seed=f"{seed}:{k}" if k else seed, **options)
-        left = max(0.5, GENERATE_SECONDS - (time.perf_counter() - started))
+        left = max(0.5, seconds - (time.perf_counter() - started))
         level, hardest = _rate(made.puzzle, left) if difficulty != "any" else (None, None)
         gap = abs(LEVELS.index(level) - LEVELS.index(difficulty)) \
             if difficulty != "any" and level else 0
         if best is None or gap < best[0]:
             best = (gap, made, level, hardest, f"{seed}:{k}" if k else seed)
-        if gap == 0 or time.perf_counter() - started > GENERATE_SECONDS:
+        if gap == 0 or time.perf_counter() - started > seconds:
             break
     gap, made, level, hardest, used = best
     return {"puzzle": puzzle_json(made.puzzle), "layout": layout(made.puzzle.geometry),
@@ -388,10 +394,11 @@ def _generate(body: dict) -> dict:
             "scale": "hodoku" if level else None}
 
 
-def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = False) -> dict:
+def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = False,
+                     seconds: float = GENERATE_SECONDS) -> dict:
     """generate's answer on every grid but classic 9x9, and killers: a puzzle made to a
     level of the sudokit scale (rate.level: the walk, or killers cut again, within
-    GENERATE_SECONDS of logic), else (not reached in time) a plain puzzle rated on the
+    ``seconds`` of logic), else (not reached in time) a plain puzzle rated on the
     scale, with matched false.  A killer's cages are its clues: no symmetry, not minimal."""
     from ..generate import GenerationError, generate
     from ..rate.scale import LABELS, rate_scale
@@ -409,10 +416,10 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = 
         from ..rate.level import Level, iter_level
         try:
             if killer:
-                made = next(iter_level(difficulty, killer=True, seconds=GENERATE_SECONDS,
+                made = next(iter_level(difficulty, killer=True, seconds=seconds,
                                        seed=seed, **options))
             else:
-                level = Level(difficulty, seconds=GENERATE_SECONDS, minimal=options["minimal"])
+                level = Level(difficulty, seconds=seconds, minimal=options["minimal"])
                 [made] = generate(seed=seed, target=level, **options)
         except GenerationError:
             made = None

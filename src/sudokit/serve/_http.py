@@ -45,7 +45,7 @@ import time
 from email.utils import formatdate
 from importlib import resources
 
-from ._pool import Busy, TimedOut, WorkerPool
+from ._pool import Busy, Cancelled, TimedOut, WorkerPool
 from ._request import MAX_BODY, HTTPError, Request, RequestReader
 from ._schema import MAX_COUNT, MAX_NODES, MAX_SIZE, ROUTES, BadRequest, validate
 
@@ -75,7 +75,7 @@ _CSP = ("default-src 'self'; connect-src 'self' blob:; img-src 'self' data: blob
         "base-uri 'none'")
 
 _REASONS = {200: "OK", 204: "No Content", 400: "Bad Request", 403: "Forbidden",
-            404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+            404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout", 409: "Conflict",
             411: "Length Required", 413: "Content Too Large", 414: "URI Too Long",
             415: "Unsupported Media Type", 422: "Unprocessable Content",
             431: "Request Header Fields Too Large", 500: "Internal Server Error",
@@ -556,14 +556,20 @@ class Server:
             validate(route, body)
         except BadRequest as exc:
             return answer(exc.status, "application/json", json.dumps(exc.to_json()).encode())
+        if route == "cancel":
+            return answer(200, "application/json",
+                          json.dumps({"cancelled": self.pool.cancel(body["ticket"])}).encode())
         try:
-            status, rtype, data = self.pool.call(route, body)
+            status, rtype, data = self.pool.call(route, body, ticket=body.get("ticket"))
         except Busy as exc:
             return error(503, f"the server is busy ({exc}); try again", {"Retry-After": "1"})
+        except Cancelled:
+            return error(409, "cancelled: the work was stopped at the request of /api/cancel",
+                         cancelled=True)
         except TimedOut as exc:
             return error(504, f"{exc}: the work was stopped; this puzzle is too big or too "
                               f"hard for that here (try a smaller grid)",
-                         budget=self.pool.budget)
+                         budget=self.pool.budget_of(route))
         headers = {"Content-Disposition": "inline; filename=sudokit.pdf"} \
             if rtype == "application/pdf" else None
         return answer(status, rtype, data, headers)
@@ -580,9 +586,11 @@ class Server:
                 "routes": sorted(ROUTES),
                 "limits": {"body_bytes": MAX_BODY, "size": MAX_SIZE, "node_limit": MAX_NODES,
                            "count_limit": MAX_COUNT, "budget_seconds": pool.budget,
+                           "generate_seconds": pool.generate_budget,
                            "workers": pool.workers, "queue": pool.queue_slots,
                            "connections": self.max_connections,
                            "head_seconds": HEAD_SECONDS, "body_seconds": BODY_SECONDS},
+                "pool": dict(pool.stats),  # (answered, busy, timed out, cancelled, restarted)
                 "generate": offers()}
 
 

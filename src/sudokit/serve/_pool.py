@@ -3,6 +3,7 @@
     requests ──admit (workers + queue slots, else Busy -> 503)──> wait for an idle worker
              ──send (route, body) on its pipe──> worker process: ack, _api.answer ──> reply
              no reply within the budget: the worker is killed and replaced (TimedOut -> 504)
+             cancel(ticket): the worker doing that job is killed and replaced (Cancelled)
 
 A worker that dies while idle (killed from outside, out of memory) costs no request: its
 reader thread sees its pipe close and a new worker takes its place at once; a request
@@ -11,6 +12,13 @@ worker acknowledges each job as soon as it has read it, so a death *before* the 
 the job never started (it is given to a new worker: no request fails because of an
 earlier death) and a death *after* it means the job itself ran (504, not retried: a job
 that kills its worker must not kill a second one).
+
+A job may carry a ticket (the page's Generate sends one): ``cancel(ticket)`` stops that job
+at once, whether it is running (its worker is killed and replaced) or still waiting for a
+worker (it never starts), and the call raises Cancelled.  The page's Cancel button uses it:
+a level that takes seconds to make must not hold a worker after the player gave up.  The
+generate route has its own, longer budget (``generate_budget``): a puzzle made to a level
+can take tens of seconds, an answer to anything else must not.
 
 Why processes, not threads: the work is CPU-bound Python (the pure-Python kernels, the
 logic techniques), so a thread doing it holds the GIL and the server's other threads (the
@@ -36,7 +44,7 @@ import sys
 import threading
 import time
 
-__all__ = ["WorkerPool", "Busy", "TimedOut"]
+__all__ = ["WorkerPool", "Busy", "TimedOut", "Cancelled"]
 
 WORKER_NICE = 5  # workers run at a lower CPU priority than the server (POSIX)
 _ACK = "ack"  # (the reader thread's item for a worker's acknowledgement of a job)
@@ -48,6 +56,10 @@ class Busy(Exception):
 
 class TimedOut(Exception):
     """The work ran past its wall-clock budget; its worker was stopped and replaced."""
+
+
+class Cancelled(Exception):
+    """The job's ticket was cancelled; its worker (if it had one) was stopped and replaced."""
 
 
 def _frame(data: bytes) -> bytes:
@@ -87,14 +99,14 @@ def _worker_main() -> None:
     from .. import logic, solver  # noqa: F401  (imported once, not on the first request)
     while True:
         try:
-            route, body = json.loads(_read_frame(jobs))
+            route, body, limits = json.loads(_read_frame(jobs))
         except EOFError:
             return
         try:
             channel.write(_frame(b""))  # the ack: the job was read (see the module doc)
         except OSError:
             return
-        status, ctype, data = _api.answer(route, body)
+        status, ctype, data = _api.answer(route, body, budget=limits.get("budget"))
         try:
             channel.write(_frame(json.dumps([status, ctype]).encode()) + _frame(data))
         except OSError:
@@ -190,10 +202,16 @@ class WorkerPool:
     work itself ran past the budget (the worker is killed and a new one started).
     """
 
-    def __init__(self, workers: int = 2, *, queue_slots: int = 8, budget: float = 10.0):
+    CANCELS_KEPT = 256  # tickets cancelled before their job reached the pool, remembered
+
+    def __init__(self, workers: int = 2, *, queue_slots: int = 8, budget: float = 10.0,
+                 generate_budget: float = 60.0):
         if workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
         self.workers, self.queue_slots, self.budget = workers, queue_slots, budget
+        self.generate_budget = generate_budget
+        self._tickets: dict = {}     # ticket -> the worker doing its job (None: waiting)
+        self._cancelled: dict = {}   # ticket -> None, oldest first (CANCELS_KEPT at most)
         self._idle: queue.Queue = queue.Queue()
         self._admitted = threading.BoundedSemaphore(workers + queue_slots)
         self._all: list[_Worker] = []
@@ -201,7 +219,7 @@ class WorkerPool:
         self._closed = False
         self._last_eager = 0.0   # when an idle worker's death last started a new one
         self.stats = {"answered": 0, "busy": 0, "timed_out": 0, "restarted": 0,
-                      "died_idle": 0, "resent": 0}
+                      "died_idle": 0, "resent": 0, "cancelled": 0}
         for _ in range(workers):
             self._idle.put(self._start())
 
@@ -266,19 +284,35 @@ class WorkerPool:
         worker.busy = False
         self._idle.put(worker)
 
-    def call(self, route: str, body: dict, budget: "float | None" = None):
-        """The answer of one job (see the class docstring)."""
-        budget = self.budget if budget is None else budget
+    def budget_of(self, route: str) -> float:
+        """The wall-clock seconds a job of this route may take."""
+        return self.generate_budget if route == "generate" else self.budget
+
+    def call(self, route: str, body: dict, budget: "float | None" = None,
+             ticket: "str | None" = None):
+        """The answer of one job (see the class docstring); Cancelled when cancel(ticket)
+        stopped it."""
+        budget = self.budget_of(route) if budget is None else budget
         if self._closed or not self._admitted.acquire(blocking=False):
             self._count("busy")
             raise Busy("every worker is busy and the queue is full")
         try:
+            if ticket is not None:
+                self._hold(ticket, None)
             worker = self._take(budget)
+            if ticket is not None:
+                try:
+                    self._hold(ticket, worker)
+                except Cancelled:  # (cancelled while it waited: the worker did nothing)
+                    self._release(worker)
+                    raise
             deadline = time.monotonic() + budget
             try:
                 for attempt in (1, 2):
+                    if ticket is not None and attempt == 2:
+                        self._hold(ticket, worker)
                     try:
-                        worker.send((route, body))
+                        worker.send((route, body, {"budget": budget}))
                         if worker.acked(max(0.0, deadline - time.monotonic())):
                             break
                     except OSError:  # the pipe is closed: it died before the job reached it
@@ -290,19 +324,66 @@ class WorkerPool:
                     worker.busy = True
                     self._count("resent")
                 result = worker.reply(deadline - time.monotonic())
+            except Cancelled:
+                worker = self._replace(worker)
+                raise
             except TimedOut:
                 self._count("timed_out")
                 worker = self._replace(worker)
                 raise TimedOut(f"the work took longer than its {budget:g} s budget") from None
             except (EOFError, OSError):  # it died doing the job (out of memory, killed)
                 worker = self._replace(worker)
+                if ticket is not None and self._was_cancelled(ticket):
+                    raise Cancelled("the job was cancelled") from None
                 raise TimedOut("the worker stopped before it answered; it was replaced") from None
             finally:
+                if ticket is not None:  # (before the worker is free: no cancel kills it then)
+                    with self._lock:
+                        self._tickets.pop(ticket, None)
                 self._release(worker)
             self._count("answered")
             return result
         finally:
+            if ticket is not None:
+                with self._lock:
+                    self._tickets.pop(ticket, None)
             self._admitted.release()
+
+    def _hold(self, ticket: str, worker) -> None:
+        """(call) Note which worker does the ticket's job; Cancelled when it was cancelled
+        already (before it started, or while it waited for a worker)."""
+        with self._lock:
+            if ticket in self._cancelled:
+                del self._cancelled[ticket]
+                self.stats["cancelled"] += 1
+                raise Cancelled("the job was cancelled before it started")
+            self._tickets[ticket] = worker
+
+    def _was_cancelled(self, ticket: str) -> bool:
+        with self._lock:
+            if ticket in self._cancelled:
+                del self._cancelled[ticket]
+                self.stats["cancelled"] += 1
+                return True
+            return False
+
+    def cancel(self, ticket: str) -> bool:
+        """Stop the job of this ticket: its worker is killed (the call raises Cancelled and
+        a new worker takes the place); a job not started yet never starts.  True when a job
+        of that ticket was running or waiting; a ticket not seen yet is remembered (its job
+        may still be on its way), the CANCELS_KEPT newest of them."""
+        with self._lock:  # (the kill under the lock: the worker cannot be free and reused)
+            known = ticket in self._tickets
+            worker = self._tickets.get(ticket)
+            self._cancelled[ticket] = None
+            while len(self._cancelled) > self.CANCELS_KEPT:
+                del self._cancelled[next(iter(self._cancelled))]
+            if worker is not None:
+                try:
+                    worker.process.kill()  # (its reader sees the pipe close: the call ends)
+                except OSError:
+                    pass
+        return known
 
     def _count(self, key: str) -> None:
         with self._lock:

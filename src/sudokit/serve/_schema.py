@@ -166,6 +166,13 @@ def _seed(field, value):
         raise _fail(field, "an integer, a short string or null", value)
 
 
+def _ticket(field, value):
+    if value is not None and not (isinstance(value, str) and 1 <= len(value) <= 64 and
+                                  all(ch.isascii() and (ch.isalnum() or ch in "-_")
+                                      for ch in value)):
+        raise _fail(field, "a ticket: 1 to 64 letters, digits, - or _", value)
+
+
 def _bool(field, value):
     if value is not None and not isinstance(value, bool):
         raise _fail(field, "true or false", value)
@@ -199,7 +206,9 @@ ROUTES = {
     "hint": dict(_STATE, techniques=(_ids, False), exclude=(_ids, False)),
     "generate": {"box": (_short_text, False), "rules": (_rules, False),
                  "symmetry": (_short_text, False), "difficulty": (_short_text, False),
-                 "seed": (_seed, False), "minimal": (_bool, False)},
+                 "seed": (_seed, False), "minimal": (_bool, False),
+                 "ticket": (_ticket, False)},   # (names the job for /api/cancel)
+    "cancel": {"ticket": (_ticket, True)},      # (answered by the server, not a worker)
     "render": dict(_STATE, step=(_step, False), format=(_format, False),
                    coordinates=(_bool, False)),
     "print": dict(_STATE, corner=(_candidates, False), paper=(_paper, False),

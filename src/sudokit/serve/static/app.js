@@ -83,12 +83,13 @@ function markLists(list, n, max) {
 
 // --- talking to the server ------------------------------------------------------------------
 
-async function api(route, body) {
+async function api(route, body, signal = undefined) {
   busy++;
   document.body.classList.add("busy");
   try {
     const response = await fetch(`/api/${route}`, {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+      signal});
     const type = response.headers.get("Content-Type") || "";
     const data = type.startsWith("application/json") ? await response.json() : await response.blob();
     // the label of a made puzzle, for setGame (generate() calls it next with this puzzle)
@@ -517,6 +518,8 @@ function difficultyMenu() {
   select.replaceChildren(...["any", ...levels].map(level => {
     const option = document.createElement("option");
     option.value = option.textContent = level;
+    const wait = waitOf(offer, level);
+    if (wait > SLOW_SECONDS) option.textContent += ` (about ${wait} s)`;
     return option;
   }));
   select.value = ["any", ...levels].includes(was) ? was : "any";
@@ -537,15 +540,60 @@ async function loadOffers() {
   variantMenu();
 }
 
+// the slowest making of a level when the menu was measured, rounded up (0: not slow)
+const SLOW_SECONDS = 3;   // a level slower than this says so in the menu and while it is made
+function waitOf(offer, level) {
+  const s = offer && offer.seconds ? offer.seconds[level] : 0;
+  return s ? Math.ceil(s) : 0;
+}
+
+// one generation at a time: its ticket (the server's /api/cancel stops its worker), the
+// fetch's AbortController and the timer that counts the seconds on the message line
+let making = null;
+
+function cancelGenerate() {
+  if (!making) return;
+  const {ticket, controller} = making;
+  stopMaking();
+  controller.abort();
+  fetch("/api/cancel", {method: "POST", headers: {"Content-Type": "application/json"},
+                        body: JSON.stringify({ticket})}).catch(() => {});
+  say("Cancelled: no new puzzle.");
+  $("generate").focus();
+}
+
+function stopMaking() {
+  if (!making) return;
+  clearInterval(making.timer);
+  making = null;
+  $("gen-cancel").hidden = true;
+  $("generate").disabled = false;
+}
+
 async function generate() {
+  if (making) return;
   const offer = offerOf();
   if (!offer) return say("Choose a puzzle the server offers.", "error");
   const body = {box: offer.box, difficulty: $("gen-difficulty").value};
   if (offer.rules.length) body.rules = offer.rules.slice();
   if (offer.symmetry) body.symmetry = $("gen-symmetry").value;  // (a killer's cages are its clues)
   if (!offer.levels.includes(body.difficulty)) body.difficulty = "any";  // (never sent: the menu has none)
-  say("Generating…");
-  const result = await api("generate", body);
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  body.ticket = Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+  const what = `${body.difficulty === "any" ? "a" : `${/^[aeiou]/.test(body.difficulty) ? "an" : "a"} ${body.difficulty}`} ${offer.label} puzzle`;
+  const wait = waitOf(offer, body.difficulty), began = Date.now();
+  const tell = () => {
+    const s = Math.floor((Date.now() - began) / 1000);
+    say(`Making ${what}…${s >= 1 ? ` ${s} s` : ""}${wait > SLOW_SECONDS ? ` (it can take about ${wait} s; Cancel stops it)` : ""}`);
+  };
+  making = {ticket: body.ticket, controller: new AbortController(), timer: setInterval(tell, 1000)};
+  const mine = making;
+  $("generate").disabled = true;
+  $("gen-cancel").hidden = false;
+  tell();
+  const result = await api("generate", body, mine.controller.signal);
+  if (making !== mine) return;  // (cancelled: the message says so already)
+  stopMaking();
   if (!result.ok) return failed("Generate", result);
   const d = result.data;
   setGame(d.puzzle, d.layout);
@@ -695,6 +743,7 @@ function bind() {
   document.addEventListener("pointerup", () => { dragging = false; });
   $("load-form").addEventListener("submit", e => { e.preventDefault(); load($("puzzle-text").value); });
   $("generate-form").addEventListener("submit", e => { e.preventDefault(); generate(); });
+  $("gen-cancel").addEventListener("click", cancelGenerate);
   $("givens-form").addEventListener("submit", e => { e.preventDefault(); emptyGrid(); });
   $("start-givens").addEventListener("click", startGivens);
   $("cancel-givens").addEventListener("click", cancelGivens);
