@@ -345,7 +345,11 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
 
 def _fill_stages(geom: Geometry, rng: random.Random, tables, kernel, limit: int, left: int):
     """The stages of ``_fill_any`` with one kernel: a complete grid, or None when its
-    budget (``left`` nodes) runs out; GenerationError when it proves there is none."""
+    budget (``left`` nodes) runs out; GenerationError when it proves there is none, or when
+    the deadline of a level's search (logic._budget: rate.level's seconds) has passed
+    between two searches (a geometry with few solution grids, such as every kropki dot of
+    one grid, can take minutes of nodes to fill at random)."""
+    from .logic import _budget
     n, ncells = geom.size, geom.ncells
     peers, links = geom.peers, geom.cell_links
     full = frozenset(range(1, n + 1))
@@ -357,6 +361,10 @@ def _fill_stages(geom: Geometry, rng: random.Random, tables, kernel, limit: int,
                 continue
             count, first, used, stopped = kernel(vals, tables, 1, min(limit, left) if k else left)
             left -= used
+            late = _budget.remaining()
+            if late is not None and late < 0 and not count:
+                raise GenerationError(f"no solution grid of the {_label(geom)} geometry found "
+                                      f"before the time limit")
             if count:
                 return first
             if k == 0 and not stopped:

@@ -26,6 +26,9 @@ GENERATE_TRIES = 40        # puzzles generated at most to meet a difficulty
 GENERATE_SECONDS = 36.0    # and no longer than this (the best one so far is answered);
                            # with a budget (the server's generate budget): GENERATE_SHARE of it
 GENERATE_SHARE = 0.6       # (the rest: rating the puzzle made, a plain one if none came)
+DRAW_SECONDS = 8.0         # logic for a level on one drawing of a drawn variant's rules; then
+                           # the rules are drawn again (some drawings have no puzzle at a level:
+                           # sandwich sums with no 'hard' one), within the generate seconds
 RATE_SECONDS = 2.0         # the sudokit scale's rating of a puzzle made without its level
 HINT_SECONDS = 5.0         # a hint's logic time limit: half the server's default 10 s budget,
                            # so a hard 25x25 gets a clear "no step within" answer, never a 504
@@ -365,12 +368,14 @@ def _generate(body: dict, seconds: float = GENERATE_SECONDS) -> dict:
     if seed is None:
         import secrets
         seed = secrets.randbits(48)
+    base = geom
     if drawn:  # jigsaw regions, kropki dots, XV markers drawn from the seed
         geom = draw(geom, drawn, seed)
     options = dict(geometry=geom, symmetry=body.get("symmetry") or "none",
                    minimal=bool(body.get("minimal")))
     if killer or not (geom.size == 9 and geom.is_classic):  # the sudokit scale (rate.scale)
-        return _generate_scaled(geom, difficulty, seed, options, killer, seconds)
+        return _generate_scaled(geom, difficulty, seed, options, killer, seconds,
+                                (base, drawn) if drawn else None)
     if difficulty != "any" and difficulty not in LEVELS:
         raise BadRequest(f'"difficulty" must be any or one of {", ".join(LEVELS)} (HoDoKu\'s '
                          f'levels, for classic 9x9), not {difficulty!r}', field="difficulty")
@@ -395,11 +400,14 @@ def _generate(body: dict, seconds: float = GENERATE_SECONDS) -> dict:
 
 
 def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = False,
-                     seconds: float = GENERATE_SECONDS) -> dict:
+                     seconds: float = GENERATE_SECONDS, redraw=None) -> dict:
     """generate's answer on every grid but classic 9x9, and killers: a puzzle made to a
     level of the sudokit scale (rate.level: the walk, or killers cut again, within
     ``seconds`` of logic), else (not reached in time) a plain puzzle rated on the
-    scale, with matched false.  A killer's cages are its clues: no symmetry, not minimal."""
+    scale, with matched false.  A killer's cages are its clues: no symmetry, not minimal.
+    redraw: (base geometry, drawn words) of a variant whose rules were drawn from the seed:
+    when DRAW_SECONDS pass with no puzzle at the level, they are drawn again from
+    f"{seed}:draw{k}" (the answer's geometry is the one of the puzzle made)."""
     from ..generate import GenerationError, generate
     from ..rate.scale import LABELS, rate_scale
     if difficulty != "any" and difficulty not in LABELS:
@@ -418,9 +426,11 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = 
             if killer:
                 made = next(iter_level(difficulty, killer=True, seconds=seconds,
                                        seed=seed, **options))
-            else:
+            elif redraw is None:
                 level = Level(difficulty, seconds=seconds, minimal=options["minimal"])
                 [made] = generate(seed=seed, target=level, **options)
+            else:
+                made = _drawn_at_level(difficulty, seed, options, seconds, *redraw)
         except GenerationError:
             made = None
     if made is None:
@@ -517,6 +527,30 @@ def _print(body: dict):
         state, marks, title = grid, None, "Puzzle"
     return "application/pdf", bytes(render.sheet(state, paper=body.get("paper") or "a4",
                                                  marks=marks, title=title))
+
+
+def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, drawn):
+    """A puzzle at the level on the drawn rules of options["geometry"] (drawn from seed), or
+    on rules drawn again from f"{seed}:draw{k}" when DRAW_SECONDS of logic find none; None
+    when ``seconds`` pass (the first drawing's seed, then each one's own, makes the puzzle:
+    the same request makes the same puzzle)."""
+    from ..generate import GenerationError, generate
+    from ..geometry._random import draw
+    from ..rate.level import Level
+    started = time.perf_counter()
+    for k in range(1000):
+        left = seconds - (time.perf_counter() - started)
+        if left < 0.5:
+            return None
+        name = seed if k == 0 else f"{seed}:draw{k}"
+        geom = options["geometry"] if k == 0 else draw(base, drawn, name)
+        level = Level(difficulty, seconds=min(DRAW_SECONDS, left), minimal=options["minimal"])
+        try:
+            [made] = generate(seed=name, target=level, **dict(options, geometry=geom))
+            return made
+        except GenerationError:
+            continue
+    return None
 
 
 _ROUTES = {"parse": _parse, "solve": _solve, "count": _count, "check": _check, "hint": _hint,
