@@ -3,14 +3,15 @@
     python3 benchmarks/bench_generate_menu.py                 # every candidate pair, 3 seeds
     python3 benchmarks/bench_generate_menu.py --seeds 5 --only x,killer
 
-Each pair is asked of the generate route (serve._api.run, the work a worker does, with its
-own GENERATE_SECONDS of logic) with the seeds 1..--seeds and the symmetry the page sends
-(rot180; none for the rules drawn at random: jigsaw, kropki, XV, thermo, sums, arrows,
-lines, killer); a row says how many puzzles came at the level asked ('matched') and the slowest
-request.  The server offers a pair (serve._api.OFFERS) when every seed matched within the
-page's budget (the server's 10 s per request, less a margin: 8 s): this table is how OFFERS
-was chosen.  Levels: HoDoKu's on classic 9x9, the sudokit scale's elsewhere; grids over
-9x9 are not rated by the server ('any' only), so only 'any' is timed there.
+Each pair is asked of the generate route (serve._api.run, the work a worker does, given the
+server's generate budget: --budget, default the server's 60 s, of which the route spends
+serve._api.GENERATE_SHARE on the level) with the seeds 1..--seeds and the symmetry the page
+sends (rot180; none for the rules drawn at random: jigsaw, kropki, XV, thermo, sums, arrows,
+lines, killer); a row says how many puzzles came at the level asked ('matched') and the
+slowest request.  The server offers a pair (serve._offers.OFFERS) when every seed matched
+within 40 s; the levels over 3 s are in serve._offers.SECONDS.  Levels: HoDoKu's on classic
+9x9, the sudokit scale's elsewhere; grids over 9x9 are not rated by the server ('any' only),
+so only 'any' is timed there.  --only and --levels pick the pairs.
 """
 
 from __future__ import annotations
