@@ -594,33 +594,23 @@ def solve_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 1
                         "numpy uint8 array") from None
     if text.count("\n") != max(0, len(lines) - 1):
         raise ValueError("a puzzle line must not contain a newline")
-    # one record per line: blank or '#' lines would be skipped by the parser, so mark them
-    blank = _blank_lines(lines, text)
-    if blank:
+    first = next(_records(lines[0].encode("utf-8", "surrogateescape")), None) if lines else None
+    first_len = len(first[1].decode("utf-8", "surrogateescape")) if first else 81
+    values, errors, shape = _read_text(text, box, alphabet, geom, first_len)
+    blank = ()
+    if len(values) != len(lines) * shape.ncells:  # (one record per line, unless some line
+        # is blank or a '#' comment, which the parser skips: those are found only then and
+        # marked, so every line keeps its record)
+        blank = [k for k, p in enumerate(lines) if not p.strip() or p.lstrip().startswith("#")]
         marked = list(lines)
         for k in blank:
             marked[k] = "!"
-        text = "\n".join(marked)
-    first = next(_records(lines[0].encode("utf-8", "surrogateescape")), None) if lines else None
-    result = solve_text(text, box=box, engine=engine, limit=limit, node_limit=node_limit,
-                        alphabet=alphabet, geometry=geom,
-                        _first_len=len(first[1].decode("utf-8", "surrogateescape")) if first else 81)
+        values, errors, shape = _read_text("\n".join(marked), box, alphabet, geom, first_len)
+    result = _run(values, len(values) // shape.ncells, shape, engine, lim, nlim, False, errors,
+                  geom)
     for k in blank:
         result.errors[k] = ParseError("not a puzzle line (blank or comment)", line=k + 1)
     return result
-
-
-_SPACES = " \t\r\x0b\x0c\x1c\x1d\x1e\x1f"  # (the ASCII characters str.strip() takes off)
-
-
-def _blank_lines(lines: list, text: str) -> list:
-    """The indexes of the blank or '#' lines of lines ("\\n".join(lines) is text).  The
-    common case, ASCII lines with no '#' and no space of any kind, is told by scans of text
-    in C (then only empty lines are blank); otherwise a pass over the lines."""
-    if text.isascii() and "#" not in text and not any(ch in text for ch in _SPACES):
-        if "\n\n" not in text and lines and lines[0] and lines[-1]:
-            return []
-    return [k for k, p in enumerate(lines) if not p.strip() or p.lstrip().startswith("#")]
 
 
 def count_many(puzzles, *, box=None, engine: str = "auto", limit: int | None = 2,
@@ -647,14 +637,22 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     """
     lim = _limit(limit, "limit", 1)
     nlim = _limit(node_limit, "node_limit", 0)
+    geom = _geometry_of(geometry)
+    values, errors, shape = _read_text(text, box, alphabet, geom, _first_len)
+    n = len(values) // shape.ncells
+    return _run(values, n, shape, engine, lim, nlim, False, errors, geom)
+
+
+def _read_text(text, box, alphabet, geom, first_len: "int | None"):
+    """(values, {record: ParseError}, shape) of the puzzle lines of text (str or bytes):
+    the shape from geom, box, else the first record's length (first_len when known)."""
     data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    geom = _geometry_of(geometry)
     if geom is not None:
         shape = _shape_of(box, None, geom)
     elif box is None:
-        first = _first_len
+        first = first_len
         if first is None:
             first = next((len(cells.decode("utf-8", "surrogateescape"))
                           for _, cells, _ in _records(data)), 81)
@@ -664,8 +662,7 @@ def solve_text(text, *, box=None, engine: str = "auto", limit: int | None = 1,
     values, errs = parse_lines(data, shape.size, alphabet=alphabet)
     errors = {rec: ParseError(reason, line=line, column=col, char=ch)
               for rec, line, col, ch, reason in errs}
-    n = len(values) // shape.ncells
-    return _run(values, n, shape, engine, lim, nlim, False, errors, geom)
+    return values, errors, shape
 
 
 if __name__ == "__main__":  # pragma: no cover - a tiny demo: python -m sudokit.records.batch FILE

@@ -33,6 +33,20 @@ int sk_read_line(const unsigned char *line, size_t len, const uint8_t table[256]
         return SK_LINE_EMPTY;
     if (line[s] == '#')
         return SK_LINE_COMMENT;
+    if (e - s >= ncells && (e - s == ncells || is_sep(line[s + ncells]))) {
+        /* the common case in one pass: ncells symbols, then the end or a separator */
+        size_t k = 0;
+        for (; k < ncells; k++) {
+            unsigned char c = line[s + k];
+            uint8_t v = table[c];
+            if (v == SK_NOT_A_SYMBOL || is_sep(c))
+                break;
+            out[k] = v;
+        }
+        if (k == ncells)
+            return SK_LINE_OK;
+        /* else: the field is read again below, for the error (out is the caller's scratch) */
+    }
     size_t f = s;
     while (f < e && !is_sep(line[f]))
         f++;
