@@ -96,6 +96,20 @@ def test_an_unreachable_level_is_a_clear_error_in_bounded_time():
     assert time.monotonic() - began < 120
 
 
+def test_without_the_walk_an_unreachable_level_fails_fast():
+    """walk=False (the page's drawn variants, which draw their rules again instead): when
+    adding givens finds no puzzle at the level, GenerationError comes at once, not after the
+    walk's seconds; a reachable level is made as with the walk, rated again."""
+    from sudokit.generate import generate
+    began = time.monotonic()
+    with pytest.raises(GenerationError, match="walk=False"):
+        generate(box="2x2", seed=1, target=Level("extreme", seconds=60, minimal=False,
+                                                 walk=False))
+    assert time.monotonic() - began < 20
+    [g] = generate(geometry="3x3+x", seed=2, target=Level("expert", minimal=False, walk=False))
+    _checked(g, "expert")
+
+
 # --- the command ------------------------------------------------------------------------------
 
 def test_cli_generates_x_at_a_level_and_rate_agrees(tmp_path):

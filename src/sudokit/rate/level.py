@@ -60,11 +60,15 @@ _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every
 class Level:
     """A level of the sudokit scale to aim at: 'easy', 'medium', 'hard', 'expert' or
     'extreme'.  seconds: logic time per puzzle (None: SECONDS); killer: a killer spec
-    (geometry._cages.spec: (lo, hi, cages)) to cut killers instead of walking givens."""
+    (geometry._cages.spec: (lo, hi, cages)) to cut killers instead of walking givens.
+    walk=False: when adding givens (minimal=False) finds no puzzle, GenerationError at once
+    instead of the walk over minimal puzzles (the page's drawn variants: a new drawing of
+    the rules is likelier to have a puzzle at the level than a long walk on this one)."""
 
-    __slots__ = ("level", "seconds", "killer", "minimal")
+    __slots__ = ("level", "seconds", "killer", "minimal", "walk")
 
-    def __init__(self, level: str, *, seconds=None, killer=None, minimal: bool = True):
+    def __init__(self, level: str, *, seconds=None, killer=None, minimal: bool = True,
+                 walk: bool = True):
         if level not in LABELS:
             raise GenerationError(f"level {level!r}: the sudokit scale's levels are "
                                   f"{', '.join(LABELS)}")
@@ -73,13 +77,14 @@ class Level:
             raise GenerationError(f"seconds must be a positive number, not {seconds!r}")
         self.level, self.seconds, self.killer = level, seconds, killer
         self.minimal = bool(minimal)
+        self.walk = bool(walk)
 
     @property
     def tier(self) -> int:
         return LABELS.index(self.level) + 1
 
     def key(self) -> tuple:
-        return (self.level, self.seconds, self.killer, self.minimal)
+        return (self.level, self.seconds, self.killer, self.minimal, self.walk)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Level) and self.key() == other.key()
@@ -172,6 +177,9 @@ class Level:
             else:
                 made = None if self.minimal else \
                     self._filled(geom, symmetry, clues, seed, index, engine)
+                if made is None and not self.walk and not self.minimal:
+                    raise GenerationError(f"no {_label(geom)} puzzle at {self} by adding "
+                                          f"givens (walk=False)")
                 if made is None:
                     made = make_aimed(geom, symmetry, clues, seed, index, engine, self)
             again = rate_scale(made.puzzle)  # rated again, whole: the label is the level

@@ -533,7 +533,9 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
     """A puzzle at the level on the drawn rules of options["geometry"] (drawn from seed), or
     on rules drawn again from f"{seed}:draw{k}" when DRAW_SECONDS of logic find none; None
     when ``seconds`` pass (the first drawing's seed, then each one's own, makes the puzzle:
-    the same request makes the same puzzle)."""
+    the same request makes the same puzzle).  Unless the puzzle must be minimal, a drawing
+    gets givens added (rate.level's fill) but no walk (walk=False): a new drawing is a
+    better bet than a long walk on one without a puzzle at the level."""
     from ..generate import GenerationError, generate
     from ..geometry._random import draw
     from ..rate.level import Level
@@ -544,7 +546,8 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
             return None
         name = seed if k == 0 else f"{seed}:draw{k}"
         geom = options["geometry"] if k == 0 else draw(base, drawn, name)
-        level = Level(difficulty, seconds=min(DRAW_SECONDS, left), minimal=options["minimal"])
+        level = Level(difficulty, seconds=min(DRAW_SECONDS, left), minimal=options["minimal"],
+                      walk=options["minimal"])  # (not minimal: givens added, no walk)
         try:
             [made] = generate(seed=name, target=level, **dict(options, geometry=geom))
             return made
