@@ -5,7 +5,9 @@
 Runs, interleaved and in the same run, ``python3 -c pass`` (the baseline), ``python3 -m
 sudokit --help`` and ``python3 -m sudokit solve`` of one puzzle on stdin, ``--rounds`` times
 each, and reports the median and best wall time of each and the median difference to the
-baseline.  The target (issue #14): under 40 ms more than the baseline for both.
+baseline.  The target (issue #14): under 40 ms more than the baseline for both.  Also
+``sudokit solve --jobs 1 FILE`` and ``--jobs 2 FILE`` of a one-line file (issue #32: within
+5 ms of each other: no worker starts for one line).
 ``--against DIR`` runs the two sudokit commands of a second tree too (PYTHONPATH=DIR, e.g.
 an older commit unpacked and built in /tmp), in the same rounds: a before/after comparison.
 
@@ -29,8 +31,9 @@ PUZZLE = b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 BARE = "python3 -c pass"
 
 
-def cases(against: str | None) -> dict[str, tuple[list[str], bytes, dict | None]]:
-    """{name: (argv, stdin bytes, environment or None: inherited)} of every timed command."""
+def cases(against: str | None, one_line: str) -> dict[str, tuple[list[str], bytes, dict | None]]:
+    """{name: (argv, stdin bytes, environment or None: inherited)} of every timed command;
+    one_line: a file holding PUZZLE."""
     out = {BARE: ([sys.executable, "-c", "pass"], b"", None)}
     trees = [("", None)]
     if against:
@@ -40,6 +43,9 @@ def cases(against: str | None) -> dict[str, tuple[list[str], bytes, dict | None]
         out["sudokit --help" + label] = ([sys.executable, "-m", "sudokit", "--help"], b"", env)
         out["sudokit solve (1 puzzle)" + label] = ([sys.executable, "-m", "sudokit", "solve"],
                                                    PUZZLE, env)
+        for jobs in ("1", "2"):
+            out[f"solve --jobs {jobs} FILE (1 line)" + label] = (
+                [sys.executable, "-m", "sudokit", "solve", "--jobs", jobs, one_line], b"", env)
     return out
 
 
@@ -72,7 +78,15 @@ def main(argv=None) -> int:
                    help="a second tree's src directory, measured in the same rounds")
     args = p.parse_args(argv)
     env_note = os.environ.get("SUDOKIT_PUREPYTHON", "")
-    todo = cases(args.against)
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        one_line = os.path.join(tmp, "one.txt")
+        with open(one_line, "wb") as f:
+            f.write(PUZZLE)
+        return _measure(args, env_note, cases(args.against, one_line))
+
+
+def _measure(args, env_note: str, todo: dict) -> int:
     for cmd, data, env in todo.values():  # warm-up: .pyc files written, page cache
         writing = dict(os.environ if env is None else env)
         writing.pop("PYTHONDONTWRITEBYTECODE", None)
