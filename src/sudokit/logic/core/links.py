@@ -12,7 +12,9 @@ A chain alternates two kinds of implication; both are symmetric, so one table ea
 
     weak[x]     literals that x *on* turns off (x and y cannot both hold): the other
                 candidates of x's cell, the same value in x's peers (Tables.peer_bits, so
-                anti-knight and other extra pairs count), the geometry's weak links
+                anti-knight and other extra pairs count), the geometry's weak links, and
+                (aic, group) two candidates of one cage (or renban line) that no value set
+                fitting its candidates holds together: a weak link from a sum is a weak link
     strong[x]   literals that x *off* turns on (x and y cannot both be false): the other
                 candidate of a bivalue cell, the other place of a value with two places
                 left in a full unit (a conjugate pair), and for groups the rest of a unit
@@ -43,7 +45,7 @@ from .bits import cells_of, values_of
 from .tables import join
 
 __all__ = ["Graph", "graph", "closure", "Closure", "cell_value", "strong_links", "Walk",
-           "lockstep", "length_penalty", "removed_text"]
+           "lockstep", "length_penalty", "removed_text", "beyond_peers"]
 
 
 def cell_value(lit: int, nc: int) -> tuple[int, int]:
@@ -86,8 +88,17 @@ def graph(state, kind: str) -> Graph:
     return g
 
 
+def beyond_peers(state) -> bool:
+    """True when the state's weak links go beyond a cell's candidates and its peers: the
+    geometry's links (thermometers, dots...), or cages and renban lines (their sums' weak
+    links).  The C twins of the graph and its searches know peers only: such states build
+    and search in Python."""
+    geom = state.geometry
+    return bool(geom.links) or any(p[0] == "sets" for p in geom.propagators)
+
+
 def _build(state, kind: str) -> Graph:
-    if not state.geometry.links:
+    if not beyond_peers(state):
         h = _cfast.handle(state)
         if h is not None:
             return _from_c(state, kind, _cfast.C.logic_links_graph(h, _KINDS[kind]))
@@ -148,6 +159,8 @@ def _build_py(state, kind: str) -> Graph:
             x, y = lits
             strong[x] = 1 << y
             strong[y] = 1 << x
+    if all_weak:
+        _add_sum_links(state, weak)
     if kind != "xy":                              # conjugate pairs of the full units
         for u in t.full:
             row = where_table[u]
@@ -167,6 +180,34 @@ def _build_py(state, kind: str) -> Graph:
     if kind == "group":
         _add_groups(state, g, vcells)
     return g
+
+
+def _add_sum_links(state, weak: list) -> None:
+    """The weak links of the cages and renban lines (the geometry's "sets" rules): two
+    candidates of two of its open cells that no value set fitting the cells' candidates
+    holds together (core.fit) cannot both hold."""
+    from .fit import fitting
+    cands, values, nc = state.candidates, state.values, state.tables.ncells
+    for prop in state.geometry.propagators:
+        if prop[0] != "sets":
+            continue
+        cells = prop[1]
+        doms = [cands[c] or (1 << (values[c] - 1) if values[c] else 0) for c in cells]
+        fit = fitting(doms, prop[2])[0]
+        open_ = [c for c in cells if cands[c]]
+        for i, ci in enumerate(open_):
+            for cj in open_[i + 1:]:
+                for a in values_of(cands[ci]):
+                    bit_a = 1 << (a - 1)
+                    with_a = 0                # the values some fitting set holds with a
+                    for s in fit:
+                        if s & bit_a:
+                            with_a |= s
+                    x = (a - 1) * nc + ci
+                    for b in values_of(cands[cj] & ~with_a & ~bit_a):
+                        y = (b - 1) * nc + cj
+                        weak[x] |= 1 << y
+                        weak[y] |= 1 << x
 
 
 def _add_groups(state, g: Graph, vcells) -> None:
@@ -401,7 +442,7 @@ def closure(state, kind: str) -> Closure:
     cl = state._cache.get(key)
     if cl is not None:
         return cl
-    if not state.geometry.links:
+    if not beyond_peers(state):
         raw = _cfast.call(state, "logic_closure", _KINDS[kind])
         if raw is not None:
             cl = state._cache[key] = _CClosure(state, kind, raw)

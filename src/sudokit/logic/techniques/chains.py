@@ -48,8 +48,8 @@ from typing import Iterator
 
 from .. import _cfast
 from ..core.bits import cells_of, values_of
-from ..core.links import (_KINDS, Walk, cell_value, closure, graph, length_penalty, lockstep,
-                          removed_text, store_closure)
+from ..core.links import (_KINDS, Walk, beyond_peers, cell_value, closure, graph,
+                          length_penalty, lockstep, removed_text, store_closure)
 from ..ladder import Technique
 from ..step import Step
 
@@ -231,7 +231,7 @@ def _cell_path(t, a, b, comp) -> list:
 # --- alternating inference chains ------------------------------------------------------
 
 def _aic(state, kind: str, technique: str, name: str) -> Iterator[Step]:
-    h = None if state.geometry.links else _cfast.handle(state)
+    h = None if beyond_peers(state) else _cfast.handle(state)
     if h is not None:
         yield from _aic_c(state, h, kind, technique, name)
         return

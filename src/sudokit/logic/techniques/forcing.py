@@ -80,7 +80,7 @@ from .. import _cfast
 from .._budget import check
 from ..core import propagate as dyn
 from ..core.bits import cells_of
-from ..core.links import Walk, closure, graph
+from ..core.links import Walk, beyond_peers, closure, graph
 from ..ladder import Technique
 from ..step import Step
 from ._forcing_steps import (_SE, _branch_evidence, _c_contradiction_step, _cell_what,
@@ -127,7 +127,7 @@ def _reaches(state) -> dict:
     """{x: (on set, off set)}: what each candidate x implies along the state's links
     (group nodes too), restricted to the state's candidates (cached on the state)."""
     out = state._cache.get("reaches")
-    if out is None and not state.geometry.links:
+    if out is None and not beyond_peers(state):
         raw = _cfast.call(state, "logic_reaches")      # sudokit/_c/logic_graph.c
         if raw is not None:
             nc = state.tables.ncells
@@ -264,7 +264,7 @@ def _static_verity_step(state, lits, found, paths, node, technique, kind, what) 
 def _static_c(state):
     """The C static search of a state (sudokit/_c/logic_static.c: the same graph, reach,
     order and paths as the pure helpers above), or None: pure Python."""
-    if state.geometry.links:
+    if beyond_peers(state):
         return None
     return _cfast.call(state, "logic_static")
 
