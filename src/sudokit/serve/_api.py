@@ -433,9 +433,11 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = 
                 made = _drawn_at_level(difficulty, seed, options, seconds, *redraw)
         except GenerationError:
             made = None
-    if made is None:
+    at_level = made is not None  # (rated at the level whole by rate.level: its rating
+    if made is None:             # again gets a quarter of the seconds, a plain one RATE_SECONDS)
         [made] = generate(seed=seed, killer=True if killer else None, **options)
-    rating = rate_scale(made.puzzle, time_limit=RATE_SECONDS) if difficulty != "any" \
+    limit = max(RATE_SECONDS, seconds / 4) if at_level else RATE_SECONDS
+    rating = rate_scale(made.puzzle, time_limit=limit) if difficulty != "any" \
         else None
     level = rating.level if rating is not None else None
     if rating is not None and rating.status in ("stuck", "limit"):  # (harder than extreme,
@@ -533,9 +535,11 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
     """A puzzle at the level on the drawn rules of options["geometry"] (drawn from seed), or
     on rules drawn again from f"{seed}:draw{k}" when DRAW_SECONDS of logic find none; None
     when ``seconds`` pass (the first drawing's seed, then each one's own, makes the puzzle:
-    the same request makes the same puzzle).  Unless the puzzle must be minimal, a drawing
-    gets givens added (rate.level's fill) but no walk (walk=False): a new drawing is a
-    better bet than a long walk on one without a puzzle at the level."""
+    the same request makes the same puzzle).  Unless the puzzle must be minimal or extreme,
+    a drawing gets givens added (rate.level's fill) but no walk (walk=False): a new drawing
+    is a better bet than a long walk on one without a puzzle at the level.  (Extreme: the
+    walk over minimal puzzles is where forcing chains are found; little killers at extreme
+    went from 3 of 3 to 0 of 3 without it.)"""
     from ..generate import GenerationError, generate
     from ..geometry._random import draw
     from ..rate.level import Level
@@ -547,7 +551,7 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
         name = seed if k == 0 else f"{seed}:draw{k}"
         geom = options["geometry"] if k == 0 else draw(base, drawn, name)
         level = Level(difficulty, seconds=min(DRAW_SECONDS, left), minimal=options["minimal"],
-                      walk=options["minimal"])  # (not minimal: givens added, no walk)
+                      walk=options["minimal"] or difficulty == "extreme")  # (see below)
         try:
             [made] = generate(seed=name, target=level, **dict(options, geometry=geom))
             return made
