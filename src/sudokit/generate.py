@@ -46,9 +46,8 @@ How one puzzle is made (``_make``), from its own random stream ``Random(f"sudoki
     5. clues=(lo, hi): removal never goes below lo (minimal=False); a puzzle outside the range
               is thrown away; after ``MAX_ATTEMPTS`` a GenerationError says what was reached.
 
-(Rejected: shuffling one fixed solution grid: only grids equivalent to it.  Not tried: a random
-~50 % of the clues repaired where a second solution differs (the kernels return only the
-first solution; group testing, step 3, gets the batch speed-up without it).)
+(Rejected: shuffling one fixed solution grid: only grids equivalent to it.  Not tried: half
+the clues at random, repaired where a second solution differs: group testing does as well.)
 """
 
 from __future__ import annotations
@@ -318,9 +317,8 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
     many constraints at once (thermometers, dots, a negative rule) leave few grids, and the
     random cells then often hide a contradiction that propagate takes long to prove.  Then a
     random relabelling (when no weak link ties values to each other) and a random symmetry
-    of the geometry (see ``symmetries``).  (Rejected: the classic fill's band / stack
-    shuffles -- they break diagonals, windows and jigsaw regions.)
-    """
+    of the geometry (see ``symmetries``).  (Rejected: band / stack shuffles: they break
+    diagonals, windows and jigsaw regions.)"""
     n, ncells = geom.size, geom.ncells
     first = _fill_stages(geom, rng, tables, _backend.KERNELS["propagate"], FILL_NODE_LIMIT,
                          FILL_MAX_NODES)
@@ -344,16 +342,12 @@ def _fill_any(geom: Geometry, rng: random.Random, tables) -> bytes:
 
 
 def _fill_stages(geom: Geometry, rng: random.Random, tables, kernel, limit: int, left: int):
-    """The stages of ``_fill_any`` with one kernel: a complete grid, or None when its
-    budget (``left`` nodes) runs out; GenerationError when it proves there is none, or when
-    the deadline of a level's search (logic._budget: rate.level's seconds) has passed
-    between two searches (a geometry with few solution grids, such as every kropki dot of
-    one grid, can take minutes of nodes to fill at random)."""
+    """The stages of ``_fill_any`` with one kernel: a complete grid, or None when its budget
+    (``left`` nodes) runs out; GenerationError when it proves there is none, or once a
+    level's deadline (logic._budget) passed (every kropki dot of one grid: minutes)."""
     from .logic import _budget
-    n, ncells = geom.size, geom.ncells
-    peers, links = geom.peers, geom.cell_links
-    full = frozenset(range(1, n + 1))
-    k = n + n // 2
+    ncells, peers, links = geom.ncells, geom.peers, geom.cell_links
+    full, k = frozenset(range(1, geom.size + 1)), geom.size + geom.size // 2
     while True:
         for _ in range(FILL_STAGE_TRIES if k else 1):
             vals = _random_cells(rng, k, ncells, peers, links, full)
@@ -361,12 +355,10 @@ def _fill_stages(geom: Geometry, rng: random.Random, tables, kernel, limit: int,
                 continue
             count, first, used, stopped = kernel(vals, tables, 1, min(limit, left) if k else left)
             left -= used
-            late = _budget.remaining()
-            if late is not None and late < 0 and not count:
-                raise GenerationError(f"no solution grid of the {_label(geom)} geometry found "
-                                      f"before the time limit")
             if count:
                 return first
+            if (_budget.remaining() or 0) < 0:
+                raise GenerationError(f"no {_label(geom)} solution grid before the time limit")
             if k == 0 and not stopped:
                 raise GenerationError(f"the {_label(geom)} geometry has no solution grid")
             if left <= 0 or k == 0:
