@@ -247,7 +247,7 @@ static struct PyModuleDef moduledef = {
 static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
                                              sk_canon_methods, sk_se_methods,
-                                             sk_logic_methods};
+                                             sk_logic_methods, sk_isa_methods};
 
 PyMODINIT_FUNC PyInit__ckernels(void)
 {
@@ -270,6 +270,10 @@ PyMODINIT_FUNC PyInit__ckernels(void)
 #ifndef _WIN32
     pthread_atfork(NULL, NULL, after_fork_child);
 #endif
+    if (sk_isa_init() < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     for (size_t k = 0; k < sizeof method_tables / sizeof method_tables[0]; k++) {
         if (PyModule_AddFunctions(m, method_tables[k]) < 0) {
             Py_DECREF(m);
