@@ -6,13 +6,12 @@
  *   SK_ISA_X86       1 on x86-64 with GCC or Clang: the avx2 level is built
  *   SK_ISA_X86_512   1 when that compiler also knows the AVX-512 targets (GCC >= 5, Clang
  *                    >= 4): the avx512 level is built
- *   elsewhere (other architectures, MSVC, -DSK_ISA_NONE): the baseline only.
+ *   elsewhere (other architectures, MSVC): the baseline only.
  *
  * The targets.  avx2: AVX2 with BMI1, BMI2 and POPCNT, what every AVX2 CPU has (Intel
  * Haswell 2013 on, AMD Excavator 2015 on, Zen); avx512: that with AVX-512 F, BW, VL and DQ
  * (Intel Skylake-SP 2017 on, AMD Zen 4 on).  isa/choose.c asks the CPU for exactly these.
- * (Not LZCNT, FMA, MOVBE: the kernels have no use for them, and Clang's
- * __builtin_cpu_supports cannot ask for LZCNT.)
+ * (Not LZCNT, FMA, MOVBE: the kernels have no use for them.)
  *
  * GCC compiles the rest of the file for the target (#pragma GCC target) and defines the
  * target's macros (__AVX2__, __POPCNT__, ...) from there on; Clang applies the target
@@ -23,7 +22,7 @@
 #ifndef SUDOKIT_ISA_LEVEL_H
 #define SUDOKIT_ISA_LEVEL_H
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SK_ISA_NONE)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define SK_ISA_X86 1
 #if defined(__clang__) ? __clang_major__ >= 4 : __GNUC__ >= 5
 #define SK_ISA_X86_512 1
