@@ -1,7 +1,8 @@
 /* bind/solve.c -- the Sudoku kernels in the binding: one puzzle per call (propagate,
  * backtrack, dlx_sudoku, fast9, learn), a learn search kept between calls (learn_start,
- * learn_resume) and many puzzles per call (batch).  Each kernel runs with the GIL released
- * on a private copy of its input.
+ * learn_resume) and many puzzles per call (batch: the loop is solve/batch.c).  Each kernel
+ * runs with the GIL released on a private copy of its input, at the instruction level in
+ * use (isa/isa.h: sk_isa_now).
  *
  * Representation
  * --------------
@@ -93,8 +94,8 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
     sk_work_init(&w);
     sk_poll *poll = sk_poll_here();
     Py_BEGIN_ALLOW_THREADS
-    count = sk_isa_now()->run_engine(engine, sh, &w, values, limit, node_limit, solution, &nodes,
-                                &stopped, poll);
+    count = sk_isa_now()->run_engine(engine, sh, &w, values, limit, node_limit, solution,
+                                     &nodes, &stopped, poll);
     Py_END_ALLOW_THREADS
     sk_work_free(&w);
     return kernel_result(count, solution, sh->ncells, nodes, stopped);
