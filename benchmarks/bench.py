@@ -18,6 +18,10 @@ compiler, as a Markdown table (stdout) and JSON (``--json FILE``).  Rates are wa
 JSON also holds process CPU time (``cpu_per_s``), the steadier figure on a shared machine.
 ``--table FILE.json`` re-prints the Markdown table of an earlier run.
 
+``--cpu LEVEL`` runs every C kernel at that instruction level (SUDOKIT_CPU=LEVEL in the
+subprocesses: baseline, avx2, avx512, auto); each row records the level its kernels ran at
+(``cpu`` in the JSON).  ``bench_levels.py`` compares the levels in one process, interleaved.
+
 ``c:learn`` / ``py:learn`` (the CDCL engine, opt-in: not in the default kernel list) are not
 in the C batch loop: both call the per-puzzle kernel in a Python loop (the C call releases
 the GIL), and their rows also give the slowest puzzle of the best pass (``max_s`` wall,
@@ -48,7 +52,7 @@ SETS = {  # name: (file, box side, modes)
     "top1465": ("puzzles3_magictour_top1465", 3, ("first", "count2")),
     "hardest1905": ("puzzles5_forum_hardest_1905_11+", 3, ("first", "count2")),
     "hardest1106": ("puzzles6_forum_hardest_1106", 3, ("first", "count2")),
-    "serg": ("puzzles7_serg_benchmark", 3, ("count2",)),
+    "serg": ("puzzles7_serg_benchmark", 3, ("first", "count2")),
     "gecode16": ("gecode_16x16.txt", 4, ("first", "count2")),
     "goomii16": ("16x16_goomii17_puzzles.txt", 4, ("first", "count2")),
     "gecode25": ("gecode_25x25.txt", 5, ("first",)),
@@ -86,6 +90,8 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
     sys.path.insert(0, str(ROOT / "src"))
     os.environ.pop("SUDOKIT_PUREPYTHON", None)
     data, n, side = load(name, limit)
+    from sudokit.engine import _backend
+    level = _backend.cpu_level() if where_of(kernel) == "c" else ""
     ncells = side ** 4
     lim = 1 if mode == "first" else 2
     where, engine = kernel.split(":")
@@ -172,7 +178,12 @@ def run_one(kernel: str, name: str, mode: str, limit: int | None, repeat: int) -
             "per_s": n / best if best else float("inf"), "us": best / n * 1e6,
             "nodes_per": total_nodes / n, "solved": solved, "multi": two, "bad": bad,
             "stopped": stopped, "node_limit": node_limit, "max_s": max_s, "max_cpu_s": max_cpu_s,
-            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "cpu": level}
+
+
+def where_of(kernel: str) -> str:
+    return kernel.split(":")[0]
 
 
 def machine() -> dict:
@@ -200,6 +211,8 @@ def main(argv=None) -> int:
     p.add_argument("--modes", default="first,count2")
     p.add_argument("--py-max", type=int, default=200, help="puzzles per set for pure Python")
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--cpu", help="the C kernels' instruction level (SUDOKIT_CPU): baseline, "
+                                  "avx2, avx512 or auto (default: SUDOKIT_CPU as set, else auto)")
     p.add_argument("--json")
     p.add_argument("--table", help="print the table of an earlier --json run and exit")
     p.add_argument("--one", nargs=4, metavar=("KERNEL", "SET", "MODE", "LIMIT"), help=argparse.SUPPRESS)
@@ -215,8 +228,11 @@ def main(argv=None) -> int:
     if not DATA.is_dir():
         print(f"data sets not found at {DATA}", file=sys.stderr)
         return 2
+    if args.cpu:
+        os.environ["SUDOKIT_CPU"] = args.cpu   # read by each subprocess's import
     rows = []
     info = machine()
+    info["cpu_level_asked"] = os.environ.get("SUDOKIT_CPU", "") or "auto"
     print(f"machine: {info}", file=sys.stderr)
     for name in args.sets.split(","):
         for mode in args.modes.split(","):
@@ -245,7 +261,8 @@ def main(argv=None) -> int:
                     row = json.loads(proc.stdout)
                     row["prefix"] = lim
                     rows.append(row)
-                    print(f"{kernel:13} {name:12} {mode:6} n={row['puzzles']:6} {row['per_s']:12.1f}/s "
+                    print(f"{kernel:13} {name:12} {mode:6} {row.get('cpu') or '-':8} "
+                          f"n={row['puzzles']:6} {row['per_s']:12.1f}/s "
                           f"{row['us']:10.1f} us {row['nodes_per']:9.1f} nodes  rss {row['peak_rss_mb']:.0f} MB"
                           f"  bad={row['bad']}"
                           + (f"  max {row['max_s']:.3f} s (CPU {row['max_cpu_s']:.3f} s)"
@@ -258,8 +275,9 @@ def main(argv=None) -> int:
 
 
 def report(rows: list[dict], info: dict) -> str:
+    levels = sorted({r.get("cpu") for r in rows if r.get("cpu")})
     out = [f"Machine: {info['cpu']}, {info['nproc']} cores, Python {info['python']}, {info['compiler']}, "
-           f"load {info['load']:.1f}", "",
+           f"load {info['load']:.1f}" + (f"; C kernels at {', '.join(levels)}" if levels else ""), "",
            "| set | mode | kernel | puzzles | puzzles/s (wall) | puzzles/s (CPU) | µs/puzzle (wall) | guesses/puzzle | limit | peak RSS MB | x pure-Python propagate (wall) | slowest puzzle s (wall / CPU) |",
            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     base = {(r["set"], r["mode"], r["prefix"]): r for r in rows if r["kernel"] == "py:propagate"}

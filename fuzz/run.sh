@@ -1,7 +1,8 @@
 #!/bin/sh
 # fuzz/run.sh -- build and run the libFuzzer harness, or the test suite on an ASan build.
 #
-#   fuzz/run.sh build             build fuzz/build/fuzz_kernels (clang, fuzzer+ASan+UBSan)
+#   fuzz/run.sh build             build fuzz/build/fuzz_kernels (clang, fuzzer+ASan+UBSan;
+#                                 FUZZ_CPU=avx2: fuzz/build/fuzz_kernels_avx2, that level's kernels)
 #   fuzz/run.sh fuzz [SECONDS]    build, make seeds, fuzz for SECONDS (default 600)
 #   fuzz/run.sh coverage          llvm-cov report of the kernels over the corpus
 #   fuzz/run.sh repro FILE...     run the harness once on each file (a crash reproducer)
@@ -19,7 +20,9 @@
 #                                 fuzz/build/decoders-RUNS-SEED.log
 #   fuzz/run.sh decoders-atheris [SECONDS]  the same target under atheris (coverage guided)
 #
-# Environment: EXTRA_CFLAGS (e.g. -DFUZZ_AVOID_WORK_STATES_BUG, see README), CLANG (default clang-14 or clang), JOBS (parallel fuzzing jobs, default 1),
+# Environment: FUZZ_CPU (the instruction level of fast9 and propagate: baseline, avx2, avx512;
+# the binary is fuzz/build/fuzz_kernels_LEVEL), EXTRA_CFLAGS (e.g. -DFUZZ_AVOID_WORK_STATES_BUG,
+# see README), CLANG (default clang-14 or clang), JOBS (parallel fuzzing jobs, default 1),
 # FUZZ_ARGS (extra libFuzzer flags), ASAN_TREE, PYTHON (default python).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,13 +32,47 @@ build="$here/build"
 CLANG=${CLANG:-$(command -v clang-14 || command -v clang || true)}  # (none: only the Python targets run)
 PYTHON=${PYTHON:-python}
 
+# The kernels the harness links (src/sudokit/_c/solve/), and FUZZ_CPU: the instruction level
+# whose copies of fast9 and propagate it calls (baseline, avx2, avx512; default baseline).  A
+# level links its wrapper files (isa/avx2_fast9.c ...: the same source with the level's
+# target) and compiles the harness with isa/names.h, so sk_fast9_solve is sk_fast9_solve_avx2
+# there; the run refuses a level this CPU lacks (the harness would crash on it).
+KERNELS="fast9 anysize shape backtrack dlx learn learn_groups learn_clauses rules"
+FUZZ_CPU=${FUZZ_CPU:-baseline}
+sources() {
+    for k in $KERNELS; do printf '%s ' "$csrc/solve/$k.c"; done
+    if [ "$FUZZ_CPU" != baseline ]; then
+        printf '%s ' "$csrc/isa/${FUZZ_CPU}_fast9.c" "$csrc/isa/${FUZZ_CPU}_anysize.c"
+    fi
+}
+level_flags() {
+    case "$FUZZ_CPU" in
+    baseline) ;;
+    avx2|avx512) printf '%s ' "-DSK_ISA_SUFFIX=_$FUZZ_CPU" -include "$csrc/isa/names.h" ;;
+    *) echo "FUZZ_CPU=$FUZZ_CPU: baseline, avx2 or avx512" >&2; exit 2 ;;
+    esac
+}
+check_level() {
+    [ "$FUZZ_CPU" = baseline ] && return 0
+    "$PYTHON" -c "import sys, sudokit._ckernels as C; sys.exit('$FUZZ_CPU' not in C.cpu_levels())" ||
+        { echo "FUZZ_CPU=$FUZZ_CPU: this CPU (or the built extension) does not run it" >&2; exit 2; }
+}
+out="$build/fuzz_kernels"
+[ "$FUZZ_CPU" = baseline ] || out="$build/fuzz_kernels_$FUZZ_CPU"
+
 build() {
     mkdir -p "$build"
+    check_level
+    # the harness first, alone: with isa/names.h it calls the level's kernels
+    # shellcheck disable=SC2046
     "$CLANG" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -fno-omit-frame-pointer -g -O1 -std=c99 -Wall -Wextra -I"$csrc" ${EXTRA_CFLAGS:-} \
-        "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/backtrack.c" "$csrc/dlx.c" \
-        "$csrc/learn.c" "$csrc/learn_groups.c" "$csrc/learn_clauses.c" -o "$build/fuzz_kernels"
-    echo "built $build/fuzz_kernels"
+        -fno-omit-frame-pointer -g -O1 -std=c11 -Wall -Wextra -I"$csrc" -I"$csrc/solve" \
+        ${EXTRA_CFLAGS:-} $(level_flags) -c "$here/fuzz_kernels.c" -o "$build/harness-$FUZZ_CPU.o"
+    # shellcheck disable=SC2046
+    "$CLANG" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        -fno-omit-frame-pointer -g -O1 -std=c11 -Wall -Wextra -Wno-unused-parameter -I"$csrc" \
+        ${EXTRA_CFLAGS:-} "$build/harness-$FUZZ_CPU.o" $(sources) -o "$out"
+    echo "built $out"
 }
 
 case "${1:-fuzz}" in
@@ -51,7 +88,7 @@ fuzz)
     cd "$build"
     ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1} \
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-        ./fuzz_kernels -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
+        "$out" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -max_len=4096 \
             -print_final_stats=1 -artifact_prefix="$build/artifacts/" \
             -jobs="${JOBS:-1}" -workers="${JOBS:-1}" ${FUZZ_ARGS:-} \
             "$build/corpus" "$here/corpus"
@@ -59,22 +96,22 @@ fuzz)
 coverage)
     # line/branch coverage of the kernels reached by the corpus (seeds + what fuzzing found)
     mkdir -p "$build/cov"
-    "$CLANG" -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -g -O1 -std=c99 \
-        -I"$csrc" ${EXTRA_CFLAGS:-} "$here/fuzz_kernels.c" "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/backtrack.c" \
-        "$csrc/dlx.c" "$csrc/learn.c" "$csrc/learn_groups.c" "$csrc/learn_clauses.c" \
+    # shellcheck disable=SC2046
+    "$CLANG" -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -g -O1 -std=c11 \
+        -I"$csrc" -I"$csrc/solve" ${EXTRA_CFLAGS:-} "$here/fuzz_kernels.c" $(sources) \
         -o "$build/cov/fuzz_kernels_cov"
     mkdir -p "$build/corpus"
     LLVM_PROFILE_FILE="$build/cov/run.profraw" \
         "$build/cov/fuzz_kernels_cov" -runs=0 "$build/corpus" "$here/corpus" 2>&1 | tail -1
     llvm-profdata-14 merge -sparse "$build/cov/run.profraw" -o "$build/cov/run.profdata"
+    # shellcheck disable=SC2046
     llvm-cov-14 report "$build/cov/fuzz_kernels_cov" -instr-profile="$build/cov/run.profdata" \
-        "$csrc/fast9.c" "$csrc/anysize.c" "$csrc/backtrack.c" "$csrc/dlx.c" "$csrc/learn.c" \
-        "$csrc/learn_groups.c" "$csrc/learn_clauses.c" "$here/fuzz_kernels.c"
+        $(sources) "$here/fuzz_kernels.c"
     ;;
 repro)
     shift
     build
-    "$build/fuzz_kernels" "$@"
+    "$out" "$@"
     ;;
 asan-tests)
     # The tests find the public data at <tree>/../shared/data: give the copy such a parent.
@@ -114,9 +151,10 @@ readers)
         --exclude=__pycache__ --exclude='*.egg-info' -cf - . | tar -C "$tree" -xf -
     inc=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
     suffix=$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
-    for f in "$tree"/src/sudokit/_c/*.c; do
+    find "$tree/src/sudokit/_c" -name '*.c' | while read -r f; do
+        rel=${f#"$tree/src/sudokit/_c/"}
         gcc -fPIC -O1 -g -fsanitize=address -fno-omit-frame-pointer -std=c11 -I"$inc" \
-            -I"$tree/src/sudokit/_c" -c "$f" -o "$tree/obj/$(basename "$f" .c).o"
+            -I"$tree/src/sudokit/_c" -c "$f" -o "$tree/obj/$(echo "${rel%.c}" | tr / _).o"
     done
     gcc -shared "$tree"/obj/*.o -o "$tree/src/sudokit/_ckernels$suffix"
     runtime=$("$PYTHON" -c "import atheris, os; print(os.path.join(atheris.path(), 'asan_with_fuzzer.so'))")
@@ -146,7 +184,7 @@ decoders-atheris)
         "$build/decoders-corpus"
     ;;
 *)
-    sed -n '2,24p' "$0"
+    sed -n '2,26p' "$0"
     exit 2
     ;;
 esac

@@ -51,6 +51,14 @@ def canon_lines(data: Buffer, n: int, /) -> bytes:
     """Return the canonical forms (n*81 bytes, values 0..9, 0 = blank) of the n 9x9 grids in data
     (n*81 bytes, row-major); C twin of sudokit.symmetry.canonical."""
 
+def cpu_level(level: str | None = None) -> str:
+    """Return the instruction level the C kernels use ('baseline', 'avx2' or 'avx512'); with a
+    level name (or 'auto'), switch to that level first, or to the best one below it that this
+    CPU runs.  The same results at every level."""
+
+def cpu_levels() -> tuple[str, ...]:
+    """Return the instruction levels this build has and this CPU runs, lowest first."""
+
 def dlx_count(
     n_primary: int,
     n_secondary: int,

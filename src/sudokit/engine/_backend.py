@@ -4,14 +4,20 @@
 extension ``sudokit._ckernels`` is used when it was built; when it was not, pure Python is
 used and ``backend_reason()`` says why.  Both sets expose the same kernel signature (see
 _kernels.py) and give the same counts, solutions and node counts.
+
+The C kernels' hot files are built for several instruction levels (baseline x86-64, AVX2,
+AVX-512: src/sudokit/_c/isa/isa.h); the extension chooses one when it is imported, from
+``SUDOKIT_CPU`` (``baseline``, ``avx2``, ``avx512``, ``auto``) or else the best the CPU runs.
+``cpu_level()`` names it and ``backend_reason()`` says why; every level gives the same
+results.
 """
 
 from __future__ import annotations
 
 import os
 
-__all__ = ["backend", "backend_reason", "KERNELS", "LearnRun", "resume_in_steps", "C", "tables",
-           "native"]
+__all__ = ["backend", "backend_reason", "cpu_level", "KERNELS", "LearnRun", "resume_in_steps", "C",
+           "tables", "native"]
 
 # A learn search resumed in steps of this many decisions (a fraction of a second on 25x25
 # grids) gives Python control between steps.  Every C kernel now also polls for Ctrl-C
@@ -203,6 +209,30 @@ def backend() -> str:
     return "c" if C is not None else "python"
 
 
+def cpu_level() -> str:
+    """Return the instruction level the C kernels run at ('baseline', 'avx2' or 'avx512'), or
+    '' in pure Python."""
+    return C.cpu_level() if C is not None else ""
+
+
+_LEVELS = ("baseline", "avx2", "avx512")
+
+
 def backend_reason() -> str:
-    """Return why pure Python is active ('' when the C kernels are)."""
-    return _reason
+    """Return why pure Python is active, or, with the C kernels, their instruction level and
+    why that one (SUDOKIT_CPU, or the best this CPU runs)."""
+    if C is None:
+        return _reason
+    level, runs = C.cpu_level(), C.cpu_levels()
+    asked = os.environ.get("SUDOKIT_CPU", "").strip().lower()
+    if asked in _LEVELS:
+        chosen = [x for x in runs if _LEVELS.index(x) <= _LEVELS.index(asked)][-1]
+        why = (f"SUDOKIT_CPU={asked}" if chosen == asked
+               else f"SUDOKIT_CPU={asked}; this CPU runs {chosen} at most")
+    else:
+        chosen = runs[-1]
+        why = ("the best this CPU runs" if asked in ("", "auto")
+               else f"SUDOKIT_CPU={asked!r} is not a level: the best this CPU runs")
+    if level != chosen:
+        why = f"set by cpu_level(); {why} is {chosen}"
+    return f"instruction level {level} ({why})"

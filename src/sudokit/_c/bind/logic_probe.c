@@ -54,9 +54,9 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args)
     const lc_state *s = lc_state_of(cap);
     if (!s || check(s->g, "logic_probe", codes, ncodes, ngivens, rects, nrects) < 0)
         return NULL;
-    return PyLong_FromLong(lc_probe(s, (const uint8_t *)codes, (int)ncodes, start,
-                                    (const uint8_t *)givens, (const uint8_t *)rects,
-                                    (int)(nrects / 4), flags));
+    return PyLong_FromLong(sk_isa_now()->probe(s, (const uint8_t *)codes, (int)ncodes, start,
+                                               (const uint8_t *)givens, (const uint8_t *)rects,
+                                               (int)(nrects / 4), flags));
 }
 
 /* logic_placed(state) -> [mask of the values placed in unit u, for each unit]: State's
@@ -67,7 +67,7 @@ PyObject *lc_py_placed(PyObject *self, PyObject *cap)
     if (!s)
         return NULL;
     unsigned placed[LC_MAXU];
-    lc_placed(s, placed);
+    sk_isa_now()->placed(s, placed);
     PyObject *out = PyList_New(s->g->nunits);
     if (!out)
         return NULL;
@@ -96,8 +96,8 @@ PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args)
     if (!s || check(s->g, "logic_ur_candidates", "", 0, ngivens, rects, nrects) < 0)
         return NULL;
     lc_buf buf = {NULL, 0, 0, 0};
-    lc_ur_candidates(s, (const uint8_t *)rects, (int)(nrects / 4), (const uint8_t *)givens,
-                     &buf);
+    sk_isa_now()->ur_candidates(s, (const uint8_t *)rects, (int)(nrects / 4),
+                                (const uint8_t *)givens, &buf);
     if (buf.oom) {
         free(buf.p);
         return PyErr_NoMemory();
@@ -165,8 +165,9 @@ PyObject *lc_py_run(PyObject *self, PyObject *args)
     lc_state st = *s0;
     lc_buf buf = {NULL, 0, 0, 0};
     int stop;
-    if (lc_run(&st, (const uint8_t *)codes, (int)ncodes, (const uint8_t *)givens,
-               (const uint8_t *)rects, (int)(nrects / 4), flags, limit, &buf, &stop) < 0) {
+    if (sk_isa_now()->logic_run(&st, (const uint8_t *)codes, (int)ncodes,
+                                (const uint8_t *)givens, (const uint8_t *)rects,
+                                (int)(nrects / 4), flags, limit, &buf, &stop) < 0) {
         free(buf.p);
         return PyErr_NoMemory();
     }

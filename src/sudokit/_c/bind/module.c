@@ -31,10 +31,13 @@
  * The tree (every Python-API line is in bind/; the kernels take plain buffers):
  *
  *   solve/    the solving and format kernels: solve/kernels.h (the shared shape),
- *             anysize.c, backtrack.c, dlx.c, fast9.c, learn*.c, canon.c, text.c
+ *             shape.c, anysize.c, backtrack.c, dlx.c, fast9.c, learn*.c, canon.c, text.c,
+ *             batch.c (the batch loop)
  *   logic/    the twins of sudokit.logic's techniques and core (logic/board.h)
  *   se/       the twins of Sudoku Explainer's rater (se/se.h)
  *   include/  bits.h (bit counts), poll.h (the Ctrl-C poll): shared by every folder
+ *   isa/      the hot files compiled again for AVX2 and AVX-512, and the level in use
+ *             (isa/isa.h: chosen at import from SUDOKIT_CPU or the CPU, bind/isa.c)
  *   bind/     the Python boundary, one file per family; bind/module.h declares what
  *             crosses files (prefix sk_), each file registers its own method table:
  *
@@ -47,9 +50,11 @@
  *   bind/canon.c     canon_lines
  *   bind/logic*.c    logic_geometry, logic_state and the logic finders (bind/logic.h)
  *   bind/se.c        se_path_run, se_producer, se_static_chains, se_chaining
+ *   bind/isa.c       cpu_level, cpu_levels (the instruction level, SUDOKIT_CPU)
  *
  * Includes name their folder from _c ("se/se.h"); headers form a DAG: bind/ includes
- * kernels' headers, never the other way, and no .c file includes another.
+ * kernels' headers, never the other way, and no .c file includes another but the level
+ * files of isa/ (each compiles one kernel file again for its level).
  *
  * The binding validates what memory safety needs (shape, lengths, bytes <= N, item
  * indices); kernels trust their input.  Every kernel runs with the GIL released on a
@@ -247,7 +252,7 @@ static struct PyModuleDef moduledef = {
 static PyMethodDef *const method_tables[] = {sk_solve_methods, sk_cover_methods,
                                              sk_geometry_methods, sk_text_methods,
                                              sk_canon_methods, sk_se_methods,
-                                             sk_logic_methods};
+                                             sk_logic_methods, sk_isa_methods};
 
 PyMODINIT_FUNC PyInit__ckernels(void)
 {
@@ -270,6 +275,10 @@ PyMODINIT_FUNC PyInit__ckernels(void)
 #ifndef _WIN32
     pthread_atfork(NULL, NULL, after_fork_child);
 #endif
+    if (sk_isa_init() < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     for (size_t k = 0; k < sizeof method_tables / sizeof method_tables[0]; k++) {
         if (PyModule_AddFunctions(m, method_tables[k]) < 0) {
             Py_DECREF(m);

@@ -13,14 +13,12 @@
 
 #include <limits.h>
 
+#include "isa/isa.h"          /* the chosen instruction level: sk_isa */
+#include "solve/batch.h"      /* FLAG_*, sk_kernel_limit, sk_mark_saturated */
 #include "solve/kernels.h"
 
 /* A method table entry for a fastcall function taking keywords. */
 #define FASTKW(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
-
-/* The bits of batch()'s out_flags (bind/solve.c draws the buffers), also module constants. */
-enum { FLAG_STOPPED = 1, FLAG_VERIFIED = 2, FLAG_BAD_SOLUTION = 4, FLAG_BAD_INPUT = 8,
-       FLAG_CLASH = 16 };
 
 /* --- bind/module.c --------------------------------------------------------------------- */
 
@@ -42,21 +40,6 @@ int sk_as_int(PyObject *obj, int dflt, int *out, const char *what);
  * what unless it holds exactly n*n values 0..n. */
 int sk_get_values(PyObject *obj, int n, uint8_t *out, const char *what);
 
-/* What a kernel is asked when the caller wants a count: limit <= 0 (all) becomes LLONG_MAX
- * so that the count stops there instead of wrapping (and is then reported as stopped). */
-static inline long long sk_kernel_limit(long long limit)
-{
-    return limit <= 0 ? LLONG_MAX : limit;
-}
-
-/* After a kernel: a count that reached LLONG_MAX when every solution was asked for is a
- * lower bound. */
-static inline void sk_mark_saturated(long long limit, long long count, int *stopped)
-{
-    if (limit <= 0 && count == LLONG_MAX)
-        *stopped = 1;
-}
-
 /* --- bind/geometry.c ------------------------------------------------------------------ */
 
 /* The tables named by (box_rows, box_cols), or by a geometry handle in rows_obj; NULL with
@@ -76,5 +59,12 @@ extern PyMethodDef sk_text_methods[];      /* bind/text.c */
 extern PyMethodDef sk_canon_methods[];     /* bind/canon.c */
 extern PyMethodDef sk_se_methods[];        /* bind/se.c (sudokit.rate: SE's loop, producers) */
 extern PyMethodDef sk_logic_methods[];     /* bind/logic.c (sudokit.logic's C finders) */
+extern PyMethodDef sk_isa_methods[];       /* bind/isa.c (cpu_level, cpu_levels) */
+
+/* --- bind/isa.c ------------------------------------------------------------------------ */
+
+/* Choose the instruction level from SUDOKIT_CPU (module init); -1 with an exception when
+ * the warning for an unknown setting was turned into an error. */
+int sk_isa_init(void);
 
 #endif /* SUDOKIT_MODULE_H */

@@ -1,7 +1,8 @@
 /* bind/solve.c -- the Sudoku kernels in the binding: one puzzle per call (propagate,
  * backtrack, dlx_sudoku, fast9, learn), a learn search kept between calls (learn_start,
- * learn_resume) and many puzzles per call (batch).  Each kernel runs with the GIL released
- * on a private copy of its input.
+ * learn_resume) and many puzzles per call (batch: the loop is solve/batch.c).  Each kernel
+ * runs with the GIL released on a private copy of its input, at the instruction level in
+ * use (isa/isa.h: sk_isa_now).
  *
  * Representation
  * --------------
@@ -23,11 +24,9 @@
 #include "bind/module.h"
 
 #include <string.h>
-#include <time.h>
 
-#include "solve/fast9.h"
+#include "isa/isa.h"
 
-enum { ENG_PROPAGATE, ENG_BACKTRACK, ENG_DLX, ENG_FAST9, ENG_LEARN };  /* learn: not in batch */
 static const char *const ENGINE_NAMES[] = {"propagate", "backtrack", "dlx", "fast9"};
 
 /* dlx_sudoku builds the cover of units, pairs and links only: the cover of the rules over
@@ -36,35 +35,6 @@ static const char DLX_RULES[] = "dlx_sudoku does not take rules over many cells:
                                 "cover with sudoku_cover.dlx (engine=dlx_count)";
 
 /* --- one puzzle per call ------------------------------------------------------------- */
-
-/* Run one engine on one trusted puzzle (GIL released by the caller or not at all):
- * the count (-1 out of memory, SK_INTERRUPTED when poll said stop: its exception is set). */
-static long long run_engine(int engine, const sk_shape *sh, sk_work *w, const uint8_t *values,
-                            long long limit, long long node_limit, uint8_t *solution,
-                            uint64_t *nodes, int *stopped, sk_poll *poll)
-{
-    uint64_t nlim = node_limit > 0 ? (uint64_t)node_limit : 0;
-    long long lim = sk_kernel_limit(limit), count;
-    switch (engine) {
-    case ENG_PROPAGATE:
-        count = sk_propagate(sh, w, values, lim, nlim, solution, nodes, stopped, poll);
-        break;
-    case ENG_BACKTRACK:
-        count = sk_backtrack(sh, w, values, lim, nlim, solution, nodes, stopped, poll);
-        break;
-    case ENG_DLX:
-        count = sk_dlx_sudoku(sh, values, lim, nlim, solution, nodes, stopped, poll);
-        break;
-    case ENG_LEARN:
-        count = sk_learn(sh, values, lim, nlim, solution, nodes, stopped, poll);
-        break;
-    default:
-        count = sk_fast9_solve(values, lim, nlim, solution, nodes, stopped, poll);
-        break;
-    }
-    sk_mark_saturated(limit, count, stopped);
-    return count;
-}
 
 /* The kernels' shared answer: (count, first solution bytes or None, nodes, stopped);
  * a negative count means the kernel ran out of memory or was interrupted (exception set). */
@@ -102,12 +72,12 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
     const sk_shape *sh = sk_get_shape(a[1], a[2]);
     if (!sh)
         return NULL;
-    if (engine == ENG_FAST9 && !(sh->classic && sh->box_rows == 3 && sh->box_cols == 3)) {
+    if (engine == SK_ENG_FAST9 && !(sh->classic && sh->box_rows == 3 && sh->box_cols == 3)) {
         PyErr_Format(PyExc_ValueError, "fast9 solves 9x9 grids with 3x3 boxes only, not %dx%d "
                      "boxes", sh->box_rows, sh->box_cols);
         return NULL;
     }
-    if (engine == ENG_DLX && sh->nprops) {
+    if (engine == SK_ENG_DLX && sh->nprops) {
         PyErr_SetString(PyExc_ValueError, DLX_RULES);
         return NULL;
     }
@@ -124,8 +94,8 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
     sk_work_init(&w);
     sk_poll *poll = sk_poll_here();
     Py_BEGIN_ALLOW_THREADS
-    count = run_engine(engine, sh, &w, values, limit, node_limit, solution, &nodes, &stopped,
-                       poll);
+    count = sk_isa_now()->run_engine(engine, sh, &w, values, limit, node_limit, solution,
+                                     &nodes, &stopped, poll);
     Py_END_ALLOW_THREADS
     sk_work_free(&w);
     return kernel_result(count, solution, sh->ncells, nodes, stopped);
@@ -134,25 +104,25 @@ static PyObject *kernel_call(int engine, const char *fname, PyObject *const *arg
 static PyObject *py_propagate(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames)
 {
-    return kernel_call(ENG_PROPAGATE, "propagate", args, nargs, kwnames);
+    return kernel_call(SK_ENG_PROPAGATE, "propagate", args, nargs, kwnames);
 }
 
 static PyObject *py_backtrack(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames)
 {
-    return kernel_call(ENG_BACKTRACK, "backtrack", args, nargs, kwnames);
+    return kernel_call(SK_ENG_BACKTRACK, "backtrack", args, nargs, kwnames);
 }
 
 static PyObject *py_dlx_sudoku(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames)
 {
-    return kernel_call(ENG_DLX, "dlx_sudoku", args, nargs, kwnames);
+    return kernel_call(SK_ENG_DLX, "dlx_sudoku", args, nargs, kwnames);
 }
 
 static PyObject *py_fast9(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
-    return kernel_call(ENG_FAST9, "fast9", args, nargs, kwnames);
+    return kernel_call(SK_ENG_FAST9, "fast9", args, nargs, kwnames);
 }
 
 /* --- learn runs ---------------------------------------------------------------------- */
@@ -264,7 +234,7 @@ static PyObject *py_learn_last(PyObject *self, PyObject *const *args, Py_ssize_t
 static PyObject *py_learn(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                           PyObject *kwnames)
 {
-    return kernel_call(ENG_LEARN, "learn", args, nargs, kwnames);
+    return kernel_call(SK_ENG_LEARN, "learn", args, nargs, kwnames);
 }
 
 /* --- batch ---------------------------------------------------------------------------- */
@@ -277,14 +247,14 @@ static int engine_code(PyObject *obj, const sk_shape *sh)
     }
     int square3 = sh->classic && sh->box_rows == 3 && sh->box_cols == 3;
     if (PyUnicode_CompareWithASCIIString(obj, "auto") == 0)
-        return square3 ? ENG_FAST9 : ENG_PROPAGATE;
+        return square3 ? SK_ENG_FAST9 : SK_ENG_PROPAGATE;
     for (int k = 0; k < 4; k++) {
         if (PyUnicode_CompareWithASCIIString(obj, ENGINE_NAMES[k]) == 0) {
-            if (k == ENG_DLX && sh->nprops) {
+            if (k == SK_ENG_DLX && sh->nprops) {
                 PyErr_SetString(PyExc_ValueError, DLX_RULES);
                 return -1;
             }
-            if (k == ENG_FAST9 && !square3) {
+            if (k == SK_ENG_FAST9 && !square3) {
                 PyErr_Format(PyExc_ValueError, "engine 'fast9' solves 9x9 grids with 3x3 boxes "
                              "only, not %dx%d boxes", sh->box_rows, sh->box_cols);
                 return -1;
@@ -315,13 +285,6 @@ static int get_out(PyObject *obj, Py_buffer *view, Py_ssize_t need, const char *
         return -1;
     }
     return 0;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 #define BATCH_CHUNK 4096
@@ -369,77 +332,19 @@ static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t narg
         || get_out(a[9], &nodes_v, n * 8, "out_nodes") < 0
         || get_out(a[10], &flags, n, "out_flags") < 0)
         goto out;
-    const uint8_t *in = data.buf;
-    uint8_t *out_sol = sols.buf, *out_flags = flags.buf;
-    char *out_counts = counts.buf, *out_nodes = nodes_v.buf;
-    int nomem = 0, interrupted = 0;
-    sk_poll *poll = sk_poll_here();
+    sk_batch job = {engine, sh, &w, limit, node_limit, data.buf, sols.buf, flags.buf,
+                    counts.buf, nodes_v.buf, sk_poll_here()};
+    const sk_isa_fns *isa = sk_isa_now();
     Py_ssize_t i = 0;
     while (i < n) {
+        int status;
+        size_t end = (size_t)(i + BATCH_CHUNK < n ? i + BATCH_CHUNK : n);
         Py_BEGIN_ALLOW_THREADS
-        double start = now_seconds();
-        Py_ssize_t end = i + BATCH_CHUNK < n ? i + BATCH_CHUNK : n;
-        uint8_t puzzle[SK_MAX_SIZE * SK_MAX_SIZE], solution[SK_MAX_SIZE * SK_MAX_SIZE];
-        for (; i < end; i++) {
-            memcpy(puzzle, in + i * ncells, ncells);  /* private copy: checked, then trusted */
-            int flag = 0, stopped = 0;
-            uint64_t nodes = 0;
-            long long count = 0;
-            for (Py_ssize_t c = 0; c < ncells; c++) {
-                if (puzzle[c] > sh->n) {
-                    flag = FLAG_BAD_INPUT;
-                    break;
-                }
-            }
-            if (!flag) {
-                count = run_engine(engine, sh, &w, puzzle, limit, node_limit, solution, &nodes,
-                                   &stopped, poll);
-                if (count == SK_INTERRUPTED) {
-                    interrupted = 1;
-                    break;
-                }
-                if (count < 0) {
-                    nomem = 1;
-                    break;
-                }
-                if (stopped)
-                    flag |= FLAG_STOPPED;
-                if (count > 0)
-                    flag |= (sh->classic
-                             ? sk_is_solution(sh->box_rows, sh->box_cols, puzzle, solution)
-                             : sk_geometry_is_solution(sh, puzzle, solution))
-                                ? FLAG_VERIFIED : FLAG_BAD_SOLUTION;
-                /* a verified solution holds every given, so they cannot clash: the clash
-                 * scan is only needed without one (0.2 us of an easy 9x9's 2 us) */
-                if (!(flag & FLAG_VERIFIED)
-                    && (sh->classic ? sk_givens_clash(sh->box_rows, sh->box_cols, puzzle)
-                                    : sk_geometry_clash(sh, puzzle)))
-                    flag |= FLAG_CLASH;
-            }
-            if (out_sol) {
-                if (count > 0)
-                    memcpy(out_sol + i * ncells, solution, ncells);
-                else
-                    memset(out_sol + i * ncells, 0, ncells);
-            }
-            if (out_counts) {
-                int64_t c64 = count;
-                memcpy(out_counts + 8 * i, &c64, 8);
-            }
-            if (out_nodes)
-                memcpy(out_nodes + 8 * i, &nodes, 8);
-            if (out_flags)
-                out_flags[i] = (uint8_t)flag;
-            /* the clock every 16 records: an easy 9x9 takes about 2 us */
-            if ((i & 15) == 15 && now_seconds() - start > BATCH_SECONDS) {
-                i++;
-                break;
-            }
-        }
+        i = (Py_ssize_t)isa->batch_run(&job, (size_t)i, end, BATCH_SECONDS, &status);
         Py_END_ALLOW_THREADS
-        if (interrupted)
+        if (status == SK_INTERRUPTED)
             goto out;   /* the signal handler's exception is set */
-        if (nomem) {
+        if (status < 0) {
             PyErr_NoMemory();
             goto out;
         }

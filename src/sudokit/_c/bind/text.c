@@ -54,13 +54,14 @@ static PyObject *py_parse_lines(PyObject *self, PyObject *const *args, Py_ssize_
         return NULL;
     const unsigned char *buf = view.buf;
     Py_ssize_t len = view.len, ncells = (Py_ssize_t)n * n;
+    const sk_isa_fns *isa = sk_isa_now();
     PyObject *values = NULL, *errors = NULL, *result = NULL;
     /* pass 1: count records (lines that are not blank and not '#' comments), unread */
     Py_ssize_t nrec = 0;
     for (Py_ssize_t pos = 0; pos < len;) {
         const unsigned char *nl = memchr(buf + pos, '\n', len - pos);
         Py_ssize_t end = nl ? nl - buf : len;
-        int code = sk_line_kind(buf + pos, end - pos);
+        int code = isa->line_kind(buf + pos, end - pos);
         if (code == SK_LINE_OK)
             nrec++;
         pos = end + 1;
@@ -78,8 +79,8 @@ static PyObject *py_parse_lines(PyObject *self, PyObject *const *args, Py_ssize_
         pos = end + 1;
         size_t where = 0, found = 0;
         uint8_t *dst = out + rec * ncells;
-        int code = sk_read_line(buf + begin, end - begin, table, (size_t)ncells, dst, &where,
-                                &found);
+        int code = isa->read_line(buf + begin, end - begin, table, (size_t)ncells, dst, &where,
+                                  &found);
         if (code == SK_LINE_EMPTY || code == SK_LINE_COMMENT)
             continue;
         PyObject *err = NULL;
@@ -165,8 +166,8 @@ static PyObject *py_read_line(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (!res)
         return NULL;
     size_t where = 0;
-    int code = sk_read_line(text, (size_t)len, table, (size_t)ncells,
-                            (uint8_t *)PyBytes_AS_STRING(res), &where, NULL);
+    int code = sk_isa_now()->read_line(text, (size_t)len, table, (size_t)ncells,
+                                       (uint8_t *)PyBytes_AS_STRING(res), &where, NULL);
     if (code == SK_LINE_OK)
         return res;
     Py_DECREF(res);

@@ -4,7 +4,8 @@
  * bit).  setup.py builds for baseline x86-64, which has no popcnt instruction: there
  * __builtin_popcount is a call into libgcc (a table walk, measured ~2x slower in the
  * solvers' branch selection), so the counts below are SWAR (a dozen ALU ops) unless the
- * compiler may use the instruction (-mpopcnt, -march=native, other architectures).
+ * compiler may use the instruction (-mpopcnt, -march=native, other architectures, the
+ * avx2 and avx512 levels of isa/).
  * Rejected: a 512-entry table for 9-bit masks (the SE chaining had one): no faster than
  * the SWAR count, and one more copy of the same fact.
  *
@@ -18,9 +19,9 @@
 
 #include <stdint.h>
 
-#if (defined(__GNUC__) || defined(__clang__)) && \
+#if !defined(SK_HW_POPCOUNT) && (defined(__GNUC__) || defined(__clang__)) && \
     (defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__)))
-#define SK_HW_POPCOUNT 1
+#define SK_HW_POPCOUNT 1   /* (the avx2 and avx512 levels define it themselves: isa/level.h) */
 #endif
 
 static inline int sk_pop32(uint32_t x)

@@ -2,7 +2,9 @@
  * loop, basic fish, wings; logic/probe_patterns.c: uniqueness, empty rectangle,
  * colouring; logic/probe_memo.c: the per-value memo, finned fish, two strong links,
  * aligned pair exclusion, Sue de Coq through their C twins; logic/run.c: the easy steps in
- * a row) and their binding (bind/logic_probe.c: the lc_* entries at the end). */
+ * a row) and their binding (bind/logic_probe.c: the lc_* entries at the end).  These four
+ * files are compiled again for each instruction level (isa/isa.h); bind/ calls the entries
+ * of the level in use. */
 #ifndef SUDOKIT_LOGIC_PROBE_H
 #define SUDOKIT_LOGIC_PROBE_H
 

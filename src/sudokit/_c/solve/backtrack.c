@@ -2,7 +2,7 @@
  * geometry with N <= 64: the empty cells in row-major order, each given the values its
  * units, pair peers and weak links still allow, smallest first.  Same counts, same first
  * solution, same node counts, same `stopped` as the specification; no Python objects.
- * (solve/anysize.c builds the geometry tables and the work area this kernel runs in.)
+ * (solve/shape.c builds the geometry tables and the work area this kernel runs in.)
  *
  * Representation (arrays of the work area, sk_work in solve/kernels.h)
  * --------------

@@ -99,7 +99,9 @@
  *    forum_hardest counting 1.04x slower).
  *  - no SIMD: the state is 27 independent 32-bit words and the hot path is
  *    table lookups; -march=native (AVX-512, popcnt, BMI2) measured within
- *    noise of the portable -O3 build, so there is no #ifdef'd path.
+ *    noise of the portable -O3 build, so there is no #ifdef'd path.  This
+ *    file is compiled again for AVX2 and AVX-512 (isa/isa.h): 1-6% faster
+ *    there (benchmarks/README.md, "Instruction levels").
  *
  * All lookup tables are `static const` and computed by the preprocessor,
  * so there is no init function and no mutable global: thread-safe.

@@ -157,7 +157,7 @@ uint64_t sk_rules_allow(const sk_shape *sh, const uint8_t *cur, int c, uint64_t 
 int sk_rules_hold(const sk_shape *sh, const uint8_t *grid);
 void sk_work_init(sk_work *w);
 void sk_work_free(sk_work *w);
-/* Grow w's per-cell arrays to ncells entries and per-unit arrays to nunits (solve/anysize.c, used
+/* Grow w's per-cell arrays to ncells entries and per-unit arrays to nunits (solve/shape.c, used
  * by propagate and backtrack); 1, or 0 if out of memory. */
 int sk_work_cells(sk_work *w, int ncells, int nunits);
 

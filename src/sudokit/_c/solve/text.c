@@ -1,4 +1,5 @@
-/* solve/text.c -- the line reader (see solve/text.h): no Python, no allocation, one pass. */
+/* solve/text.c -- the line reader (see solve/text.h): no Python, no allocation, one pass.
+ * Compiled again for each instruction level (isa/isa.h). */
 #include "solve/text.h"
 
 static int is_ws(unsigned char c)

@@ -1,0 +1,10 @@
+/* isa/avx2_batch.c -- solve/batch.c for the avx2 level (isa/isa.h). */
+#include "isa/level.h"
+#ifdef SK_ISA_X86
+SK_ISA_BEGIN(SK_ISA_AVX2_TARGET)
+#define SK_HW_POPCOUNT 1
+#define SK_ISA_SUFFIX _avx2
+#include "isa/names.h"
+#include "solve/batch.c"
+SK_ISA_END
+#endif
