@@ -484,24 +484,27 @@ _quick_values = None  # formats.quick_values, looked up on first use (formats im
 def _solve9_line(text: str):
     """solve(text) for a plain 9x9 line with the C kernels: read (one C call), fast9, verify;
     the same answer as the general path, without its Python layers.  _SLOW: not such a line."""
+    quick = _plain9(text)
+    return _SLOW if quick is None else _solve9(*quick)
+
+
+def _plain9(text: str):
+    """(values, shape) of a plain 9x9 line (formats.quick_values), else None."""
     global _quick_values
     if _quick_values is None:
         from .formats import quick_values as _quick_values
     quick = _quick_values(text)
     if quick is None or quick[1].ncells != 81 or quick[1].box_rows != 3:
-        return _SLOW
-    return _solve9(*quick)
+        return None
+    return quick
 
 
 def _check9_line(text: str):
     """check(text) for a plain 9x9 line with the C kernels: read, fast9 counting to 2, the
     first solution verified; the general path's verdict without its Python layers.  _SLOW:
     not such a line, or no solution (the general path tells a clash, ILLEGAL, from none)."""
-    global _quick_values
-    if _quick_values is None:
-        from .formats import quick_values as _quick_values
-    quick = _quick_values(text)
-    if quick is None or quick[1].ncells != 81 or quick[1].box_rows != 3:
+    quick = _plain9(text)
+    if quick is None:
         return _SLOW
     values = quick[0]
     C = _backend.C

@@ -194,17 +194,16 @@ def _add_sum_links(state, weak: list) -> None:
         cells = prop[1]
         doms = [cands[c] or (1 << (values[c] - 1) if values[c] else 0) for c in cells]
         fit = fitting(doms, prop[2])[0]
+        together = {}                         # value -> the values some fitting set adds
+        for s in fit:
+            for a in values_of(s):
+                together[a] = together.get(a, 0) | s
         open_ = [c for c in cells if cands[c]]
         for i, ci in enumerate(open_):
             for cj in open_[i + 1:]:
                 for a in values_of(cands[ci]):
-                    bit_a = 1 << (a - 1)
-                    with_a = 0                # the values some fitting set holds with a
-                    for s in fit:
-                        if s & bit_a:
-                            with_a |= s
                     x = (a - 1) * nc + ci
-                    for b in values_of(cands[cj] & ~with_a & ~bit_a):
+                    for b in values_of(cands[cj] & ~together.get(a, 0) & ~(1 << (a - 1))):
                         y = (b - 1) * nc + cj
                         weak[x] |= 1 << y
                         weak[y] |= 1 << x
