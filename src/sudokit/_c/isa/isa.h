@@ -91,7 +91,10 @@ extern const sk_isa_fns sk_isa_avx512;
  * to its end at that level, even if cpu_level(name) switches levels meanwhile. */
 extern const sk_isa_fns *sk_isa;
 #if defined(__GNUC__) || defined(__clang__)
-static inline const sk_isa_fns *sk_isa_now(void) { return __atomic_load_n(&sk_isa, __ATOMIC_ACQUIRE); }
+static inline const sk_isa_fns *sk_isa_now(void)
+{
+    return __atomic_load_n(&sk_isa, __ATOMIC_ACQUIRE);
+}
 #else
 static inline const sk_isa_fns *sk_isa_now(void) { return sk_isa; }
 #endif
