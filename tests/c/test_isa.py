@@ -266,7 +266,7 @@ def test_the_kernel_tests_pass_at_each_level(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_c_suites_pass_at_each_level(level):
     """The C kernels' suites (tests/engine, tests/c, tests/records, tests/test_solver.py, the
-    probe's and the easy stretch's tests) at each level the CPU runs: about 4 minutes each."""
+    probe's and the easy stretch's tests) at each level the CPU runs: 3-5 minutes each."""
     if _fallback(level) != level:
         return
     _tests_at(level, FULL, timeout=3600)
