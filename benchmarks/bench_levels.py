@@ -35,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 SETS = {"17clue": "puzzles2_17_clue", "top1465": "puzzles3_magictour_top1465",
-        "hardest1905": "puzzles5_forum_hardest_1905_11+", "hardest1106": "puzzles6_forum_hardest_1106",
+        "hardest1905": "puzzles5_forum_hardest_1905_11+",
+        "hardest1106": "puzzles6_forum_hardest_1106",
         "serg": "puzzles7_serg_benchmark"}
 
 
@@ -155,7 +156,9 @@ def report(rows: list[dict], info: dict) -> str:
            + "".join(f" | {levels[0]}/{lv}" for lv in levels[1:]) + " |",
            "|---|---:|---:|" + "---:|" * (2 * len(levels) - 1)]
     for r in rows:
-        g = "" if r["guesses"] is None else f"{r['guesses']:.2f}" + ("" if r["same_guesses"] else " (differ!)")
+        g = "" if r["guesses"] is None else f"{r['guesses']:.2f}"
+        if not r["same_guesses"]:
+            g += " (differ!)"
         out.append(f"| {r['job']} | {r['puzzles']} | {g} | "
                    + " | ".join(f"{r['us'][lv]:,.3f}" for lv in levels)
                    + "".join(f" | {r['ratio'][lv]:.3f}" for lv in levels[1:]) + " |")

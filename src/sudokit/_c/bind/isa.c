@@ -25,17 +25,17 @@
 static int parse_level(const char *text)
 {
     char name[16];
-    size_t k = 0;
+    size_t len;
     while (isspace((unsigned char)*text))
         text++;
-    for (; *text && k < sizeof name - 1; text++)
-        name[k++] = (char)tolower((unsigned char)*text);
-    while (k && isspace((unsigned char)name[k - 1]))
-        k--;
-    if (*text)     /* longer than any name */
+    for (len = strlen(text); len && isspace((unsigned char)text[len - 1]); len--)
+        ;
+    if (len >= sizeof name)     /* longer than any name */
         return -1;
-    name[k] = 0;
-    if (k == 0 || strcmp(name, "auto") == 0)
+    for (size_t k = 0; k < len; k++)
+        name[k] = (char)tolower((unsigned char)text[k]);
+    name[len] = 0;
+    if (len == 0 || strcmp(name, "auto") == 0)
         return AUTO;
     return sk_isa_level_of(name);
 }
@@ -66,13 +66,14 @@ static PyObject *py_cpu_level(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (sk_parse_args("cpu_level", args, nargs, kwnames, names, 1, 0, a) < 0)
         return NULL;
     if (a[0] && a[0] != Py_None) {
-        const char *text = PyUnicode_Check(a[0]) ? PyUnicode_AsUTF8(a[0]) : NULL;
+        Py_ssize_t size = 0;
+        const char *text = PyUnicode_Check(a[0]) ? PyUnicode_AsUTF8AndSize(a[0], &size) : NULL;
         if (!text) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_TypeError, "cpu_level: level must be a str");
             return NULL;
         }
-        int level = parse_level(text);
+        int level = strlen(text) == (size_t)size ? parse_level(text) : -1;
         if (level == -1) {
             PyErr_Format(PyExc_ValueError, "cpu_level: %R is not an instruction level (%s)",
                          a[0], LEVELS);
