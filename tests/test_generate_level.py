@@ -110,6 +110,42 @@ def test_without_the_walk_an_unreachable_level_fails_fast():
     _checked(g, "expert")
 
 
+@pytest.mark.parametrize("geometry,seed", [
+    ("3x3+negative-xv", 2), pytest.param("3x3+nonconsecutive", 2, marks=pytest.mark.slow)])
+def test_the_dig_finds_hard_puzzles_where_the_tier_is_narrow(geometry, seed):
+    """Nonconsecutive and negative XV 'hard': one given more often turns an expert puzzle
+    medium, so the fill (givens added to a nearly minimal puzzle) finds none; the dig takes
+    givens out of a full grid while the puzzle stays at or below the level.  The dig alone
+    (no fill, no walk) makes a unique puzzle that rates hard again, from the rot180 orbits
+    the page uses, and the same again from the same seed."""
+    from sudokit.generate import Generated, orbits
+    from sudokit.generate_target import _Checks
+    from sudokit.geometry import parse
+    geom = parse(geometry)
+    level = Level("hard", seconds=60, minimal=False, walk=False)
+    cells = orbits(geom, "rot180")
+    made = []
+    for _ in range(2):
+        got = None
+        for attempt in range(8):
+            got = level._dig_once(geom, "rot180", seed, 0, "propagate", attempt, cells,
+                                  geom.display_shape, geom, _Checks(geom, "propagate"))
+            if got is not None:
+                break
+        assert got is not None, "no dig reached 'hard' in 8 attempts"
+        start, values = got
+        made.append(values)
+    assert made[0] == made[1]
+    values = made[0]
+    for o in cells:  # the givens keep the rot180 symmetry
+        assert len({bool(values[c]) for c in o}) == 1
+    puzzle = Grid(values, geometry=geom)
+    g = Generated(puzzle=puzzle, solution=start.solution, clues=sum(1 for v in values if v),
+                  guesses=0, seed=seed, index=0, symmetry="rot180", minimal=False,
+                  engine="propagate")
+    _checked(g, "hard")
+
+
 # --- the command ------------------------------------------------------------------------------
 
 def test_cli_generates_x_at_a_level_and_rate_agrees(tmp_path):

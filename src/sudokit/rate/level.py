@@ -15,11 +15,17 @@ apart, each step no farther from the level.  Its distance reads the sudokit scal
 0 when the puzzle's label is the level, else how far the number lies outside the level's
 [tier, tier + 1); a 'stuck' puzzle counts as 6.0 (harder than every label).
 
-Unless the puzzles must be minimal, more givens come first (``Level._filled``): from a
-few puzzles of the plain generator, while logic with the techniques up to the level's
-tier is stuck, a given of the solution goes in where it stopped, and the puzzle is kept
-when it rates at the level.  Minimal puzzles of some rules (nonconsecutive: about 10
-givens) all need forcing chains; only more givens make them easy.  Then the walk.
+Unless the puzzles must be minimal, two ways with more givens come first, in turn
+(``Level._by_givens``): *fill* a nearly minimal puzzle of the plain generator (while logic
+with the techniques up to the level's tier is stuck, a given of the solution goes in where
+it stopped; ``Level._fill_once``) and *dig* a full grid (givens come out while the puzzle
+stays unique and at or below the level; ``Level._dig_once``); a puzzle is kept when it
+rates at the level.  Minimal puzzles of some rules (nonconsecutive: about 10 givens) all
+need forcing chains; only more givens make them easy.  The fill comes from above, the dig
+from below: where the level's tier is narrow (nonconsecutive, negative XV and sandwich
+'hard') one given more often turns an expert puzzle medium, and the dig, which takes
+givens out one orbit at a time and never keeps a puzzle above the level, finds the
+puzzles in between.  Then the walk.
 
 Killers have no givens to walk with: their cages walk instead (``Level._walk_killer``).
 Puzzle i is the first of up to KILLER_TRIES killers (cut as ``generate(killer=...)`` cuts
@@ -54,6 +60,10 @@ KILLER_CAP_SECONDS = 2.0  # logic per killer of an extreme walk: one not rated i
                           # hard (nested forcing chains on a killer can take minutes)
 FILL_TRIES = 8      # minimal puzzles given more givens (minimal=False) before the walk
 FILL_CHOICES = 6    # orbits tried in turn where one more given makes a puzzle too easy
+DIGS_PER_FILL = 5   # digs tried after each fill (a dig costs about a fifth of a fill: 0.15 s of
+                    # CPU on a nonconsecutive 9x9, where 1 in 7 reached 'hard')
+DIG_ROUNDS = 3      # digs of one full grid: each after the first starts DIG_BACK orbits back
+DIG_BACK = 4        # from where the last one stopped (measured: later rounds rarely hit)
 _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
 
 
@@ -176,7 +186,7 @@ class Level:
                 made = self._make_killer(geom, seed, index, engine)
             else:
                 made = None if self.minimal else \
-                    self._filled(geom, symmetry, clues, seed, index, engine)
+                    self._by_givens(geom, symmetry, clues, seed, index, engine)
                 if made is None and not self.walk and not self.minimal:
                     raise GenerationError(f"no {_label(geom)} puzzle at {self} by adding "
                                           f"givens (walk=False)")
@@ -190,52 +200,114 @@ class Level:
                                      f"this bug")
             return made
 
-    def _filled(self, geom: Geometry, symmetry: str, clues, seed, index: int, engine: str):
-        """A puzzle at the level made by adding givens (not minimal), or None: from each of
-        FILL_TRIES puzzles of the plain generator (minimal=False: nearly minimal), while
-        logic with the techniques up to the level's tier is stuck, the solution's values go
-        in at a random clue orbit among the cells it left empty (where one makes the
-        puzzle too easy, it goes out again and the next of up to FILL_CHOICES orbits is
-        tried: adding givens only makes a puzzle easier); kept when it rates at the
-        level."""
-        import random
-        from ..generate import _make, orbits
+    def _by_givens(self, geom: Geometry, symmetry: str, clues, seed, index: int,
+                   engine: str):
+        """A puzzle at the level, not minimal, or None: FILL_TRIES times, a fill
+        (_fill_once) then DIGS_PER_FILL digs (_dig_once), each from its own seed; the
+        first kept."""
+        from ..generate import orbits
         from ..generate_target import _Checks
         from ..grid import Grid
         shape = geom.shape if geom.is_classic else geom.display_shape
         variant = None if geom.is_classic else geom
         cells = orbits(geom if not geom.is_classic else geom.shape, symmetry)
-        for attempt in range(FILL_TRIES):
-            start = _make(geom, symmetry, False, None, f"{seed}:{index}:fill:{attempt}", 0,
-                          engine)
-            rng = random.Random(f"sudokit:level:{seed}:{index}:{attempt}")
-            values, sol = list(start.puzzle.values), start.solution.values
-            d, path = self._measure(Grid._trusted(tuple(values), shape, variant), sol)
-            while d != 0:
-                if path is None or path.status != "stuck" or d >= 10:
-                    break  # below the level (or no path): more givens cannot help
-                left = [o for o in cells if any(not path.state.values[c] for c in o)]
-                rng.shuffle(left)
-                for o in left[:FILL_CHOICES]:  # one orbit in; one that overshoots goes out
+        checks = _Checks(geom, engine)
+        tries = []
+        for k in range(FILL_TRIES):
+            tries.append((self._fill_once, k))
+            tries.extend((self._dig_once, k * DIGS_PER_FILL + j) for j in range(DIGS_PER_FILL))
+        for way, attempt in tries:
+            got = way(geom, symmetry, seed, index, engine, attempt, cells, shape, variant,
+                      checks)
+            if got is None:
+                continue
+            start, values = got
+            n = sum(1 for v in values if v)
+            if clues is not None and not clues[0] <= n <= clues[1]:
+                continue
+            return dataclasses.replace(
+                start, puzzle=Grid._trusted(tuple(values), shape, variant), clues=n,
+                seed=seed, index=index, minimal=False, clue_range=clues, target=self,
+                guesses=checks.guesses(bytes(values)))
+        return None
+
+    def _fill_once(self, geom, symmetry, seed, index, engine, attempt, cells, shape, variant,
+                   checks):
+        """(the generated puzzle, its values at the level) or None: from a puzzle of the
+        plain generator (minimal=False: nearly minimal), while logic with the techniques up
+        to the level's tier is stuck, the solution's values go in at a random clue orbit
+        among the cells it left empty (where one makes the puzzle too easy, it goes out
+        again and the next of up to FILL_CHOICES orbits is tried: adding givens only makes
+        a puzzle easier)."""
+        from ..generate import _make
+        from ..grid import Grid
+        start = _make(geom, symmetry, False, None, f"{seed}:{index}:fill:{attempt}", 0,
+                      engine)
+        rng = random.Random(f"sudokit:level:{seed}:{index}:{attempt}")
+        values, sol = list(start.puzzle.values), start.solution.values
+        d, path = self._measure(Grid._trusted(tuple(values), shape, variant), sol)
+        while d != 0:
+            if path is None or path.status != "stuck" or d >= 10:
+                return None  # below the level (or no path): more givens cannot help
+            left = [o for o in cells if any(not path.state.values[c] for c in o)]
+            rng.shuffle(left)
+            for o in left[:FILL_CHOICES]:  # one orbit in; one that overshoots goes out
+                for c in o:
+                    values[c] = sol[c]
+                d, after = self._measure(Grid._trusted(tuple(values), shape, variant), sol)
+                if d == 0 or (after is not None and after.status == "stuck" and d < 10):
+                    path = after
+                    break
+                for c in o:
+                    values[c] = 0
+            else:
+                return None
+        return start, values
+
+    def _dig_once(self, geom, symmetry, seed, index, engine, attempt, cells, shape, variant,
+                  checks):
+        """(the generated grid, its values at the level) or None: from a random full grid of
+        the geometry, clue orbits come out in a random order, each kept out when the puzzle
+        keeps one solution and its path with the techniques up to the level's tier is not
+        stuck (at or below the level; once at the level, only at it).  Where no orbit can
+        come out and the level was not reached, the last DIG_BACK orbits taken go back in
+        and another order is tried, DIG_ROUNDS digs in all.  Removing givens never makes a
+        path easier, so each dig ends."""
+        from ..engine import _backend
+        from ..generate import Generated, _fill_any
+        from ..grid import Grid
+        rng = random.Random(f"sudokit:level:{seed}:{index}:dig:{attempt}")
+        sol = _fill_any(geom, rng, _backend.tables(geom))
+        values, taken = list(sol), []
+        for _ in range(DIG_ROUNDS):
+            order = [o for o in cells if values[o[0]]]
+            rng.shuffle(order)
+            at = False
+            for o in order:
+                for c in o:
+                    values[c] = 0
+                keep = checks.unique(values)
+                if keep:
+                    d, path = self._measure(Grid._trusted(tuple(values), shape, variant), sol)
+                    if d == 0:
+                        at = True
+                    elif at or path is None or path.status == "stuck" or d >= 10:
+                        keep = False  # (above the level, or left it)
+                if keep:
+                    taken.append(o)
+                else:
                     for c in o:
                         values[c] = sol[c]
-                    d, after = self._measure(Grid._trusted(tuple(values), shape, variant),
-                                             sol)
-                    if d == 0 or (after is not None and after.status == "stuck" and d < 10):
-                        path = after
-                        break
-                    for c in o:
-                        values[c] = 0
-                else:
-                    break
-            if d == 0:
-                n = sum(1 for v in values if v)
-                if clues is not None and not clues[0] <= n <= clues[1]:
-                    continue
-                return dataclasses.replace(
-                    start, puzzle=Grid._trusted(tuple(values), shape, variant), clues=n,
-                    seed=seed, index=index, minimal=False, clue_range=clues, target=self,
-                    guesses=_Checks(geom, engine).guesses(bytes(values)))
+            if at:
+                solution = Grid._trusted(tuple(sol), shape, variant)
+                start = Generated(puzzle=solution, solution=solution, clues=0, guesses=0,
+                                  seed=seed, index=index, symmetry=symmetry, minimal=False,
+                                  engine=engine)
+                return start, values
+            for o in taken[-DIG_BACK:]:
+                for c in o:
+                    values[c] = sol[c]
+            del taken[-DIG_BACK:]
         return None
 
     def _make_killer(self, geom: Geometry, seed, index: int, engine: str):
