@@ -192,3 +192,40 @@ def test_every_offered_pair_is_made_and_rated_again(server, offer, level):
         d, took = _ask(server, offer, level, seed)
         _check(d, offer, level)
         assert took < _within(offer, level), took
+
+
+def test_sandwich_totals_are_fewer_in_each_new_drawing():
+    """A drawing of sandwich totals with no puzzle at the level is followed by drawings with
+    fewer totals (serve._api.THINNED: all 18, then 9, then 6): the ones kept are totals of
+    the drawing (so its solution still holds them), chosen the same way from the same seed,
+    and the other rules stay."""
+    from sudokit.geometry import boxes
+    from sudokit.geometry._random import draw
+    from sudokit.serve._api import _thinned
+    base = boxes(3, 3).with_rules("x")
+    drawn = draw(base, ["sandwich"], "s:draw1")
+    totals = [k for k in drawn.constraints if k[0] == "sandwich"]
+    assert len(totals) == 18
+    assert _thinned(drawn, 0, "s") is drawn
+    for k, keep in ((1, 9), (2, 6), (5, 6)):
+        thin = _thinned(drawn, k, "s:draw1")
+        kept = [c for c in thin.constraints if c[0] == "sandwich"]
+        assert len(kept) == keep and set(kept) <= set(totals)
+        assert thin.rules == drawn.rules and thin.box == (3, 3)
+        assert _thinned(drawn, k, "s:draw1") == thin
+    assert _thinned(drawn, 2, "s:draw1") != _thinned(drawn, 2, "t:draw1")
+    plain = draw(base, ["kropki"], "s")
+    assert _thinned(plain, 3, "s") is plain  # (only sandwich totals are thinned)
+
+
+@pytest.mark.skipif(sudokit.backend() == "python", reason="the pure-Python server offers no "
+                    "level (serve._offers): sandwich 'hard' is made on the C kernels")
+def test_a_sandwich_comes_at_hard():
+    """Sandwich 'hard', the level the menu lacked until the totals were thinned: made by the
+    route (seed 2), unique, re-rated hard, every total it shows holding in its solution."""
+    from sudokit.serve import _api
+    offer = next(o for o in offers()["offers"] if o["rules"] == ["sandwich"])
+    assert "hard" in offer["levels"]
+    d = _api._generate({"rules": ["sandwich"], "difficulty": "hard", "seed": 2},
+                       _api.GENERATE_SECONDS)
+    _check(d, offer, "hard")

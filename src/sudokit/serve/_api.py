@@ -539,7 +539,10 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
     a drawing gets givens added (rate.level's fill) but no walk (walk=False): a new drawing
     is a better bet than a long walk on one without a puzzle at the level.  (Extreme: the
     walk over minimal puzzles is where forcing chains are found; little killers at extreme
-    went from 3 of 3 to 0 of 3 without it.)"""
+    went from 3 of 3 to 0 of 3 without it.)  Sandwich totals are fewer in each new drawing
+    (THINNED: all 18 on a 9x9, then 9, then 6): with every total shown, a puzzle that needs
+    more than the sandwich steps and medium ones mostly needs chains, so 'hard' came for 1
+    seed of 3; with 6 totals and more givens, 1 dig in 4 reached it (rate.level)."""
     from ..generate import GenerationError, generate
     from ..geometry._random import draw
     from ..rate.level import Level
@@ -549,7 +552,7 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
         if left < 0.5:
             return None
         name = seed if k == 0 else f"{seed}:draw{k}"
-        geom = options["geometry"] if k == 0 else draw(base, drawn, name)
+        geom = options["geometry"] if k == 0 else _thinned(draw(base, drawn, name), k, name)
         level = Level(difficulty, seconds=min(DRAW_SECONDS, left), minimal=options["minimal"],
                       walk=options["minimal"] or difficulty == "extreme")  # (see below)
         try:
@@ -558,6 +561,30 @@ def _drawn_at_level(difficulty: str, seed, options: dict, seconds: float, base, 
         except GenerationError:
             continue
     return None
+
+
+THINNED = {"sandwich": (1.0, 0.5, 1 / 3)}  # the share of the totals each drawing keeps
+
+
+def _thinned(geom, k: int, seed):
+    """geom with fewer of its THINNED totals for drawing k (the last share from then on),
+    the ones kept chosen from seed; the other rules as they were."""
+    import random
+    from ..geometry import Geometry
+    kept, cut = [], False
+    rng = random.Random(f"sudokit:thin:{seed}")
+    for kind, shares in THINNED.items():
+        mine = [c for c in geom.constraints if c[0] == kind]
+        keep = round(len(mine) * shares[min(k, len(shares) - 1)])
+        if mine and keep < len(mine):
+            cut = True
+            mine = rng.sample(mine, keep)
+        kept += mine
+    if not cut:
+        return geom
+    others = [c for c in geom.constraints if c[0] not in THINNED]
+    return Geometry(geom.size, geom.regions, geom.rules, geom.extra_units, geom.extra_pairs,
+                    geom.extra_links, constraints=tuple(others + kept))
 
 
 _ROUTES = {"parse": _parse, "solve": _solve, "count": _count, "check": _check, "hint": _hint,
