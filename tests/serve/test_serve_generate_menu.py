@@ -218,8 +218,8 @@ def test_sandwich_totals_are_fewer_in_each_new_drawing():
     assert _thinned(plain, 3, "s") is plain  # (only sandwich totals are thinned)
 
 
-@pytest.mark.skipif(sudokit.backend() == "python", reason="the pure-Python server offers no "
-                    "level (serve._offers): sandwich 'hard' is made on the C kernels")
+@pytest.mark.skipif(sudokit.backend() == "python", reason="C kernels only: the pure-Python "
+                    "server offers no level (serve._offers)")
 def test_a_sandwich_comes_at_hard():
     """Sandwich 'hard', the level the menu lacked until the totals were thinned: made by the
     route (seed 2), unique, re-rated hard, every total it shows holding in its solution."""
