@@ -10,7 +10,7 @@ sends (rot180; none for the rules drawn at random: jigsaw, kropki, XV, thermo, s
 lines, killer); a row says how many puzzles came at the level asked ('matched') and the
 slowest request.  The server offers a pair (serve._offers.OFFERS) when every seed matched
 within 40 s; the levels over 3 s are in serve._offers.SECONDS.  Levels: HoDoKu's on classic
-9x9, the sudokit scale's elsewhere; grids over 9x9 are not rated by the server ('any' only),
+9x9, the sudokit scale's elsewhere; grids over 16x16 get no level from the server ('any' only),
 so only 'any' is timed there.  --only and --levels pick the pairs.
 """
 
@@ -39,7 +39,7 @@ UNSYMMETRIC = ("killer", "jigsaw", "kropki", "xv", "thermo", "sandwich", "little
 
 def levels_of(box, rule):
     r, c = map(int, box.split("x"))
-    if r * c > 9:
+    if r * c > 16:  # (levels are made up to 16x16: rate.level.BIG_SIZE)
         return ("any",)
     return ("any",) + (HODOKU if r * c == 9 and rule is None else SUDOKIT)
 

@@ -56,6 +56,16 @@ def test_puzzles_rate_again_at_the_level(geometry, level, seed):
     assert g.target.level == level
 
 
+@pytest.mark.parametrize("box,level,seed", [("3x4", "hard", 1), ("3x4", "extreme", 2),
+                                            ("4x4", "medium", 1)])
+def test_12x12_and_16x16_come_at_a_level(box, level, seed):
+    """Above 9x9 the fill and the dig alone make the level (no walk over minimal puzzles):
+    unique (counted by dlx), rated again at the level by a fresh path."""
+    [g] = at_level(level, box=box, seed=seed, symmetry="rot180")
+    _checked(g, level)
+    assert not g.minimal and g.puzzle.size == int(box[0]) * int(box[2])
+
+
 @pytest.mark.parametrize("geometry,level,seed", [("3x3+x", "expert", 2), ("2x3", "medium", 1)])
 def test_minimal_puzzles_come_from_the_walk(geometry, level, seed):
     [g] = at_level(level, geometry=geometry, seed=seed, minimal=True)
@@ -83,8 +93,10 @@ def test_the_same_seed_gives_the_same_puzzles():
 def test_bad_levels_and_grids_are_refused():
     with pytest.raises(GenerationError, match="easy, medium, hard, expert, extreme"):
         Level("unfair")
-    with pytest.raises(GenerationError, match="up to 9x9"):
-        at_level("easy", box="3x4")
+    with pytest.raises(GenerationError, match="up to 16x16"):
+        at_level("easy", box="5x5")
+    with pytest.raises(GenerationError, match="minimal puzzles .* up to 9x9"):
+        at_level("easy", box="3x4", minimal=True)
 
 
 def test_an_unreachable_level_is_a_clear_error_in_bounded_time():

@@ -60,8 +60,10 @@ def test_info_lists_the_offers_and_what_is_not_offered(server):
             if o["levels"] else None
         assert o["scale"] == want
         assert o["levels"] or o["note"]  # a variant without levels says why
-        if o["size"] > 9:
-            assert not o["levels"]  # the server rates up to 9x9 only
+        if o["size"] > 16:
+            assert not o["levels"]  # the server makes levels up to 16x16 only
+        elif o["size"] > 9 and o["levels"]:
+            assert o["levels"][:4] == ["easy", "medium", "hard", "expert"]
     assert "even" in " ".join(n["variant"] for n in info["generate"]["not_offered"])
     assert not any(word in n["variant"] for n in info["generate"]["not_offered"]
                    for word in ("jigsaw", "kropki", "XV", "thermo", "sandwich", "killer",

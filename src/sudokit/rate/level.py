@@ -64,6 +64,7 @@ DIGS_PER_FILL = 5   # digs tried after each fill (a dig costs about a fifth of a
                     # CPU on a nonconsecutive 9x9, where 1 in 7 reached 'hard')
 DIG_ROUNDS = 3      # digs of one full grid: each after the first starts DIG_BACK orbits back
 DIG_BACK = 4        # from where the last one stopped (measured: later rounds rarely hit)
+BIG_SIZE = 16       # the largest grid made at a level (by the fill and the dig alone above 9x9)
 _STUCK = 6.0        # a stuck puzzle's place on the scale's numbers (above every label)
 
 
@@ -112,11 +113,19 @@ class Level:
         return f"the sudokit scale's level {self.level}"
 
     def check_geometry(self, geom: Geometry) -> None:
-        """GenerationError for grids beyond 9x9 (the walk's uniqueness checks are too slow
-        there; the logical path too)."""
-        if geom.size > 9:
-            raise GenerationError(f"puzzles aimed at a level are made up to 9x9, not "
+        """GenerationError for grids beyond BIG_SIZE (16x16), and for minimal puzzles and
+        killers beyond 9x9: the walk over minimal puzzles (thousands of uniqueness checks)
+        and a killer's cage walk are too slow there.  12x12 and 16x16 come by the fill and
+        the dig alone (measured: 12x12 at every level in 0.1-6 s, 16x16 easy to hard in
+        0.3-2.6 s, expert 21 s, extreme not in 36 s; benchmarks/README.md)."""
+        if geom.size > BIG_SIZE:
+            raise GenerationError(f"puzzles aimed at a level are made up to 16x16, not "
                                   f"{_label(geom)}")
+        if geom.size > 9 and (self.minimal or self.killer is not None):
+            what = "killers" if self.killer is not None else "minimal puzzles"
+            raise GenerationError(f"{what} aimed at a level are made up to 9x9, not "
+                                  f"{_label(geom)}; 12x12 and 16x16 puzzles at a level have "
+                                  f"more givens than they need (leave out --minimal)")
 
     def distance(self, puzzle) -> float:
         """0.0 when the puzzle's sudokit label is the level; else how far its number lies
@@ -190,6 +199,11 @@ class Level:
                 if made is None and not self.walk and not self.minimal:
                     raise GenerationError(f"no {_label(geom)} puzzle at {self} by adding "
                                           f"givens (walk=False)")
+                if made is None and geom.size > 9:
+                    raise GenerationError(f"no {_label(geom)} puzzle at {self} by adding or "
+                                          f"taking out givens (the walk over minimal puzzles "
+                                          f"is for grids up to 9x9); give more time "
+                                          f"(--time-limit) or choose another level")
                 if made is None:
                     made = make_aimed(geom, symmetry, clues, seed, index, engine, self)
             again = rate_scale(made.puzzle)  # rated again, whole: the label is the level

@@ -414,9 +414,9 @@ def _generate_scaled(geom, difficulty: str, seed, options: dict, killer: bool = 
         raise BadRequest(f'"difficulty" must be any or one of {", ".join(LABELS)} (the sudokit '
                          f'scale\'s levels, for every grid but classic 9x9), not '
                          f'{difficulty!r}', field="difficulty")
-    if difficulty != "any" and geom.size > 9:
-        raise BadRequest('"difficulty" is rated (by logic) for grids up to 9x9 only; use "any"',
-                         field="difficulty")
+    if difficulty != "any" and geom.size > 16:
+        raise BadRequest('"difficulty" is made (by logic) for grids up to 16x16 only; use '
+                         '"any"', field="difficulty")
     made = None
     if killer:
         options = {"geometry": geom}
