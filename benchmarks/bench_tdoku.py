@@ -1,8 +1,8 @@
 """sudokit and tdoku side by side on the five public 9x9 sets (issue #32), in one run.
 
     PYTHONPATH=src python3 benchmarks/bench_tdoku.py [--rounds 5] [--cpu baseline,avx2,avx512]
-        [--tdoku-lib PATH] [--sets 17clue,...] [--modes first,count2] [--limit N]
-        [--core N] [--json FILE]
+        [--call api,kernel] [--tdoku-lib PATH] [--sets 17clue,...] [--modes first,count2]
+        [--limit N] [--core N] [--json FILE]
 
 What runs.  tdoku is not part of sudokit and sudokit ships none of it: this script loads a
 shared library of tdoku's solver that tdoku's own build made (its CMake target
@@ -21,6 +21,9 @@ How it is measured.
   public batch API, ``sudokit.records.batch.solve_many``, on values read beforehand
   (bench.py's ``load``): the solving alone.  The cost of reading the lines into values
   (``batch.parse_lines`` on the set's text) is timed apart, in the "read" table.
+  ``--call kernel`` (or ``api,kernel``: a column each) times the C batch loop alone on
+  result buffers made once, as bench.py does, instead of solve_many, which makes new
+  ones every call.
 - tdoku runs in the harness, one puzzle string at a time (its API takes the characters
   directly: it has no separate reading step).
 - Every process is pinned to one core (the last one this process may use, or --core).
@@ -29,9 +32,10 @@ How it is measured.
   covers at least --min-solves puzzles (top1465 and hardest1106 are small), the same for
   both sides.  --rounds rounds, interleaved: in each round every (set, mode) is run by
   every side in turn, the order rotated from round to round.  A figure is the best
-  round's µs/puzzle; the ratio is tdoku's best over sudokit's best (> 1: sudokit is
-  faster), and the range of the per-round ratios is printed beside it so a disturbed
-  round shows.
+  round's µs/puzzle; the ratio tdoku µs / sudokit µs (> 1: sudokit is faster) is given
+  twice, best round over best round and the median of the rounds' own ratios (the two
+  sides of a round ran one after the other, under the same load), with the range of the
+  rounds' ratios, so that a disturbed round shows.
 - Every answer is checked before the timing, on a first untimed pass (also the warm-up):
   every solution either side returns is checked by this script's own checker (rows,
   columns and boxes each hold 1..9, the givens kept; written here, not sudokit's), and the
@@ -47,6 +51,7 @@ How it is measured.
 from __future__ import annotations
 
 import argparse
+import array
 import json
 import math
 import os
@@ -196,9 +201,11 @@ class Side:
             self.proc.wait(timeout=30)
 
 
-def worker(limit: int | None, names: list[str]) -> int:
+def worker(limit: int | None, names: list[str], call: str) -> int:
     """The sudokit side, at the level SUDOKIT_CPU names: the harness's protocol on
-    stdin/stdout, plus 'read NAME REPS' (parse_lines on the set's text)."""
+    stdin/stdout, plus 'read NAME REPS' (parse_lines on the set's text).  call 'api':
+    batch.solve_many; 'kernel': the C batch loop alone on buffers made once (bench.py's
+    way), to tell the kernel's time from the call's (new result buffers every call)."""
     os.environ.pop("SUDOKIT_PUREPYTHON", None)  # (a benchmark of the C kernels)
     sys.path.insert(0, str(ROOT / "src"))
     import sudokit
@@ -211,6 +218,20 @@ def worker(limit: int | None, names: list[str]) -> int:
     sets = {name: bench.load(name, limit)[:2] for name in names}
     texts = {name: "".join(p + "\n" for p in read_puzzles(DATA / bench.SETS[name][0], limit))
              .encode() for name in names}
+    buffers = {}
+
+    def solve(name: str, values: bytes, n: int, lim: int):
+        """(engine, solutions, counts, nodes) of one pass."""
+        if call == "api":
+            r = batch.solve_many(values, limit=lim)
+            return r.engine, r.solutions, r.counts, r.nodes
+        if (name, lim) not in buffers:
+            buffers[(name, lim)] = (bytearray(81 * n), array.array("q", bytes(8 * n)),
+                                    array.array("Q", bytes(8 * n)), bytearray(n))
+        sols, counts, nodes, flags = buffers[(name, lim)]
+        return C.batch(values, n, 3, 3, "fast9", lim, 0, sols, counts, nodes, flags), \
+            sols, counts, nodes
+
     print(json.dumps({"ready": "sudokit", "level": C.cpu_level(),
                       "sets": {k: v[1] for k, v in sets.items()}}), flush=True)
     for line in sys.stdin:
@@ -233,19 +254,19 @@ def worker(limit: int | None, names: list[str]) -> int:
             lim, reps = int(rest[0]), int(rest[1])
             t = time.thread_time()
             for _ in range(reps):
-                result = batch.solve_many(values, limit=lim)
+                engine, sols, counts, nodes = solve(name, values, n, lim)
             seconds = time.thread_time() - t
-            if result.engine != "fast9":
-                print(f"solve_many chose {result.engine}, not fast9", file=sys.stderr)
+            if engine != "fast9":
+                print(f"solve_many chose {engine}, not fast9", file=sys.stderr)
                 return 2
             print(json.dumps({"set": name, "limit": lim, "puzzles": n, "reps": reps,
-                              "seconds": seconds, "guesses": sum(result.nodes),
-                              "found": sum(result.counts) * reps}))
+                              "seconds": seconds, "guesses": sum(nodes),
+                              "found": sum(counts) * reps}))
         else:  # answers
-            result = batch.solve_many(values, limit=int(rest[0]))
+            engine, sols, counts, nodes = solve(name, values, n, int(rest[0]))
             print(json.dumps({"set": name, "limit": int(rest[0]), "puzzles": n,
-                              "counts": "".join(str(min(c, 9)) for c in result.counts),
-                              "solutions": bytes(result.solutions).translate(DIGITS).decode()}))
+                              "counts": "".join(str(min(c, 9)) for c in counts),
+                              "solutions": bytes(sols).translate(DIGITS).decode()}))
         sys.stdout.flush()
     return 0
 
@@ -261,21 +282,23 @@ def start_sides(args, names: list[str]) -> tuple[Side, dict]:
     tdoku = Side("tdoku", [str(exe), str(lib), str(args.limit or 0)] + specs)
     levels = {}
     for level in args.cpu.split(","):
-        env = dict(os.environ, SUDOKIT_CPU=level, PYTHONPATH=str(ROOT / "src"))
-        env.pop("SUDOKIT_PUREPYTHON", None)
-        side = Side(f"sudokit {level}", [sys.executable, __file__, "--worker",
-                                         "--limit", str(args.limit or 0), "--sets",
-                                         ",".join(names)], env)
-        chosen = side.ready["level"]
-        if level != "auto" and chosen != level:
-            print(f"this CPU does not run {level} (sudokit chose {chosen}): column dropped",
-                  file=sys.stderr)
-            side.close()
-            continue
-        if side.ready["sets"] != tdoku.ready["sets"]:
-            raise Stop(f"the two sides read different puzzle counts: {side.ready['sets']} "
-                       f"against {tdoku.ready['sets']}")
-        levels[level if level != "auto" else f"auto={chosen}"] = side
+        for call in args.call.split(","):
+            env = dict(os.environ, SUDOKIT_CPU=level, PYTHONPATH=str(ROOT / "src"))
+            env.pop("SUDOKIT_PUREPYTHON", None)
+            side = Side(f"sudokit {level}", [sys.executable, __file__, "--worker",
+                                             "--limit", str(args.limit or 0), "--sets",
+                                             ",".join(names), "--call", call], env)
+            chosen = side.ready["level"]
+            if level != "auto" and chosen != level:
+                print(f"this CPU does not run {level} (sudokit chose {chosen}): column "
+                      "dropped", file=sys.stderr)
+                side.close()
+                continue
+            if side.ready["sets"] != tdoku.ready["sets"]:
+                raise Stop(f"the two sides read different puzzle counts: "
+                           f"{side.ready['sets']} against {tdoku.ready['sets']}")
+            label = level if level != "auto" else f"auto={chosen}"
+            levels[label + (" kernel" if call == "kernel" else "")] = side
     if not levels:
         raise Stop("no sudokit level left to measure")
     return tdoku, levels
@@ -344,12 +367,20 @@ def measure(args, tdoku: Side, levels: dict, sizes: dict, modes: list[str]) -> l
             per_round = [t / s for t, s in zip(t_runs, s_runs)]
             row["sudokit"][lv] = {"us": min(s_runs), "guesses": guesses[(cell, f"sudokit {lv}")],
                                   "ratio": min(t_runs) / min(s_runs),
+                                  "ratio_median": statistics.median(per_round),
                                   "ratio_range": [min(per_round), max(per_round)],
                                   "runs": s_runs,
                                   "read_us": min(reads[(cell[0], lv)]),
                                   "read_runs": reads[(cell[0], lv)]}
         rows.append(row)
     return rows
+
+
+def _ratio(tdoku_runs: list[float], figures: dict) -> str:
+    """'best / median (low-high)' of the ratios tdoku µs / sudokit µs of a cell."""
+    per_round = [t / s for t, s in zip(tdoku_runs, figures["runs"])]
+    return (f"{min(tdoku_runs) / min(figures['runs']):.2f} / {statistics.median(per_round):.2f} "
+            f"({min(per_round):.2f}-{max(per_round):.2f})")
 
 
 def report(rows: list[dict], info: dict) -> str:
@@ -362,7 +393,8 @@ def report(rows: list[dict], info: dict) -> str:
            f"Checked: {info['solutions_checked']:,} solutions valid and holding their givens, "
            f"{info['counts_compared']:,} counts equal between tdoku and sudokit.", "",
            "µs/puzzle: best round, thread CPU time. ratio: tdoku µs / sudokit µs (> 1: sudokit "
-           "is faster), the per-round range in brackets.", "",
+           "is faster): best round over best round / the median of the rounds' ratios (each "
+           "round's tdoku and sudokit ran one after the other), their range in brackets.", "",
            "| set | mode | puzzles | tdoku µs | tdoku guesses | sudokit guesses | "
            + " | ".join(f"{lv} µs" for lv in levels) + " | "
            + " | ".join(f"ratio {lv}" for lv in levels) + " |",
@@ -373,9 +405,7 @@ def report(rows: list[dict], info: dict) -> str:
         out.append(f"| {r['set']} | {r['mode']} | {r['puzzles']:,} | {r['tdoku_us']:.2f} | "
                    f"{r['tdoku_guesses']:.2f} | {sg} | "
                    + " | ".join(f"{r['sudokit'][lv]['us']:.2f}" for lv in levels) + " | "
-                   + " | ".join(f"{r['sudokit'][lv]['ratio']:.2f} "
-                                f"({r['sudokit'][lv]['ratio_range'][0]:.2f}-"
-                                f"{r['sudokit'][lv]['ratio_range'][1]:.2f})" for lv in levels)
+                   + " | ".join(_ratio(r["tdoku_runs"], r["sudokit"][lv]) for lv in levels)
                    + " |")
     out += ["", "Reading the lines into values apart (sudokit `batch.parse_lines` on the set's "
             "text, µs/puzzle, best round; tdoku reads the characters inside its solve):", "",
@@ -397,6 +427,9 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--cpu", default="auto", help="sudokit's levels, comma-separated: baseline, "
                    "avx2, avx512, auto (one column each; a level this CPU lacks is dropped)")
+    p.add_argument("--call", default="api", help="how sudokit is called: api (batch."
+                   "solve_many), kernel (the C batch loop on buffers made once) or both, "
+                   "comma-separated (one column each)")
     p.add_argument("--limit", type=int, help="the first N puzzles of each set (default all)")
     p.add_argument("--min-solves", type=int, default=20000,
                    help="repeat a set in a measurement until it covers this many puzzles")
@@ -411,7 +444,7 @@ def main(argv=None) -> int:
     names = args.sets.split(",")
     modes = args.modes.split(",")
     if args.worker:
-        return worker(args.limit or None, names)
+        return worker(args.limit or None, names, args.call)
     if args.table:
         saved = json.loads(Path(args.table).read_text())
         print(report(saved["rows"], saved["machine"]))

@@ -171,13 +171,17 @@ def test_a_small_run_checks_every_answer_and_reports_every_set(tmp_path, shared_
     lib = _stand_in(tmp_path)
     out = tmp_path / "run.json"
     proc = _run(tmp_path, "--tdoku-lib", str(lib), "--limit", "6", "--rounds", "2",
-                "--min-solves", "0", "--cpu", "baseline,auto", "--json", str(out))
+                "--min-solves", "0", "--cpu", "baseline,auto", "--call", "api,kernel",
+                "--json", str(out))
     assert proc.returncode == 0, proc.stderr
     rows = _rows(proc.stdout)
     assert set(rows) == {(s, m) for s in SETS for m in ("first", "count2")}
+    header = next(ln for ln in proc.stdout.splitlines() if ln.startswith("| set | mode |"))
+    assert "| baseline µs | baseline kernel µs | auto=" in header
     # every solution returned was checked: 6 puzzles a set, tdoku's in the first-solution
-    # mode, sudokit's in both, at two levels; every count compared, two levels, two modes
-    assert "Checked: 150 solutions" in proc.stdout and "120 counts equal" in proc.stdout
+    # mode, sudokit's in both, four sudokit sides (two levels, two ways of calling); every
+    # count compared: 5 sets, two modes, four sides
+    assert "Checked: 270 solutions" in proc.stdout and "240 counts equal" in proc.stdout
     saved = json.loads(out.read_text())
     assert len(saved["rows"]) == 10 and saved["machine"]["rounds"] == 2
     for row in saved["rows"]:
