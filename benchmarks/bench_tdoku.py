@@ -121,15 +121,16 @@ def read_puzzles(path: Path, limit: int | None) -> list[str]:
     return out
 
 
-def check_answers(side: str, mode: str, puzzles: list[str], counts: str, sols: str,
+def check_answers(side: str, mode: str, puzzles: list[str], answer: dict, expect: bool,
                   problems: list[str]) -> int:
-    """Check every solution side returned (count >= 1 and a solution given); add the
-    problems found; return the number of solutions checked."""
+    """Check every solution a side returned (one for each count >= 1 when expect; tdoku
+    returns none when counting); add the problems found; return the number checked."""
+    counts, sols = answer["counts"], answer["solutions"]
     checked = 0
     for i, p in enumerate(puzzles):
         s = sols[81 * i:81 * i + 81]
-        if counts[i] == "0" or s == "." * 81:
-            continue  # no solution returned (tdoku returns none when counting)
+        if counts[i] == "0" or (s == "." * 81 and not expect):
+            continue
         checked += 1
         if not is_valid_solution(p, s):
             problems.append(f"{side} {mode}: puzzle {i + 1} {p}: wrong solution {s}")
@@ -311,12 +312,10 @@ def check_all(tdoku: Side, levels: dict, puzzles: dict, modes: list[str]) -> dic
         for mode in modes:
             lim = MODES[mode]
             t = tdoku.answer(f"answers {name} {lim}")
-            checked += check_answers("tdoku", mode, plist, t["counts"], t["solutions"],
-                                     problems)
+            checked += check_answers("tdoku", mode, plist, t, lim == 1, problems)
             for level, side in levels.items():
                 s = side.answer(f"answers {name} {lim}")
-                checked += check_answers(f"sudokit {level}", mode, plist, s["counts"],
-                                         s["solutions"], problems)
+                checked += check_answers(f"sudokit {level}", mode, plist, s, True, problems)
                 for i, (a, b) in enumerate(zip(t["counts"], s["counts"])):
                     compared += 1
                     if a != b:

@@ -29,7 +29,8 @@ SCRIPT = ROOT / "benchmarks" / "bench_tdoku.py"
 SETS = ("17clue", "top1465", "hardest1905", "hardest1106", "serg")
 
 # A stand-in for tdoku's library: its entry point's signature, a plain backtracking search
-# (fewest candidates first).  -DWRONG swaps two cells of every solution it returns.
+# (fewest candidates first).  -DWRONG swaps two cells of every solution it returns, -DSILENT
+# returns none, -DONE never counts past 1.
 STAND_IN = r"""
 #include <stddef.h>
 #include <stdint.h>
@@ -86,6 +87,10 @@ size_t TdokuSolverDpllTriadSimd(const char *puzzle, size_t limit, uint32_t confi
         rows[r] |= bit, cols[c] |= bit, boxes[b] |= bit;
     }
     search();
+#ifdef ONE
+    found = found > 1 ? 1 : found;  /* a count that stops at 1 */
+#endif
+#ifndef SILENT
     if (found && limit == 1) {
         for (int i = 0; i < 81; i++)
             solution[i] = (char)('0' + first[i]);
@@ -94,6 +99,7 @@ size_t TdokuSolverDpllTriadSimd(const char *puzzle, size_t limit, uint32_t confi
         solution[0] = solution[1], solution[1] = t;
 #endif
     }
+#endif
     *num_guesses = guesses;
     return found;
 }
@@ -191,14 +197,25 @@ def test_a_small_run_checks_every_answer_and_reports_every_set(tmp_path, shared_
     assert proc.stdout.splitlines()[0] in _run(tmp_path, "--table", str(out)).stdout
 
 
-def test_a_wrong_answer_stops_the_run(tmp_path, shared_data):
-    lib = _stand_in(tmp_path, "WRONG")
+@pytest.mark.parametrize("fault", ["WRONG", "SILENT"])
+def test_a_wrong_or_missing_solution_stops_the_run(tmp_path, shared_data, fault):
+    lib = _stand_in(tmp_path, fault)
     proc = _run(tmp_path, "--tdoku-lib", str(lib), "--limit", "3", "--rounds", "1",
                 "--sets", "top1465", "--modes", "first")
     assert proc.returncode == 1
     assert "tdoku first: puzzle 1 " in proc.stderr and "wrong solution" in proc.stderr
     assert "3 answers failed the check" in proc.stderr
     assert proc.stdout == ""
+
+
+def test_a_count_that_differs_stops_the_run(tmp_path, shared_data):
+    lib = _stand_in(tmp_path, "ONE")  # serg's puzzles have 2 solutions or more
+    proc = _run(tmp_path, "--tdoku-lib", str(lib), "--limit", "4", "--rounds", "1",
+                "--sets", "serg", "--modes", "count2")
+    assert proc.returncode == 1
+    assert "serg count2: puzzle 1 " in proc.stderr and "tdoku counts 1, sudokit auto=" \
+        in proc.stderr and " 2\n" in proc.stderr
+    assert "5 answers failed the check" in proc.stderr  # 4 puzzles, and serg's own rule
 
 
 def test_tdoku_itself_when_built_here_else_the_run_says_so(tmp_path, shared_data):
