@@ -420,10 +420,13 @@ def report(rows: list[dict], info: dict) -> str:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--sets", default=",".join(SET_NAMES))
-    p.add_argument("--modes", default=",".join(MODES))
-    p.add_argument("--rounds", type=int, default=5)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sets", default=",".join(SET_NAMES), help="comma-separated, of "
+                   + ", ".join(SET_NAMES))
+    p.add_argument("--modes", default=",".join(MODES), help="first (limit 1), count2 "
+                   "(count up to 2), or both")
+    p.add_argument("--rounds", type=int, default=5, help="interleaved rounds (default 5)")
     p.add_argument("--cpu", default="auto", help="sudokit's levels, comma-separated: baseline, "
                    "avx2, avx512, auto (one column each; a level this CPU lacks is dropped)")
     p.add_argument("--call", default="api", help="how sudokit is called: api (batch."
@@ -432,7 +435,9 @@ def main(argv=None) -> int:
     p.add_argument("--limit", type=int, help="the first N puzzles of each set (default all)")
     p.add_argument("--min-solves", type=int, default=20000,
                    help="repeat a set in a measurement until it covers this many puzzles")
-    p.add_argument("--tdoku-lib", default=os.environ.get("TDOKU_LIB") or str(DEFAULT_LIB))
+    p.add_argument("--tdoku-lib", default=os.environ.get("TDOKU_LIB") or str(DEFAULT_LIB),
+                   help="tdoku's shared library (its own tdoku_shared target; default "
+                   f"TDOKU_LIB, else {DEFAULT_LIB})")
     p.add_argument("--build-dir", default=str(PEERS / "harness"),
                    help="where the harness is compiled (outside the repository)")
     p.add_argument("--core", type=int, help="the core to pin to (default: the last allowed)")
