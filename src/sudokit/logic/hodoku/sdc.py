@@ -84,7 +84,8 @@ def _search(ctx, n_plus, source, allowed, second):
         cells[level] = cells[level - 1] + (source[akt[level]],)
         masks[level] = masks[level - 1] | cands[source[akt[level]]]
         m = masks[level]
-        if not m & ~allowed & 0xFFFF:
+        fits = not m & ~allowed & 0xFFFF
+        if fits:
             contained = POPCOUNT9[m & inter]
             extra_mask = m & ~inter & 0x1FF
             extra = POPCOUNT9[extra_mask]
@@ -92,12 +93,17 @@ def _search(ctx, n_plus, source, allowed, second):
                 if contained > 0 and level > extra and level - extra < n_plus:
                     ctx["nb_cells"], ctx["nb_mask"] = cells[level], m
                     nb = set(cells[level])
-                    block_source = [c for c in ctx["block"] if c not in ctx["act"] and c not in nb]
                     block_allowed = ~(m & ~extra_mask) & 0xFFFF
-                    dels = _search(ctx, n_plus - (len(nb) - extra), block_source,
-                                   block_allowed, True)
-                    if dels:
-                        return dels
+                    # only cells within the allowed values can be in a set that fits, and
+                    # one of them must hold an intersection value: the search visits the
+                    # sets of those cells in the same order
+                    block_source = [c for c in ctx["block"] if c not in ctx["act"]
+                                    and c not in nb and not cands[c] & ~block_allowed]
+                    if any(cands[c] & inter for c in block_source):
+                        dels = _search(ctx, n_plus - (len(nb) - extra), block_source,
+                                       block_allowed, True)
+                        if dels:
+                            return dels
             elif contained > 0 and len(cells[level]) - extra == n_plus:
                 b_cells, b_mask = set(cells[level]), m
                 nb_cells, nb_mask = set(ctx["nb_cells"]), ctx["nb_mask"]
@@ -113,6 +119,6 @@ def _search(ctx, n_plus, source, allowed, second):
                         dels.extend((c, v) for v in VALUES_OF9[cands[c] & kill])
                 if dels:
                     return dels
-        if akt[level] < top - 1:
-            level += 1
+        if fits and akt[level] < top - 1:   # a superset of a set that does not fit
+            level += 1                         # does not fit either: not visited
             akt[level] = akt[level - 1]

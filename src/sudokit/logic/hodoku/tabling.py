@@ -41,6 +41,7 @@ The rules reproduced here, in our words:
 from __future__ import annotations
 
 from functools import cmp_to_key
+from itertools import islice
 
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
@@ -224,6 +225,16 @@ class _Tabling:
         distances grow along the entry list, so an entry is never re-linked)."""
         direct_of = self.direct_of
         nodes, index, pred = dest.nodes, dest.index, dest.pred
+        if len(nodes) + len(direct_of) <= _MAX_ENTRIES:
+            # every node has a table, so the table cannot reach the cap: the plain walk
+            # (the list iterator also visits the entries appended on the way)
+            for node in islice(nodes, 1, None):
+                for k in direct_of[node]:
+                    if k not in index:
+                        index[k] = len(nodes)
+                        nodes.append(k)
+                        pred.append(node)
+            return
         j = 1
         while j < len(nodes):
             if len(nodes) >= _MAX_ENTRIES:
@@ -498,13 +509,20 @@ def forcing_outcomes(board, tab, net=None):
         if cv not in found and (net is None or net(chains())):
             found.add(cv)
 
+    live = 0                                  # the cells with candidates
+    for c in range(81):
+        if cands[c]:
+            live |= 1 << c
     for key in sorted(sets):
-        t = tables[key]
         found, cv = (dels if key & 1 else places), (key // 20, (key // 2) % 10)
         if cv in found:
             continue
-        for chains in contradictions(key, t, sets[key], cands, where, allowed):
-            if net is None or net(chains):
+        if net is None:
+            if _contradicts(key, sets[key], live, where, allowed):
+                found.add(cv)
+            continue
+        for chains in contradictions(key, tables[key], sets[key], cands, where, allowed, live):
+            if net(chains):
                 found.add(cv)
                 break
     for key in sorted(sets):
@@ -514,10 +532,14 @@ def forcing_outcomes(board, tab, net=None):
         (on1, off1), (on2, off2) = sets[key], sets[key - 1]
         start = ~(1 << (key // 20))
         for v in range(1, 10):
-            for c in cells_of(on1[v] & on2[v] & start):
-                add(places, (c, v), lambda: [(t, _normal(c, v, True)) for t in pair])
-            for c in cells_of(off1[v] & off2[v] & start):
-                add(dels, (c, v), lambda: [(t, _normal(c, v, False)) for t in pair])
+            m = on1[v] & on2[v] & start
+            if m:
+                for c in cells_of(m):
+                    add(places, (c, v), lambda: [(t, _normal(c, v, True)) for t in pair])
+            m = off1[v] & off2[v] & start
+            if m:
+                for c in cells_of(m):
+                    add(dels, (c, v), lambda: [(t, _normal(c, v, False)) for t in pair])
     full = (1 << 81) - 1
     for group in _premise_groups(cands, where):
         on, off = [full] * 10, [full] * 10
@@ -527,16 +549,49 @@ def forcing_outcomes(board, tab, net=None):
                 on[v] &= s_on[v]
                 off[v] &= s_off[v]
         for v in range(1, 10):
-            for c in cells_of(on[v]):
-                add(places, (c, v), lambda: [(tables[k], _normal(c, v, True)) for k in group])
-            for c in cells_of(off[v]):
-                add(dels, (c, v), lambda: [(tables[k], _normal(c, v, False)) for k in group])
+            if on[v]:
+                for c in cells_of(on[v]):
+                    add(places, (c, v),
+                        lambda: [(tables[k], _normal(c, v, True)) for k in group])
+            if off[v]:
+                for c in cells_of(off[v]):
+                    add(dels, (c, v),
+                        lambda: [(tables[k], _normal(c, v, False)) for k in group])
     return choose_outcome(places, dels)
 
 
-def contradictions(key, t, on_off, cands, where, allowed):
+def _contradicts(key, on_off, live, where, allowed) -> bool:
+    """Does the start node key lead to a contradiction?  The tests of ``contradictions``
+    as one yes or no: a forcing chain needs only that, not the chains that show it."""
+    on, off = on_off
+    cell, v0 = key // 20, (key // 2) % 10
+    if (off if key & 1 else on)[v0] >> cell & 1:
+        return True
+    seen, dead = 0, live
+    for v in range(1, 10):
+        a = on[v]
+        if a & off[v] or a & seen:       # a cell both on and off, or on for two values
+            return True
+        seen |= a
+        dead &= (off[v] | ~where[v]) & ~a
+        if a & (a - 1):                  # two cells of a unit on for one value
+            for c in cells_of(a):
+                if _PEER_BITS[c] & a:
+                    return True
+        m = allowed[v] & off[v]
+        if m:                            # every place of a value in a unit off
+            rest = allowed[v] & ~off[v]
+            for c in cells_of(m):
+                for u in _CELL_UNITS[c]:
+                    if not _UNIT_BITS[u] & rest:
+                        return True
+    return bool(dead)                    # a cell whose candidates are all off
+
+
+def contradictions(key, t, on_off, cands, where, allowed, live):
     """checkOneChain: for each contradiction the start node key of table t leads to, the
-    nodes [(t, node)] that show it (the nets read their chains back from them)."""
+    nodes [(t, node)] that show it (the nets read their chains back from them).  live:
+    the cell set of the cells with candidates."""
     on, off = on_off
     cell, v0 = key // 20, (key // 2) % 10
     if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
@@ -554,20 +609,22 @@ def contradictions(key, t, on_off, cands, where, allowed):
                 yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
     for base in (0, 9, 18):
         for v in range(1, 10):
+            a = on[v]
+            if not a & (a - 1):
+                continue
             for h in range(9):
-                m = _UNIT_BITS[base + h] & on[v]
+                m = _UNIT_BITS[base + h] & a
                 if m & (m - 1):
                     yield [(t, _normal(c, v, True)) for c in cells_of(m)]
-    dead = (1 << 81) - 1
+    dead = live
     for v in range(1, 10):
-        dead &= off[v] | ~where[v]
-    for v in range(1, 10):
-        dead &= ~on[v]
-    dead &= sum(1 << c for c in range(81) if cands[c])
+        dead &= (off[v] | ~where[v]) & ~on[v]
     for c in cells_of(dead):
         yield [(t, _normal(c, v, False)) for v in VALUES_OF9[cands[c]]]
     for base in (0, 9, 18):
         for v in range(1, 10):
+            if not allowed[v] & off[v]:
+                continue
             for h in range(9):
                 m = _UNIT_BITS[base + h] & allowed[v]
                 if m and m & off[v] == m:
