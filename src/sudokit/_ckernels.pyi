@@ -109,6 +109,16 @@ def geometry(
     """The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols)
     is; props and rules: its rules over many cells (solve/kernels.h, sk_shape_set_rules)."""
 
+def hodoku_expand(
+    direct: dict[int, tuple[int, ...]],
+    order: Sequence[int],
+    cap: int,
+    /,
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return, for each node of order, the entries HoDoKu's breadth-first expansion appends
+    to its table (after the start node and direct[node]) and their sources; cap: the most
+    entries of a table (C twin of logic/hodoku/tabling.py's _Tabling._expand_one)."""
+
 def is_solution(
     solution: Buffer | Sequence[int],
     box_rows: int | Geometry,

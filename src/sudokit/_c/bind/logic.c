@@ -22,6 +22,7 @@
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
  *   logic_dyn_proof                                           bind/logic_dynamic.c
  *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
+ *   hodoku_expand                                             bind/logic_hodoku.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -397,6 +398,10 @@ fail:
 }
 
 PyMethodDef sk_logic_methods[] = {
+    {"hodoku_expand", (PyCFunction)lc_py_hodoku_expand, METH_VARARGS,
+     "hodoku_expand(direct, order, cap, /)\n--\n\n"
+     "For each node of order, the entries HoDoKu's expansion appends to its table and "
+     "their sources (sudokit/logic/hodoku/tabling.py)."},
     {"logic_where", (PyCFunction)logic_where, METH_O,
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},

@@ -43,6 +43,7 @@ from __future__ import annotations
 from functools import cmp_to_key
 from itertools import islice
 
+from ...engine._backend import C
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 from .board import choose_outcome, sorted_deletions, step_order
@@ -71,7 +72,8 @@ def _normal(cell: int, value: int, strong: bool) -> int:
 class _Table:
     """One TableEntry: nodes in order and their predecessors.  Entries 1 .. direct - 1 are
     the direct consequences (distance 2, predecessor the start node); later entries come
-    from expansion (distance > 2)."""
+    from expansion (distance > 2).  index: node -> its (last) position; None after the C
+    expansion until a chain is read back."""
 
     __slots__ = ("nodes", "index", "pred", "direct")
 
@@ -113,7 +115,19 @@ class _Tabling:
         for key, t in self.tables.items():
             t.direct = len(t.nodes)
             self.direct_of[key] = tuple(t.nodes[1:])
-        self._expand()
+        if C is None:
+            self._expand()
+            return
+        # the C twin (logic/hodoku.c) appends the same entries; a table's index is then
+        # built when a chain is read from it (chain)
+        keys, tables = self.normal_keys(), self.tables
+        for key, (nodes, preds) in zip(keys, C.hodoku_expand(self.direct_of, keys,
+                                                              _MAX_ENTRIES)):
+            if nodes:
+                t = tables[key]
+                t.nodes += nodes
+                t.pred += preds
+                t.index = None
 
     _new_table = _Table
 
@@ -255,6 +269,8 @@ class _Tabling:
     def chain(self, table, end_index):
         """The chain start -> ... -> end as a list of nodes, and the cells of all its nodes
         but the end (HoDoKu's chainSet)."""
+        if table.index is None:         # expanded in C: the last position of each node
+            table.index = dict(zip(table.nodes, range(len(table.nodes))))
         rev = [table.nodes[end_index]]
         i = end_index
         chain_cells = 0

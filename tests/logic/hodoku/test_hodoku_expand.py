@@ -1,0 +1,120 @@
+"""The C twin of HoDoKu's table expansion (sudokit/_c/logic/hodoku.c, ``hodoku_expand``)
+against the Python specification (``tabling._Tabling._expand_one``): the same entries in
+the same order with the same sources, on the boards of HoDoKu paths where the nice loops
+run, and on made-up graphs with a small entry cap (HoDoKu's rule for a full table).  C only:
+on the pure-Python backend the path tests cover the specification alone.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hodoku_paths import rows as _rows
+
+from sudokit.engine._backend import C
+from sudokit.logic.hodoku import hodoku_path, tabling
+from sudokit.logic.hodoku.board import HodokuBoard
+
+needs_c = pytest.mark.skipif(C is None, reason="C kernels only: sudokit._ckernels is not active")
+
+
+def _tables(board, groups, c):
+    """{key: (nodes, preds)} of the expanded tables, by C or by the Python loop."""
+    saved = tabling.C
+    tabling.C = C if c else None
+    try:
+        tab = tabling._Tabling(board, groups)
+    finally:
+        tabling.C = saved
+    return {k: (list(t.nodes), list(t.pred)) for k, t in tab.tables.items()}
+
+
+def _boards(count):
+    """Copies of the boards of HoDoKu paths at their steps from the nice loops (5600) on."""
+    rows = [r for r in _rows("hodoku220_cb_public.csv") if r[1] == "extreme"][::40]
+    out = []
+    for puzzle, _level, _score in rows:
+        b = HodokuBoard(puzzle)
+        for index, _lvl, _pts, places, dels in hodoku_path(puzzle):
+            if index >= 5600:
+                out.append(b.copy())
+            for cell, v in dels:
+                b.delete(cell, v)
+            for cell, v in places:
+                b.place(cell, v)
+        if len(out) >= count:
+            break
+    return out[:count]
+
+
+@needs_c
+def test_c_expansion_matches_python_on_paths():
+    boards = _boards(12)
+    assert len(boards) == 12
+    entries = 0
+    for b in boards:
+        for groups in (False, True):
+            want = _tables(b, groups, False)
+            got = _tables(b, groups, True)
+            assert got == want
+            entries += sum(len(n) for n, _ in want.values())
+    assert entries > 10000
+
+
+def test_chain_reads_the_same_with_a_rebuilt_index():
+    # after the C expansion a table's index is rebuilt from its nodes: the last position
+    # of each node, as the Python loop leaves it (a group node can be listed twice)
+    t = tabling._Table(7)
+    t.add(2000, False)
+    t.add(5)
+    t.add(2000, False)
+    assert t.index == {7: 0, 2000: 3, 5: 2}
+    assert dict(zip(t.nodes, range(len(t.nodes)))) == t.index
+
+
+@needs_c
+def test_c_expansion_small_graph():
+    # worked by hand: table 1 reaches 4 through 2, then 5 through 3, then 6 through 4
+    direct = {1: (2, 3), 2: (4,), 3: (4, 5), 4: (1, 6), 5: (), 6: ()}
+    assert C.hodoku_expand(direct, [1, 2], 1000) == [((4, 5, 6), (2, 3, 4)),
+                                                     ((1, 6, 3, 5), (4, 4, 1, 3))]
+    # a cap of 4 entries: table 1 stops after 4; table 2 after 1 and 6
+    assert C.hodoku_expand(direct, [1, 2], 4) == [((4,), (2,)), ((1, 6), (4, 4))]
+
+
+class _Fake(tabling._Tabling):
+    """Tables from a graph, no board: each node's table lists its direct entries (cut at
+    the cap, as _Table.add does); direct_of is what the tables hold."""
+
+    def __init__(self, direct):
+        self.tables = {}
+        for k, d in direct.items():
+            t = self.tables[k] = tabling._Table(k)
+            for x in d:
+                t.add(x, False)
+        self.direct_of = {k: tuple(t.nodes[1:]) for k, t in self.tables.items()}
+
+
+@needs_c
+@pytest.mark.parametrize("cap", [3, 8, 20, 1000])
+def test_c_expansion_cap_rule(monkeypatch, cap):
+    rng = random.Random(cap)
+    monkeypatch.setattr(tabling, "_MAX_ENTRIES", cap)
+    full = 0
+    for _ in range(30):
+        n = rng.randrange(5, 60)
+        direct = {k: tuple(rng.randrange(n) for _ in range(rng.randrange(0, 6)))
+                  for k in range(n)}
+        fake = _Fake(direct)
+        start = {k: len(t.nodes) for k, t in fake.tables.items()}
+        got = C.hodoku_expand(fake.direct_of, list(direct), cap)
+        for k in direct:
+            fake._expand_one(fake.tables[k])
+        for k, (nodes, preds) in zip(direct, got):
+            t = fake.tables[k]
+            assert list(nodes) == t.nodes[start[k]:], (cap, k)
+            assert list(preds) == t.pred[start[k]:], (cap, k)
+            full += len(t.nodes) == cap
+    assert cap == 1000 or full > 0      # the full-table rule was exercised
