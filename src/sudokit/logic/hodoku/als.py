@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from functools import cmp_to_key
 
+from ..core.bits import VALUES_OF9
 from ..core.tables import HODOKU
 from ..techniques.als import Als, common_eliminations, links_of, unit_als, xz_eliminations
 from .board import distinct, index_sum
@@ -148,6 +149,9 @@ def als_xy_wing(board):
     for k, rc in enumerate(rcs):
         by_als.setdefault(rc.als1, []).append(k)
         by_als.setdefault(rc.als2, []).append(k)
+    where = board.where
+    # the restricted values of each rc as a mask (cand2 0: none)
+    bits = [(1 << (rc.cand1 - 1)) | ((1 << (rc.cand2 - 1)) if rc.cand2 else 0) for rc in rcs]
     for i, rc1 in enumerate(rcs):
         partners = sorted({k for k in by_als[rc1.als1] + by_als[rc1.als2] if k > i})
         for j in partners:
@@ -163,6 +167,17 @@ def als_xy_wing(board):
                 continue
             union = a.cells | b.cells
             if union == a.cells or union == b.cells:
+                continue
+            # nothing to delete unless a common value (not restricted) has a cell seeing
+            # all its cells in both: the test of common_eliminations, without the list
+            common = a.mask & b.mask & ~(bits[i] | bits[j])
+            if not common:
+                continue
+            asees, bsees = a.sees, b.sees
+            for z in VALUES_OF9[common]:
+                if asees[z] & bsees[z] & where[z]:
+                    break
+            else:
                 continue
             dels = []
             _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), board.where, dels)

@@ -56,14 +56,18 @@ class _NetTable:
     def add(self, node: int, normal: bool = True, rets=(0,)):
         if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
             return
-        rest = list(rets) or [0]
-        first = max(rest)
-        rest.remove(first)
-        others = tuple(r for r in rest if r)
+        if len(rets) == 1:              # the usual case: one reason
+            first = rets[0]
+            entry = (first,)
+        else:
+            rest = list(rets) or [0]
+            first = max(rest)
+            rest.remove(first)
+            entry = (first,) + tuple(r for r in rest if r)
         d = self.dist[first] + 1 if first < len(self.dist) else 1
         self.index[node] = len(self.nodes)
         self.nodes.append(node)
-        self.ret.append((first,) + others)
+        self.ret.append(entry)
         self.dist.append(d & 0x1FF)
         self.expanded.append(False)
         self.on.append(False)
@@ -162,38 +166,43 @@ class _NetTabling(_Tabling):
 
     def _expand_one(self, dest):
         """Expand one table, taking each entry's table's own entries (see the module
-        docstring)."""
+        docstring).  A table's own entries are its first ``direct`` ones: every entry
+        appended by expansion is marked expanded at once, so those are skipped whole."""
+        nodes, index, dist = dest.nodes, dest.index, dest.dist
+        expanded, ret, on, ext = dest.expanded, dest.ret, dest.on, dest.ext
+        tables, group_index = self.tables, self.group_index
         j = 1
-        while j < len(dest.nodes):
-            if len(dest.nodes) >= _MAX_ENTRIES:
+        while j < len(nodes):
+            if len(nodes) >= _MAX_ENTRIES:
                 break
-            node = dest.nodes[j]
-            src, src_index, from_on, from_ext = self._source(node)
-            base = dest.dist[j]
+            node = nodes[j]
+            src = tables.get(node)
+            if node < 1620:
+                src_index, from_on, from_ext = node // 2, bool(node & 1), False
+            else:
+                src_index, from_on, from_ext = group_index[node], False, True
+            base = dist[j]
             j += 1
             if src is None or not src.nodes:
                 continue
-            for k in range(1, len(src.nodes)):
-                if src.expanded[k]:
-                    continue
-                knode = src.nodes[k]
-                nd = (base + src.dist[k]) & 0x1FF
-                o = dest.index.get(knode)
+            sdist = src.dist
+            for k, knode in enumerate(src.nodes[1:src.direct], 1):
+                nd = (base + sdist[k]) & 0x1FF
+                o = index.get(knode)
                 if o is not None:
-                    if dest.expanded[o] and dest.dist[o] > nd:
+                    if expanded[o] and dist[o] > nd:
                         self._mark(dest, o, src_index, from_on, from_ext, nd)
                     continue
-                if len(dest.nodes) >= _MAX_ENTRIES:
-                    self._mark(dest, len(dest.nodes) - 1, src_index, from_on, from_ext, nd)
+                if len(nodes) >= _MAX_ENTRIES:
+                    self._mark(dest, len(nodes) - 1, src_index, from_on, from_ext, nd)
                     continue
-                dest.index[knode] = len(dest.nodes)
-                dest.nodes.append(knode)
-                dest.ret.append((src_index,))
-                dest.dist.append(nd)
-                dest.expanded.append(False)
-                dest.on.append(False)
-                dest.ext.append(False)
-                self._mark(dest, len(dest.nodes) - 1, src_index, from_on, from_ext, nd)
+                index[knode] = len(nodes)
+                nodes.append(knode)
+                ret.append((src_index,))
+                dist.append(nd)
+                expanded.append(True)
+                on.append(from_on and not from_ext)
+                ext.append(from_ext)
 
     @staticmethod
     def _mark(dest, o, src_index, from_on, from_ext, nd):

@@ -72,8 +72,9 @@ def _normal(cell: int, value: int, strong: bool) -> int:
 class _Table:
     """One TableEntry: nodes in order and their predecessors.  Entries 1 .. direct - 1 are
     the direct consequences (distance 2, predecessor the start node); later entries come
-    from expansion (distance > 2).  index: node -> its (last) position; None after the C
-    expansion until a chain is read back."""
+    from expansion (distance > 2).  index: node -> its (last) position, or None until it
+    is read (``indexed``): the candidates' tables are made whole (``of``) and read back
+    only for the few chains that close a loop."""
 
     __slots__ = ("nodes", "index", "pred", "direct")
 
@@ -83,11 +84,28 @@ class _Table:
         self.pred = [None]
         self.direct = 1
 
+    @classmethod
+    def of(cls, start: int, entries: list):
+        """The table of start with the direct consequences entries (no repeats)."""
+        t = cls.__new__(cls)
+        t.nodes = [start] + entries
+        t.index = None
+        t.pred = [None] * len(t.nodes)
+        t.direct = 1
+        return t
+
+    def indexed(self) -> dict:
+        """index, built when missing (the last position of each node, as add leaves it)."""
+        if self.index is None:
+            self.index = dict(zip(self.nodes, range(len(self.nodes))))
+        return self.index
+
     def add(self, node: int, normal: bool = True):
         """Append a direct consequence; a normal node already present is skipped."""
-        if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
+        if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.indexed()):
             return
-        self.index[node] = len(self.nodes)
+        if self.index is not None:
+            self.index[node] = len(self.nodes)
         self.nodes.append(node)
         self.pred.append(None)
 
@@ -118,8 +136,8 @@ class _Tabling:
         if C is None:
             self._expand()
             return
-        # the C twin (logic/hodoku.c) appends the same entries; a table's index is then
-        # built when a chain is read from it (chain)
+        # the C twin (logic/hodoku.c) appends the same entries; a table's index is built
+        # again when a chain is read from it (indexed)
         keys, tables = self.normal_keys(), self.tables
         for key, (nodes, preds) in zip(keys, C.hodoku_expand(self.direct_of, keys,
                                                               _MAX_ENTRIES)):
@@ -133,32 +151,35 @@ class _Tabling:
 
     # -- filling ---------------------------------------------------------------------
     def _fill(self):
+        """The candidates' tables (see the module docstring).  A node is 20 * cell + 2 *
+        value (+ 1 for "on"); repeats (a cell seen through its row and its box) are
+        dropped, the first kept, as add does."""
         cands, tables, where, free = self.cands, self.tables, self.where, self.free
+        new = _Table.of
         for i in range(81):
             m = cands[i]
             if not m:
                 continue
             values = VALUES_OF9[m]
+            base = 20 * i
             for cand in values:
-                on = tables[_normal(i, cand, True)] = _Table(_normal(i, cand, True))
-                off = tables[_normal(i, cand, False)] = _Table(_normal(i, cand, False))
-                for other in values:
-                    if other != cand:
-                        on.add(_normal(i, other, False))
-                        if len(values) == 2:
-                            off.add(_normal(i, other, True))
+                on = [base + 2 * other for other in values if other != cand]
+                off = [on[0] + 1] if len(values) == 2 else []   # the other value on
                 rest = where[cand] & ~(1 << i)
                 for unit in _CELL_UNITS[i]:
                     n = free[unit][cand]
                     if n < 2:
                         continue
-                    cells = cells_of(rest & _UNIT_BITS[unit])
-                    if not cells:
+                    cm = rest & _UNIT_BITS[unit]
+                    if not cm:
                         continue
-                    for c in cells:
-                        on.add(_normal(c, cand, False))
+                    cells = cells_of(cm)
+                    on += [20 * c + 2 * cand for c in cells]
                     if n == 2:
-                        off.add(_normal(cells[0], cand, True))
+                        off.append(20 * cells[0] + 2 * cand + 1)
+                key = base + 2 * cand
+                tables[key + 1] = new(key + 1, list(dict.fromkeys(on)))
+                tables[key] = new(key, list(dict.fromkeys(off)))
 
     def _fill_groups(self):
         groups = self.groups
@@ -238,7 +259,7 @@ class _Tabling:
         """Breadth-first: each entry's table contributes its direct entries (HoDoKu's
         distances grow along the entry list, so an entry is never re-linked)."""
         direct_of = self.direct_of
-        nodes, index, pred = dest.nodes, dest.index, dest.pred
+        nodes, index, pred = dest.nodes, dest.indexed(), dest.pred
         if len(nodes) + len(direct_of) <= _MAX_ENTRIES:
             # every node has a table, so the table cannot reach the cap: the plain walk
             # (the list iterator also visits the entries appended on the way)
@@ -269,8 +290,7 @@ class _Tabling:
     def chain(self, table, end_index):
         """The chain start -> ... -> end as a list of nodes, and the cells of all its nodes
         but the end (HoDoKu's chainSet)."""
-        if table.index is None:         # expanded in C: the last position of each node
-            table.index = dict(zip(table.nodes, range(len(table.nodes))))
+        index = table.indexed()
         rev = [table.nodes[end_index]]
         i = end_index
         chain_cells = 0
@@ -280,7 +300,7 @@ class _Tabling:
                 p = table.nodes[0]
                 i = 0
             else:
-                i = table.index[p]
+                i = index[p]
             rev.append(p)
             chain_cells |= self.node_cells(p)
         rev.reverse()
@@ -341,24 +361,28 @@ def nice_loop_step(board, groups: bool):
         seen[dels] = len(steps)
         steps.append((kind, dels, length))
 
+    # both checks take only entries at distance > 2 (from t.direct on), the others are
+    # passed over at once
     tables, order = tab.tables, tab.normal_keys()
     for key in order:
         t = tables[key]
-        start = key // 20
-        for j in range(1, len(t.nodes)):
-            n = t.nodes[j]
-            if n < 1620 and n // 20 == start:
+        nodes = t.nodes
+        lo = key // 20 * 20                 # the normal nodes of the start cell: lo..lo+19
+        for j in range(t.direct, len(nodes)):
+            if lo <= nodes[j] < lo + 20:
                 _nice_loop(tab, t, j, keep)
     where = tab.where
     for key in order:
         if key & 1:
             continue
         t = tables[key]
+        nodes = t.nodes
         start, scand = key // 20, (key // 2) % 10
+        lo = start * 20
         buddies = _PEER_BITS[start]
-        for j in range(1, len(t.nodes)):
-            n = t.nodes[j]
-            if n >= 1620 or not n & 1 or n // 20 == start:
+        for j in range(t.direct, len(nodes)):
+            n = nodes[j]
+            if n >= 1620 or not n & 1 or lo <= n < lo + 20:
                 continue
             ecell, ecand = n // 20, (n // 2) % 10
             if scand == ecand:
