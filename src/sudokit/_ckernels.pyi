@@ -109,6 +109,18 @@ def geometry(
     """The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols)
     is; props and rules: its rules over many cells (solve/kernels.h, sk_shape_set_rules)."""
 
+def hodoku_chains(
+    kind: int,
+    cands: Sequence[int],
+    where: Sequence[int],
+    free: Sequence[Sequence[int]],
+    /,
+) -> list[tuple[int, int, int, int, tuple[int, ...] | None]]:
+    """Return (start, value, end, length, cells | None) for each chain end of HoDoKu's
+    simple chains (kind 0 X-chain, 1 XY-chain, 2 remote pair, 3 turbot fish) that deletes
+    something, in search order; cells only for remote pairs (C twin of
+    logic/hodoku/chains.py's chain_step search)."""
+
 def hodoku_expand(
     direct: dict[int, tuple[int, ...]],
     order: Sequence[int],

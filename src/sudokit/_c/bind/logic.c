@@ -22,7 +22,7 @@
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
  *   logic_dyn_proof                                           bind/logic_dynamic.c
  *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
- *   hodoku_expand                                             bind/logic_hodoku.c
+ *   hodoku_expand, hodoku_chains                              bind/logic_hodoku.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -402,6 +402,10 @@ PyMethodDef sk_logic_methods[] = {
      "hodoku_expand(direct, order, cap, /)\n--\n\n"
      "For each node of order, the entries HoDoKu's expansion appends to its table and "
      "their sources (sudokit/logic/hodoku/tabling.py)."},
+    {"hodoku_chains", (PyCFunction)lc_py_hodoku_chains, METH_VARARGS,
+     "hodoku_chains(kind, cands, where, free, /)\n--\n\n"
+     "The ends of HoDoKu's simple chains that delete something, in search order "
+     "(sudokit/logic/hodoku/chains.py)."},
     {"logic_where", (PyCFunction)logic_where, METH_O,
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},

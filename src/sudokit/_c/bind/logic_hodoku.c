@@ -1,4 +1,5 @@
-/* bind/logic_hodoku.c -- the binding of HoDoKu's table expansion (logic/hodoku.c).
+/* bind/logic_hodoku.c -- the bindings of HoDoKu's table expansion and simple chains
+ * (logic/hodoku.c).
  *
  *   hodoku_expand(direct, order, cap) -> [(nodes, preds)]
  *       direct: {node: tuple of the nodes of its table's direct entries}; order: the nodes
@@ -6,10 +7,14 @@
  *       each node of order, the entries the expansion appends to its table (after the
  *       start node and the direct entries) and their sources, two tuples of ints.
  *       sudokit/logic/hodoku/tabling.py is the only caller.
+ *   hodoku_chains(kind, cands, where, free) -> [(start, value, end, length, cells | None)]
+ *       the simple chains' search (see lc_py_hodoku_chains); sudokit/logic/hodoku/chains.py
+ *       is the only caller.
  */
 #include "bind/logic.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "logic/hodoku.h"
 
@@ -149,4 +154,133 @@ done:
 fail_order:
     Py_DECREF(order);
     return NULL;
+}
+
+/* --- simple chains ------------------------------------------------------------------------ */
+
+/* A cell set (an int of 81 bits at most) from obj; -1 with an error. */
+static int set_of(PyObject *obj, lc_set *out)
+{
+    if (!PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "hodoku_chains: a cell set must be an int");
+        return -1;
+    }
+    PyObject *sixty_four = PyLong_FromLong(64);
+    PyObject *high = sixty_four ? PyNumber_Rshift(obj, sixty_four) : NULL;
+    Py_XDECREF(sixty_four);
+    if (!high)
+        return -1;
+    out->hi = PyLong_AsUnsignedLongLong(high);     /* fails when negative or too large */
+    Py_DECREF(high);
+    if (PyErr_Occurred() || out->hi >> 17) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "hodoku_chains: a cell set is outside 0..2**81-1");
+        return -1;
+    }
+    out->lo = PyLong_AsUnsignedLongLongMask(obj);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* hodoku_chains(kind, cands, where, free) -> [(start, value, end, length, cells | None)]:
+ * kind 0 X-chain, 1 XY-chain, 2 remote pair, 3 turbot fish; cands: 81 masks (bit v-1 for
+ * value v); where: 10 cell sets (where[v] the cells holding v); free: 27 rows of 10 counts
+ * (free[u][v] the cells of unit u holding v).  The chain ends that delete something, in
+ * the order HoDoKu's search meets them; cells (remote pairs only) the chain's cells. */
+PyObject *lc_py_hodoku_chains(PyObject *self, PyObject *args)
+{
+    int kind;
+    PyObject *cands_obj, *where_obj, *free_obj;
+    if (!PyArg_ParseTuple(args, "iOOO:hodoku_chains", &kind, &cands_obj, &where_obj, &free_obj))
+        return NULL;
+    if (kind < HD_X_CHAIN || kind > HD_TURBOT) {
+        PyErr_Format(PyExc_ValueError, "hodoku_chains: kind %d is outside 0..3", kind);
+        return NULL;
+    }
+    uint16_t cands[81];
+    lc_set where[10];
+    uint8_t counts[27][10];
+    PyObject *c = PySequence_Fast(cands_obj, "hodoku_chains: cands must be a sequence");
+    PyObject *w = c ? PySequence_Fast(where_obj, "hodoku_chains: where must be a sequence") : NULL;
+    PyObject *f = w ? PySequence_Fast(free_obj, "hodoku_chains: free must be a sequence") : NULL;
+    int ok = f != NULL;
+    if (ok && (PySequence_Fast_GET_SIZE(c) != 81 || PySequence_Fast_GET_SIZE(w) != 10
+               || PySequence_Fast_GET_SIZE(f) != 27)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "hodoku_chains: 81 candidate masks, 10 cell sets and 27 count rows");
+        ok = 0;
+    }
+    for (int i = 0; ok && i < 81; i++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(c, i));
+        if (m < 0 || m > 511) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "hodoku_chains: cands[%d] is outside 0..511", i);
+            ok = 0;
+        }
+        cands[i] = (uint16_t)m;
+    }
+    for (int v = 0; ok && v < 10; v++)
+        ok = set_of(PySequence_Fast_GET_ITEM(w, v), &where[v]) == 0;
+    for (int u = 0; ok && u < 27; u++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(f, u),
+                                        "hodoku_chains: a count row must be a sequence");
+        if (!row || PySequence_Fast_GET_SIZE(row) != 10) {
+            if (row)
+                PyErr_SetString(PyExc_ValueError, "hodoku_chains: a count row has 10 counts");
+            Py_XDECREF(row);
+            ok = 0;
+            break;
+        }
+        for (int v = 0; ok && v < 10; v++) {
+            long n = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, v));
+            if (n < 0 || n > 9) {
+                if (!PyErr_Occurred())
+                    PyErr_Format(PyExc_ValueError, "hodoku_chains: free[%d][%d] is outside 0..9",
+                                 u, v);
+                ok = 0;
+            }
+            counts[u][v] = (uint8_t)n;
+        }
+        Py_DECREF(row);
+    }
+    Py_XDECREF(c);
+    Py_XDECREF(w);
+    Py_XDECREF(f);
+    if (!ok)
+        return NULL;
+    lc_buf buf = {0};
+    hd_chains(kind, cands, where, (const uint8_t (*)[10])counts, &buf);
+    if (buf.oom) {
+        free(buf.p);
+        return PyErr_NoMemory();
+    }
+    size_t count = buf.len / sizeof(hd_chain_hit);
+    PyObject *out = PyList_New((Py_ssize_t)count);
+    for (size_t i = 0; out && i < count; i++) {
+        hd_chain_hit h;
+        memcpy(&h, buf.p + i * sizeof h, sizeof h);
+        PyObject *cells;
+        if (h.ncells) {
+            cells = PyTuple_New(h.ncells);
+            for (int k = 0; cells && k < h.ncells; k++) {
+                PyObject *x = PyLong_FromLong(h.cells[k]);
+                if (!x) {
+                    Py_CLEAR(cells);
+                    break;
+                }
+                PyTuple_SET_ITEM(cells, k, x);
+            }
+        } else {
+            cells = Py_NewRef(Py_None);
+        }
+        PyObject *item = cells ? Py_BuildValue("(iiiiN)", h.start, h.scand, h.end, h.length,
+                                               cells)
+                               : NULL;
+        if (!item) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, item);
+    }
+    free(buf.p);
+    return out;
 }

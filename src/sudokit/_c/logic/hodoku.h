@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "logic/board.h"
+
 /* Expand one table: nodes[0 .. ninit) hold its start node and direct entries; appends the
  * entries the expansion reaches to nodes (and their sources to pred) and returns the new
  * count.  cap: the most entries a table holds (HoDoKu's 1000); nodes and pred hold at
@@ -18,5 +20,24 @@
 int32_t hd_expand_table(const int32_t *off, const int32_t *len, const int32_t *list,
                         int32_t ninit, int32_t cap, uint32_t *mark, uint32_t stamp,
                         int32_t *nodes, int32_t *pred);
+
+/* HoDoKu's simple chains (the twin of chain_step in sudokit/logic/hodoku/chains.py, which
+ * holds the rules): builds the links of kind (HD_X_CHAIN, HD_XY_CHAIN, HD_REMOTE_PAIR,
+ * HD_TURBOT) from the board (cands[81], where[v] the cells holding v, counts[u][v] the
+ * count of cells of unit u holding v; units: rows 0-8, columns 9-17, boxes 18-26), runs
+ * the depth-first search from every start and appends one hd_chain_hit per chain end
+ * that deletes something, in the order the search meets them. */
+enum { HD_X_CHAIN, HD_XY_CHAIN, HD_REMOTE_PAIR, HD_TURBOT };
+
+#define HD_CHAIN_MAX 20          /* links of a chain (turbot fish: 3) */
+
+typedef struct {
+    uint8_t start, scand, end, length;   /* end: the chain's last cell; length: entries */
+    uint8_t ncells;                      /* remote pairs: the chain's cells, else 0 */
+    uint8_t cells[HD_CHAIN_MAX + 2];
+} hd_chain_hit;
+
+void hd_chains(int kind, const uint16_t *cands, const lc_set *where, const uint8_t (*counts)[10],
+               lc_buf *out);
 
 #endif /* SUDOKIT_LOGIC_HODOKU_H */

@@ -99,12 +99,12 @@ def _prepare(board):
     if got is not None:
         return got
     alses, seen = [], set()
+    where, peers = board.where, HODOKU.peer_bits
     for u, unit in enumerate(HODOKU.unit_cells):
         for cells, mask in unit_als([c for c in unit if cands[c]], cands, 8):
             if cells not in seen:
                 seen.add(cells)
-                alses.append(Als(cells, mask, u, cands, HODOKU.peer_bits))
-    where = board.where
+                alses.append(Als.of_value_cells(cells, mask, u, where, peers))
     buddies = []  # per ALS: the cells outside it that see all its cells of one of its values
     for a in alses:
         m = 0

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from functools import cmp_to_key
 
+from ...engine._backend import C
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 from .board import sorted_deletions, step_order
 
 _CELL_UNITS = HODOKU.cell_units
-_UNIT_CELLS = HODOKU.unit_cells
+_UNIT_BITS = HODOKU.unit_bits
 _PEER_BITS = HODOKU.peer_bits
 
 
@@ -44,34 +45,43 @@ __all__ = ["chain_step", "X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "TURBOT_FISH"]
 X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH = "x-chain", "xy-chain", "remote-pair", "turbot"
 
 
-def _links(cands, free, kind):
-    """{(cell, value): [(cell2, value2, strong)]} in HoDoKu's order."""
+def _links(cands, free, where, kind):
+    """{(cell, value): [(cell2, value2, strong)]} in HoDoKu's order (cell * 10 + value as
+    the key).  The cells a unit link reaches are read from the value's cell set: the
+    unit's cells ascending, box cells of the cell's row and column left out."""
     xlike = kind in (X_CHAIN, TURBOT_FISH)
+    reach = -1                  # the cells a link may end in
+    same = None                 # remote pairs: the cells of each candidate pair
+    if not xlike:
+        reach = 0
+        for c in range(81):
+            if POPCOUNT9[cands[c]] == 2:
+                reach |= 1 << c
+        if kind == REMOTE_PAIR:
+            same = {}
+            for c in cells_of(reach):
+                same[cands[c]] = same.get(cands[c], 0) | 1 << c
     out = {}
     for cell in range(81):
         m = cands[cell]
-        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and POPCOUNT9[m] != 2):
+        if not m or (not xlike and POPCOUNT9[m] != 2):
             continue
         values = VALUES_OF9[m]
+        units = _CELL_UNITS[cell]
+        line = _UNIT_BITS[units[0]] | _UNIT_BITS[units[1]]
+        ok = (same[m] if same is not None else reach) & ~(1 << cell)
         for v in values:
             links = out[cell * 10 + v] = []
             if len(values) == 2 and not xlike:
                 links.append((cell, values[0] if values[1] == v else values[1], True))
-            bit = 1 << (v - 1)
-            row, col = cell // 9, cell % 9
-            for k, unit in enumerate(_CELL_UNITS[cell]):
-                strong = xlike and free[unit][v] == 2
-                for c2 in _UNIT_CELLS[unit]:
-                    if c2 == cell or not cands[c2] & bit:
-                        continue
-                    m2 = cands[c2]
-                    if kind == REMOTE_PAIR and m2 != m:
-                        continue
-                    if kind == XY_CHAIN and POPCOUNT9[m2] != 2:
-                        continue
-                    if k == 2 and (c2 // 9 == row or c2 % 9 == col):
-                        continue
-                    links.append((c2, v, strong))
+            wv = where[v] & ok
+            for k, unit in enumerate(units):
+                cm = wv & _UNIT_BITS[unit]
+                if k == 2:
+                    cm &= ~line
+                if cm:
+                    strong = xlike and free[unit][v] == 2
+                    links += [(c2, v, strong) for c2 in cells_of(cm)]
     return out
 
 
@@ -79,8 +89,41 @@ def chain_step(board, kind):
     """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) on a
     HodokuBoard, or None: (kind, deletions [(cell, value)] sorted as HoDoKu stores them,
     length)."""
+    steps = _python_steps(board, kind) if C is None else _c_steps(board, kind)
+    if not steps:
+        return None
+    steps.sort(key=cmp_to_key(step_order))
+    return steps[0][:3]
+
+
+_KIND_CODE = {X_CHAIN: 0, XY_CHAIN: 1, REMOTE_PAIR: 2, TURBOT_FISH: 3}
+
+
+def _c_steps(board, kind):
+    """The steps of kind, the search run by the C twin (logic/hodoku.c): it hands back the
+    chain ends that delete something, in search order, and the steps are made and kept
+    here as _search makes them."""
     cands, where = board.cands, board.where
-    links = _links(cands, board.free, kind)
+    steps, seen = [], {}
+    for start, scand, end, length, cells in C.hodoku_chains(_KIND_CODE[kind], cands, where,
+                                                           board.free):
+        m = _PEER_BITS[start] & where[scand] & _PEER_BITS[end]
+        if kind == REMOTE_PAIR:
+            vals = VALUES_OF9[cands[start]]
+            scand2 = vals[0] if vals[0] != scand else vals[1]
+            m2 = _PEER_BITS[start] & where[scand2] & _PEER_BITS[end]
+            dels = _remote_pair_dels([(c,) for c in cells], length, where, scand, scand2, m, m2)
+            _keep(kind, dels, length, (scand, scand2), steps, seen, True)
+        else:
+            dels = sorted_deletions([(c, scand) for c in cells_of(m)])
+            _keep(kind, dels, length, (scand,), steps, seen, kind != TURBOT_FISH)
+    return steps
+
+
+def _python_steps(board, kind):
+    """The steps of kind: every chain end that deletes something, in search order."""
+    cands, where = board.cands, board.where
+    links = _links(cands, board.free, where, kind)
     max_len = 3 if kind == TURBOT_FISH else 20
     steps, seen = [], {}
     chain = [None] * 163
@@ -108,10 +151,7 @@ def chain_step(board, kind):
                 start_set2 = _PEER_BITS[start] & where[scand2] if scand2 else 0
                 _search(kind, cands, where, links, stack, chain, c1, v1, not s1, start,
                         scand, scand2, start_set, start_set2, max_len, steps, seen)
-    if not steps:
-        return None
-    steps.sort(key=cmp_to_key(step_order))
-    return steps[0][:3]
+    return steps
 
 
 def _search(kind, cands, where, links, stack, chain, cell, cand, strong_only, start, scand,

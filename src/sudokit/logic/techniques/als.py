@@ -63,6 +63,23 @@ class Als:
             self.where[v] = w
             self.sees[v] = s & ~cells
 
+    @classmethod
+    def of_value_cells(cls, cells: int, mask: int, unit: int, vcells, peers):
+        """The same Als, its where[v] read from vcells[v] (the cell set of the cells holding
+        v as a candidate) instead of from every member's candidates."""
+        a = cls.__new__(cls)
+        a.cells, a.mask, a.unit = cells, mask, unit
+        a.size = cells.bit_count()
+        a.where, a.sees = {}, {}
+        for v in values_of(mask):
+            w = cells & vcells[v]
+            s = -1
+            for c in cells_of(w):
+                s &= peers[c]
+            a.where[v] = w
+            a.sees[v] = s & ~cells
+        return a
+
     def __repr__(self) -> str:
         return f"Als(cells={cells_of(self.cells)}, values={values_of(self.mask)}, unit={self.unit})"
 

@@ -1,8 +1,10 @@
-"""The C twin of HoDoKu's table expansion (sudokit/_c/logic/hodoku.c, ``hodoku_expand``)
-against the Python specification (``tabling._Tabling._expand_one``): the same entries in
-the same order with the same sources, on the boards of HoDoKu paths where the nice loops
-run, and on made-up graphs with a small entry cap (HoDoKu's rule for a full table).  C only:
-on the pure-Python backend the path tests cover the specification alone.
+"""The C twins of HoDoKu's hot loops (sudokit/_c/logic/hodoku.c) against their Python
+specifications: the table expansion (``hodoku_expand`` against
+``tabling._Tabling._expand_one``: the same entries in the same order with the same
+sources) and the simple chains' search (``hodoku_chains`` against ``chains._search``: the
+same steps in the same order), on the boards of HoDoKu paths, and the expansion on made-up
+graphs with a small entry cap (HoDoKu's rule for a full table).  C only: on the
+pure-Python backend the path tests cover the specifications alone.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 from hodoku_paths import rows as _rows
 
 from sudokit.engine._backend import C
-from sudokit.logic.hodoku import hodoku_path, tabling
+from sudokit.logic.hodoku import chains, hodoku_path, tabling
 from sudokit.logic.hodoku.board import HodokuBoard
 
 needs_c = pytest.mark.skipif(C is None, reason="C kernels only: sudokit._ckernels is not active")
@@ -31,14 +33,14 @@ def _tables(board, groups, c):
     return {k: (list(t.nodes), list(t.pred)) for k, t in tab.tables.items()}
 
 
-def _boards(count):
-    """Copies of the boards of HoDoKu paths at their steps from the nice loops (5600) on."""
-    rows = [r for r in _rows("hodoku220_cb_public.csv") if r[1] == "extreme"][::40]
+def _boards(count, level="extreme", first=5600):
+    """Copies of the boards of HoDoKu paths at their steps from index first on."""
+    rows = [r for r in _rows("hodoku220_cb_public.csv") if r[1] == level][::40]
     out = []
     for puzzle, _level, _score in rows:
         b = HodokuBoard(puzzle)
         for index, _lvl, _pts, places, dels in hodoku_path(puzzle):
-            if index >= 5600:
+            if index >= first:
                 out.append(b.copy())
             for cell, v in dels:
                 b.delete(cell, v)
@@ -118,3 +120,40 @@ def test_c_expansion_cap_rule(monkeypatch, cap):
             assert list(preds) == t.pred[start[k]:], (cap, k)
             full += len(t.nodes) == cap
     assert cap == 1000 or full > 0      # the full-table rule was exercised
+
+
+@needs_c
+@pytest.mark.parametrize("level", ["hard", "unfair", "extreme"])
+def test_c_chains_match_python_on_paths(level):
+    boards = _boards(25, level, 1000)
+    assert len(boards) >= 10
+    found = {kind: 0 for kind in chains._KIND_CODE}
+    for b in boards:
+        for kind in chains._KIND_CODE:
+            want = chains._python_steps(b, kind)
+            assert chains._c_steps(b, kind) == want, kind
+            found[kind] += len(want)
+    assert sum(found.values()) > 0, found
+
+
+@needs_c
+def test_c_chains_every_kind_finds():
+    # over the unfair and extreme boards every kind has steps (the remote pairs included)
+    found = {kind: 0 for kind in chains._KIND_CODE}
+    for b in _boards(40, "unfair", 1000) + _boards(40, "extreme", 1000):
+        for kind in chains._KIND_CODE:
+            found[kind] += len(chains._c_steps(b, kind))
+    assert all(found.values()), found
+
+
+@needs_c
+def test_c_chains_reject_bad_input():
+    with pytest.raises(ValueError):
+        C.hodoku_chains(4, [0] * 81, [0] * 10, [[0] * 10] * 27)
+    with pytest.raises(ValueError):
+        C.hodoku_chains(0, [0] * 80, [0] * 10, [[0] * 10] * 27)
+    with pytest.raises(ValueError):
+        C.hodoku_chains(0, [0] * 81, [1 << 81] + [0] * 9, [[0] * 10] * 27)
+    with pytest.raises(ValueError):
+        C.hodoku_chains(0, [0] * 81, [-1] + [0] * 9, [[0] * 10] * 27)
+    assert C.hodoku_chains(0, [0] * 81, [0] * 10, [[0] * 10] * 27) == []
