@@ -201,6 +201,9 @@ class _Tabling:
                             groups.append((cand, part, cells, line, col, b, buddies))
         tables, where = self.tables, self.where
         gnode = [(2000 + g * 20 + gn[0] * 2, gn) for g, gn in enumerate(groups)]
+        of_value = {}           # value -> the indexes of its groups, ascending
+        for g, gn in enumerate(groups):
+            of_value.setdefault(gn[0], []).append(g)
         for g, (gbase, gn) in enumerate(gnode):
             cand, part, cells, line, col, block, buddies = gn
             on_key, off_key = gbase + 1, gbase
@@ -223,8 +226,9 @@ class _Tabling:
                     off.add(_normal(c, cand, True))
                     tables[_normal(c, cand, False)].add(on_key, False)
             counts = {"line": [0, -1], "col": [0, -1], "block": [0, -1]}
-            for j, (gbase2, gn2) in enumerate(gnode):
-                if j == g or gn2[0] != cand or gn2[1] & part:
+            for j in of_value[cand]:
+                gbase2, gn2 = gnode[j]
+                if j == g or gn2[1] & part:
                     continue
                 for kind, mine, theirs in (("line", line, gn2[3]), ("col", col, gn2[4]),
                                            ("block", block, gn2[5])):
@@ -614,17 +618,22 @@ def _contradicts(key, on_off, live, where, allowed) -> bool:
             return True
         seen |= a
         dead &= (off[v] | ~where[v]) & ~a
-        if a & (a - 1):                  # two cells of a unit on for one value
-            for c in cells_of(a):
-                if _PEER_BITS[c] & a:
+        x = a
+        if x & (x - 1):                  # two cells of a unit on for one value
+            while x:
+                low = x & -x
+                if _PEER_BITS[low.bit_length() - 1] & a:
                     return True
-        m = allowed[v] & off[v]
-        if m:                            # every place of a value in a unit off
+                x ^= low
+        x = allowed[v] & off[v]
+        if x:                            # every place of a value in a unit off
             rest = allowed[v] & ~off[v]
-            for c in cells_of(m):
-                for u in _CELL_UNITS[c]:
+            while x:
+                low = x & -x
+                for u in _CELL_UNITS[low.bit_length() - 1]:
                     if not _UNIT_BITS[u] & rest:
                         return True
+                x ^= low
     return bool(dead)                    # a cell whose candidates are all off
 
 
