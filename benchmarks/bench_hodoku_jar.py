@@ -13,7 +13,8 @@ One round times, each in a fresh process:
 
 * sudokit: ``sudokit.logic.hodoku.hodoku_rating`` (what ``sudokit rate --hodoku`` prints)
   on the rows, after one warm-up puzzle, as the child's CPU seconds (time.process_time);
-  with --src, every other tree the same way.
+  with --src, every other tree the same way; with --se, also the SE half of ``rate``
+  (``rate(p, hodoku=False)``) on the same rows.
 * the JAR: ``java -jar hodoku.jar /o stdout /bs FILE`` (its batch solve; default options, a
   fresh java.io.tmpdir so no saved hodoku.hcfg is read), as the process's CPU seconds
   (user + sys of the JVM and its JIT and GC threads) and wall seconds; and the same on a
@@ -72,6 +73,13 @@ hodoku_rating(lines[0])
 t = time.process_time()
 got = [hodoku_rating(p) for p in lines]
 cpu = time.process_time() - t
+se = None
+if sys.argv[4] == "1":
+    from sudokit.rate import rate
+    t = time.process_time()
+    for p in lines:
+        rate(p, hodoku=False)
+    se = time.process_time() - t
 digest = None
 if sys.argv[3] == "1":
     h = hashlib.sha256()
@@ -80,7 +88,7 @@ if sys.argv[3] == "1":
             h.update(repr(step).encode())
         h.update(b"\n")
     digest = h.hexdigest()[:16]
-print(json.dumps({"cpu": cpu, "got": got, "hash": digest, "backend": backend()}))
+print(json.dumps({"cpu": cpu, "got": got, "hash": digest, "backend": backend(), "se": se}))
 """
 
 
@@ -90,8 +98,9 @@ def _pin(cpu):
     return lambda: os.sched_setaffinity(0, {cpu})
 
 
-def run_sudokit(src: str, path: str, hash_steps: bool, cpu):
-    out = subprocess.run([sys.executable, "-c", _CHILD, src, path, "1" if hash_steps else "0"],
+def run_sudokit(src: str, path: str, hash_steps: bool, cpu, se: bool = False):
+    out = subprocess.run([sys.executable, "-c", _CHILD, src, path, "1" if hash_steps else "0",
+                          "1" if se else "0"],
                          capture_output=True, text=True, check=True, preexec_fn=_pin(cpu))
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -130,6 +139,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rows", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--cpu", type=int, default=None, help="pin every process to this core")
+    ap.add_argument("--se", action="store_true",
+                    help="also time the SE half of rate (rate(p, hodoku=False)) in each child")
     ap.add_argument("--src", action="append", default=[],
                     help="another tree's src/ to time beside this one (repeatable)")
     args = ap.parse_args(argv)
@@ -158,13 +169,15 @@ def main(argv=None) -> int:
                   f"{cpu1:.2f} s wall {wall1:.2f} s); {len(want) - len(bad)}/{len(want)} "
                   "answers as the CSV", flush=True)
         for name, src in trees:
-            res = run_sudokit(src, path, r == 0, args.cpu)
+            res = run_sudokit(src, path, r == 0, args.cpu, args.se)
             got = {p: tuple(g) for p, g in zip(want, res["got"])}
             bad = [(p, want[p], got[p]) for p in want if got[p] != want[p]]
             per[name].append(res["cpu"])
             print(f"round {r + 1}: sudokit ({name}, {res['backend']}) cpu {res['cpu']:.2f} s; "
                   f"{len(want) - len(bad)}/{len(want)} answers as the CSV"
-                  + (f"; step hash {res['hash']}" if res["hash"] else ""), flush=True)
+                  + (f"; step hash {res['hash']}" if res["hash"] else "")
+                  + (f"; SE half cpu {res['se']:.2f} s (HoDoKu / SE {res['cpu'] / res['se']:.1f}x)"
+                     if res["se"] else ""), flush=True)
             if r == 0:
                 for p, w, g in bad:
                     print(f"    differs: {p} CSV {w[0]} {w[1]}, sudokit {g[0]} {g[1]}")

@@ -61,7 +61,8 @@ def _intersection(cands, non_block, block, inter):
 def _check_units(cands, non_block, block, act, inter_cands, n_plus):
     source = [c for c in non_block if c not in act]
     ctx = {"cands": cands, "non_block": non_block, "block": block, "act": act,
-           "inter": inter_cands}
+           "inter": inter_cands,
+           "block_rest": [(c, cands[c]) for c in block if c not in act]}
     return _search(ctx, n_plus, source, 0xFFFF, False)
 
 
@@ -97,9 +98,10 @@ def _search(ctx, n_plus, source, allowed, second):
                     # only cells within the allowed values can be in a set that fits, and
                     # one of them must hold an intersection value: the search visits the
                     # sets of those cells in the same order
-                    block_source = [c for c in ctx["block"] if c not in ctx["act"]
-                                    and c not in nb and not cands[c] & ~block_allowed]
-                    if any(cands[c] & inter for c in block_source):
+                    bad = m & inter             # the line set's intersection values
+                    block_source = [c for c, cm in ctx["block_rest"]
+                                    if not cm & bad and c not in nb]
+                    if any(cands[c] & inter & ~bad for c in block_source):
                         dels = _search(ctx, n_plus - (len(nb) - extra), block_source,
                                        block_allowed, True)
                         if dels:
