@@ -24,6 +24,10 @@ The rules, in our words:
   deletions as an earlier one of equal or shorter length is dropped (not for turbot fish);
   the steps are sorted by HoDoKu's step order (most deletions first, index sum of the
   deletions, length, values) and the first is taken.
+
+The search has a C twin (sudokit/_c/logic/hodoku.c, ``hodoku_chains``: the links and the
+depth-first search, handing back the chain ends that delete something); ``_links`` and
+``_search`` are its specification and run on the pure-Python backend.
 """
 
 from __future__ import annotations

@@ -36,6 +36,9 @@ The rules reproduced here, in our words:
 * Steps with the same deletions as an earlier step of equal or shorter chain are dropped;
   the rest are sorted by HoDoKu's step order (most deletions first, then the index sum of
   the deletions, then the chain length) and the first is taken.
+
+The expansion, the hot loop, has a C twin (sudokit/_c/logic/hodoku.c, ``hodoku_expand``);
+``_Tabling._expand_one`` is its specification and runs on the pure-Python backend.
 """
 
 from __future__ import annotations
