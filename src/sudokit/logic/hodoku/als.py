@@ -224,9 +224,9 @@ def _chain_search(alses, by_first, buddies, where, start, als_index, last, chain
     while k < len(rcs):
         rc = rcs[k]
         k += 1
-        if len(chain) >= _MAX_RC or not rc.check(last, first_try):
-            continue
-        if in_chain[rc.als2]:
+        # an ALS already in the chain is passed over before checkRC: its rc is never one
+        # in the chain (every rc here starts at this ALS), so no actual that is read changes
+        if in_chain[rc.als2] or not rc.check(last, first_try):
             continue
         chain.append(rc)
         in_chain[rc.als2] = True
