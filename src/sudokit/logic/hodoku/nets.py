@@ -153,8 +153,12 @@ class _NetTabling(_Tabling):
                 t.add(_normal(cell, v, False), True, (at,))
 
     def _finish(self):
-        for t in self.tables.values():
+        # each table's own entries (node, distance) after its start: what the expansion
+        # reads from it, the same for every table that reaches it
+        self.own = {}
+        for key, t in self.tables.items():
             t.direct = len(t.nodes)
+            self.own[key] = tuple(zip(t.nodes[1:], t.dist[1:]))
         self._expand()
 
     def _source(self, node):
@@ -170,24 +174,23 @@ class _NetTabling(_Tabling):
         appended by expansion is marked expanded at once, so those are skipped whole."""
         nodes, index, dist = dest.nodes, dest.index, dest.dist
         expanded, ret, on, ext = dest.expanded, dest.ret, dest.on, dest.ext
-        tables, group_index = self.tables, self.group_index
+        own, group_index = self.own, self.group_index
         j = 1
         while j < len(nodes):
             if len(nodes) >= _MAX_ENTRIES:
                 break
             node = nodes[j]
-            src = tables.get(node)
+            pairs = own.get(node)
             if node < 1620:
                 src_index, from_on, from_ext = node // 2, bool(node & 1), False
             else:
                 src_index, from_on, from_ext = group_index[node], False, True
             base = dist[j]
             j += 1
-            if src is None or not src.nodes:
+            if not pairs:
                 continue
-            sdist = src.dist
-            for k, knode in enumerate(src.nodes[1:src.direct], 1):
-                nd = (base + sdist[k]) & 0x1FF
+            for knode, sd in pairs:
+                nd = (base + sd) & 0x1FF
                 o = index.get(knode)
                 if o is not None:
                     if expanded[o] and dist[o] > nd:

@@ -70,14 +70,20 @@ class Als:
         a = cls.__new__(cls)
         a.cells, a.mask, a.unit = cells, mask, unit
         a.size = cells.bit_count()
-        a.where, a.sees = {}, {}
-        for v in values_of(mask):
-            w = cells & vcells[v]
+        a.where, a.sees = where, sees = {}, {}
+        m = mask
+        while m:                        # values ascending, as values_of gives them
+            low = m & -m
+            m ^= low
+            v = low.bit_length()
+            w = x = cells & vcells[v]
             s = -1
-            for c in cells_of(w):
-                s &= peers[c]
-            a.where[v] = w
-            a.sees[v] = s & ~cells
+            while x:
+                lb = x & -x
+                x ^= lb
+                s &= peers[lb.bit_length() - 1]
+            where[v] = w
+            sees[v] = s & ~cells
         return a
 
     def __repr__(self) -> str:
@@ -163,15 +169,14 @@ def links_of(sets: list) -> list:
     cells = [b.cells for b in sets]
     out = []
     for i, a in enumerate(sets):
-        acells, asees = a.cells, a.sees
+        acells = a.cells
         found: dict = {}
-        for x in values_of(a.mask):
-            by_first = groups.get(x)
-            if not by_first:
+        for x, s in a.sees.items():     # the values of a, ascending
+            m = s & firsts.get(x, 0)
+            if not m:
                 continue
-            s = asees[x]
+            by_first = groups[x]
             outside = ~s
-            m = s & firsts[x]
             while m:
                 low = m & -m
                 m ^= low
