@@ -201,8 +201,9 @@ def main(argv=None) -> int:
     if jar:
         print()
         for name, vals in per.items():
-            print(f"ratio JAR / sudokit ({name}), CPU less start-up: best {min(jar_net) / min(vals):.2f}"
-                  f", median {statistics.median(jar_net) / statistics.median(vals):.2f}")
+            print(f"ratio JAR / sudokit ({name}), CPU less start-up: best "
+                  f"{min(jar_net) / min(vals):.2f}, median "
+                  f"{statistics.median(jar_net) / statistics.median(vals):.2f}")
     return 0
 
 

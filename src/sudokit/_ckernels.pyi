@@ -131,6 +131,18 @@ def hodoku_expand(
     to its table (after the start node and direct[node]) and their sources; cap: the most
     entries of a table (C twin of logic/hodoku/tabling.py's _Tabling._expand_one)."""
 
+def hodoku_net_expand(
+    own: dict[int, tuple[tuple[int, int], ...]],
+    group_index: dict[int, int],
+    order: Sequence[int],
+    cap: int,
+    /,
+) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...],
+                tuple[bool, ...]]]:
+    """Return, for each node of order, the entries HoDoKu's forcing-net expansion appends to
+    its table (after the start and own[node]) with their source indexes, distances and "on"
+    / "group" flags (C twin of logic/hodoku/nets.py's _NetTabling._expand_one)."""
+
 def is_solution(
     solution: Buffer | Sequence[int],
     box_rows: int | Geometry,

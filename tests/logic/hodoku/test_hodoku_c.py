@@ -1,10 +1,15 @@
 """The C twins of HoDoKu's hot loops (sudokit/_c/logic/hodoku.c) against their Python
-specifications: the table expansion (``hodoku_expand`` against
-``tabling._Tabling._expand_one``: the same entries in the same order with the same
-sources) and the simple chains' search (``hodoku_chains`` against ``chains._search``: the
-same steps in the same order), on the boards of HoDoKu paths, and the expansion on made-up
-graphs with a small entry cap (HoDoKu's rule for a full table).  C only: on the
-pure-Python backend the path tests cover the specifications alone.
+specifications, on the boards of HoDoKu paths:
+
+* the table expansion, ``hodoku_expand`` against ``tabling._Tabling._expand_one``: the
+  same entries in the same order with the same sources;
+* the forcing nets' expansion, ``hodoku_net_expand`` against
+  ``nets._NetTabling._expand_one``: entries, sources, distances and marks;
+* the simple chains' search, ``hodoku_chains`` against ``chains._search``: the same steps
+  in the same order;
+
+and the two expansions on made-up graphs with small entry caps (HoDoKu's rule for a full
+table).  C only: on the pure-Python backend the path tests cover the specifications alone.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import pytest
 from hodoku_paths import rows as _rows
 
 from sudokit.engine._backend import C
-from sudokit.logic.hodoku import chains, hodoku_path, tabling
+from sudokit.logic.hodoku import chains, hodoku_path, nets, tabling
 from sudokit.logic.hodoku.board import HodokuBoard
 
 needs_c = pytest.mark.skipif(C is None, reason="C kernels only: sudokit._ckernels is not active")
@@ -157,3 +162,74 @@ def test_c_chains_reject_bad_input():
     with pytest.raises(ValueError):
         C.hodoku_chains(0, [0] * 81, [-1] + [0] * 9, [[0] * 10] * 27)
     assert C.hodoku_chains(0, [0] * 81, [0] * 10, [[0] * 10] * 27) == []
+
+
+def _net_tables(board, c):
+    """{key: the entry lists} of the forcing nets' tables, by C or by the Python loop."""
+    saved = nets.C
+    nets.C = C if c else None
+    try:
+        tab = nets._NetTabling(board)
+    finally:
+        nets.C = saved
+    return {k: (list(t.nodes), list(t.ret), list(t.dist), list(t.expanded), list(t.on),
+                list(t.ext), dict(t.index)) for k, t in tab.tables.items()}
+
+
+@needs_c
+def test_c_net_expansion_matches_python_on_paths():
+    boards = _boards(3, "extreme", 8500)
+    assert len(boards) == 3
+    marked = 0
+    for b in boards:
+        want = _net_tables(b, False)
+        assert _net_tables(b, True) == want
+        marked += sum(any(t[4]) + any(t[5]) for t in want.values())
+    assert marked > 0           # "on" and "group" marks were set and compared
+
+
+class _FakeNets(nets._NetTabling):
+    """Net tables from a graph: node k's own entries with distances; nodes from 1620 on
+    are group nodes (group index k - 1620)."""
+
+    def __init__(self, own):
+        self.tables = {}
+        for k, entries in own.items():
+            t = self.tables[k] = nets._NetTable(k)
+            for x, d in entries:
+                t.index.setdefault(x, len(t.nodes))
+                t.index[x] = len(t.nodes)
+                t.nodes.append(x)
+                t.ret.append((0,))
+                t.dist.append(d)
+                t.expanded.append(False)
+                t.on.append(False)
+                t.ext.append(False)
+        self.group_index = {k: k - 1620 for k in own if k >= 1620}
+        self.own = {k: tuple(zip(t.nodes[1:], t.dist[1:])) for k, t in self.tables.items()}
+
+
+@needs_c
+@pytest.mark.parametrize("cap", [4, 12, 1000])
+def test_c_net_expansion_cap_and_marks(monkeypatch, cap):
+    rng = random.Random(cap)
+    monkeypatch.setattr(nets, "_MAX_ENTRIES", cap)
+    full = 0
+    for _ in range(30):
+        ids = rng.sample(range(1620), 30) + [1620 + g for g in range(5)]
+        own = {k: [(rng.choice(ids), rng.randrange(1, 12)) for _ in range(rng.randrange(4))]
+               for k in ids}
+        fake = _FakeNets(own)
+        keys = [k for k in ids if k < 1620]
+        start = {k: len(fake.tables[k].nodes) for k in keys}
+        got = C.hodoku_net_expand(fake.own, fake.group_index, keys, cap)
+        for k in keys:
+            fake._expand_one(fake.tables[k])
+        for k, (nodes, rets, dists, ons, exts) in zip(keys, got):
+            t, n = fake.tables[k], start[k]
+            assert list(nodes) == t.nodes[n:], (cap, k)
+            assert [(r,) for r in rets] == t.ret[n:], (cap, k)
+            assert list(dists) == t.dist[n:], (cap, k)
+            assert list(ons) == t.on[n:] and list(exts) == t.ext[n:], (cap, k)
+            full += len(t.nodes) == cap
+    assert cap == 1000 or full > 0

@@ -22,7 +22,7 @@
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
  *   logic_dyn_proof                                           bind/logic_dynamic.c
  *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
- *   hodoku_expand, hodoku_chains                              bind/logic_hodoku.c
+ *   hodoku_expand, hodoku_net_expand, hodoku_chains           bind/logic_hodoku.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -406,6 +406,10 @@ PyMethodDef sk_logic_methods[] = {
      "hodoku_chains(kind, cands, where, free, /)\n--\n\n"
      "The ends of HoDoKu's simple chains that delete something, in search order "
      "(sudokit/logic/hodoku/chains.py)."},
+    {"hodoku_net_expand", (PyCFunction)lc_py_hodoku_net_expand, METH_VARARGS,
+     "hodoku_net_expand(own, group_index, order, cap, /)\n--\n\n"
+     "For each node of order, the entries HoDoKu's net expansion appends to its table, "
+     "with their sources, distances and flags (sudokit/logic/hodoku/nets.py)."},
     {"logic_where", (PyCFunction)logic_where, METH_O,
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},

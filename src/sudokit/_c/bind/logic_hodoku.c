@@ -7,6 +7,9 @@
  *       each node of order, the entries the expansion appends to its table (after the
  *       start node and the direct entries) and their sources, two tuples of ints.
  *       sudokit/logic/hodoku/tabling.py is the only caller.
+ *   hodoku_net_expand(own, group_index, order, cap) -> [(nodes, rets, dists, ons, exts)]
+ *       the forcing nets' expansion (see lc_py_hodoku_net_expand);
+ *       sudokit/logic/hodoku/nets.py is the only caller.
  *   hodoku_chains(kind, cands, where, free) -> [(start, value, end, length, cells | None)]
  *       the simple chains' search (see lc_py_hodoku_chains); sudokit/logic/hodoku/chains.py
  *       is the only caller.
@@ -117,8 +120,9 @@ PyObject *lc_py_hodoku_expand(PyObject *self, PyObject *args)
     if (!out)
         goto done;
     for (Py_ssize_t t = 0; t < count; t++) {
-        int32_t k = node_id(PySequence_Fast_GET_ITEM(order, t));
-        if (k < 0 || k >= nid || PyDict_GetItemWithError(direct, PySequence_Fast_GET_ITEM(order, t)) == NULL) {
+        PyObject *item = PySequence_Fast_GET_ITEM(order, t);
+        int32_t k = node_id(item);
+        if (k < 0 || k >= nid || PyDict_GetItemWithError(direct, item) == NULL) {
             if (!PyErr_Occurred())
                 PyErr_Format(PyExc_KeyError, "hodoku_expand: node %d has no table", (int)k);
             Py_CLEAR(out);
@@ -283,4 +287,173 @@ PyObject *lc_py_hodoku_chains(PyObject *self, PyObject *args)
     }
     free(buf.p);
     return out;
+}
+
+/* --- net tables --------------------------------------------------------------------------- */
+
+/* A tuple of the ints v[0 .. n) as bools, or NULL. */
+static PyObject *bool_tuple(const uint8_t *v, int32_t n)
+{
+    PyObject *t = PyTuple_New(n);
+    if (!t)
+        return NULL;
+    for (int32_t i = 0; i < n; i++)
+        PyTuple_SET_ITEM(t, i, Py_NewRef(v[i] ? Py_True : Py_False));
+    return t;
+}
+
+/* hodoku_net_expand(own, group_index, order, cap) -> [(nodes, rets, dists, ons, exts)]:
+ * own: {node: tuple of (node, distance) pairs, its table's own entries after the start};
+ * group_index: {group node: its index}; order: the nodes whose tables are expanded, in
+ * order (each table's start is its node); cap: the most entries of a table.  For each node
+ * of order, the entries the expansion appends and their source indexes, distances and
+ * "on" / "group" flags (sudokit/logic/hodoku/nets.py). */
+PyObject *lc_py_hodoku_net_expand(PyObject *self, PyObject *args)
+{
+    PyObject *own, *groups, *order_obj;
+    int cap;
+    if (!PyArg_ParseTuple(args, "O!O!Oi:hodoku_net_expand", &PyDict_Type, &own, &PyDict_Type,
+                          &groups, &order_obj, &cap))
+        return NULL;
+    if (cap < 1 || cap > HD_MAX_ID) {
+        PyErr_Format(PyExc_ValueError, "hodoku_net_expand: cap %d is outside 1..%d", cap,
+                     HD_MAX_ID);
+        return NULL;
+    }
+    PyObject *order = PySequence_Fast(order_obj, "hodoku_net_expand: order must be a sequence");
+    if (!order)
+        return NULL;
+    Py_ssize_t pos = 0, total = 0, longest = 0;
+    int32_t nid = 1620;
+    PyObject *key, *value;
+    while (PyDict_Next(own, &pos, &key, &value)) {
+        int32_t k = node_id(key);
+        if (k < 0)
+            goto fail_order;
+        if (!PyTuple_Check(value)) {
+            PyErr_SetString(PyExc_TypeError, "hodoku_net_expand: own entries must be a tuple");
+            goto fail_order;
+        }
+        Py_ssize_t m = PyTuple_GET_SIZE(value);
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *pair = PyTuple_GET_ITEM(value, i);
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+                PyErr_SetString(PyExc_TypeError, "hodoku_net_expand: an entry is (node, distance)");
+                goto fail_order;
+            }
+            int32_t x = node_id(PyTuple_GET_ITEM(pair, 0));
+            if (x < 0 || node_id(PyTuple_GET_ITEM(pair, 1)) < 0)
+                goto fail_order;
+            if (x + 1 > nid)
+                nid = x + 1;
+        }
+        if (k + 1 > nid)
+            nid = k + 1;
+        total += m;
+        if (m > longest)
+            longest = m;
+    }
+    pos = 0;
+    while (PyDict_Next(groups, &pos, &key, &value)) {
+        int32_t k = node_id(key);
+        if (k < 0 || node_id(value) < 0)
+            goto fail_order;
+        if (k + 1 > nid)
+            nid = k + 1;
+    }
+    int32_t size = (int32_t)(longest + 1 > cap ? longest + 1 : cap);
+    int32_t *off = calloc((size_t)nid, sizeof *off), *len = calloc((size_t)nid, sizeof *len);
+    int32_t *list = malloc(((size_t)total + 1) * sizeof *list);
+    int32_t *ldist = malloc(((size_t)total + 1) * sizeof *ldist);
+    int32_t *src = malloc((size_t)nid * sizeof *src), *where = calloc((size_t)nid, sizeof *where);
+    uint32_t *mark = calloc((size_t)nid, sizeof *mark);
+    int32_t *nodes = malloc((size_t)size * sizeof *nodes);
+    int32_t *dist = malloc((size_t)size * sizeof *dist);
+    int32_t *ret = malloc((size_t)size * sizeof *ret);
+    uint8_t *on = malloc((size_t)size), *ext = malloc((size_t)size);
+    PyObject *out = NULL;
+    if (!off || !len || !list || !ldist || !src || !where || !mark || !nodes || !dist || !ret
+        || !on || !ext) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int32_t x = 0; x < nid; x++)
+        src[x] = x < 1620 ? x / 2 : -1;
+    pos = 0;
+    while (PyDict_Next(groups, &pos, &key, &value))
+        src[PyLong_AsLong(key)] = (int32_t)PyLong_AsLong(value);
+    pos = 0;
+    int32_t at = 0;
+    while (PyDict_Next(own, &pos, &key, &value)) {
+        int32_t k = (int32_t)PyLong_AsLong(key);
+        Py_ssize_t m = PyTuple_GET_SIZE(value);
+        off[k] = at;
+        len[k] = (int32_t)m;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *pair = PyTuple_GET_ITEM(value, i);
+            list[at] = (int32_t)PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
+            ldist[at++] = (int32_t)PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        }
+    }
+    for (int32_t i = 0; i < at; i++)      /* a node met on the way needs its source */
+        if (src[list[i]] < 0) {
+            PyErr_Format(PyExc_KeyError, "hodoku_net_expand: group node %d has no index",
+                         (int)list[i]);
+            goto done;
+        }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(order);
+    out = PyList_New(count);
+    if (!out)
+        goto done;
+    for (Py_ssize_t t = 0; t < count; t++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(order, t);
+        int32_t k = node_id(item);
+        if (k < 0 || k >= nid || PyDict_GetItemWithError(own, item) == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_KeyError, "hodoku_net_expand: node %d has no table", (int)k);
+            Py_CLEAR(out);
+            goto done;
+        }
+        nodes[0] = k;
+        dist[0] = 1;
+        for (int32_t i = 0; i < len[k]; i++) {
+            nodes[i + 1] = list[off[k] + i];
+            dist[i + 1] = ldist[off[k] + i];
+        }
+        int32_t ninit = len[k] + 1;
+        int32_t n = hd_net_expand_table(off, len, list, ldist, src, ninit, cap, mark, where,
+                                        (uint32_t)t + 1, nodes, dist, ret, on, ext);
+        int32_t added = n > ninit ? n - ninit : 0;
+        PyObject *parts[5] = {int_tuple(nodes + ninit, added), int_tuple(ret + ninit, added),
+                              int_tuple(dist + ninit, added), bool_tuple(on + ninit, added),
+                              bool_tuple(ext + ninit, added)};
+        PyObject *row = NULL;
+        if (parts[0] && parts[1] && parts[2] && parts[3] && parts[4])
+            row = PyTuple_Pack(5, parts[0], parts[1], parts[2], parts[3], parts[4]);
+        for (int i = 0; i < 5; i++)
+            Py_XDECREF(parts[i]);
+        if (!row) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, t, row);
+    }
+done:
+    free(off);
+    free(len);
+    free(list);
+    free(ldist);
+    free(src);
+    free(where);
+    free(mark);
+    free(nodes);
+    free(dist);
+    free(ret);
+    free(on);
+    free(ext);
+    Py_DECREF(order);
+    return out;
+fail_order:
+    Py_DECREF(order);
+    return NULL;
 }

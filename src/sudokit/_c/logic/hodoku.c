@@ -1,7 +1,8 @@
 /* logic/hodoku.c -- two hot loops of HoDoKu's finders in C, each the twin of a Python
  * specification whose module docstring holds the rules: the tables' breadth-first
- * expansion (_Tabling._expand_one in sudokit/logic/hodoku/tabling.py) and the simple
- * chains' depth-first search (chain_step in sudokit/logic/hodoku/chains.py).
+ * expansion (_Tabling._expand_one in sudokit/logic/hodoku/tabling.py), the forcing nets'
+ * expansion (_NetTabling._expand_one in nets.py) and the simple chains' depth-first search
+ * (chain_step in chains.py).
  *
  * The entries of a table are walked in order, those being appended included; each entry's
  * own table gives its direct entries, and every one not yet in the table is appended with
@@ -36,6 +37,55 @@ int32_t hd_expand_table(const int32_t *off, const int32_t *len, const int32_t *l
             nodes[n] = k;
             pred[n] = node;
             n++;
+        }
+    }
+    return n;
+}
+
+/* --- net tables ------------------------------------------------------------------------- */
+
+/* The rules: sudokit/logic/hodoku/nets.py (_NetTabling._expand_one and _mark).  Only the
+ * appended entries are ever expanded, so marks (a new source at a shorter distance, or the
+ * last entry of a full table) touch appended entries only. */
+int32_t hd_net_expand_table(const int32_t *off, const int32_t *len, const int32_t *list,
+                            const int32_t *ldist, const int32_t *src, int32_t ninit, int32_t cap,
+                            uint32_t *mark, int32_t *pos, uint32_t stamp, int32_t *nodes,
+                            int32_t *dist, int32_t *ret, uint8_t *on, uint8_t *ext)
+{
+    int32_t n = ninit;
+    for (int32_t i = 0; i < n; i++) {        /* a repeated node: its last position */
+        mark[nodes[i]] = stamp;
+        pos[nodes[i]] = i;
+        ret[i] = -1, on[i] = 0, ext[i] = 0;
+    }
+    for (int32_t j = 1; j < n; j++) {
+        if (n >= cap)
+            break;
+        int32_t node = nodes[j], base = dist[j];
+        int32_t from_ext = node >= 1620, from_on = !from_ext && (node & 1);
+        int32_t s = src[node];
+        const int32_t *d = list + off[node], *dd = ldist + off[node];
+        for (int32_t i = 0; i < len[node]; i++) {
+            int32_t k = d[i], nd = (base + dd[i]) & 0x1FF, o;
+            if (mark[k] == stamp) {
+                o = pos[k];
+                if (o < ninit || dist[o] <= nd)     /* only expanded entries move */
+                    continue;
+            } else if (n >= cap) {
+                o = n - 1;
+            } else {
+                o = n++;
+                mark[k] = stamp;
+                pos[k] = o;
+                nodes[o] = k;
+                on[o] = 0, ext[o] = 0;
+            }
+            ret[o] = s;
+            if (from_ext)
+                ext[o] = 1;
+            else if (from_on)
+                on[o] = 1;
+            dist[o] = nd;
         }
     }
     return n;

@@ -21,6 +21,19 @@ int32_t hd_expand_table(const int32_t *off, const int32_t *len, const int32_t *l
                         int32_t ninit, int32_t cap, uint32_t *mark, uint32_t stamp,
                         int32_t *nodes, int32_t *pred);
 
+/* Expand one net table (the twin of _NetTabling._expand_one in
+ * sudokit/logic/hodoku/nets.py): nodes[0 .. ninit) and dist[0 .. ninit) hold its start and
+ * own entries; node x's own entries are list[off[x] .. off[x] + len[x]) with their
+ * distances in ldist; src[x] is the source index an entry reached through x records
+ * (x / 2 for a normal node, its group index for a group node).  Appends the entries the
+ * expansion reaches and sets every appended entry's source (ret), distance, "on" and
+ * "group" flags (the flags OR'ed as HoDoKu does); returns the new count.  mark and pos
+ * hold nid words each, mark none equal to stamp on entry.  Arrays hold max(cap, ninit). */
+int32_t hd_net_expand_table(const int32_t *off, const int32_t *len, const int32_t *list,
+                            const int32_t *ldist, const int32_t *src, int32_t ninit, int32_t cap,
+                            uint32_t *mark, int32_t *pos, uint32_t stamp, int32_t *nodes,
+                            int32_t *dist, int32_t *ret, uint8_t *on, uint8_t *ext);
+
 /* HoDoKu's simple chains (the twin of chain_step in sudokit/logic/hodoku/chains.py, which
  * holds the rules): builds the links of kind (HD_X_CHAIN, HD_XY_CHAIN, HD_REMOTE_PAIR,
  * HD_TURBOT) from the board (cands[81], where[v] the cells holding v, counts[u][v] the

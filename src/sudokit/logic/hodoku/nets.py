@@ -30,6 +30,7 @@ The rules, in our words:
 
 from __future__ import annotations
 
+from ...engine._backend import C
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
@@ -159,7 +160,22 @@ class _NetTabling(_Tabling):
         for key, t in self.tables.items():
             t.direct = len(t.nodes)
             self.own[key] = tuple(zip(t.nodes[1:], t.dist[1:]))
-        self._expand()
+        if C is None:
+            self._expand()
+            return
+        # the C twin (logic/hodoku.c) appends the same entries with the same marks
+        keys, tables = self.normal_keys(), self.tables
+        for key, (nodes, rets, dists, ons, exts) in zip(
+                keys, C.hodoku_net_expand(self.own, self.group_index, keys, _MAX_ENTRIES)):
+            if nodes:
+                t = tables[key]
+                t.index.update(zip(nodes, range(len(t.nodes), len(t.nodes) + len(nodes))))
+                t.nodes += nodes
+                t.ret += [(r,) for r in rets]
+                t.dist += dists
+                t.expanded += [True] * len(nodes)
+                t.on += ons
+                t.ext += exts
 
     def _source(self, node):
         """(table, HoDoKu table index, from on table, from extended table) of a node."""
