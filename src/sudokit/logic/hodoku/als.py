@@ -256,8 +256,9 @@ def _chain_search(alses, by_first, buddies, where, start, als_index, last, chain
                     steps.append(step)
                 elif steps[old][2] > count:
                     steps[old] = step
-        _chain_search(alses, by_first, buddies, where, start, rc.als2, rc, chain, in_chain,
-                      steps, seen)
+        if by_first[rc.als2]:           # an ALS with no rc to a later one ends the chain
+            _chain_search(alses, by_first, buddies, where, start, rc.als2, rc, chain,
+                          in_chain, steps, seen)
         in_chain[rc.als2] = False
         chain.pop()
         if last is None:
