@@ -400,16 +400,22 @@ fail:
 PyMethodDef sk_logic_methods[] = {
     {"hodoku_expand", (PyCFunction)lc_py_hodoku_expand, METH_VARARGS,
      "hodoku_expand(direct, order, cap, /)\n--\n\n"
-     "For each node of order, the entries HoDoKu's expansion appends to its table and "
-     "their sources (sudokit/logic/hodoku/tabling.py)."},
+     "Return, for each node of order, the entries HoDoKu's breadth-first expansion "
+     "appends to its table (after the start node and direct[node]) and their "
+     "sources; cap: the most entries of a table (C twin of logic/hodoku/tabling.py's "
+     "_Tabling._expand_one)."},
     {"hodoku_chains", (PyCFunction)lc_py_hodoku_chains, METH_VARARGS,
      "hodoku_chains(kind, cands, where, free, /)\n--\n\n"
-     "The ends of HoDoKu's simple chains that delete something, in search order "
-     "(sudokit/logic/hodoku/chains.py)."},
+     "Return (start, value, end, length, cells | None) for each chain end of "
+     "HoDoKu's simple chains (kind 0 X-chain, 1 XY-chain, 2 remote pair, 3 turbot "
+     "fish) that deletes something, in search order; cells only for remote pairs (C "
+     "twin of logic/hodoku/chains.py's chain_step search)."},
     {"hodoku_net_expand", (PyCFunction)lc_py_hodoku_net_expand, METH_VARARGS,
      "hodoku_net_expand(own, group_index, order, cap, /)\n--\n\n"
-     "For each node of order, the entries HoDoKu's net expansion appends to its table, "
-     "with their sources, distances and flags (sudokit/logic/hodoku/nets.py)."},
+     "Return, for each node of order, the entries HoDoKu's forcing-net expansion "
+     "appends to its table (after the start and own[node]) with their source "
+     "indexes, distances and \"on\" / \"group\" flags (C twin of logic/hodoku/nets.py's "
+     "_NetTabling._expand_one)."},
     {"logic_where", (PyCFunction)logic_where, METH_O,
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},
