@@ -109,6 +109,40 @@ def geometry(
     """The flat tables of a geometry as an opaque handle, accepted wherever (box_rows, box_cols)
     is; props and rules: its rules over many cells (solve/kernels.h, sk_shape_set_rules)."""
 
+def hodoku_chains(
+    kind: int,
+    cands: Sequence[int],
+    where: Sequence[int],
+    free: Sequence[Sequence[int]],
+    /,
+) -> list[tuple[int, int, int, int, tuple[int, ...] | None]]:
+    """Return (start, value, end, length, cells | None) for each chain end of HoDoKu's
+    simple chains (kind 0 X-chain, 1 XY-chain, 2 remote pair, 3 turbot fish) that deletes
+    something, in search order; cells only for remote pairs (C twin of
+    logic/hodoku/chains.py's chain_step search)."""
+
+def hodoku_expand(
+    direct: dict[int, tuple[int, ...]],
+    order: Sequence[int],
+    cap: int,
+    /,
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return, for each node of order, the entries HoDoKu's breadth-first expansion appends
+    to its table (after the start node and direct[node]) and their sources; cap: the most
+    entries of a table (C twin of logic/hodoku/tabling.py's _Tabling._expand_one)."""
+
+def hodoku_net_expand(
+    own: dict[int, tuple[tuple[int, int], ...]],
+    group_index: dict[int, int],
+    order: Sequence[int],
+    cap: int,
+    /,
+) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...],
+                tuple[bool, ...]]]:
+    """Return, for each node of order, the entries HoDoKu's forcing-net expansion appends to
+    its table (after the start and own[node]) with their source indexes, distances and "on"
+    / "group" flags (C twin of logic/hodoku/nets.py's _NetTabling._expand_one)."""
+
 def is_solution(
     solution: Buffer | Sequence[int],
     box_rows: int | Geometry,

@@ -22,6 +22,7 @@
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
  *   logic_dyn_proof                                           bind/logic_dynamic.c
  *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
+ *   hodoku_expand, hodoku_net_expand, hodoku_chains           bind/logic_hodoku.c
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -397,6 +398,24 @@ fail:
 }
 
 PyMethodDef sk_logic_methods[] = {
+    {"hodoku_expand", (PyCFunction)lc_py_hodoku_expand, METH_VARARGS,
+     "hodoku_expand(direct, order, cap, /)\n--\n\n"
+     "Return, for each node of order, the entries HoDoKu's breadth-first expansion "
+     "appends to its table (after the start node and direct[node]) and their "
+     "sources; cap: the most entries of a table (C twin of logic/hodoku/tabling.py's "
+     "_Tabling._expand_one)."},
+    {"hodoku_chains", (PyCFunction)lc_py_hodoku_chains, METH_VARARGS,
+     "hodoku_chains(kind, cands, where, free, /)\n--\n\n"
+     "Return (start, value, end, length, cells | None) for each chain end of "
+     "HoDoKu's simple chains (kind 0 X-chain, 1 XY-chain, 2 remote pair, 3 turbot "
+     "fish) that deletes something, in search order; cells only for remote pairs (C "
+     "twin of logic/hodoku/chains.py's chain_step search)."},
+    {"hodoku_net_expand", (PyCFunction)lc_py_hodoku_net_expand, METH_VARARGS,
+     "hodoku_net_expand(own, group_index, order, cap, /)\n--\n\n"
+     "Return, for each node of order, the entries HoDoKu's forcing-net expansion "
+     "appends to its table (after the start and own[node]) with their source "
+     "indexes, distances and \"on\" / \"group\" flags (C twin of logic/hodoku/nets.py's "
+     "_NetTabling._expand_one)."},
     {"logic_where", (PyCFunction)logic_where, METH_O,
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},

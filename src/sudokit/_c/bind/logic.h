@@ -6,6 +6,8 @@
  *                       static forcing chains
  * bind/logic_dynamic.c  the dynamic branches (logic_dyn*)
  * bind/logic_probe.c    the ladder's probe, logic_placed, logic_ur_candidates, logic_run
+ * bind/logic_hodoku.c   HoDoKu's table expansions and simple chains (hodoku_expand,
+ *                       hodoku_net_expand, hodoku_chains)
  *
  * Every argument is validated here (sizes, ranges, types); the kernels trust their input.
  */
@@ -53,5 +55,8 @@ PyObject *lc_py_probe(PyObject *self, PyObject *args);
 PyObject *lc_py_placed(PyObject *self, PyObject *cap);
 PyObject *lc_py_ur_candidates(PyObject *self, PyObject *args);
 PyObject *lc_py_run(PyObject *self, PyObject *args);
+PyObject *lc_py_hodoku_expand(PyObject *self, PyObject *args);
+PyObject *lc_py_hodoku_chains(PyObject *self, PyObject *args);
+PyObject *lc_py_hodoku_net_expand(PyObject *self, PyObject *args);
 
 #endif /* SUDOKIT_BIND_LOGIC_H */

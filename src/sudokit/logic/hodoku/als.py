@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from functools import cmp_to_key
 
+from ..core.bits import VALUES_OF9
 from ..core.tables import HODOKU
 from ..techniques.als import Als, common_eliminations, links_of, unit_als, xz_eliminations
 from .board import distinct, index_sum
@@ -98,12 +99,12 @@ def _prepare(board):
     if got is not None:
         return got
     alses, seen = [], set()
+    where, peers = board.where, HODOKU.peer_bits
     for u, unit in enumerate(HODOKU.unit_cells):
         for cells, mask in unit_als([c for c in unit if cands[c]], cands, 8):
             if cells not in seen:
                 seen.add(cells)
-                alses.append(Als(cells, mask, u, cands, HODOKU.peer_bits))
-    where = board.where
+                alses.append(Als.of_value_cells(cells, mask, u, where, peers))
     buddies = []  # per ALS: the cells outside it that see all its cells of one of its values
     for a in alses:
         m = 0
@@ -148,6 +149,9 @@ def als_xy_wing(board):
     for k, rc in enumerate(rcs):
         by_als.setdefault(rc.als1, []).append(k)
         by_als.setdefault(rc.als2, []).append(k)
+    where = board.where
+    # the restricted values of each rc as a mask (cand2 0: none)
+    bits = [(1 << (rc.cand1 - 1)) | ((1 << (rc.cand2 - 1)) if rc.cand2 else 0) for rc in rcs]
     for i, rc1 in enumerate(rcs):
         partners = sorted({k for k in by_als[rc1.als1] + by_als[rc1.als2] if k > i})
         for j in partners:
@@ -163,6 +167,17 @@ def als_xy_wing(board):
                 continue
             union = a.cells | b.cells
             if union == a.cells or union == b.cells:
+                continue
+            # nothing to delete unless a common value (not restricted) has a cell seeing
+            # all its cells in both: the test of common_eliminations, without the list
+            common = a.mask & b.mask & ~(bits[i] | bits[j])
+            if not common:
+                continue
+            asees, bsees = a.sees, b.sees
+            for z in VALUES_OF9[common]:
+                if asees[z] & bsees[z] & where[z]:
+                    break
+            else:
                 continue
             dels = []
             _deletions(a, b, (rc1.cand1, rc1.cand2, rc2.cand1, rc2.cand2), board.where, dels)
@@ -209,9 +224,9 @@ def _chain_search(alses, by_first, buddies, where, start, als_index, last, chain
     while k < len(rcs):
         rc = rcs[k]
         k += 1
-        if len(chain) >= _MAX_RC or not rc.check(last, first_try):
-            continue
-        if in_chain[rc.als2]:
+        # an ALS already in the chain is passed over before checkRC: its rc is never one
+        # in the chain (every rc here starts at this ALS), so no actual that is read changes
+        if in_chain[rc.als2] or not rc.check(last, first_try):
             continue
         chain.append(rc)
         in_chain[rc.als2] = True
@@ -241,8 +256,9 @@ def _chain_search(alses, by_first, buddies, where, start, als_index, last, chain
                     steps.append(step)
                 elif steps[old][2] > count:
                     steps[old] = step
-        _chain_search(alses, by_first, buddies, where, start, rc.als2, rc, chain, in_chain,
-                      steps, seen)
+        if by_first[rc.als2]:           # an ALS with no rc to a later one ends the chain
+            _chain_search(alses, by_first, buddies, where, start, rc.als2, rc, chain,
+                          in_chain, steps, seen)
         in_chain[rc.als2] = False
         chain.pop()
         if last is None:

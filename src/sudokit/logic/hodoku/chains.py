@@ -24,18 +24,23 @@ The rules, in our words:
   deletions as an earlier one of equal or shorter length is dropped (not for turbot fish);
   the steps are sorted by HoDoKu's step order (most deletions first, index sum of the
   deletions, length, values) and the first is taken.
+
+The search has a C twin (sudokit/_c/logic/hodoku.c, ``hodoku_chains``: the links and the
+depth-first search, handing back the chain ends that delete something); ``_links`` and
+``_search`` are its specification and run on the pure-Python backend.
 """
 
 from __future__ import annotations
 
 from functools import cmp_to_key
 
+from ...engine._backend import C
 from ..core.bits import POPCOUNT9, VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 from .board import sorted_deletions, step_order
 
 _CELL_UNITS = HODOKU.cell_units
-_UNIT_CELLS = HODOKU.unit_cells
+_UNIT_BITS = HODOKU.unit_bits
 _PEER_BITS = HODOKU.peer_bits
 
 
@@ -44,57 +49,89 @@ __all__ = ["chain_step", "X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "TURBOT_FISH"]
 X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH = "x-chain", "xy-chain", "remote-pair", "turbot"
 
 
-def _links(cands, free, kind):
-    """{(cell, value): [(cell2, value2, strong)]} in HoDoKu's order."""
+def _links(cands, free, where, kind):
+    """{(cell, value): [(cell2, value2, strong)]} in HoDoKu's order (cell * 10 + value as
+    the key).  The cells a unit link reaches are read from the value's cell set: the
+    unit's cells ascending, box cells of the cell's row and column left out."""
     xlike = kind in (X_CHAIN, TURBOT_FISH)
+    reach = -1                  # the cells a link may end in
+    same = None                 # remote pairs: the cells of each candidate pair
+    if not xlike:
+        reach = 0
+        for c in range(81):
+            if POPCOUNT9[cands[c]] == 2:
+                reach |= 1 << c
+        if kind == REMOTE_PAIR:
+            same = {}
+            for c in cells_of(reach):
+                same[cands[c]] = same.get(cands[c], 0) | 1 << c
     out = {}
     for cell in range(81):
         m = cands[cell]
-        if not m or (kind in (REMOTE_PAIR, XY_CHAIN) and POPCOUNT9[m] != 2):
+        if not m or (not xlike and POPCOUNT9[m] != 2):
             continue
         values = VALUES_OF9[m]
+        units = _CELL_UNITS[cell]
+        line = _UNIT_BITS[units[0]] | _UNIT_BITS[units[1]]
+        ok = (same[m] if same is not None else reach) & ~(1 << cell)
         for v in values:
             links = out[cell * 10 + v] = []
             if len(values) == 2 and not xlike:
                 links.append((cell, values[0] if values[1] == v else values[1], True))
-            bit = 1 << (v - 1)
-            row, col = cell // 9, cell % 9
-            for k, unit in enumerate(_CELL_UNITS[cell]):
-                strong = xlike and free[unit][v] == 2
-                for c2 in _UNIT_CELLS[unit]:
-                    if c2 == cell or not cands[c2] & bit:
-                        continue
-                    m2 = cands[c2]
-                    if kind == REMOTE_PAIR and m2 != m:
-                        continue
-                    if kind == XY_CHAIN and POPCOUNT9[m2] != 2:
-                        continue
-                    if k == 2 and (c2 // 9 == row or c2 % 9 == col):
-                        continue
-                    links.append((c2, v, strong))
+            wv = where[v] & ok
+            for k, unit in enumerate(units):
+                cm = wv & _UNIT_BITS[unit]
+                if k == 2:
+                    cm &= ~line
+                if cm:
+                    strong = xlike and free[unit][v] == 2
+                    links += [(c2, v, strong) for c2 in cells_of(cm)]
     return out
-
-
-class _Entry:
-    __slots__ = ("cell", "cand", "strong_only", "links", "akt")
-
-    def __init__(self):
-        self.cell = self.cand = 0
-        self.strong_only = False
-        self.links = ()
-        self.akt = 0
 
 
 def chain_step(board, kind):
     """HoDoKu's first step of kind (X_CHAIN, XY_CHAIN, REMOTE_PAIR, TURBOT_FISH) on a
     HodokuBoard, or None: (kind, deletions [(cell, value)] sorted as HoDoKu stores them,
     length)."""
+    steps = _python_steps(board, kind) if C is None else _c_steps(board, kind)
+    if not steps:
+        return None
+    steps.sort(key=cmp_to_key(step_order))
+    return steps[0][:3]
+
+
+_KIND_CODE = {X_CHAIN: 0, XY_CHAIN: 1, REMOTE_PAIR: 2, TURBOT_FISH: 3}
+
+
+def _c_steps(board, kind):
+    """The steps of kind, the search run by the C twin (logic/hodoku.c): it hands back the
+    chain ends that delete something, in search order, and the steps are made and kept
+    here as _search makes them."""
     cands, where = board.cands, board.where
-    links = _links(cands, board.free, kind)
+    steps, seen = [], {}
+    for start, scand, end, length, cells in C.hodoku_chains(_KIND_CODE[kind], cands, where,
+                                                           board.free):
+        m = _PEER_BITS[start] & where[scand] & _PEER_BITS[end]
+        if kind == REMOTE_PAIR:
+            vals = VALUES_OF9[cands[start]]
+            scand2 = vals[0] if vals[0] != scand else vals[1]
+            m2 = _PEER_BITS[start] & where[scand2] & _PEER_BITS[end]
+            dels = _remote_pair_dels([(c,) for c in cells], length, where, scand, scand2, m, m2)
+            _keep(kind, dels, length, (scand, scand2), steps, seen, True)
+        else:
+            dels = sorted_deletions([(c, scand) for c in cells_of(m)])
+            _keep(kind, dels, length, (scand,), steps, seen, kind != TURBOT_FISH)
+    return steps
+
+
+def _python_steps(board, kind):
+    """The steps of kind: every chain end that deletes something, in search order."""
+    cands, where = board.cands, board.where
+    links = _links(cands, board.free, where, kind)
     max_len = 3 if kind == TURBOT_FISH else 20
     steps, seen = [], {}
-    stack = [_Entry() for _ in range(163)]
     chain = [None] * 163
+    stack = tuple([0] * (max_len + 2) for _ in range(5))   # the search's entries, by level
     for start in range(81):
         m = cands[start]
         if not m:
@@ -114,71 +151,76 @@ def chain_step(board, kind):
                     continue
                 chain[0] = (start, scand, False)
                 chain[1] = first
-                entry = stack[1]
-                entry.cell, entry.cand, entry.strong_only = c1, v1, not s1
-                entry.links, entry.akt = links.get(c1 * 10 + v1, ()), 0
                 start_set = _PEER_BITS[start] & where[scand]
                 start_set2 = _PEER_BITS[start] & where[scand2] if scand2 else 0
-                _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2,
-                        start_set, start_set2, max_len, steps, seen)
-    if not steps:
-        return None
-    steps.sort(key=cmp_to_key(step_order))
-    return steps[0][:3]
+                _search(kind, cands, where, links, stack, chain, c1, v1, not s1, start,
+                        scand, scand2, start_set, start_set2, max_len, steps, seen)
+    return steps
 
 
-def _search(kind, cands, where, links, stack, chain, entry, start, scand, scand2,
-            start_set, start_set2, max_len, steps, seen):
-    """HoDoKu's getChain: the iterative depth-first search from chain[0..1]."""
+def _search(kind, cands, where, links, stack, chain, cell, cand, strong_only, start, scand,
+            scand2, start_set, start_set2, max_len, steps, seen):
+    """HoDoKu's getChain: the iterative depth-first search from chain[0..1], whose end is
+    (cell, cand).  The entry being walked is kept in locals (cell, cand, strong_only, its
+    links lk and the next link's position at); the stack arrays keep the entries below."""
+    rp = kind == REMOTE_PAIR
+    xy = rp or kind == XY_CHAIN
+    xlike = kind == X_CHAIN or kind == TURBOT_FISH
+    start_mask = cands[start]
+    s_cell, s_cand, s_strong, s_links, s_at = stack
     level = 1
+    lk, at = links.get(cell * 10 + cand, ()), 0
+    s_cell[1], s_cand[1], s_strong[1], s_links[1] = cell, cand, strong_only, lk
     used = {start}
     while True:
-        while entry.akt >= len(entry.links):
+        if at >= len(lk):                   # back up (HoDoKu drops that entry's cell)
             level -= 1
-            entry = stack[level]
-            used.discard(entry.cell)
             if level <= 0:
                 return
-        c2, v2, strong = entry.links[entry.akt]
-        entry.akt += 1
-        if entry.strong_only and not strong:
+            cell, cand, strong_only = s_cell[level], s_cand[level], s_strong[level]
+            lk, at = s_links[level], s_at[level]
+            used.discard(cell)
             continue
-        if entry.cell == c2 and entry.cand == v2:
+        c2, v2, strong = lk[at]
+        at += 1
+        if strong_only and not strong:
             continue
-        if kind == REMOTE_PAIR and cands[c2] != cands[start]:
+        if cell == c2 and cand == v2:
             continue
-        if kind in (X_CHAIN, TURBOT_FISH) and v2 != scand:
+        if rp and cands[c2] != start_mask:
             continue
-        if kind in (XY_CHAIN, REMOTE_PAIR):
-            if POPCOUNT9[cands[c2]] != 2 or (entry.strong_only and c2 != entry.cell):
-                continue
+        if xlike and v2 != scand:
+            continue
+        if xy and (POPCOUNT9[cands[c2]] != 2 or (strong_only and c2 != cell)):
+            continue
         loop = False
         if c2 in used:
             if c2 != start:
                 continue
             loop = True
-        used.add(entry.cell)
-        if not entry.strong_only and strong:
+        used.add(cell)
+        if not strong_only and strong:
             strong = False
-        level += 1
-        chain[level] = (c2, v2, strong)
-        if level > 1 and strong and v2 == scand:
+        chain[level + 1] = (c2, v2, strong)
+        if level > 0 and strong and v2 == scand:
             m = start_set & _PEER_BITS[c2]
             if m:
-                if kind == X_CHAIN or kind == XY_CHAIN or (kind == TURBOT_FISH and level == 3):
+                if kind == X_CHAIN or kind == XY_CHAIN or (kind == TURBOT_FISH and level == 2):
                     dels = sorted_deletions([(c, scand) for c in cells_of(m)])
-                    _keep(kind, dels, level, (scand,), steps, seen, kind != TURBOT_FISH)
-                elif kind == REMOTE_PAIR and level >= 7:
-                    dels = _remote_pair_dels(chain, level, where, scand, scand2, m,
+                    _keep(kind, dels, level + 1, (scand,), steps, seen, kind != TURBOT_FISH)
+                elif rp and level >= 6:
+                    dels = _remote_pair_dels(chain, level + 1, where, scand, scand2, m,
                                              start_set2 & _PEER_BITS[c2])
-                    _keep(kind, dels, level, (scand, scand2), steps, seen, True)
-        old_strong_only = entry.strong_only
-        entry = stack[level]
-        if level < max_len and not loop:
-            entry.cell, entry.cand, entry.strong_only = c2, v2, not old_strong_only
-            entry.links, entry.akt = links.get(c2 * 10 + v2, ()), 0
-        else:
-            entry.akt = len(entry.links)
+                    _keep(kind, dels, level + 1, (scand, scand2), steps, seen, True)
+        if level + 1 < max_len and not loop:    # go down to the new entry
+            s_at[level] = at
+            level += 1
+            cell, cand, strong_only = c2, v2, not strong_only
+            lk, at = links.get(c2 * 10 + v2, ()), 0
+            s_cell[level], s_cand[level], s_strong[level], s_links[level] = (
+                cell, cand, strong_only, lk)
+        else:                                   # an end: backs up to this entry at once
+            used.discard(cell)
 
 
 def _remote_pair_dels(chain, level, where, scand, scand2, m1, m2):

@@ -30,6 +30,7 @@ The rules, in our words:
 
 from __future__ import annotations
 
+from ...engine._backend import C
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 
@@ -56,14 +57,18 @@ class _NetTable:
     def add(self, node: int, normal: bool = True, rets=(0,)):
         if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
             return
-        rest = list(rets) or [0]
-        first = max(rest)
-        rest.remove(first)
-        others = tuple(r for r in rest if r)
+        if len(rets) == 1:              # the usual case: one reason
+            first = rets[0]
+            entry = (first,)
+        else:
+            rest = list(rets) or [0]
+            first = max(rest)
+            rest.remove(first)
+            entry = (first,) + tuple(r for r in rest if r)
         d = self.dist[first] + 1 if first < len(self.dist) else 1
         self.index[node] = len(self.nodes)
         self.nodes.append(node)
-        self.ret.append((first,) + others)
+        self.ret.append(entry)
         self.dist.append(d & 0x1FF)
         self.expanded.append(False)
         self.on.append(False)
@@ -149,9 +154,28 @@ class _NetTabling(_Tabling):
                 t.add(_normal(cell, v, False), True, (at,))
 
     def _finish(self):
-        for t in self.tables.values():
+        # each table's own entries (node, distance) after its start: what the expansion
+        # reads from it, the same for every table that reaches it
+        self.own = {}
+        for key, t in self.tables.items():
             t.direct = len(t.nodes)
-        self._expand()
+            self.own[key] = tuple(zip(t.nodes[1:], t.dist[1:]))
+        if C is None:
+            self._expand()
+            return
+        # the C twin (logic/hodoku.c) appends the same entries with the same marks
+        keys, tables = self.normal_keys(), self.tables
+        for key, (nodes, rets, dists, ons, exts) in zip(
+                keys, C.hodoku_net_expand(self.own, self.group_index, keys, _MAX_ENTRIES)):
+            if nodes:
+                t = tables[key]
+                t.index.update(zip(nodes, range(len(t.nodes), len(t.nodes) + len(nodes))))
+                t.nodes += nodes
+                t.ret += [(r,) for r in rets]
+                t.dist += dists
+                t.expanded += [True] * len(nodes)
+                t.on += ons
+                t.ext += exts
 
     def _source(self, node):
         """(table, HoDoKu table index, from on table, from extended table) of a node."""
@@ -162,38 +186,42 @@ class _NetTabling(_Tabling):
 
     def _expand_one(self, dest):
         """Expand one table, taking each entry's table's own entries (see the module
-        docstring)."""
+        docstring).  A table's own entries are its first ``direct`` ones: every entry
+        appended by expansion is marked expanded at once, so those are skipped whole."""
+        nodes, index, dist = dest.nodes, dest.index, dest.dist
+        expanded, ret, on, ext = dest.expanded, dest.ret, dest.on, dest.ext
+        own, group_index = self.own, self.group_index
         j = 1
-        while j < len(dest.nodes):
-            if len(dest.nodes) >= _MAX_ENTRIES:
+        while j < len(nodes):
+            if len(nodes) >= _MAX_ENTRIES:
                 break
-            node = dest.nodes[j]
-            src, src_index, from_on, from_ext = self._source(node)
-            base = dest.dist[j]
+            node = nodes[j]
+            pairs = own.get(node)
+            if node < 1620:
+                src_index, from_on, from_ext = node // 2, bool(node & 1), False
+            else:
+                src_index, from_on, from_ext = group_index[node], False, True
+            base = dist[j]
             j += 1
-            if src is None or not src.nodes:
+            if not pairs:
                 continue
-            for k in range(1, len(src.nodes)):
-                if src.expanded[k]:
-                    continue
-                knode = src.nodes[k]
-                nd = (base + src.dist[k]) & 0x1FF
-                o = dest.index.get(knode)
+            for knode, sd in pairs:
+                nd = (base + sd) & 0x1FF
+                o = index.get(knode)
                 if o is not None:
-                    if dest.expanded[o] and dest.dist[o] > nd:
+                    if expanded[o] and dist[o] > nd:
                         self._mark(dest, o, src_index, from_on, from_ext, nd)
                     continue
-                if len(dest.nodes) >= _MAX_ENTRIES:
-                    self._mark(dest, len(dest.nodes) - 1, src_index, from_on, from_ext, nd)
+                if len(nodes) >= _MAX_ENTRIES:
+                    self._mark(dest, len(nodes) - 1, src_index, from_on, from_ext, nd)
                     continue
-                dest.index[knode] = len(dest.nodes)
-                dest.nodes.append(knode)
-                dest.ret.append((src_index,))
-                dest.dist.append(nd)
-                dest.expanded.append(False)
-                dest.on.append(False)
-                dest.ext.append(False)
-                self._mark(dest, len(dest.nodes) - 1, src_index, from_on, from_ext, nd)
+                index[knode] = len(nodes)
+                nodes.append(knode)
+                ret.append((src_index,))
+                dist.append(nd)
+                expanded.append(True)
+                on.append(from_on and not from_ext)
+                ext.append(from_ext)
 
     @staticmethod
     def _mark(dest, o, src_index, from_on, from_ext, nd):

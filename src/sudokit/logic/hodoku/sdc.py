@@ -61,7 +61,8 @@ def _intersection(cands, non_block, block, inter):
 def _check_units(cands, non_block, block, act, inter_cands, n_plus):
     source = [c for c in non_block if c not in act]
     ctx = {"cands": cands, "non_block": non_block, "block": block, "act": act,
-           "inter": inter_cands}
+           "inter": inter_cands,
+           "block_rest": [(c, cands[c]) for c in block if c not in act]}
     return _search(ctx, n_plus, source, 0xFFFF, False)
 
 
@@ -84,7 +85,8 @@ def _search(ctx, n_plus, source, allowed, second):
         cells[level] = cells[level - 1] + (source[akt[level]],)
         masks[level] = masks[level - 1] | cands[source[akt[level]]]
         m = masks[level]
-        if not m & ~allowed & 0xFFFF:
+        fits = not m & ~allowed & 0xFFFF
+        if fits:
             contained = POPCOUNT9[m & inter]
             extra_mask = m & ~inter & 0x1FF
             extra = POPCOUNT9[extra_mask]
@@ -92,12 +94,18 @@ def _search(ctx, n_plus, source, allowed, second):
                 if contained > 0 and level > extra and level - extra < n_plus:
                     ctx["nb_cells"], ctx["nb_mask"] = cells[level], m
                     nb = set(cells[level])
-                    block_source = [c for c in ctx["block"] if c not in ctx["act"] and c not in nb]
                     block_allowed = ~(m & ~extra_mask) & 0xFFFF
-                    dels = _search(ctx, n_plus - (len(nb) - extra), block_source,
-                                   block_allowed, True)
-                    if dels:
-                        return dels
+                    # only cells within the allowed values can be in a set that fits, and
+                    # one of them must hold an intersection value: the search visits the
+                    # sets of those cells in the same order
+                    bad = m & inter             # the line set's intersection values
+                    block_source = [c for c, cm in ctx["block_rest"]
+                                    if not cm & bad and c not in nb]
+                    if any(cands[c] & inter & ~bad for c in block_source):
+                        dels = _search(ctx, n_plus - (len(nb) - extra), block_source,
+                                       block_allowed, True)
+                        if dels:
+                            return dels
             elif contained > 0 and len(cells[level]) - extra == n_plus:
                 b_cells, b_mask = set(cells[level]), m
                 nb_cells, nb_mask = set(ctx["nb_cells"]), ctx["nb_mask"]
@@ -113,6 +121,6 @@ def _search(ctx, n_plus, source, allowed, second):
                         dels.extend((c, v) for v in VALUES_OF9[cands[c] & kill])
                 if dels:
                     return dels
-        if akt[level] < top - 1:
-            level += 1
+        if fits and akt[level] < top - 1:   # a superset of a set that does not fit
+            level += 1                         # does not fit either: not visited
             akt[level] = akt[level - 1]

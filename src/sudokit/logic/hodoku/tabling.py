@@ -36,12 +36,17 @@ The rules reproduced here, in our words:
 * Steps with the same deletions as an earlier step of equal or shorter chain are dropped;
   the rest are sorted by HoDoKu's step order (most deletions first, then the index sum of
   the deletions, then the chain length) and the first is taken.
+
+The expansion, the hot loop, has a C twin (sudokit/_c/logic/hodoku.c, ``hodoku_expand``);
+``_Tabling._expand_one`` is its specification and runs on the pure-Python backend.
 """
 
 from __future__ import annotations
 
 from functools import cmp_to_key
+from itertools import islice
 
+from ...engine._backend import C
 from ..core.bits import VALUES_OF9, cells_of
 from ..core.tables import HODOKU
 from .board import choose_outcome, sorted_deletions, step_order
@@ -70,7 +75,9 @@ def _normal(cell: int, value: int, strong: bool) -> int:
 class _Table:
     """One TableEntry: nodes in order and their predecessors.  Entries 1 .. direct - 1 are
     the direct consequences (distance 2, predecessor the start node); later entries come
-    from expansion (distance > 2)."""
+    from expansion (distance > 2).  index: node -> its (last) position, or None until it
+    is read (``indexed``): the candidates' tables are made whole (``of``) and read back
+    only for the few chains that close a loop."""
 
     __slots__ = ("nodes", "index", "pred", "direct")
 
@@ -80,11 +87,28 @@ class _Table:
         self.pred = [None]
         self.direct = 1
 
+    @classmethod
+    def of(cls, start: int, entries: list):
+        """The table of start with the direct consequences entries (no repeats)."""
+        t = cls.__new__(cls)
+        t.nodes = [start] + entries
+        t.index = None
+        t.pred = [None] * len(t.nodes)
+        t.direct = 1
+        return t
+
+    def indexed(self) -> dict:
+        """index, built when missing (the last position of each node, as add leaves it)."""
+        if self.index is None:
+            self.index = dict(zip(self.nodes, range(len(self.nodes))))
+        return self.index
+
     def add(self, node: int, normal: bool = True):
         """Append a direct consequence; a normal node already present is skipped."""
-        if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.index):
+        if len(self.nodes) >= _MAX_ENTRIES or (normal and node in self.indexed()):
             return
-        self.index[node] = len(self.nodes)
+        if self.index is not None:
+            self.index[node] = len(self.nodes)
         self.nodes.append(node)
         self.pred.append(None)
 
@@ -112,38 +136,53 @@ class _Tabling:
         for key, t in self.tables.items():
             t.direct = len(t.nodes)
             self.direct_of[key] = tuple(t.nodes[1:])
-        self._expand()
+        if C is None:
+            self._expand()
+            return
+        # the C twin (logic/hodoku.c) appends the same entries; a table's index is built
+        # again when a chain is read from it (indexed)
+        keys, tables = self.normal_keys(), self.tables
+        for key, (nodes, preds) in zip(keys, C.hodoku_expand(self.direct_of, keys,
+                                                              _MAX_ENTRIES)):
+            if nodes:
+                t = tables[key]
+                t.nodes += nodes
+                t.pred += preds
+                t.index = None
 
     _new_table = _Table
 
     # -- filling ---------------------------------------------------------------------
     def _fill(self):
+        """The candidates' tables (see the module docstring).  A node is 20 * cell + 2 *
+        value (+ 1 for "on"); repeats (a cell seen through its row and its box) are
+        dropped, the first kept, as add does."""
         cands, tables, where, free = self.cands, self.tables, self.where, self.free
+        new = _Table.of
         for i in range(81):
             m = cands[i]
             if not m:
                 continue
             values = VALUES_OF9[m]
+            base = 20 * i
             for cand in values:
-                on = tables[_normal(i, cand, True)] = _Table(_normal(i, cand, True))
-                off = tables[_normal(i, cand, False)] = _Table(_normal(i, cand, False))
-                for other in values:
-                    if other != cand:
-                        on.add(_normal(i, other, False))
-                        if len(values) == 2:
-                            off.add(_normal(i, other, True))
+                on = [base + 2 * other for other in values if other != cand]
+                off = [on[0] + 1] if len(values) == 2 else []   # the other value on
                 rest = where[cand] & ~(1 << i)
                 for unit in _CELL_UNITS[i]:
                     n = free[unit][cand]
                     if n < 2:
                         continue
-                    cells = cells_of(rest & _UNIT_BITS[unit])
-                    if not cells:
+                    cm = rest & _UNIT_BITS[unit]
+                    if not cm:
                         continue
-                    for c in cells:
-                        on.add(_normal(c, cand, False))
+                    cells = cells_of(cm)
+                    on += [20 * c + 2 * cand for c in cells]
                     if n == 2:
-                        off.add(_normal(cells[0], cand, True))
+                        off.append(20 * cells[0] + 2 * cand + 1)
+                key = base + 2 * cand
+                tables[key + 1] = new(key + 1, list(dict.fromkeys(on)))
+                tables[key] = new(key, list(dict.fromkeys(off)))
 
     def _fill_groups(self):
         groups = self.groups
@@ -165,6 +204,9 @@ class _Tabling:
                             groups.append((cand, part, cells, line, col, b, buddies))
         tables, where = self.tables, self.where
         gnode = [(2000 + g * 20 + gn[0] * 2, gn) for g, gn in enumerate(groups)]
+        of_value = {}           # value -> the indexes of its groups, ascending
+        for g, gn in enumerate(groups):
+            of_value.setdefault(gn[0], []).append(g)
         for g, (gbase, gn) in enumerate(gnode):
             cand, part, cells, line, col, block, buddies = gn
             on_key, off_key = gbase + 1, gbase
@@ -187,8 +229,9 @@ class _Tabling:
                     off.add(_normal(c, cand, True))
                     tables[_normal(c, cand, False)].add(on_key, False)
             counts = {"line": [0, -1], "col": [0, -1], "block": [0, -1]}
-            for j, (gbase2, gn2) in enumerate(gnode):
-                if j == g or gn2[0] != cand or gn2[1] & part:
+            for j in of_value[cand]:
+                gbase2, gn2 = gnode[j]
+                if j == g or gn2[1] & part:
                     continue
                 for kind, mine, theirs in (("line", line, gn2[3]), ("col", col, gn2[4]),
                                            ("block", block, gn2[5])):
@@ -223,7 +266,17 @@ class _Tabling:
         """Breadth-first: each entry's table contributes its direct entries (HoDoKu's
         distances grow along the entry list, so an entry is never re-linked)."""
         direct_of = self.direct_of
-        nodes, index, pred = dest.nodes, dest.index, dest.pred
+        nodes, index, pred = dest.nodes, dest.indexed(), dest.pred
+        if len(nodes) + len(direct_of) <= _MAX_ENTRIES:
+            # every node has a table, so the table cannot reach the cap: the plain walk
+            # (the list iterator also visits the entries appended on the way)
+            for node in islice(nodes, 1, None):
+                for k in direct_of[node]:
+                    if k not in index:
+                        index[k] = len(nodes)
+                        nodes.append(k)
+                        pred.append(node)
+            return
         j = 1
         while j < len(nodes):
             if len(nodes) >= _MAX_ENTRIES:
@@ -244,6 +297,7 @@ class _Tabling:
     def chain(self, table, end_index):
         """The chain start -> ... -> end as a list of nodes, and the cells of all its nodes
         but the end (HoDoKu's chainSet)."""
+        index = table.indexed()
         rev = [table.nodes[end_index]]
         i = end_index
         chain_cells = 0
@@ -253,7 +307,7 @@ class _Tabling:
                 p = table.nodes[0]
                 i = 0
             else:
-                i = table.index[p]
+                i = index[p]
             rev.append(p)
             chain_cells |= self.node_cells(p)
         rev.reverse()
@@ -314,24 +368,28 @@ def nice_loop_step(board, groups: bool):
         seen[dels] = len(steps)
         steps.append((kind, dels, length))
 
+    # both checks take only entries at distance > 2 (from t.direct on), the others are
+    # passed over at once
     tables, order = tab.tables, tab.normal_keys()
     for key in order:
         t = tables[key]
-        start = key // 20
-        for j in range(1, len(t.nodes)):
-            n = t.nodes[j]
-            if n < 1620 and n // 20 == start:
+        nodes = t.nodes
+        lo = key // 20 * 20                 # the normal nodes of the start cell: lo..lo+19
+        for j in range(t.direct, len(nodes)):
+            if lo <= nodes[j] < lo + 20:
                 _nice_loop(tab, t, j, keep)
     where = tab.where
     for key in order:
         if key & 1:
             continue
         t = tables[key]
+        nodes = t.nodes
         start, scand = key // 20, (key // 2) % 10
+        lo = start * 20
         buddies = _PEER_BITS[start]
-        for j in range(1, len(t.nodes)):
-            n = t.nodes[j]
-            if n >= 1620 or not n & 1 or n // 20 == start:
+        for j in range(t.direct, len(nodes)):
+            n = nodes[j]
+            if n >= 1620 or not n & 1 or lo <= n < lo + 20:
                 continue
             ecell, ecand = n // 20, (n // 2) % 10
             if scand == ecand:
@@ -498,13 +556,20 @@ def forcing_outcomes(board, tab, net=None):
         if cv not in found and (net is None or net(chains())):
             found.add(cv)
 
+    live = 0                                  # the cells with candidates
+    for c in range(81):
+        if cands[c]:
+            live |= 1 << c
     for key in sorted(sets):
-        t = tables[key]
         found, cv = (dels if key & 1 else places), (key // 20, (key // 2) % 10)
         if cv in found:
             continue
-        for chains in contradictions(key, t, sets[key], cands, where, allowed):
-            if net is None or net(chains):
+        if net is None:
+            if _contradicts(key, sets[key], live, where, allowed):
+                found.add(cv)
+            continue
+        for chains in contradictions(key, tables[key], sets[key], cands, where, allowed, live):
+            if net(chains):
                 found.add(cv)
                 break
     for key in sorted(sets):
@@ -514,10 +579,14 @@ def forcing_outcomes(board, tab, net=None):
         (on1, off1), (on2, off2) = sets[key], sets[key - 1]
         start = ~(1 << (key // 20))
         for v in range(1, 10):
-            for c in cells_of(on1[v] & on2[v] & start):
-                add(places, (c, v), lambda: [(t, _normal(c, v, True)) for t in pair])
-            for c in cells_of(off1[v] & off2[v] & start):
-                add(dels, (c, v), lambda: [(t, _normal(c, v, False)) for t in pair])
+            m = on1[v] & on2[v] & start
+            if m:
+                for c in cells_of(m):
+                    add(places, (c, v), lambda: [(t, _normal(c, v, True)) for t in pair])
+            m = off1[v] & off2[v] & start
+            if m:
+                for c in cells_of(m):
+                    add(dels, (c, v), lambda: [(t, _normal(c, v, False)) for t in pair])
     full = (1 << 81) - 1
     for group in _premise_groups(cands, where):
         on, off = [full] * 10, [full] * 10
@@ -527,16 +596,54 @@ def forcing_outcomes(board, tab, net=None):
                 on[v] &= s_on[v]
                 off[v] &= s_off[v]
         for v in range(1, 10):
-            for c in cells_of(on[v]):
-                add(places, (c, v), lambda: [(tables[k], _normal(c, v, True)) for k in group])
-            for c in cells_of(off[v]):
-                add(dels, (c, v), lambda: [(tables[k], _normal(c, v, False)) for k in group])
+            if on[v]:
+                for c in cells_of(on[v]):
+                    add(places, (c, v),
+                        lambda: [(tables[k], _normal(c, v, True)) for k in group])
+            if off[v]:
+                for c in cells_of(off[v]):
+                    add(dels, (c, v),
+                        lambda: [(tables[k], _normal(c, v, False)) for k in group])
     return choose_outcome(places, dels)
 
 
-def contradictions(key, t, on_off, cands, where, allowed):
+def _contradicts(key, on_off, live, where, allowed) -> bool:
+    """Does the start node key lead to a contradiction?  The tests of ``contradictions``
+    as one yes or no: a forcing chain needs only that, not the chains that show it."""
+    on, off = on_off
+    cell, v0 = key // 20, (key // 2) % 10
+    if (off if key & 1 else on)[v0] >> cell & 1:
+        return True
+    seen, dead = 0, live
+    for v in range(1, 10):
+        a = on[v]
+        if a & off[v] or a & seen:       # a cell both on and off, or on for two values
+            return True
+        seen |= a
+        dead &= (off[v] | ~where[v]) & ~a
+        x = a
+        if x & (x - 1):                  # two cells of a unit on for one value
+            while x:
+                low = x & -x
+                if _PEER_BITS[low.bit_length() - 1] & a:
+                    return True
+                x ^= low
+        x = allowed[v] & off[v]
+        if x:                            # every place of a value in a unit off
+            rest = allowed[v] & ~off[v]
+            while x:
+                low = x & -x
+                for u in _CELL_UNITS[low.bit_length() - 1]:
+                    if not _UNIT_BITS[u] & rest:
+                        return True
+                x ^= low
+    return bool(dead)                    # a cell whose candidates are all off
+
+
+def contradictions(key, t, on_off, cands, where, allowed, live):
     """checkOneChain: for each contradiction the start node key of table t leads to, the
-    nodes [(t, node)] that show it (the nets read their chains back from them)."""
+    nodes [(t, node)] that show it (the nets read their chains back from them).  live:
+    the cell set of the cells with candidates."""
     on, off = on_off
     cell, v0 = key // 20, (key // 2) % 10
     if (key & 1 and off[v0] >> cell & 1) or (not key & 1 and on[v0] >> cell & 1):
@@ -554,20 +661,22 @@ def contradictions(key, t, on_off, cands, where, allowed):
                 yield [(t, _normal(c, v, True)), (t, _normal(c, w, True))]
     for base in (0, 9, 18):
         for v in range(1, 10):
+            a = on[v]
+            if not a & (a - 1):
+                continue
             for h in range(9):
-                m = _UNIT_BITS[base + h] & on[v]
+                m = _UNIT_BITS[base + h] & a
                 if m & (m - 1):
                     yield [(t, _normal(c, v, True)) for c in cells_of(m)]
-    dead = (1 << 81) - 1
+    dead = live
     for v in range(1, 10):
-        dead &= off[v] | ~where[v]
-    for v in range(1, 10):
-        dead &= ~on[v]
-    dead &= sum(1 << c for c in range(81) if cands[c])
+        dead &= (off[v] | ~where[v]) & ~on[v]
     for c in cells_of(dead):
         yield [(t, _normal(c, v, False)) for v in VALUES_OF9[cands[c]]]
     for base in (0, 9, 18):
         for v in range(1, 10):
+            if not allowed[v] & off[v]:
+                continue
             for h in range(9):
                 m = _UNIT_BITS[base + h] & allowed[v]
                 if m and m & off[v] == m:

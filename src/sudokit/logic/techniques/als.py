@@ -31,6 +31,7 @@ needs for the same eliminations (7.5 for ALS-XZ, 7.8 for ALS-XY-Wing).  HoDoKu: 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Iterator
 
 from ..core.bits import cells_of, values_of
@@ -61,6 +62,29 @@ class Als:
                     s &= peers[c]
             self.where[v] = w
             self.sees[v] = s & ~cells
+
+    @classmethod
+    def of_value_cells(cls, cells: int, mask: int, unit: int, vcells, peers):
+        """The same Als, its where[v] read from vcells[v] (the cell set of the cells holding
+        v as a candidate) instead of from every member's candidates."""
+        a = cls.__new__(cls)
+        a.cells, a.mask, a.unit = cells, mask, unit
+        a.size = cells.bit_count()
+        a.where, a.sees = where, sees = {}, {}
+        m = mask
+        while m:                        # values ascending, as values_of gives them
+            low = m & -m
+            m ^= low
+            v = low.bit_length()
+            w = x = cells & vcells[v]
+            s = -1
+            while x:
+                lb = x & -x
+                x ^= lb
+                s &= peers[lb.bit_length() - 1]
+            where[v] = w
+            sees[v] = s & ~cells
+        return a
 
     def __repr__(self) -> str:
         return f"Als(cells={cells_of(self.cells)}, values={values_of(self.mask)}, unit={self.unit})"
@@ -135,32 +159,32 @@ def links_of(sets: list) -> list:
     restricted common with A when where_B[x] lies inside sees_A[x], so only the groups whose
     first cell is in sees_A[x] are read, and each group is checked once for all its ALSs."""
     groups: dict = {}  # x -> first cell -> where mask -> [ALS indexes, ascending]
+    firsts: dict = {}  # x -> the cell set of those first cells
     for j, b in enumerate(sets):
         for x, w in b.where.items():
             by_first = groups.setdefault(x, {})
-            by_first.setdefault((w & -w).bit_length() - 1, {}).setdefault(w, []).append(j)
+            low = w & -w
+            firsts[x] = firsts.get(x, 0) | low
+            by_first.setdefault(low.bit_length() - 1, {}).setdefault(w, []).append(j)
+    cells = [b.cells for b in sets]
     out = []
     for i, a in enumerate(sets):
-        acells, asees = a.cells, a.sees
+        acells = a.cells
         found: dict = {}
-        for x in values_of(a.mask):
-            by_first = groups.get(x)
-            if not by_first:
+        for x, s in a.sees.items():     # the values of a, ascending
+            m = s & firsts.get(x, 0)
+            if not m:
                 continue
-            s = asees[x]
+            by_first = groups[x]
             outside = ~s
-            m = s
             while m:
                 low = m & -m
                 m ^= low
-                by_where = by_first.get(low.bit_length() - 1)
-                if not by_where:
-                    continue
-                for w, js in by_where.items():
-                    if w & outside:
+                for w, js in by_first[low.bit_length() - 1].items():
+                    if w & outside or js[-1] <= i:
                         continue
-                    for j in js:
-                        if j > i and not acells & sets[j].cells:
+                    for j in js[bisect_right(js, i):]:
+                        if not acells & cells[j]:
                             found.setdefault(j, []).append(x)
         for j in sorted(found):
             out.append((i, j, found[j]))
