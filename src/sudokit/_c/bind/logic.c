@@ -2,13 +2,14 @@
  *
  * Python surface (private; sudokit/logic/_cfast.py is the only caller):
  *
- *   logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of)
- *       -> geometry capsule
+ *   logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of
+ *                  [, links]) -> geometry capsule
  *       units: list of cell lists (Tables.units order); peers: list of cell lists per cell
  *       (Tables.peer_bits as lists); full, boxes: unit index lists; rows, cols: unit index
  *       lists (empty when the geometry has none); crossings: list of (u, v, cell list);
  *       kinds: per unit 0 row, 1 col, 2 box or region, 3 other; box_of: per cell its box
- *       (region) unit or -1
+ *       (region) unit or -1; links: Geometry.cell_links (per cell a list of (j, masks),
+ *       masks[a - 1] the values of j that the cell holding a excludes), at most LC_MAXLK
  *   logic_state(geometry, values, candidates) -> state capsule
  *   logic_where(state) -> [[0, cells of u holding 1, ..., holding n] for each unit u]
  *
@@ -103,12 +104,77 @@ static int cell_set(PyObject *obj, int ncells, lc_set *out, const char *what)
     return 0;
 }
 
+/* Geometry.cell_links into g (see board.h's lc_geo); 0, or -1 with an exception. */
+static int geo_links(lc_geo *g, PyObject *links)
+{
+    int n = g->n, k = 0;
+    PyObject *cs = PySequence_Fast(links, "links must be a list");
+    if (!cs)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(cs) != g->ncells) {
+        PyErr_SetString(PyExc_ValueError, "logic_geometry: one link list per cell");
+        goto fail;
+    }
+    for (int c = 0; c < g->ncells; c++) {
+        g->link_at[c] = (uint16_t)k;
+        PyObject *ls = PySequence_Fast(PySequence_Fast_GET_ITEM(cs, c), "a cell's links");
+        if (!ls)
+            goto fail;
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(ls);
+        for (Py_ssize_t i = 0; i < len; i++, k++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(ls, i);
+            if (k >= LC_MAXLK) {
+                PyErr_Format(PyExc_ValueError, "logic_geometry: more than %d links", LC_MAXLK);
+                Py_DECREF(ls);
+                goto fail;
+            }
+            if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+                PyErr_SetString(PyExc_ValueError, "logic_geometry: a link is (cell, masks)");
+                Py_DECREF(ls);
+                goto fail;
+            }
+            int j = int_in(PyTuple_GET_ITEM(item, 0), 0, g->ncells - 1, "a link's cell");
+            PyObject *ms = j < 0 ? NULL : PySequence_Fast(PyTuple_GET_ITEM(item, 1), "masks");
+            if (!ms) {
+                Py_DECREF(ls);
+                goto fail;
+            }
+            if (PySequence_Fast_GET_SIZE(ms) != n) {
+                PyErr_SetString(PyExc_ValueError, "logic_geometry: a link has n masks");
+                Py_DECREF(ms);
+                Py_DECREF(ls);
+                goto fail;
+            }
+            g->link_cell[k] = (uint8_t)j;
+            for (int b = 0; b < n; b++) {
+                int m = int_in(PySequence_Fast_GET_ITEM(ms, b), 0, (1L << n) - 1, "a link mask");
+                if (m < 0) {
+                    Py_DECREF(ms);
+                    Py_DECREF(ls);
+                    goto fail;
+                }
+                g->link_mask[k][b] = (uint16_t)m;
+            }
+            Py_DECREF(ms);
+        }
+        Py_DECREF(ls);
+    }
+    g->link_at[g->ncells] = (uint16_t)k;
+    g->nlinks = k;
+    Py_DECREF(cs);
+    return 0;
+fail:
+    Py_DECREF(cs);
+    return -1;
+}
+
 static PyObject *logic_geometry(PyObject *self, PyObject *args)
 {
     int n;
     PyObject *units, *peers, *full, *rows, *cols, *boxes, *cross, *kinds, *box_of;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOOO:logic_geometry", &n, &units, &peers, &full, &rows,
-                          &cols, &boxes, &cross, &kinds, &box_of))
+    PyObject *links = NULL;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOO|O:logic_geometry", &n, &units, &peers, &full, &rows,
+                          &cols, &boxes, &cross, &kinds, &box_of, &links))
         return NULL;
     if (n < 1 || n > LC_MAXN || n * n > LC_MAXC) {
         PyErr_Format(PyExc_ValueError, "logic_geometry: size %d is outside 1..%d", n, LC_MAXN);
@@ -212,6 +278,8 @@ static PyObject *logic_geometry(PyObject *self, PyObject *args)
         }
         Py_DECREF(bs);
     }
+    if (links && links != Py_None && geo_links(g, links) < 0)
+        goto fail;
     (void)tmp;
     Py_DECREF(us);
     Py_DECREF(ps);

@@ -232,7 +232,7 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
 /* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as core/propagate.py
  * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
  * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
- * ("cell", x) or ("peer", x) for the literal x on that removed it), contra None, (1, x)
+ * ("cell", x), ("peer", x) or ("link", x) for the literal x on that removed it), contra None, (1, x)
  * both, (2, cell) or (3, position, value index), cands the candidate masks at the end. */
 PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
 {
@@ -243,17 +243,17 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
     dyn_t *d = dyn_arg(cap, x);
     if (!d)
         return NULL;
-    static const char *names[] = {"assume", "naked", "hidden", "cell", "peer"};
+    static const char *names[] = {"assume", "naked", "hidden", "cell", "peer", "link"};
     branch_t *br = malloc(sizeof *br);
     rec_t *rec = malloc(sizeof *rec);
     PyObject *res = NULL, *sets[2] = {NULL, NULL}, *cands = NULL, *con = NULL;
-    PyObject *word[5] = {NULL}, *alone[2] = {NULL};
+    PyObject *word[6] = {NULL}, *alone[2] = {NULL};
     if (!br || !rec) {
         PyErr_NoMemory();
         goto done;
     }
     lc_dyn_branch(d, br, rec, x);
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         if (!(word[k] = PyUnicode_InternFromString(names[k])))
             goto done;
     alone[0] = PyTuple_Pack(1, word[R_ASSUME]);
@@ -303,7 +303,7 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
     if (con)
         res = PyTuple_Pack(4, sets[1], sets[0], con, cands);
 done:
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         Py_XDECREF(word[k]);
     Py_XDECREF(alone[0]);
     Py_XDECREF(alone[1]);
@@ -320,7 +320,7 @@ done:
  * (contra, nodes, parents, complexity, spines): what forcing.py _contradiction_step reads
  * from that branch (logic_dyn_branch's): contra as there; nodes [(literal, on, kind, arg)]
  * the records the contradiction rests on (dyn.ancestors of dyn.contradiction_nodes), in
- * the order found (kind: 0 assumed, 1 naked, 2 hidden (arg: position), 3 cell, 4 peer);
+ * the order found (kind: 0 assumed, 1 naked, 2 hidden (arg: position), 3 cell, 4 peer, 5 link);
  * parents [[index, ...]] per node, sorted; complexity (dyn.complexity); spines [[index,
  * ...]]: the spine of each of the two nodes of a "both" contradiction, else of the latest
  * node the contradiction rests on. */

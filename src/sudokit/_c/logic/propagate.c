@@ -20,8 +20,9 @@
  * show) and this one reach the same end.  tests/test_logic_c.py compares both on every
  * literal of many states.
  *
- * Literals: b * nc + cell (b = value - 1), as core/links.py.  Geometries with weak links
- * between cells (Geometry.cell_links) stay in Python.
+ * Literals: b * nc + cell (b = value - 1), as core/links.py.  The geometry's weak links
+ * between cells (lc_geo's links: thermometers, dots, negative rules) act as peers do: x on
+ * takes the values its links exclude off the linked cells (after its peers).
  *
  *   lc_dyn_new(state) -> the context (per state; verdicts of the singles and the plus
  *       branches are kept per literal)
@@ -33,7 +34,7 @@
  * their proofs (types: logic/propagate.h; bindings: bind/logic_dynamic.c).
  *
  * Recording (logic_dyn_branch): a singles branch applies the rules in core/propagate.py's order
- * (queue of on literals; per literal its cell's other candidates, then its peers; within
+ * (queue of on literals; per literal its cell's other candidates, its peers, then its links; within
  * a kill the naked single, then each full unit's hidden single), so each literal gets the
  * sequence number and reason Python gives it.
  */
@@ -153,6 +154,17 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
             br->rk = R_PEER;
             if (kill_cells(d, br, b, lc_and(g->peers[c], br->vcells[b])))
                 return;
+            /* the geometry's links, in Geometry.cell_links' order then by value: a literal
+             * killed on the way is off, so kill passes it over as Python's list does */
+            br->rk = R_LINK;
+            for (int k = g->link_at[c]; k < g->link_at[c + 1]; k++) {
+                int j = g->link_cell[k];
+                for (unsigned m = g->link_mask[k][b] & br->cands[j]; m;) {
+                    kill(d, br, lc_popm(&m) * d->nc + j);
+                    if (br->contra)
+                        return;
+                }
+            }
         }
         br->rk = R_OTHER;
         if (plus && rules(d, br)) {

@@ -28,7 +28,7 @@ static inline void ladd(lits_t *s, int x) { s->w[x >> 6] |= (uint64_t)1 << (x & 
 
 /* What a recorded branch found, in core/propagate.py's terms: per literal its sequence number
  * and reason (R_* and its argument), the literals in the order found, the contradiction. */
-enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_OTHER };
+enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_LINK, R_OTHER };
 typedef struct {
     int seq;                           /* records so far */
     uint16_t order[2 * LC_MAXL];       /* literal | 0x8000 when on, by sequence number */

@@ -51,8 +51,9 @@ no solution and at most (empty cells) undecided cells, so depth = empty cells su
 the search tries depths 1, 2, ... and stops at the first that finds a step.  In practice
 depth 1 or 2 is enough.
 
-C (a grid of at most 128 cells without weak links between cells; SUDOKIT_PUREPYTHON=1 or
-sudokit.logic._cfast.pure() keep everything here): the cell and unit forcing chains search
+C (a grid of at most 128 cells whose weak links the C tables know, _cfast.links_known:
+peers, and the links between cells of thermometers, dots and negative rules; not cages;
+SUDOKIT_PUREPYTHON=1 or sudokit.logic._cfast.pure() keep everything here): the cell and unit forcing chains search
 in sudokit/_c/logic_static.c (the same graph, reach, order and shortest paths as _reaches
 and _static_path) and hand back each step's assumption, conclusions and paths; Nishio and
 the dynamic contradictions are found by one C loop each (logic_dyn_first); a singles
@@ -474,8 +475,11 @@ def _quick(state, ctx, x, plus) -> "dyn.Branch":
 def _verdicts(state):
     """The C verdicts of the state's branches (sudokit/_c/logic_dyn.c: the same ends as
     fresh branches, without the reasons), or None: quick branches decide then."""
-    if state.geometry.links or any(p[0] != "mask" for p in state.geometry.propagators):
-        return None         # weak links between cells, cages, sums: Python only (core.propagate)
+    geom = state.geometry
+    if any(p[0] != "mask" for p in geom.propagators):
+        return None         # cages, sums: Python only (core.propagate)
+    if geom.links and not _cfast.links_known(state):
+        return None         # links between cells the C tables do not hold
     return _cfast.call(state, "logic_dyn")
 
 
