@@ -198,6 +198,12 @@ def logic_dyn_proof(ctx: Capsule, x: int, /) -> tuple | None:
 def logic_dyn_size(ctx: Capsule, x: int, /) -> int:
     """Return int: the candidates x's singles branch decides (-1: contra)."""
 
+def logic_dyn_nested(
+    ctx: Capsule, cands: Sequence[int], oncells: bytes, plus: bool, depth: int, /
+) -> list[int]:
+    """Return list: the literals the nesting rule removes from a branch (its first cell's
+    candidates whose branch one level down contradicts)."""
+
 def logic_finned(state: State, k: int, /) -> bytes:
     """Return bytes: the finned and sashimi fish of size k, 9 bytes each."""
 

@@ -19,7 +19,7 @@
  *   logic_closure, logic_reaches, logic_links_graph, logic_aic,
  *   logic_remote_pair, logic_static, logic_static_next,
  *   logic_static_groups                                       bind/logic_chains.c
- *   logic_dyn, logic_dyn_contra, logic_dyn_common, logic_dyn_size,
+ *   logic_dyn, logic_dyn_contra, logic_dyn_common, logic_dyn_size, logic_dyn_nested,
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
  *   logic_dyn_proof                                           bind/logic_dynamic.c
  *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
@@ -504,6 +504,9 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_dyn_size", (PyCFunction)lc_py_dyn_size, METH_VARARGS,
      "logic_dyn_size(ctx, x, /)\n--\n\n"
      "Return int: the candidates x's singles branch decides (-1: contra)."},
+    {"logic_dyn_nested", (PyCFunction)lc_py_dyn_nested, METH_VARARGS,
+     "logic_dyn_nested(ctx, cands, oncells, plus, depth, /)\n--\n\n"
+     "Return list: the literals the nesting rule removes from a branch."},
     {"logic_closure", (PyCFunction)lc_py_closure, METH_VARARGS,
      "logic_closure(state, kind, /)\n--\n\n"
      "Return (false, true, looped) bytes: the chains' verdict sets."},

@@ -8,6 +8,10 @@
  *       outside lits, sorted, then off literals, sorted): forcing.py _common
  *   logic_dyn_size(ctx, x) -> the state's candidates x's singles branch decides (-1: it
  *       contradicts): forcing.py _reach_size
+ *   logic_dyn_nested(ctx, cands, oncells, plus, depth) -> [literal]: the nesting rule on
+ *       a branch of core/propagate.py (its candidate masks, the 16 little-endian bytes of
+ *       the cells it set on): the candidates of its first cell whose branch one level
+ *       down contradicts (_nested; [] none)
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch, logic_dyn_proof (below)
  */
 #include "bind/logic.h"
@@ -162,6 +166,64 @@ PyObject *lc_py_dyn_common(PyObject *self, PyObject *args)
             Py_DECREF(item);
         }
     }
+    return out;
+}
+
+PyObject *lc_py_dyn_nested(PyObject *self, PyObject *args)
+{
+    PyObject *cap, *masks;
+    Py_buffer on;
+    int plus, depth;
+    if (!PyArg_ParseTuple(args, "OOy*pi:logic_dyn_nested", &cap, &masks, &on, &plus, &depth))
+        return NULL;
+    PyObject *out = NULL, *seq = NULL;
+    dyn_t *d = dyn_of(cap);
+    if (!d)
+        goto done;
+    if (depth < 1 || depth > 64 || on.len != 16) {
+        PyErr_SetString(PyExc_ValueError, "logic_dyn_nested: depth 1..64, oncells 16 bytes");
+        goto done;
+    }
+    seq = PySequence_Fast(masks, "cands must be a sequence");
+    if (!seq)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(seq) != d->nc) {
+        PyErr_SetString(PyExc_ValueError, "logic_dyn_nested: one candidate mask per cell");
+        goto done;
+    }
+    uint16_t cands[LC_MAXC];
+    for (int c = 0; c < d->nc; c++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
+        if (m == -1 && PyErr_Occurred())
+            goto done;
+        /* a branch only narrows the state: its masks are within the state's */
+        if (m < 0 || (m & ~(long)d->s->cands[c])) {
+            PyErr_SetString(PyExc_ValueError, "logic_dyn_nested: a mask outside the state's");
+            goto done;
+        }
+        cands[c] = (uint16_t)m;
+    }
+    lc_set oncells;
+    memcpy(&oncells.lo, on.buf, 8);
+    memcpy(&oncells.hi, (const char *)on.buf + 8, 8);
+    int found[LC_MAXN];
+    int nf = lc_dyn_nested_at(d, cands, oncells, plus, depth, found);
+    if (nf < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(nf);
+    for (int i = 0; out && i < nf; i++) {
+        PyObject *x = PyLong_FromLong(found[i]);
+        if (!x) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+done:
+    Py_XDECREF(seq);
+    PyBuffer_Release(&on);
     return out;
 }
 

@@ -9,7 +9,8 @@
  * candidate (of two or more at the start) or a full unit left with one place for a value
  * it lacks turns that candidate on; with "plus", locked candidates, hidden and naked pairs
  * and X-Wings on rows and columns whose trigger (the unit's places, the cell's candidates)
- * differs from the branch's start; with depth d > 0, candidates whose own branch one level
+ * changed since the rules last found nothing (at first: since the branch's start; the
+ * same places core/propagate.py looks at); with depth d > 0, candidates whose own branch one level
  * down (depth d - 1, from a snapshot of this one) contradicts go off.  A contradiction: a
  * cell without candidate, a full unit without a place for a value it lacks, a literal
  * both on and off.
@@ -45,6 +46,28 @@
 
 
 /* --- propagation ------------------------------------------------------------------------ */
+
+/* Cell sets of two cells or more, of exactly two; masks of exactly two values (tests
+ * without a popcount: the baseline build has no popcount instruction). */
+static inline int many(lc_set a)
+{
+    return (a.lo & (a.lo - 1)) || (a.hi & (a.hi - 1)) || (a.lo && a.hi);
+}
+static inline int two(lc_set a)
+{
+    if (!many(a))
+        return 0;
+    if (a.lo && a.hi)
+        return !(a.lo & (a.lo - 1)) && !(a.hi & (a.hi - 1));
+    uint64_t w = a.lo ? a.lo : a.hi;
+    w &= w - 1;
+    return !(w & (w - 1));
+}
+static inline int two_values(unsigned m)
+{
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
 
 static void record(branch_t *br, int x, int on, int kind, int arg)
 {
@@ -91,6 +114,7 @@ static void kill(const dyn_t *d, branch_t *br, int k)
     br->cands[p] = (uint16_t)m;
     lc_set cbit = lc_bit(p);
     br->vcells[b] = lc_andnot(br->vcells[b], cbit);
+    lc_add(&br->cdirty, p);
     if (lhas(&br->on, k) || !m) {
         if (lhas(&br->on, k))
             contra(br, 1, k, 0);
@@ -107,13 +131,14 @@ static void kill(const dyn_t *d, branch_t *br, int k)
         int pos = d->cf[p][i], j = pos * n + b;
         lc_set w = lc_andnot(br->where[j], cbit);
         br->where[j] = w;
+        br->wdirty[j >> 6] |= (uint64_t)1 << (j & 63);
         if (d->placed[pos] >> b & 1)
             continue;
         if (!lc_any(w)) {
             contra(br, 3, pos, b);
             return;
         }
-        if (lc_count(w) == 1) {
+        if (!many(w)) {
             int cell = lc_first(w), x = b * d->nc + cell;
             if (!lhas(&br->on, x) && !lc_has(br->oncells, cell)) {
                 set_on(d, br, x, R_HIDDEN, pos);
@@ -183,13 +208,22 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
 
 /* --- the plus rules: one instance whose trigger changed since the start ------------------ */
 
+/* For each where entry j changed since the rules last found nothing (or since the start),
+ * in increasing order: core/propagate.py's br.pend, sorted.  A rule returns right after
+ * its kills, so the words read ahead never go stale within a rule. */
+#define FOR_DIRTY(br, j)                                                                  \
+    for (int wi_ = 0; wi_ < (int)(sizeof (br)->wdirty / 8); wi_++)                       \
+        for (uint64_t bits_ = (br)->wdirty[wi_]; bits_; bits_ &= bits_ - 1)               \
+            for (int j = 64 * wi_ + sk_ctz64(bits_), once_ = 1; once_; once_ = 0)
+
 static int rules(const dyn_t *d, branch_t *br)
 {
     int n = d->n, nc = d->nc, F = d->F;
+    (void)F;
     /* locked candidates */
-    for (int j = 0; j < F * n; j++) {
+    FOR_DIRTY(br, j) {
         lc_set w = br->where[j];
-        if (lc_count(w) < 2 || lc_eq(w, br->owhere[j]))
+        if (lc_eq(w, br->owhere[j]) || !many(w))
             continue;
         int p = j / n, b = j % n;
         for (int k = d->xstart[p]; k < d->xstart[p + 1]; k++) {
@@ -203,9 +237,9 @@ static int rules(const dyn_t *d, branch_t *br)
         }
     }
     /* hidden pairs, X-Wings: a unit's places of a value changed to two */
-    for (int j = 0; j < F * n; j++) {
+    FOR_DIRTY(br, j) {
         lc_set w = br->where[j];
-        if (lc_count(w) != 2 || lc_eq(w, br->owhere[j]))
+        if (lc_eq(w, br->owhere[j]) || !two(w))
             continue;
         int p = j / n, a = j % n;
         for (int b = 0; b < n; b++) {
@@ -227,10 +261,10 @@ static int rules(const dyn_t *d, branch_t *br)
         }
     }
     if (d->lines) {
-        for (int j = 0; j < F * n; j++) {
+        FOR_DIRTY(br, j) {
             lc_set w = br->where[j];
             int p = j / n, b = j % n, kind = d->line_kind[p];
-            if (kind < 0 || lc_count(w) != 2 || lc_eq(w, br->owhere[j]))
+            if (kind < 0 || lc_eq(w, br->owhere[j]) || !two(w))
                 continue;
             int lo = lc_first(w), hi = lc_first(lc_andnot(w, lc_bit(lo)));
             int k0 = kind == 0 ? lo % n : lo / n, k1 = kind == 0 ? hi % n : hi / n;
@@ -239,7 +273,7 @@ static int rules(const dyn_t *d, branch_t *br)
             for (int i = 0; i < n; i++) {
                 int q = bases[i];
                 lc_set wq = br->where[q * n + b];
-                if (q == p || lc_count(wq) != 2)
+                if (q == p || !two(wq))
                     continue;
                 int l2 = lc_first(wq), h2 = lc_first(lc_andnot(wq, lc_bit(l2)));
                 if ((kind == 0 ? l2 % n : l2 / n) != k0 || (kind == 0 ? h2 % n : h2 / n) != k1)
@@ -255,9 +289,10 @@ static int rules(const dyn_t *d, branch_t *br)
         }
     }
     /* naked pairs: a cell whose candidates changed to two */
-    for (int c = 0; c < nc; c++) {
+    for (lc_set cells = br->cdirty; lc_any(cells);) {
+        int c = lc_pop(&cells);
         unsigned m = br->cands[c];
-        if (m == br->ocands[c] || sk_pop64(m) != 2 || lc_has(br->oncells, c))
+        if (m == br->ocands[c] || !two_values(m) || lc_has(br->oncells, c))
             continue;
         for (int i = 0; i < d->ncf[c]; i++) {
             int p = d->cf[c][i], u = d->unit_of[p];
@@ -281,6 +316,10 @@ static int rules(const dyn_t *d, branch_t *br)
             }
         }
     }
+    /* nothing: until something changes, nothing can be found (what a pattern needs only
+     * shrinks), so the next call looks only where the branch changes from now on */
+    memset(br->wdirty, 0, sizeof br->wdirty);
+    br->cdirty = LC_EMPTY;
     return 0;
 }
 
@@ -296,6 +335,8 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     memset(&br->on, 0, sizeof br->on);
     memset(&br->off, 0, sizeof br->off);
     br->oncells = oncells;
+    memset(br->wdirty, 0, sizeof br->wdirty);
+    br->cdirty = LC_EMPTY;
     br->contra = 0;
     br->qh = br->qt = 0;
     br->ocands = from->cands;
@@ -305,19 +346,23 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     br->ra = 0;
 }
 
-/* Candidates of br whose branch one level down contradicts go off (cells with the fewest
- * candidates first; after the first cell that gave one, the branch resumes). */
-static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
+/* The candidates of the first cell of br (cells with the fewest candidates first, then
+ * in order; not a cell br set on) that have any whose branch one level down (depth - 1,
+ * from a snapshot of br) contradicts, into found (by value): their count, 0 when no cell
+ * has one, -1 when out of memory. */
+static int nested_first(const dyn_t *d, const branch_t *br, int plus, int depth, int *found)
 {
-    int nc = d->nc, order[LC_MAXC], no = 0;
+    int nc = d->nc, order[LC_MAXC], no = 0, count[LC_MAXC];
+    for (int c = 0; c < nc; c++)
+        count[c] = lc_has(br->oncells, c) ? 0 : sk_pop64(br->cands[c]);
     for (int k = 2; k <= d->n; k++)
         for (int c = 0; c < nc; c++)
-            if (sk_pop64(br->cands[c]) == k && !lc_has(br->oncells, c))
+            if (count[c] == k)
                 order[no++] = c;
     branch_t *sub = malloc(sizeof *sub);
     if (!sub)
-        return 0;   /* out of memory: no nesting (the branch goes on without it) */
-    int found[LC_MAXN], nf = 0;
+        return -1;
+    int nf = 0;
     for (int i = 0; i < no && !nf; i++) {
         int c = order[i];
         for (unsigned m = br->cands[c]; m;) {
@@ -331,12 +376,23 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
         }
     }
     free(sub);
+    return nf;
+}
+
+/* Candidates of br whose branch one level down contradicts go off (cells with the fewest
+ * candidates first; after the first cell that gave one, the branch resumes). */
+static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
+{
+    int found[LC_MAXN];
+    int nf = nested_first(d, br, plus, depth, found);
+    if (nf <= 0)
+        return 0;   /* none, or out of memory: no nesting (the branch goes on without it) */
     for (int i = 0; i < nf; i++) {
         kill(d, br, found[i]);
         if (br->contra)
             break;
     }
-    return nf > 0;
+    return 1;
 }
 
 /* The verdict of x's branch (plus: with the rules), computed once. */
@@ -518,4 +574,28 @@ void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set once
 }
 
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus) { return verdict(d, x, plus); }
+
+int lc_dyn_nested_at(const dyn_t *d, const uint16_t *cands, lc_set oncells, int plus,
+                     int depth, int *found)
+{
+    branch_t *br = malloc(sizeof *br);
+    if (!br)
+        return -1;
+    int n = d->n, nc = d->nc;
+    memcpy(br->cands, cands, (size_t)nc * sizeof(uint16_t));
+    for (int b = 0; b < n; b++)
+        br->vcells[b] = LC_EMPTY;
+    for (int c = 0; c < nc; c++)
+        for (unsigned m = cands[c]; m;)
+            lc_add(&br->vcells[lc_popm(&m)], c);
+    for (int p = 0; p < d->F; p++)
+        for (int b = 0; b < n; b++)
+            br->where[p * n + b] = lc_and(d->ubits[p], br->vcells[b]);
+    br->oncells = oncells;
+    memset(br->wdirty, 0, sizeof br->wdirty);
+    br->cdirty = LC_EMPTY;
+    int nf = nested_first(d, br, plus, depth, found);
+    free(br);
+    return nf;
+}
 

@@ -48,6 +48,11 @@ typedef struct {
     uint16_t queue[LC_MAXL];
     const uint16_t *ocands;            /* the start (rules' triggers) */
     const lc_set *owhere;
+    /* the where entries and the cells changed since the rules last found nothing, or
+     * since the start (each kill changes both): core/propagate.py's pend and mark, the
+     * only places where a rule can find something new */
+    uint64_t wdirty[(LC_MAXF * LC_MAXN + 63) / 64];
+    lc_set cdirty;
     rec_t *rec;                        /* NULL, or where a singles branch records */
     int rk, ra;                        /* the reason of the kills under way */
 } branch_t;
@@ -99,6 +104,12 @@ void lc_dyn_run(const dyn_t *d, branch_t *br, int plus, int depth);
 void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set oncells);
 /* The verdict of x's branch (memoised), NULL when out of memory. */
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus);
+/* The nesting rule on a branch met elsewhere (core/propagate.py _nested): the branch's
+ * candidates cands and the cells it set on; the candidates of its first cell (fewest
+ * candidates first) whose branch from it (plus, depth - 1) contradicts, into found (at
+ * most LC_MAXN): their count, 0 none, -1 when out of memory. */
+int lc_dyn_nested_at(const dyn_t *d, const uint16_t *cands, lc_set oncells, int plus,
+                     int depth, int *found);
 
 /* logic/propagate_record.c */
 /* x's value alone contradicts (core/propagate.py nishio). */
