@@ -98,7 +98,7 @@ static void set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
     if (br->rec)
         record(br, x, 1, kind, arg);
     ladd(&br->on, x);
-    lc_add(&br->oncells, x % d->nc);
+    lc_add(&br->oncells, d->lit_cell[x]);
     br->queue[br->qt++] = (uint16_t)x;
 }
 
@@ -109,7 +109,7 @@ static void kill(const dyn_t *d, branch_t *br, int k)
     if (br->rec)
         record(br, k, 0, br->rk, br->ra);
     ladd(&br->off, k);
-    int n = d->n, b = k / d->nc, p = k % d->nc;
+    int n = d->n, b = d->lit_val[k], p = d->lit_cell[k];
     unsigned m = br->cands[p] & ~(1u << b);
     br->cands[p] = (uint16_t)m;
     lc_set cbit = lc_bit(p);
@@ -168,7 +168,7 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
     const lc_geo *g = d->g;
     for (;;) {
         while (br->qh < br->qt) {
-            int x = br->queue[br->qh++], b = x / d->nc, c = x % d->nc;
+            int x = br->queue[br->qh++], b = d->lit_val[x], c = d->lit_cell[x];
             br->rk = R_CELL;
             br->ra = x;
             for (unsigned m = br->cands[c] & ~(1u << b); m;) {
@@ -225,7 +225,7 @@ static int rules(const dyn_t *d, branch_t *br)
         lc_set w = br->where[j];
         if (lc_eq(w, br->owhere[j]) || !many(w))
             continue;
-        int p = j / n, b = j % n;
+        int p = d->at_pos[j], b = d->at_val[j];
         for (int k = d->xstart[p]; k < d->xstart[p + 1]; k++) {
             if (!lc_within(w, d->xcommon[k]))
                 continue;
@@ -241,7 +241,7 @@ static int rules(const dyn_t *d, branch_t *br)
         lc_set w = br->where[j];
         if (lc_eq(w, br->owhere[j]) || !two(w))
             continue;
-        int p = j / n, a = j % n;
+        int p = d->at_pos[j], a = d->at_val[j];
         for (int b = 0; b < n; b++) {
             if (b == a || !lc_eq(br->where[p * n + b], w))
                 continue;
@@ -263,7 +263,7 @@ static int rules(const dyn_t *d, branch_t *br)
     if (d->lines) {
         FOR_DIRTY(br, j) {
             lc_set w = br->where[j];
-            int p = j / n, b = j % n, kind = d->line_kind[p];
+            int p = d->at_pos[j], b = d->at_val[j], kind = d->line_kind[p];
             if (kind < 0 || lc_eq(w, br->owhere[j]) || !two(w))
                 continue;
             int lo = lc_first(w), hi = lc_first(lc_andnot(w, lc_bit(lo)));
@@ -516,8 +516,15 @@ int lc_dyn_new(const lc_state *s, dyn_t **out)
     for (int p = 0; p < d->F; p++)
         for (int v = 0; v < d->n; v++)
             b->where[p * d->n + v] = lc_and(d->ubits[p], s->vcells[v + 1]);
-    for (int x = 0; x < d->nlits; x++)
+    for (int x = 0; x < d->nlits; x++) {
         d->slot[x] = (int16_t)(s->cands[x % d->nc] >> (x / d->nc) & 1 ? d->ncand++ : -1);
+        d->lit_cell[x] = (uint8_t)(x % d->nc);
+        d->lit_val[x] = (uint8_t)(x / d->nc);
+    }
+    for (int j = 0; j < d->F * d->n; j++) {
+        d->at_pos[j] = (uint8_t)(j / d->n);
+        d->at_val[j] = (uint8_t)(j % d->n);
+    }
     *out = d;
     return 1;
 }

@@ -81,6 +81,8 @@ typedef struct {
     uint8_t *done[2];                  /* allocated at the first verdict */
     int ncand;
     int16_t slot[LC_MAXL];             /* literal -> its index among the candidates */
+    uint8_t lit_cell[LC_MAXL], lit_val[LC_MAXL];           /* literal -> cell, value index */
+    uint8_t at_pos[LC_MAXF * LC_MAXN], at_val[LC_MAXF * LC_MAXN];  /* where entry -> p, b */
     branch_t *scratch;                 /* verdict()'s branch (allocated once) */
 } dyn_t;
 

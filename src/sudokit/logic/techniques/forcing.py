@@ -600,10 +600,13 @@ def find_dynamic_forcing_chain_plus(state) -> Iterator[Step]:
 def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Iterator[Step]:
     """Contradictions whose branches nest contradictions 1, 2, ... levels down (the first
     depth that finds any).  Order: the candidates the solution lacks first, those whose
-    singles branch removes the most candidates first, then cell and value."""
+    singles branch removes the most candidates first, then cell and value; with a known
+    solution only those are tried (as _refutable: the others never contradict)."""
     ctx = _context(state)
     lits = _candidates(state)
     false = set(_refutable(state, lits))    # those the solution lacks go first
+    if len(false) < len(lits):
+        lits = [x for x in lits if x in false]  # (one the solution has never contradicts)
     cd = _verdicts(state)
     if cd is not None:
         size = {x: _cfast.C.logic_dyn_size(cd, x) for x in lits}
