@@ -2,8 +2,9 @@
 
 The C twins of the chains' graph (_c/logic/links.c) and of the dynamic branches
 (_c/logic/propagate.c) know the geometry's weak links between cells (Geometry.cell_links),
-so the AIC, the static and dynamic forcing chains and the nesting rule run in C on these
-geometries too; the pure-Python code stays the specification.  Checked here:
+so the AIC, the static and dynamic forcing chains, the nesting rule and the easy stretch
+(_c/logic/run.c) run in C on these geometries too; the pure-Python code stays the
+specification.  Checked here:
 
 - whole paths of puzzles made by ``sudokit generate --minimal`` (tests/data/links, see its
   README): the SHA-256 of every step is the one the tree before this change gave (written
@@ -130,6 +131,33 @@ def test_finders_identical_on_link_states():
             if got_c:
                 fired.add(tid)
     assert {"aic", "cell-forcing-chain", "dynamic-forcing-chain"} <= fired, fired
+
+
+@C_ONLY
+def test_easy_run_takes_the_plain_ladders_steps_with_links():
+    """The easy stretch in C (logic_run: singles, locked candidates, subsets) places values
+    with the geometry's links as State.place does: the plain ladder's steps, the same state
+    reached."""
+    from sudokit.logic._easy import easy_run
+    from sudokit.logic.ladder import first_step
+    from test_logic_run import EASY, _plain
+    states = (_states(_record("thermo.json", 0), 5) + _states(_record("kropki.json", 2), 9)
+              + _states(_record("nonconsecutive.json", 2), 4, max_steps=40))
+    enabled = logic.ladder()
+    taken = 0
+    for s in states:
+        got = easy_run(_fresh(s), enabled, 40)
+        assert got is not None
+        steps, reached, _ = got
+        state = _fresh(s)
+        for step in steps:
+            plain = _plain(lambda: first_step(state, enabled))
+            assert plain is not None and _key(plain) == _key(step), s.to_pencilmarks()
+            assert step.technique in EASY
+            state = state.apply(step)
+        assert (reached.values, reached.candidates) == (state.values, state.candidates)
+        taken += len(steps)
+    assert taken > 100, taken
 
 
 @C_ONLY

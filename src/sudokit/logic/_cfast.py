@@ -221,8 +221,8 @@ RUN_LAST = PROBES["hidden-quad"]     # probe codes 0..RUN_LAST: taken by logic_r
 def run(state, plan: Plan, limit: int):
     """(records, values, candidates, stop) of logic_run on the state (see the module
     docstring and sudokit/_c/logic_run.c), or None when the state's geometry has weak links
-    beyond its peers (placing a value then removes more than logic_run knows of)."""
-    if state.geometry.links:
+    the C tables do not hold (placing a value then removes more than logic_run knows of)."""
+    if state.geometry.links and not links_known(state):
         return None
     givens = state._cache.get("c.givens")
     if givens is None:
