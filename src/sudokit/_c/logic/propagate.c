@@ -346,11 +346,96 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     br->ra = 0;
 }
 
+/* The nesting rule's answers at depth >= 2, kept per state (dyn_t): a function of the
+ * branch's candidates and on cells (its where tables follow from them), the rules and the
+ * depth.  What C found deciding a candidate's verdict is asked again, snapshot for
+ * snapshot, when Python builds that candidate's branch for the step (core/propagate.py
+ * _nested asks logic_dyn_nested): the deep answers cost up to a second each, the
+ * shallow ones a few milliseconds and are not kept.  At most NMEMO_MAX answers. */
+#define NMEMO_MAX 4096
+typedef struct {
+    uint64_t key;
+    uint16_t cands[LC_MAXC];
+    lc_set oncells;
+    int8_t plus, depth, nf;
+    int16_t found[LC_MAXN];            /* literals */
+} nmemo_entry;
+struct nmemo {
+    int len, cap;
+    nmemo_entry *e;
+};
+
+static uint64_t nmemo_key(const dyn_t *d, const branch_t *br, int plus, int depth)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull * (uint64_t)(2 * depth + plus + 1);
+    for (int c = 0; c < d->nc; c++)
+        h = (h ^ br->cands[c]) * 0x100000001B3ull;
+    return h ^ br->oncells.lo * 0xC2B2AE3D27D4EB4Full ^ br->oncells.hi;
+}
+
+static const nmemo_entry *nmemo_find(const dyn_t *d, const branch_t *br, int plus, int depth,
+                                     uint64_t key)
+{
+    const struct nmemo *m = d->nmemo;
+    for (int i = 0; m && i < m->len; i++) {
+        const nmemo_entry *e = &m->e[i];
+        if (e->key == key && e->plus == plus && e->depth == depth &&
+            lc_eq(e->oncells, br->oncells) &&
+            !memcmp(e->cands, br->cands, (size_t)d->nc * sizeof(uint16_t)))
+            return e;
+    }
+    return NULL;
+}
+
+static void nmemo_add(const dyn_t *d, const branch_t *br, int plus, int depth, uint64_t key,
+                      const int *found, int nf)
+{
+    struct nmemo *m = d->nmemo;
+    if (!m || m->len == NMEMO_MAX)
+        return;
+    if (m->len == m->cap) {
+        int cap = m->cap ? 2 * m->cap : 16;
+        nmemo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
+        if (!e)
+            return;          /* out of memory: not kept (the answer stands) */
+        m->e = e;
+        m->cap = cap;
+    }
+    nmemo_entry *e = &m->e[m->len++];
+    e->key = key;
+    memcpy(e->cands, br->cands, sizeof e->cands);
+    e->oncells = br->oncells;
+    e->plus = (int8_t)plus;
+    e->depth = (int8_t)depth;
+    e->nf = (int8_t)nf;
+    for (int i = 0; i < nf; i++)
+        e->found[i] = (int16_t)found[i];
+}
+
+static int nested_scan(const dyn_t *d, const branch_t *br, int plus, int depth, int *found);
+
 /* The candidates of the first cell of br (cells with the fewest candidates first, then
  * in order; not a cell br set on) that have any whose branch one level down (depth - 1,
  * from a snapshot of br) contradicts, into found (by value): their count, 0 when no cell
- * has one, -1 when out of memory. */
+ * has one, -1 when out of memory.  At depth >= 2 through the memo. */
 static int nested_first(const dyn_t *d, const branch_t *br, int plus, int depth, int *found)
+{
+    if (depth < 2)
+        return nested_scan(d, br, plus, depth, found);
+    uint64_t key = nmemo_key(d, br, plus, depth);
+    const nmemo_entry *e = nmemo_find(d, br, plus, depth, key);
+    if (e) {
+        for (int i = 0; i < e->nf; i++)
+            found[i] = e->found[i];
+        return e->nf;
+    }
+    int nf = nested_scan(d, br, plus, depth, found);
+    if (nf >= 0)
+        nmemo_add(d, br, plus, depth, key, found, nf);
+    return nf;
+}
+
+static int nested_scan(const dyn_t *d, const branch_t *br, int plus, int depth, int *found)
 {
     int nc = d->nc, order[LC_MAXC], no = 0, count[LC_MAXC];
     for (int c = 0; c < nc; c++)
@@ -438,6 +523,9 @@ void lc_dyn_free(dyn_t *d)
     free(d->done[0]);
     free(d->done[1]);
     free(d->scratch);
+    if (d->nmemo)
+        free(d->nmemo->e);
+    free(d->nmemo);
     free(d);
 }
 
@@ -525,6 +613,7 @@ int lc_dyn_new(const lc_state *s, dyn_t **out)
         d->at_pos[j] = (uint8_t)(j / d->n);
         d->at_val[j] = (uint8_t)(j % d->n);
     }
+    d->nmemo = calloc(1, sizeof *d->nmemo);   /* NULL: no memo (the answers stand) */
     *out = d;
     return 1;
 }

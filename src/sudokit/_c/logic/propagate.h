@@ -84,6 +84,7 @@ typedef struct {
     uint8_t lit_cell[LC_MAXL], lit_val[LC_MAXL];           /* literal -> cell, value index */
     uint8_t at_pos[LC_MAXF * LC_MAXN], at_val[LC_MAXF * LC_MAXN];  /* where entry -> p, b */
     branch_t *scratch;                 /* verdict()'s branch (allocated once) */
+    struct nmemo *nmemo;               /* the nesting rule's answers at depth >= 2 */
 } dyn_t;
 
 /* logic/propagate.c: the context of s (which must outlive it) into *out: 1, 0 when the
