@@ -294,8 +294,9 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
 /* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as core/propagate.py
  * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
  * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
- * ("cell", x), ("peer", x) or ("link", x) for the literal x on that removed it), contra None, (1, x)
- * both, (2, cell) or (3, position, value index), cands the candidate masks at the end. */
+ * ("cell", x), ("peer", x) or ("link", x) for the literal x on that removed it), contra
+ * None, (1, x) both, (2, cell) or (3, position, value index), cands the candidate masks
+ * at the end. */
 PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
 {
     PyObject *cap;
