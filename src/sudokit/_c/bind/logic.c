@@ -469,8 +469,10 @@ PyMethodDef sk_logic_methods[] = {
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},
     {"logic_geometry", (PyCFunction)logic_geometry, METH_VARARGS,
-     "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of, /)\n--\n\n"
-     "Return capsule: a geometry's tables for the logic finders (sizes up to 10x10)."},
+     "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of, "
+     "links=None, /)\n--\n\n"
+     "Return capsule: a geometry's tables for the logic finders (sizes up to 10x10), with "
+     "its weak links between cells."},
     {"logic_state", (PyCFunction)logic_state, METH_VARARGS,
      "logic_state(geometry, values, candidates, /)\n--\n\n"
      "Return capsule: one state for the finders."},
