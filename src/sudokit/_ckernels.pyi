@@ -232,6 +232,11 @@ def logic_dyn_proof(ctx: Capsule, x: int, /) -> tuple | None:
 def logic_dyn_size(ctx: Capsule, x: int, /) -> int:
     """Return int: the candidates x's singles branch decides (-1: contra)."""
 
+def logic_dyn_nested(
+    ctx: Capsule, cands: Sequence[int], oncells: bytes, plus: bool, depth: int, /
+) -> list[int]:
+    """Return list: the literals the nesting rule removes from a branch."""
+
 def logic_finned(state: State, k: int, /) -> bytes:
     """Return bytes: the finned and sashimi fish of size k, 9 bytes each."""
 
@@ -246,9 +251,11 @@ def logic_geometry(
     crossings: Sequence[tuple[int, int, Sequence[int]]],
     kinds: Sequence[int],
     box_of: Sequence[int],
+    links: Sequence[Sequence[tuple[int, Sequence[int]]]] | None = None,
     /
 ) -> Capsule:
-    """Return capsule: a geometry's tables for the logic finders (sizes up to 10x10)."""
+    """Return capsule: a geometry's tables for the logic finders (sizes up to 10x10), with
+    its weak links between cells."""
 
 def logic_links_graph(state: State, kind: int, /) -> tuple:
     """Return (weak, strong, groups, starts, cands): the chains' graph of a kind, as _links.Graph

@@ -139,12 +139,21 @@ def test_run_rejects_bad_input():
     assert records == [] and values == bytes(s.values) and list(cands) == list(s.candidates)
 
 
-def test_no_run_when_pure_or_with_links():
+def test_no_run_when_pure_or_with_links_c_lacks():
+    """No C run in pure Python, nor with more weak links between cells than the C tables
+    hold; with a few links the run goes on (issue #32: it places values with them,
+    tests/logic/test_logic_links_c.py compares its steps with the plain ladder's)."""
     s = State.of(BUG_PUZZLE)
     with _cfast.pure():
         assert easy_run(s, logic.ladder(), 10) is None
     linked = geometry.parse("9").with_links((0, 1, (1,) * 9))
     t = State.of(BUG_PUZZLE, geometry=linked)
+    assert (easy_run(t, logic.ladder(), 10) is None) == (not _cfast.available())
+    many = geometry.parse("9").with_links(*[(i, j, (1,) * 9) for i in range(81)
+                                            for j in range(i + 1, 81)])
+    assert len(many.links) > _cfast.MAX_LINKS
+    t = State.of(BUG_PUZZLE, geometry=many)
+    assert not _cfast.links_known(t)
     assert easy_run(t, logic.ladder(), 10) is None
     if not _cfast.available():
         assert easy_run(s, logic.ladder(), 10) is None

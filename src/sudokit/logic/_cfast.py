@@ -42,11 +42,14 @@ from contextlib import contextmanager
 from ..engine._backend import C
 from .core.bits import cells_of
 
-__all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "run", "NONE"]
+__all__ = ["handle", "ENABLED", "pure", "available", "probe_plan", "probe", "run", "NONE",
+           "links_known"]
 
 MAX_CELLS = 128
+MAX_LINKS = 4096    # weak links between cells, each way (LC_MAXLK in _c/logic/board.h)
 ENABLED = C is not None and hasattr(C, "logic_state")
 _GEO: dict = {}
+_LINKED: dict = {}  # Tables -> whether its C tables hold the geometry's links
 
 
 def available() -> bool:
@@ -66,20 +69,42 @@ def pure():
 
 
 def _geometry(t):
-    """The C tables of Tables t (None: too large for the C finders)."""
+    """The C tables of Tables t (None: too large for the C finders), with the geometry's
+    weak links between cells when there are at most MAX_LINKS of them (links_known)."""
     got = _GEO.get(t, False)
     if got is False:
         got = None
         if t.ncells <= MAX_CELLS:
             from .techniques._lines import box_of
             kinds = {"row": 0, "col": 1, "box": 2, "region": 2}
+            links = t.geometry.cell_links if t.geometry.links else None
+            if links is not None and sum(map(len, links)) > MAX_LINKS:
+                links = None
+            _LINKED[t] = links is not None
             got = C.logic_geometry(
                 t.n, [list(u) for u in t.units], [cells_of(p) for p in t.peer_bits],
                 list(t.full), list(t.rows), list(t.cols), list(t.boxes),
                 [(u, v, cells_of(cells)) for u, v, cells in t.crossings],
-                [kinds.get(k, 3) for k in t.kind], list(box_of(t)))
+                [kinds.get(k, 3) for k in t.kind], list(box_of(t)), links)
         _GEO[t] = got
     return got
+
+
+def links_known(state) -> bool:
+    """True when the C twins of the chains' graph and of the dynamic branches know every
+    weak link of the state: its peers, and the geometry's links between cells
+    (thermometers, dots, negative rules; Geometry.cell_links) when it has any.  False
+    without the C finders, for cages and renban lines (their weak links come from sums:
+    core.links._add_sum_links, core.propagate's cage rule) and past MAX_LINKS links: the
+    graph and the branches are then built in Python."""
+    if not ENABLED:
+        return False
+    geom = state.geometry
+    if any(p[0] == "sets" for p in geom.propagators):
+        return False
+    if _geometry(state.tables) is None:
+        return False
+    return not geom.links or _LINKED[state.tables]
 
 
 def handle(state):
@@ -196,8 +221,8 @@ RUN_LAST = PROBES["hidden-quad"]     # probe codes 0..RUN_LAST: taken by logic_r
 def run(state, plan: Plan, limit: int):
     """(records, values, candidates, stop) of logic_run on the state (see the module
     docstring and sudokit/_c/logic_run.c), or None when the state's geometry has weak links
-    beyond its peers (placing a value then removes more than logic_run knows of)."""
-    if state.geometry.links:
+    the C tables do not hold (placing a value then removes more than logic_run knows of)."""
+    if state.geometry.links and not links_known(state):
         return None
     givens = state._cache.get("c.givens")
     if givens is None:

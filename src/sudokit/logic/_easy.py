@@ -28,7 +28,7 @@ def easy_run(state, enabled, limit: int):
     other from state while each is a single, locked candidates or a naked or hidden subset
     (at most limit of them), where enabled[:stop] find nothing on the state reached
     (first_step's start); None when the state stays in Python (no C extension, no probe,
-    weak links beyond the peers)."""
+    weak links the C tables do not hold: _cfast.links_known)."""
     plan = _cfast.probe_plan(state, enabled)
     if plan is None or limit <= 0:
         return None

@@ -2,13 +2,14 @@
  *
  * Python surface (private; sudokit/logic/_cfast.py is the only caller):
  *
- *   logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of)
- *       -> geometry capsule
+ *   logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of
+ *                  [, links]) -> geometry capsule
  *       units: list of cell lists (Tables.units order); peers: list of cell lists per cell
  *       (Tables.peer_bits as lists); full, boxes: unit index lists; rows, cols: unit index
  *       lists (empty when the geometry has none); crossings: list of (u, v, cell list);
  *       kinds: per unit 0 row, 1 col, 2 box or region, 3 other; box_of: per cell its box
- *       (region) unit or -1
+ *       (region) unit or -1; links: Geometry.cell_links (per cell a list of (j, masks),
+ *       masks[a - 1] the values of j that the cell holding a excludes), at most LC_MAXLK
  *   logic_state(geometry, values, candidates) -> state capsule
  *   logic_where(state) -> [[0, cells of u holding 1, ..., holding n] for each unit u]
  *
@@ -18,7 +19,7 @@
  *   logic_closure, logic_reaches, logic_links_graph, logic_aic,
  *   logic_remote_pair, logic_static, logic_static_next,
  *   logic_static_groups                                       bind/logic_chains.c
- *   logic_dyn, logic_dyn_contra, logic_dyn_common, logic_dyn_size,
+ *   logic_dyn, logic_dyn_contra, logic_dyn_common, logic_dyn_size, logic_dyn_nested,
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch,
  *   logic_dyn_proof                                           bind/logic_dynamic.c
  *   logic_probe, logic_placed, logic_ur_candidates, logic_run bind/logic_probe.c
@@ -104,12 +105,77 @@ static int cell_set(PyObject *obj, int ncells, lc_set *out, const char *what)
     return 0;
 }
 
+/* Geometry.cell_links into g (see board.h's lc_geo); 0, or -1 with an exception. */
+static int geo_links(lc_geo *g, PyObject *links)
+{
+    int n = g->n, k = 0;
+    PyObject *cs = PySequence_Fast(links, "links must be a list");
+    if (!cs)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(cs) != g->ncells) {
+        PyErr_SetString(PyExc_ValueError, "logic_geometry: one link list per cell");
+        goto fail;
+    }
+    for (int c = 0; c < g->ncells; c++) {
+        g->link_at[c] = (uint16_t)k;
+        PyObject *ls = PySequence_Fast(PySequence_Fast_GET_ITEM(cs, c), "a cell's links");
+        if (!ls)
+            goto fail;
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(ls);
+        for (Py_ssize_t i = 0; i < len; i++, k++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(ls, i);
+            if (k >= LC_MAXLK) {
+                PyErr_Format(PyExc_ValueError, "logic_geometry: more than %d links", LC_MAXLK);
+                Py_DECREF(ls);
+                goto fail;
+            }
+            if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+                PyErr_SetString(PyExc_ValueError, "logic_geometry: a link is (cell, masks)");
+                Py_DECREF(ls);
+                goto fail;
+            }
+            int j = int_in(PyTuple_GET_ITEM(item, 0), 0, g->ncells - 1, "a link's cell");
+            PyObject *ms = j < 0 ? NULL : PySequence_Fast(PyTuple_GET_ITEM(item, 1), "masks");
+            if (!ms) {
+                Py_DECREF(ls);
+                goto fail;
+            }
+            if (PySequence_Fast_GET_SIZE(ms) != n) {
+                PyErr_SetString(PyExc_ValueError, "logic_geometry: a link has n masks");
+                Py_DECREF(ms);
+                Py_DECREF(ls);
+                goto fail;
+            }
+            g->link_cell[k] = (uint8_t)j;
+            for (int b = 0; b < n; b++) {
+                int m = int_in(PySequence_Fast_GET_ITEM(ms, b), 0, (1L << n) - 1, "a link mask");
+                if (m < 0) {
+                    Py_DECREF(ms);
+                    Py_DECREF(ls);
+                    goto fail;
+                }
+                g->link_mask[k][b] = (uint16_t)m;
+            }
+            Py_DECREF(ms);
+        }
+        Py_DECREF(ls);
+    }
+    g->link_at[g->ncells] = (uint16_t)k;
+    g->nlinks = k;
+    Py_DECREF(cs);
+    return 0;
+fail:
+    Py_DECREF(cs);
+    return -1;
+}
+
 static PyObject *logic_geometry(PyObject *self, PyObject *args)
 {
     int n;
     PyObject *units, *peers, *full, *rows, *cols, *boxes, *cross, *kinds, *box_of;
-    if (!PyArg_ParseTuple(args, "iOOOOOOOOO:logic_geometry", &n, &units, &peers, &full, &rows,
-                          &cols, &boxes, &cross, &kinds, &box_of))
+    PyObject *links = NULL;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOO|O:logic_geometry", &n, &units, &peers, &full, &rows,
+                          &cols, &boxes, &cross, &kinds, &box_of, &links))
         return NULL;
     if (n < 1 || n > LC_MAXN || n * n > LC_MAXC) {
         PyErr_Format(PyExc_ValueError, "logic_geometry: size %d is outside 1..%d", n, LC_MAXN);
@@ -213,6 +279,8 @@ static PyObject *logic_geometry(PyObject *self, PyObject *args)
         }
         Py_DECREF(bs);
     }
+    if (links && links != Py_None && geo_links(g, links) < 0)
+        goto fail;
     (void)tmp;
     Py_DECREF(us);
     Py_DECREF(ps);
@@ -420,8 +488,10 @@ PyMethodDef sk_logic_methods[] = {
      "logic_where(state, /)\n--\n\n"
      "Return list: State's where table, [unit][value] -> cell set."},
     {"logic_geometry", (PyCFunction)logic_geometry, METH_VARARGS,
-     "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of, /)\n--\n\n"
-     "Return capsule: a geometry's tables for the logic finders (sizes up to 10x10)."},
+     "logic_geometry(n, units, peers, full, rows, cols, boxes, crossings, kinds, box_of, "
+     "links=None, /)\n--\n\n"
+     "Return capsule: a geometry's tables for the logic finders (sizes up to 10x10), with "
+     "its weak links between cells."},
     {"logic_state", (PyCFunction)logic_state, METH_VARARGS,
      "logic_state(geometry, values, candidates, /)\n--\n\n"
      "Return capsule: one state for the finders."},
@@ -455,6 +525,9 @@ PyMethodDef sk_logic_methods[] = {
     {"logic_dyn_size", (PyCFunction)lc_py_dyn_size, METH_VARARGS,
      "logic_dyn_size(ctx, x, /)\n--\n\n"
      "Return int: the candidates x's singles branch decides (-1: contra)."},
+    {"logic_dyn_nested", (PyCFunction)lc_py_dyn_nested, METH_VARARGS,
+     "logic_dyn_nested(ctx, cands, oncells, plus, depth, /)\n--\n\n"
+     "Return list: the literals the nesting rule removes from a branch."},
     {"logic_closure", (PyCFunction)lc_py_closure, METH_VARARGS,
      "logic_closure(state, kind, /)\n--\n\n"
      "Return (false, true, looped) bytes: the chains' verdict sets."},

@@ -47,6 +47,7 @@ PyObject *lc_py_dyn(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_contra(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_common(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args);
+PyObject *lc_py_dyn_nested(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_nishio(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_first(PyObject *self, PyObject *args);
 PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args);

@@ -8,6 +8,10 @@
  *       outside lits, sorted, then off literals, sorted): forcing.py _common
  *   logic_dyn_size(ctx, x) -> the state's candidates x's singles branch decides (-1: it
  *       contradicts): forcing.py _reach_size
+ *   logic_dyn_nested(ctx, cands, oncells, plus, depth) -> [literal]: the nesting rule on
+ *       a branch of core/propagate.py (its candidate masks, the 16 little-endian bytes of
+ *       the cells it set on): the candidates of its first cell whose branch one level
+ *       down contradicts (_nested; [] none)
  *   logic_dyn_nishio, logic_dyn_first, logic_dyn_branch, logic_dyn_proof (below)
  */
 #include "bind/logic.h"
@@ -165,6 +169,64 @@ PyObject *lc_py_dyn_common(PyObject *self, PyObject *args)
     return out;
 }
 
+PyObject *lc_py_dyn_nested(PyObject *self, PyObject *args)
+{
+    PyObject *cap, *masks;
+    Py_buffer on;
+    int plus, depth;
+    if (!PyArg_ParseTuple(args, "OOy*pi:logic_dyn_nested", &cap, &masks, &on, &plus, &depth))
+        return NULL;
+    PyObject *out = NULL, *seq = NULL;
+    dyn_t *d = dyn_of(cap);
+    if (!d)
+        goto done;
+    if (depth < 1 || depth > 64 || on.len != 16) {
+        PyErr_SetString(PyExc_ValueError, "logic_dyn_nested: depth 1..64, oncells 16 bytes");
+        goto done;
+    }
+    seq = PySequence_Fast(masks, "cands must be a sequence");
+    if (!seq)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(seq) != d->nc) {
+        PyErr_SetString(PyExc_ValueError, "logic_dyn_nested: one candidate mask per cell");
+        goto done;
+    }
+    uint16_t cands[LC_MAXC];
+    for (int c = 0; c < d->nc; c++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, c));
+        if (m == -1 && PyErr_Occurred())
+            goto done;
+        /* a branch only narrows the state: its masks are within the state's */
+        if (m < 0 || (m & ~(long)d->s->cands[c])) {
+            PyErr_SetString(PyExc_ValueError, "logic_dyn_nested: a mask outside the state's");
+            goto done;
+        }
+        cands[c] = (uint16_t)m;
+    }
+    lc_set oncells;
+    memcpy(&oncells.lo, on.buf, 8);
+    memcpy(&oncells.hi, (const char *)on.buf + 8, 8);
+    int found[LC_MAXN];
+    int nf = lc_dyn_nested_at(d, cands, oncells, plus, depth, found);
+    if (nf < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(nf);
+    for (int i = 0; out && i < nf; i++) {
+        PyObject *x = PyLong_FromLong(found[i]);
+        if (!x) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+done:
+    Py_XDECREF(seq);
+    PyBuffer_Release(&on);
+    return out;
+}
+
 PyObject *lc_py_dyn_size(PyObject *self, PyObject *args)
 {
     PyObject *cap;
@@ -232,8 +294,9 @@ PyObject *lc_py_dyn_first(PyObject *self, PyObject *args)
 /* logic_dyn_branch(ctx, x) -> (on, off, contra, cands): x's singles branch as core/propagate.py
  * propagate(ctx, [(x, True)]) builds it: on and off {literal: (seq, reason)} in the order
  * found (seq 1, 2, ...; reason ("assume",), ("naked",), ("hidden", full unit position),
- * ("cell", x) or ("peer", x) for the literal x on that removed it), contra None, (1, x)
- * both, (2, cell) or (3, position, value index), cands the candidate masks at the end. */
+ * ("cell", x), ("peer", x) or ("link", x) for the literal x on that removed it), contra
+ * None, (1, x) both, (2, cell) or (3, position, value index), cands the candidate masks
+ * at the end. */
 PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
 {
     PyObject *cap;
@@ -243,17 +306,17 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
     dyn_t *d = dyn_arg(cap, x);
     if (!d)
         return NULL;
-    static const char *names[] = {"assume", "naked", "hidden", "cell", "peer"};
+    static const char *names[] = {"assume", "naked", "hidden", "cell", "peer", "link"};
     branch_t *br = malloc(sizeof *br);
     rec_t *rec = malloc(sizeof *rec);
     PyObject *res = NULL, *sets[2] = {NULL, NULL}, *cands = NULL, *con = NULL;
-    PyObject *word[5] = {NULL}, *alone[2] = {NULL};
+    PyObject *word[6] = {NULL}, *alone[2] = {NULL};
     if (!br || !rec) {
         PyErr_NoMemory();
         goto done;
     }
     lc_dyn_branch(d, br, rec, x);
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         if (!(word[k] = PyUnicode_InternFromString(names[k])))
             goto done;
     alone[0] = PyTuple_Pack(1, word[R_ASSUME]);
@@ -303,7 +366,7 @@ PyObject *lc_py_dyn_branch(PyObject *self, PyObject *args)
     if (con)
         res = PyTuple_Pack(4, sets[1], sets[0], con, cands);
 done:
-    for (int k = 0; k < 5; k++)
+    for (int k = 0; k < 6; k++)
         Py_XDECREF(word[k]);
     Py_XDECREF(alone[0]);
     Py_XDECREF(alone[1]);
@@ -320,7 +383,7 @@ done:
  * (contra, nodes, parents, complexity, spines): what forcing.py _contradiction_step reads
  * from that branch (logic_dyn_branch's): contra as there; nodes [(literal, on, kind, arg)]
  * the records the contradiction rests on (dyn.ancestors of dyn.contradiction_nodes), in
- * the order found (kind: 0 assumed, 1 naked, 2 hidden (arg: position), 3 cell, 4 peer);
+ * the order found (kind: 0 assumed, 1 naked, 2 hidden (arg: position), 3 cell, 4 peer, 5 link);
  * parents [[index, ...]] per node, sorted; complexity (dyn.complexity); spines [[index,
  * ...]]: the spine of each of the two nodes of a "both" contradiction, else of the latest
  * node the contradiction rests on. */

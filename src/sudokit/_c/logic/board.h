@@ -14,7 +14,8 @@
  *                 +--------- lo ---------+--------- hi ---------+
  *                 | cells 0..63 (bit c)  | cells 64..127        |
  *   lc_geo     one geometry's tables (units in their order, peers with the extra pairs,
- *              rows, cols, boxes/regions, crossings of full units): built once per
+ *              rows, cols, boxes/regions, crossings of full units, the weak links
+ *              between cells of thermometers, dots and negative rules): built once per
  *              geometry by bind/logic.c from the Python Tables
  *   lc_state   one state's values and candidates (cands[c] bit v-1 for value v;
  *              vcells[v]: the cells holding v), built once per state by bind/logic.c
@@ -41,6 +42,7 @@
 #define LC_MAXC 128    /* cells */
 #define LC_MAXU 128    /* units */
 #define LC_MAXX 1024   /* crossings */
+#define LC_MAXLK 4096  /* the geometry's weak links between cells, each way (Geometry.cell_links) */
 
 typedef struct {
     uint64_t lo, hi;
@@ -114,6 +116,13 @@ typedef struct {
     lc_set cross_cells[LC_MAXX];
     uint8_t kind[LC_MAXU];                  /* 0 row, 1 col, 2 box or region, 3 other */
     int16_t box_of[LC_MAXC];                /* the box (region) unit of a cell, -1: none */
+    /* Geometry.cell_links: cell i's weak links are k = link_at[i] .. link_at[i + 1] - 1,
+     * each to cell link_cell[k]; link_mask[k][b] = the values (bit a - 1 for value a) of
+     * that cell which i holding value b + 1 excludes.  nlinks = 0: none (peers only). */
+    int nlinks;
+    uint16_t link_at[LC_MAXC + 1];
+    uint8_t link_cell[LC_MAXLK];
+    uint16_t link_mask[LC_MAXLK][LC_MAXN];
     unsigned serial;                        /* a number of its own (the probes' memos) */
 } lc_geo;
 

@@ -20,8 +20,8 @@
  * The graph is dense (logic/links.h, built by logic/links.c): node i < nlit is the i-th
  * candidate literal in literal order, the group nodes follow in core/links.py's order, so "the
  * lowest id" (Walk.path) is the lowest dense node and the sets are a few words, not n * nc
- * bits.  The closure is logic/links.c's lc_dg_closure.  Geometries with weak links
- * between cells stay in Python.
+ * bits.  The closure is logic/links.c's lc_dg_closure.  The geometry's weak links between
+ * cells are in the graph (lc_geo's links); cages and renban lines stay in Python.
  */
 #include "logic/chains.h"
 

@@ -3,7 +3,8 @@
  *
  *   kind 0 'x'     weak: a value in peer cells; strong: conjugate pairs of the full units
  *        1 'xy'    weak: the same; strong: the two candidates of a bivalue cell
- *        2 'aic'   every weak link (peers, cell mates) and every strong link
+ *        2 'aic'   every weak link (peers, cell mates, the geometry's links between cells:
+ *                  thermometers, dots, negative rules) and every strong link
  *        3 'group' aic plus the group nodes: two places or more of a value in the cells
  *                  two units share (t.crossings), kept when a strong link joins them to a
  *                  literal or another group, numbered in _add_groups' order; weak links to
@@ -24,7 +25,8 @@
  *     then value), two literal sets of that size: the candidates "x on" makes on, and
  *     those it makes off (forcing.py _reaches).
  * logic_remote_pair(state) -> bool: chains.find_remote_pair yields a step (exact).
- * Geometries with weak links between cells (Geometry.links) stay in Python (core/links.py).
+ * The geometry's weak links between cells (lc_geo's links) are the aic and group kinds'
+ * too; cages and renban lines (their sum links) stay in Python (core/links.py).
  */
 #include "logic/links.h"
 
@@ -175,9 +177,15 @@ int lc_dg_build(const lc_state *s, int kind, dg_t *d)
             uint64_t *row = ROW(d->weak, d->dense[b * nc + c], W);
             for (lc_set it = lc_and(g->peers[c], s->vcells[b + 1]); lc_any(it);)
                 bset(row, d->dense[b * nc + lc_pop(&it)]);
-            if (all_weak)
+            if (all_weak) {
                 for (unsigned o = m & ~(1u << b); o;)
                     bset(row, d->dense[lc_popm(&o) * nc + c]);
+                for (int k = g->link_at[c]; k < g->link_at[c + 1]; k++) {
+                    int j = g->link_cell[k];
+                    for (unsigned o = g->link_mask[k][b] & s->cands[j]; o;)
+                        bset(row, d->dense[lc_popm(&o) * nc + j]);
+                }
+            }
         }
         if (cell_strong && sk_pop64(m) == 2) {
             int i = d->dense[sk_ctz64(m) * nc + c], j = d->dense[sk_ctz64(m & (m - 1)) * nc + c];

@@ -9,7 +9,8 @@
  * candidate (of two or more at the start) or a full unit left with one place for a value
  * it lacks turns that candidate on; with "plus", locked candidates, hidden and naked pairs
  * and X-Wings on rows and columns whose trigger (the unit's places, the cell's candidates)
- * differs from the branch's start; with depth d > 0, candidates whose own branch one level
+ * changed since the rules last found nothing (at first: since the branch's start; the
+ * same places core/propagate.py looks at); with depth d > 0, candidates whose own branch one level
  * down (depth d - 1, from a snapshot of this one) contradicts go off.  A contradiction: a
  * cell without candidate, a full unit without a place for a value it lacks, a literal
  * both on and off.
@@ -20,8 +21,9 @@
  * show) and this one reach the same end.  tests/test_logic_c.py compares both on every
  * literal of many states.
  *
- * Literals: b * nc + cell (b = value - 1), as core/links.py.  Geometries with weak links
- * between cells (Geometry.cell_links) stay in Python.
+ * Literals: b * nc + cell (b = value - 1), as core/links.py.  The geometry's weak links
+ * between cells (lc_geo's links: thermometers, dots, negative rules) act as peers do: x on
+ * takes the values its links exclude off the linked cells (after its peers).
  *
  *   lc_dyn_new(state) -> the context (per state; verdicts of the singles and the plus
  *       branches are kept per literal)
@@ -33,7 +35,7 @@
  * their proofs (types: logic/propagate.h; bindings: bind/logic_dynamic.c).
  *
  * Recording (logic_dyn_branch): a singles branch applies the rules in core/propagate.py's order
- * (queue of on literals; per literal its cell's other candidates, then its peers; within
+ * (queue of on literals; per literal its cell's other candidates, its peers, then its links; within
  * a kill the naked single, then each full unit's hidden single), so each literal gets the
  * sequence number and reason Python gives it.
  */
@@ -44,6 +46,28 @@
 
 
 /* --- propagation ------------------------------------------------------------------------ */
+
+/* Cell sets of two cells or more, of exactly two; masks of exactly two values (tests
+ * without a popcount: the baseline build has no popcount instruction). */
+static inline int many(lc_set a)
+{
+    return (a.lo & (a.lo - 1)) || (a.hi & (a.hi - 1)) || (a.lo && a.hi);
+}
+static inline int two(lc_set a)
+{
+    if (!many(a))
+        return 0;
+    if (a.lo && a.hi)
+        return !(a.lo & (a.lo - 1)) && !(a.hi & (a.hi - 1));
+    uint64_t w = a.lo ? a.lo : a.hi;
+    w &= w - 1;
+    return !(w & (w - 1));
+}
+static inline int two_values(unsigned m)
+{
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
+}
 
 static void record(branch_t *br, int x, int on, int kind, int arg)
 {
@@ -74,7 +98,7 @@ static void set_on(const dyn_t *d, branch_t *br, int x, int kind, int arg)
     if (br->rec)
         record(br, x, 1, kind, arg);
     ladd(&br->on, x);
-    lc_add(&br->oncells, x % d->nc);
+    lc_add(&br->oncells, d->lit_cell[x]);
     br->queue[br->qt++] = (uint16_t)x;
 }
 
@@ -85,11 +109,12 @@ static void kill(const dyn_t *d, branch_t *br, int k)
     if (br->rec)
         record(br, k, 0, br->rk, br->ra);
     ladd(&br->off, k);
-    int n = d->n, b = k / d->nc, p = k % d->nc;
+    int n = d->n, b = d->lit_val[k], p = d->lit_cell[k];
     unsigned m = br->cands[p] & ~(1u << b);
     br->cands[p] = (uint16_t)m;
     lc_set cbit = lc_bit(p);
     br->vcells[b] = lc_andnot(br->vcells[b], cbit);
+    lc_add(&br->cdirty, p);
     if (lhas(&br->on, k) || !m) {
         if (lhas(&br->on, k))
             contra(br, 1, k, 0);
@@ -106,13 +131,14 @@ static void kill(const dyn_t *d, branch_t *br, int k)
         int pos = d->cf[p][i], j = pos * n + b;
         lc_set w = lc_andnot(br->where[j], cbit);
         br->where[j] = w;
+        br->wdirty[j >> 6] |= (uint64_t)1 << (j & 63);
         if (d->placed[pos] >> b & 1)
             continue;
         if (!lc_any(w)) {
             contra(br, 3, pos, b);
             return;
         }
-        if (lc_count(w) == 1) {
+        if (!many(w)) {
             int cell = lc_first(w), x = b * d->nc + cell;
             if (!lhas(&br->on, x) && !lc_has(br->oncells, cell)) {
                 set_on(d, br, x, R_HIDDEN, pos);
@@ -142,7 +168,7 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
     const lc_geo *g = d->g;
     for (;;) {
         while (br->qh < br->qt) {
-            int x = br->queue[br->qh++], b = x / d->nc, c = x % d->nc;
+            int x = br->queue[br->qh++], b = d->lit_val[x], c = d->lit_cell[x];
             br->rk = R_CELL;
             br->ra = x;
             for (unsigned m = br->cands[c] & ~(1u << b); m;) {
@@ -153,6 +179,17 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
             br->rk = R_PEER;
             if (kill_cells(d, br, b, lc_and(g->peers[c], br->vcells[b])))
                 return;
+            /* the geometry's links, in Geometry.cell_links' order then by value: a literal
+             * killed on the way is off, so kill passes it over as Python's list does */
+            br->rk = R_LINK;
+            for (int k = g->link_at[c]; k < g->link_at[c + 1]; k++) {
+                int j = g->link_cell[k];
+                for (unsigned m = g->link_mask[k][b] & br->cands[j]; m;) {
+                    kill(d, br, lc_popm(&m) * d->nc + j);
+                    if (br->contra)
+                        return;
+                }
+            }
         }
         br->rk = R_OTHER;
         if (plus && rules(d, br)) {
@@ -171,15 +208,24 @@ static void run(const dyn_t *d, branch_t *br, int plus, int depth)
 
 /* --- the plus rules: one instance whose trigger changed since the start ------------------ */
 
+/* For each where entry j changed since the rules last found nothing (or since the start),
+ * in increasing order: core/propagate.py's br.pend, sorted.  A rule returns right after
+ * its kills, so the words read ahead never go stale within a rule. */
+#define FOR_DIRTY(br, j)                                                                  \
+    for (int wi_ = 0; wi_ < (int)(sizeof (br)->wdirty / 8); wi_++)                       \
+        for (uint64_t bits_ = (br)->wdirty[wi_]; bits_; bits_ &= bits_ - 1)               \
+            for (int j = 64 * wi_ + sk_ctz64(bits_), once_ = 1; once_; once_ = 0)
+
 static int rules(const dyn_t *d, branch_t *br)
 {
     int n = d->n, nc = d->nc, F = d->F;
+    (void)F;
     /* locked candidates */
-    for (int j = 0; j < F * n; j++) {
+    FOR_DIRTY(br, j) {
         lc_set w = br->where[j];
-        if (lc_count(w) < 2 || lc_eq(w, br->owhere[j]))
+        if (lc_eq(w, br->owhere[j]) || !many(w))
             continue;
-        int p = j / n, b = j % n;
+        int p = d->at_pos[j], b = d->at_val[j];
         for (int k = d->xstart[p]; k < d->xstart[p + 1]; k++) {
             if (!lc_within(w, d->xcommon[k]))
                 continue;
@@ -191,11 +237,11 @@ static int rules(const dyn_t *d, branch_t *br)
         }
     }
     /* hidden pairs, X-Wings: a unit's places of a value changed to two */
-    for (int j = 0; j < F * n; j++) {
+    FOR_DIRTY(br, j) {
         lc_set w = br->where[j];
-        if (lc_count(w) != 2 || lc_eq(w, br->owhere[j]))
+        if (lc_eq(w, br->owhere[j]) || !two(w))
             continue;
-        int p = j / n, a = j % n;
+        int p = d->at_pos[j], a = d->at_val[j];
         for (int b = 0; b < n; b++) {
             if (b == a || !lc_eq(br->where[p * n + b], w))
                 continue;
@@ -215,10 +261,10 @@ static int rules(const dyn_t *d, branch_t *br)
         }
     }
     if (d->lines) {
-        for (int j = 0; j < F * n; j++) {
+        FOR_DIRTY(br, j) {
             lc_set w = br->where[j];
-            int p = j / n, b = j % n, kind = d->line_kind[p];
-            if (kind < 0 || lc_count(w) != 2 || lc_eq(w, br->owhere[j]))
+            int p = d->at_pos[j], b = d->at_val[j], kind = d->line_kind[p];
+            if (kind < 0 || lc_eq(w, br->owhere[j]) || !two(w))
                 continue;
             int lo = lc_first(w), hi = lc_first(lc_andnot(w, lc_bit(lo)));
             int k0 = kind == 0 ? lo % n : lo / n, k1 = kind == 0 ? hi % n : hi / n;
@@ -227,7 +273,7 @@ static int rules(const dyn_t *d, branch_t *br)
             for (int i = 0; i < n; i++) {
                 int q = bases[i];
                 lc_set wq = br->where[q * n + b];
-                if (q == p || lc_count(wq) != 2)
+                if (q == p || !two(wq))
                     continue;
                 int l2 = lc_first(wq), h2 = lc_first(lc_andnot(wq, lc_bit(l2)));
                 if ((kind == 0 ? l2 % n : l2 / n) != k0 || (kind == 0 ? h2 % n : h2 / n) != k1)
@@ -243,9 +289,10 @@ static int rules(const dyn_t *d, branch_t *br)
         }
     }
     /* naked pairs: a cell whose candidates changed to two */
-    for (int c = 0; c < nc; c++) {
+    for (lc_set cells = br->cdirty; lc_any(cells);) {
+        int c = lc_pop(&cells);
         unsigned m = br->cands[c];
-        if (m == br->ocands[c] || sk_pop64(m) != 2 || lc_has(br->oncells, c))
+        if (m == br->ocands[c] || !two_values(m) || lc_has(br->oncells, c))
             continue;
         for (int i = 0; i < d->ncf[c]; i++) {
             int p = d->cf[c][i], u = d->unit_of[p];
@@ -269,6 +316,10 @@ static int rules(const dyn_t *d, branch_t *br)
             }
         }
     }
+    /* nothing: until something changes, nothing can be found (what a pattern needs only
+     * shrinks), so the next call looks only where the branch changes from now on */
+    memset(br->wdirty, 0, sizeof br->wdirty);
+    br->cdirty = LC_EMPTY;
     return 0;
 }
 
@@ -284,6 +335,8 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     memset(&br->on, 0, sizeof br->on);
     memset(&br->off, 0, sizeof br->off);
     br->oncells = oncells;
+    memset(br->wdirty, 0, sizeof br->wdirty);
+    br->cdirty = LC_EMPTY;
     br->contra = 0;
     br->qh = br->qt = 0;
     br->ocands = from->cands;
@@ -293,19 +346,108 @@ static void fork_from(const dyn_t *d, branch_t *br, const branch_t *from, lc_set
     br->ra = 0;
 }
 
-/* Candidates of br whose branch one level down contradicts go off (cells with the fewest
- * candidates first; after the first cell that gave one, the branch resumes). */
-static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
+/* The nesting rule's answers at depth >= 2, kept per state (dyn_t): a function of the
+ * branch's candidates and on cells (its where tables follow from them), the rules and the
+ * depth.  What C found deciding a candidate's verdict is asked again, snapshot for
+ * snapshot, when Python builds that candidate's branch for the step (core/propagate.py
+ * _nested asks logic_dyn_nested): the deep answers cost up to a second each, the
+ * shallow ones a few milliseconds and are not kept.  At most NMEMO_MAX answers. */
+#define NMEMO_MAX 4096
+typedef struct {
+    uint64_t key;
+    uint16_t cands[LC_MAXC];
+    lc_set oncells;
+    int8_t plus, depth, nf;
+    int16_t found[LC_MAXN];            /* literals */
+} nmemo_entry;
+struct nmemo {
+    int len, cap;
+    nmemo_entry *e;
+};
+
+static uint64_t nmemo_key(const dyn_t *d, const branch_t *br, int plus, int depth)
 {
-    int nc = d->nc, order[LC_MAXC], no = 0;
+    uint64_t h = 0x9E3779B97F4A7C15ull * (uint64_t)(2 * depth + plus + 1);
+    for (int c = 0; c < d->nc; c++)
+        h = (h ^ br->cands[c]) * 0x100000001B3ull;
+    return h ^ br->oncells.lo * 0xC2B2AE3D27D4EB4Full ^ br->oncells.hi;
+}
+
+static const nmemo_entry *nmemo_find(const dyn_t *d, const branch_t *br, int plus, int depth,
+                                     uint64_t key)
+{
+    const struct nmemo *m = d->nmemo;
+    for (int i = 0; m && i < m->len; i++) {
+        const nmemo_entry *e = &m->e[i];
+        if (e->key == key && e->plus == plus && e->depth == depth &&
+            lc_eq(e->oncells, br->oncells) &&
+            !memcmp(e->cands, br->cands, (size_t)d->nc * sizeof(uint16_t)))
+            return e;
+    }
+    return NULL;
+}
+
+static void nmemo_add(const dyn_t *d, const branch_t *br, int plus, int depth, uint64_t key,
+                      const int *found, int nf)
+{
+    struct nmemo *m = d->nmemo;
+    if (!m || m->len == NMEMO_MAX)
+        return;
+    if (m->len == m->cap) {
+        int cap = m->cap ? 2 * m->cap : 16;
+        nmemo_entry *e = realloc(m->e, (size_t)cap * sizeof *e);
+        if (!e)
+            return;          /* out of memory: not kept (the answer stands) */
+        m->e = e;
+        m->cap = cap;
+    }
+    nmemo_entry *e = &m->e[m->len++];
+    e->key = key;
+    memcpy(e->cands, br->cands, sizeof e->cands);
+    e->oncells = br->oncells;
+    e->plus = (int8_t)plus;
+    e->depth = (int8_t)depth;
+    e->nf = (int8_t)nf;
+    for (int i = 0; i < nf; i++)
+        e->found[i] = (int16_t)found[i];
+}
+
+static int nested_scan(const dyn_t *d, const branch_t *br, int plus, int depth, int *found);
+
+/* The candidates of the first cell of br (cells with the fewest candidates first, then
+ * in order; not a cell br set on) that have any whose branch one level down (depth - 1,
+ * from a snapshot of br) contradicts, into found (by value): their count, 0 when no cell
+ * has one, -1 when out of memory.  At depth >= 2 through the memo. */
+static int nested_first(const dyn_t *d, const branch_t *br, int plus, int depth, int *found)
+{
+    if (depth < 2)
+        return nested_scan(d, br, plus, depth, found);
+    uint64_t key = nmemo_key(d, br, plus, depth);
+    const nmemo_entry *e = nmemo_find(d, br, plus, depth, key);
+    if (e) {
+        for (int i = 0; i < e->nf; i++)
+            found[i] = e->found[i];
+        return e->nf;
+    }
+    int nf = nested_scan(d, br, plus, depth, found);
+    if (nf >= 0)
+        nmemo_add(d, br, plus, depth, key, found, nf);
+    return nf;
+}
+
+static int nested_scan(const dyn_t *d, const branch_t *br, int plus, int depth, int *found)
+{
+    int nc = d->nc, order[LC_MAXC], no = 0, count[LC_MAXC];
+    for (int c = 0; c < nc; c++)
+        count[c] = lc_has(br->oncells, c) ? 0 : sk_pop64(br->cands[c]);
     for (int k = 2; k <= d->n; k++)
         for (int c = 0; c < nc; c++)
-            if (sk_pop64(br->cands[c]) == k && !lc_has(br->oncells, c))
+            if (count[c] == k)
                 order[no++] = c;
     branch_t *sub = malloc(sizeof *sub);
     if (!sub)
-        return 0;   /* out of memory: no nesting (the branch goes on without it) */
-    int found[LC_MAXN], nf = 0;
+        return -1;
+    int nf = 0;
     for (int i = 0; i < no && !nf; i++) {
         int c = order[i];
         for (unsigned m = br->cands[c]; m;) {
@@ -319,12 +461,23 @@ static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
         }
     }
     free(sub);
+    return nf;
+}
+
+/* Candidates of br whose branch one level down contradicts go off (cells with the fewest
+ * candidates first; after the first cell that gave one, the branch resumes). */
+static int nested(const dyn_t *d, branch_t *br, int plus, int depth)
+{
+    int found[LC_MAXN];
+    int nf = nested_first(d, br, plus, depth, found);
+    if (nf <= 0)
+        return 0;   /* none, or out of memory: no nesting (the branch goes on without it) */
     for (int i = 0; i < nf; i++) {
         kill(d, br, found[i]);
         if (br->contra)
             break;
     }
-    return nf > 0;
+    return 1;
 }
 
 /* The verdict of x's branch (plus: with the rules), computed once. */
@@ -370,6 +523,9 @@ void lc_dyn_free(dyn_t *d)
     free(d->done[0]);
     free(d->done[1]);
     free(d->scratch);
+    if (d->nmemo)
+        free(d->nmemo->e);
+    free(d->nmemo);
     free(d);
 }
 
@@ -448,8 +604,16 @@ int lc_dyn_new(const lc_state *s, dyn_t **out)
     for (int p = 0; p < d->F; p++)
         for (int v = 0; v < d->n; v++)
             b->where[p * d->n + v] = lc_and(d->ubits[p], s->vcells[v + 1]);
-    for (int x = 0; x < d->nlits; x++)
+    for (int x = 0; x < d->nlits; x++) {
         d->slot[x] = (int16_t)(s->cands[x % d->nc] >> (x / d->nc) & 1 ? d->ncand++ : -1);
+        d->lit_cell[x] = (uint8_t)(x % d->nc);
+        d->lit_val[x] = (uint8_t)(x / d->nc);
+    }
+    for (int j = 0; j < d->F * d->n; j++) {
+        d->at_pos[j] = (uint8_t)(j / d->n);
+        d->at_val[j] = (uint8_t)(j % d->n);
+    }
+    d->nmemo = calloc(1, sizeof *d->nmemo);   /* NULL: no memo (the answers stand) */
     *out = d;
     return 1;
 }
@@ -506,4 +670,28 @@ void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set once
 }
 
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus) { return verdict(d, x, plus); }
+
+int lc_dyn_nested_at(const dyn_t *d, const uint16_t *cands, lc_set oncells, int plus,
+                     int depth, int *found)
+{
+    branch_t *br = malloc(sizeof *br);
+    if (!br)
+        return -1;
+    int n = d->n, nc = d->nc;
+    memcpy(br->cands, cands, (size_t)nc * sizeof(uint16_t));
+    for (int b = 0; b < n; b++)
+        br->vcells[b] = LC_EMPTY;
+    for (int c = 0; c < nc; c++)
+        for (unsigned m = cands[c]; m;)
+            lc_add(&br->vcells[lc_popm(&m)], c);
+    for (int p = 0; p < d->F; p++)
+        for (int b = 0; b < n; b++)
+            br->where[p * n + b] = lc_and(d->ubits[p], br->vcells[b]);
+    br->oncells = oncells;
+    memset(br->wdirty, 0, sizeof br->wdirty);
+    br->cdirty = LC_EMPTY;
+    int nf = nested_first(d, br, plus, depth, found);
+    free(br);
+    return nf;
+}
 

@@ -28,7 +28,7 @@ static inline void ladd(lits_t *s, int x) { s->w[x >> 6] |= (uint64_t)1 << (x & 
 
 /* What a recorded branch found, in core/propagate.py's terms: per literal its sequence number
  * and reason (R_* and its argument), the literals in the order found, the contradiction. */
-enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_OTHER };
+enum { R_ASSUME, R_NAKED, R_HIDDEN, R_CELL, R_PEER, R_LINK, R_OTHER };
 typedef struct {
     int seq;                           /* records so far */
     uint16_t order[2 * LC_MAXL];       /* literal | 0x8000 when on, by sequence number */
@@ -48,6 +48,11 @@ typedef struct {
     uint16_t queue[LC_MAXL];
     const uint16_t *ocands;            /* the start (rules' triggers) */
     const lc_set *owhere;
+    /* the where entries and the cells changed since the rules last found nothing, or
+     * since the start (each kill changes both): core/propagate.py's pend and mark, the
+     * only places where a rule can find something new */
+    uint64_t wdirty[(LC_MAXF * LC_MAXN + 63) / 64];
+    lc_set cdirty;
     rec_t *rec;                        /* NULL, or where a singles branch records */
     int rk, ra;                        /* the reason of the kills under way */
 } branch_t;
@@ -76,7 +81,10 @@ typedef struct {
     uint8_t *done[2];                  /* allocated at the first verdict */
     int ncand;
     int16_t slot[LC_MAXL];             /* literal -> its index among the candidates */
+    uint8_t lit_cell[LC_MAXL], lit_val[LC_MAXL];           /* literal -> cell, value index */
+    uint8_t at_pos[LC_MAXF * LC_MAXN], at_val[LC_MAXF * LC_MAXN];  /* where entry -> p, b */
     branch_t *scratch;                 /* verdict()'s branch (allocated once) */
+    struct nmemo *nmemo;               /* the nesting rule's answers at depth >= 2 */
 } dyn_t;
 
 /* logic/propagate.c: the context of s (which must outlive it) into *out: 1, 0 when the
@@ -99,6 +107,12 @@ void lc_dyn_run(const dyn_t *d, branch_t *br, int plus, int depth);
 void lc_dyn_fork(const dyn_t *d, branch_t *br, const branch_t *from, lc_set oncells);
 /* The verdict of x's branch (memoised), NULL when out of memory. */
 const verdict_t *lc_dyn_verdict(dyn_t *d, int x, int plus);
+/* The nesting rule on a branch met elsewhere (core/propagate.py _nested): the branch's
+ * candidates cands and the cells it set on; the candidates of its first cell (fewest
+ * candidates first) whose branch from it (plus, depth - 1) contradicts, into found (at
+ * most LC_MAXN): their count, 0 none, -1 when out of memory. */
+int lc_dyn_nested_at(const dyn_t *d, const uint16_t *cands, lc_set oncells, int plus,
+                     int depth, int *found);
 
 /* logic/propagate_record.c */
 /* x's value alone contradicts (core/propagate.py nishio). */

@@ -110,7 +110,7 @@ static int parents_of(const proof_t *pf, int i, int *out)
     const rec_t *r = pf->rec;
     int n = d->n, nc = d->nc, x = r->order[i] & 0x7fff, on = r->order[i] >> 15 & 1;
     int b = x / nc, c = x % nc, k = 0, kind = r->kind[i];
-    if (kind == R_CELL || kind == R_PEER) {
+    if (kind == R_CELL || kind == R_PEER || kind == R_LINK) {
         out[k++] = pf->on_at[r->arg[i]];
     } else if (kind == R_NAKED && on) {
         for (unsigned m = d->base.cands[c] & ~(1u << b); m;) {

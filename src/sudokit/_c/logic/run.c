@@ -8,10 +8,11 @@
  * that fires, exactly as ladder.first_step does, and when that technique is one of the
  * easy ones below it finds the technique's *first* step as its Python finder yields it
  * (same units, cells and values in the same order), applies it (eliminations, then the
- * placement with its peers), and goes on.  It stops before anything else: a position the
- * probe does not cover (Python must run that finder), a technique it does not take, a
- * solved grid, or the step limit.  Python builds each Step from its record with the
- * finder's own code (sudokit/logic/_cfast.py: run), so the steps are the plain loop's.
+ * placement with its peers and the geometry's weak links, as State.apply), and goes on.
+ * It stops before anything else: a position the probe does not cover (Python must run
+ * that finder), a technique it does not take, a solved grid, or the step limit.  Python
+ * builds each Step from its record with the finder's own code (sudokit/logic/_cfast.py:
+ * run), so the steps are the plain loop's.
  *
  *   lc_run(state, codes, ..., limit, out, &stop): the steps' lp_records (logic/probe.h)
  *       into out; bind/logic_probe.c gives, as logic_run(state, codes, givens, rects,
@@ -60,6 +61,14 @@ static void place(lc_state *s, int c, int v)
     for (lc_set x = lc_and(peers, s->vcells[v]); lc_any(x);)
         s->cands[lc_pop(&x)] &= (uint16_t)~bit;
     s->vcells[v] = lc_andnot(s->vcells[v], peers);
+    /* the geometry's weak links (State.place): the values of the linked cells that v
+     * excludes there */
+    const lc_geo *g = s->g;
+    for (int k = g->link_at[c]; k < g->link_at[c + 1]; k++) {
+        int j = g->link_cell[k];
+        for (unsigned m = g->link_mask[k][v - 1] & s->cands[j]; m;)
+            eliminate(s, j, lc_popm(&m) + 1);
+    }
 }
 
 static int full_house(probe *p, lp_record *r)

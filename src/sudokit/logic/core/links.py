@@ -89,12 +89,15 @@ def graph(state, kind: str) -> Graph:
 
 
 def beyond_peers(state) -> bool:
-    """True when the state's weak links go beyond a cell's candidates and its peers: the
-    geometry's links (thermometers, dots...), or cages and renban lines (their sums' weak
-    links).  The C twins of the graph and its searches know peers only: such states build
-    and search in Python."""
+    """True when the state has weak links the C twins of the graph and its searches do
+    not know (_cfast.links_known): cages and renban lines (their sums' weak links), or
+    more links between cells than the C tables hold.  Such states build and search in
+    Python; the geometry's links between cells (thermometers, dots, negative rules) are
+    the C graph's too."""
     geom = state.geometry
-    return bool(geom.links) or any(p[0] == "sets" for p in geom.propagators)
+    if not geom.links and not any(p[0] == "sets" for p in geom.propagators):
+        return False
+    return not _cfast.links_known(state)
 
 
 def _build(state, kind: str) -> Graph:
@@ -435,7 +438,7 @@ _KINDS = {"x": 0, "xy": 1, "aic": 2, "group": 3}
 def closure(state, kind: str) -> Closure:
     """The Closure of graph(state, kind) (cached on the state): Tarjan's strongly
     connected components, then the reach of each component, sinks first.  With the C
-    finders (a grid of at most 128 cells, no weak links between cells) the false, true
+    finders (a grid of at most 128 cells, links the C tables know: beyond_peers) the false, true
     and looped sets come from C and the rest is computed when read."""
     key = ("closure", kind)
     cl = state._cache.get(key)

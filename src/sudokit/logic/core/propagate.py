@@ -53,6 +53,7 @@ branch changes tens of candidates.
 
 from __future__ import annotations
 
+from .. import _cfast
 from .._budget import check
 from .bits import cells_of, value_cells, values_of
 from ...engine._propagators import prune
@@ -68,7 +69,7 @@ class Context:
     __slots__ = ("n", "nc", "peer_bits", "cell_full", "unit_bits", "unit_cells", "unit_ids",
                  "placed", "links", "cross_of", "lines", "base_cands", "base_vcells",
                  "base_where", "tables", "open_units", "only", "line_of", "locked_at",
-                 "pair_at", "fish_at", "naked_at", "cages", "fixed")
+                 "pair_at", "fish_at", "naked_at", "cages", "fixed", "oracle")
 
 
 _GEOMETRY = ("tables", "n", "nc", "peer_bits", "unit_ids", "unit_bits", "unit_cells",
@@ -159,6 +160,10 @@ def context(state) -> Context:
     ctx.cages = tuple((prop, _RULE_WORDS[prop[0]] + t.names(list(prop[1])))
                       for prop in state.geometry.propagators if prop[0] in _RULE_WORDS)
     ctx.fixed = [1 << (v - 1) if v else 0 for v in state.values]
+    # the C context of the same state's branches (sudokit._ckernels.logic_dyn), which the
+    # nesting rule asks first: None until the forcing chains look it up, False when there
+    # is none (logic.techniques.forcing._context)
+    ctx.oracle = None
     state._cache["dyn"] = ctx
     return ctx
 
@@ -373,8 +378,6 @@ def _run(ctx, br, y, plus, depth) -> None:
                 return
             continue
         return
-
-
 
 
 _RULE_WORDS = {"sets": "cage combinations of ", "sum": "the sum over ",
@@ -641,27 +644,39 @@ _SE_LOCKED = tuple((u1 * 9 + b, b, ((u2, SE.unit_bits[u1] & SE.unit_bits[u2]),))
 
 def _nested(ctx, br, y, plus, depth) -> bool:
     """Remove the candidates of the branch whose branch one level down contradicts (the
-    cells with the fewest candidates first; stop after the first cell that gave one)."""
+    cells with the fewest candidates first; stop after the first cell that gave one).
+
+    With the state's C context (ctx.oracle), C names those candidates first
+    (logic_dyn_nested: the same rules, whose end does not depend on their order, see
+    _c/logic/propagate.c); only their branches, which the step's evidence shows, are
+    built here, not those of the candidates that end without a contradiction."""
     nc = ctx.nc
     cands = br.cands
-    order = sorted((cands[c].bit_count(), c) for c in range(nc)
-                   if cands[c] & (cands[c] - 1) and not br.oncells >> c & 1)
+    c_names = bool(ctx.oracle and y)
+    if c_names:
+        tries = [_cfast.C.logic_dyn_nested(ctx.oracle, cands, br.oncells.to_bytes(16, "little"),
+                                           plus, depth)]
+    else:
+        order = sorted((cands[c].bit_count(), c) for c in range(nc)
+                       if cands[c] & (cands[c] - 1) and not br.oncells >> c & 1)
+        tries = ([b * nc + c for b in cells_of(cands[c])] for _, c in order)
     snap = snapshot(br)
-    for _, c in order:
-        found = []
-        for b in cells_of(cands[c]):
-            x = b * nc + c
+    found = []
+    for lits in tries:
+        for x in lits:
             sub = propagate(ctx, [(x, True)], y=y, plus=plus, depth=depth - 1, parent=br,
                             origin=snap)
             if sub.contra:
                 found.append((x, sub))
+            elif c_names:
+                raise RuntimeError("the C nesting rule found a contradiction Python does not")
         if found:
-            for x, sub in found:
-                _kill(ctx, br, [x], ("nested", sub), y)
-                if br.contra:
-                    return True
+            break
+    for x, sub in found:
+        _kill(ctx, br, [x], ("nested", sub), y)
+        if br.contra:
             return True
-    return False
+    return bool(found)
 
 
 # --- reading a branch --------------------------------------------------------------------

@@ -172,7 +172,7 @@ def _contradiction_step(state, ctx, br, x, technique, kind, base) -> Step:
     return _refuted_step(ctx.tables, x, technique, kind, base, result, ev, chain, cx)
 
 
-_RECORDED = ("assume", "naked", "hidden", "cell", "peer")
+_RECORDED = ("assume", "naked", "hidden", "cell", "peer", "link")   # propagate.h R_*
 
 
 _CONTRAS = ("both", "cell", "unit")

@@ -51,10 +51,12 @@ no solution and at most (empty cells) undecided cells, so depth = empty cells su
 the search tries depths 1, 2, ... and stops at the first that finds a step.  In practice
 depth 1 or 2 is enough.
 
-C (a grid of at most 128 cells without weak links between cells; SUDOKIT_PUREPYTHON=1 or
-sudokit.logic._cfast.pure() keep everything here): the cell and unit forcing chains search
-in sudokit/_c/logic_static.c (the same graph, reach, order and shortest paths as _reaches
-and _static_path) and hand back each step's assumption, conclusions and paths; Nishio and
+C (a grid of at most 128 cells whose weak links the C tables know, _cfast.links_known:
+peers, and the links between cells of thermometers, dots and negative rules; not cages;
+SUDOKIT_PUREPYTHON=1 or sudokit.logic._cfast.pure() keep everything here): the cell and
+unit forcing chains search in sudokit/_c/logic_static.c (the same graph, reach, order and
+shortest paths as _reaches and _static_path) and hand back each step's assumption,
+conclusions and paths; the nesting rule asks C which sub-branches contradict; Nishio and
 the dynamic contradictions are found by one C loop each (logic_dyn_first); a singles
 branch is recorded in C with Python's order and reasons (logic_dyn_branch) and a dynamic
 contradiction's evidence read from it (logic_dyn_proof).  Every Step is still built by the
@@ -106,7 +108,7 @@ def find_nishio(state) -> Iterator[Step]:
     cd = _verdicts(state)
     for x in _c_refuted(state, cd, 0) if cd is not None else _nishio_refuted(state):
         check()  # the time limit of the logic call (logic._budget)
-        ctx = dyn.context(state)    # with the C verdicts, only built for a step
+        ctx = _context(state)    # with the C verdicts, only built for a step
         br = dyn.propagate(ctx, [(x, True)], y=False)
         if br.contra:
             yield _contradiction_step(state, ctx, br, x, "nishio", "nishio", _SE["nishio"])
@@ -114,7 +116,7 @@ def find_nishio(state) -> Iterator[Step]:
 
 def _nishio_refuted(state) -> Iterator[int]:
     """The candidates (of _refutable) whose value alone contradicts, in Python."""
-    ctx = dyn.context(state)
+    ctx = _context(state)
     for x in _refutable(state, _candidates(state)):
         check()
         if dyn.nishio(ctx, x):
@@ -471,11 +473,23 @@ def _quick(state, ctx, x, plus) -> "dyn.Branch":
     return _branch(state, ctx, x, plus)
 
 
+def _context(state):
+    """dyn.context(state), with the C context of the state's branches as its oracle when
+    there is one (the nesting rule asks it which sub-branches contradict)."""
+    ctx = dyn.context(state)
+    if ctx.oracle is None:
+        ctx.oracle = _verdicts(state) or False
+    return ctx
+
+
 def _verdicts(state):
     """The C verdicts of the state's branches (sudokit/_c/logic_dyn.c: the same ends as
     fresh branches, without the reasons), or None: quick branches decide then."""
-    if state.geometry.links or any(p[0] != "mask" for p in state.geometry.propagators):
-        return None         # weak links between cells, cages, sums: Python only (core.propagate)
+    geom = state.geometry
+    if any(p[0] != "mask" for p in geom.propagators):
+        return None         # cages, sums: Python only (core.propagate)
+    if geom.links and not _cfast.links_known(state):
+        return None         # links between cells the C tables do not hold
     return _cfast.call(state, "logic_dyn")
 
 
@@ -488,7 +502,7 @@ def _contradicts(state, ctx, x, plus) -> "dyn.Branch | None":
             return None
     elif not _quick(state, ctx, x, plus).contra:
         return None
-    br = _branch(state, ctx or dyn.context(state), x, plus)
+    br = _branch(state, ctx or _context(state), x, plus)
     return br if br.contra else None
 
 
@@ -526,7 +540,7 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
             quick.append(br)
         if not _common(state, quick, lits):
             return None
-    ctx = ctx or dyn.context(state)
+    ctx = ctx or _context(state)
     branches = [_branch(state, ctx, x, plus) for x in lits]
     if any(br.contra for br in branches):
         return None
@@ -549,7 +563,7 @@ def _dynamic_verity(state, ctx, lits, technique, kind, what, plus) -> "Step | No
 def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
     # with the C verdicts, the Python context is only built for a step
     cd = _verdicts(state)
-    ctx = None if cd is not None else dyn.context(state)
+    ctx = None if cd is not None else _context(state)
     if cd is not None:
         refuted = _c_refuted(state, cd, 2 if plus else 1)
     else:
@@ -563,7 +577,7 @@ def _dynamic(state, technique, kind, plus) -> Iterator[Step]:
             continue
         br = _contradicts(state, ctx, x, plus)
         if br is not None:
-            yield _contradiction_step(state, dyn.context(state), br, x, technique, kind,
+            yield _contradiction_step(state, _context(state), br, x, technique, kind,
                                       _SE["plus"] if plus else _SE["dynamic"])
     for which in ("cell", "unit"):
         for lits, what in _cases(state, which):
@@ -586,10 +600,13 @@ def find_dynamic_forcing_chain_plus(state) -> Iterator[Step]:
 def find_nested_forcing_chain(state, *, max_depth: "int | None" = None) -> Iterator[Step]:
     """Contradictions whose branches nest contradictions 1, 2, ... levels down (the first
     depth that finds any).  Order: the candidates the solution lacks first, those whose
-    singles branch removes the most candidates first, then cell and value."""
-    ctx = dyn.context(state)
+    singles branch removes the most candidates first, then cell and value; with a known
+    solution only those are tried (as _refutable: the others never contradict)."""
+    ctx = _context(state)
     lits = _candidates(state)
     false = set(_refutable(state, lits))    # those the solution lacks go first
+    if len(false) < len(lits):
+        lits = [x for x in lits if x in false]  # (one the solution has never contradicts)
     cd = _verdicts(state)
     if cd is not None:
         size = {x: _cfast.C.logic_dyn_size(cd, x) for x in lits}
