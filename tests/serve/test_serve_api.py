@@ -450,7 +450,7 @@ def test_generate_variant_difficulty_on_the_sudokit_scale(server, rules, difficu
 
 
 @pytest.mark.parametrize("body,field", [
-    ({"box": "4x4", "difficulty": "hard"}, "difficulty"), ({"box": "9"}, "box"),
+    ({"box": "5x5", "difficulty": "hard"}, "difficulty"), ({"box": "9"}, "box"),
     ({"rules": ["x"], "difficulty": "unfair"}, "difficulty"), ({"rules": ["nope"]}, "nope"),
     ({"difficulty": "expert"}, "difficulty"),
     ({"difficulty": "impossible"}, "difficulty"), ({"box": "6x6"}, "box"),
