@@ -116,8 +116,8 @@ class Level:
         """GenerationError for grids beyond BIG_SIZE (16x16), and for minimal puzzles and
         killers beyond 9x9: the walk over minimal puzzles (thousands of uniqueness checks)
         and a killer's cage walk are too slow there.  12x12 and 16x16 come by the fill and
-        the dig alone (measured: 12x12 at every level in 0.1-6 s, 16x16 easy to hard in
-        0.3-2.6 s, expert 21 s, extreme not in 36 s; benchmarks/README.md)."""
+        the dig alone (measured: 12x12 at every level in 0.1-11 s, 16x16 easy to hard in
+        0.3-4 s, expert up to 37 s, extreme for 1 seed of 3 in 36 s; benchmarks/README.md)."""
         if geom.size > BIG_SIZE:
             raise GenerationError(f"puzzles aimed at a level are made up to 16x16, not "
                                   f"{_label(geom)}")
