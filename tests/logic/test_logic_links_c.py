@@ -138,24 +138,13 @@ def test_easy_run_takes_the_plain_ladders_steps_with_links():
     """The easy stretch in C (logic_run: singles, locked candidates, subsets) places values
     with the geometry's links as State.place does: the plain ladder's steps, the same state
     reached."""
-    from sudokit.logic._easy import easy_run
-    from sudokit.logic.ladder import first_step
-    from test_logic_run import EASY, _plain
+    from test_logic_run import _replayed
     states = (_states(_record("thermo.json", 0), 5) + _states(_record("kropki.json", 2), 9)
               + _states(_record("nonconsecutive.json", 2), 4, max_steps=40))
     enabled = logic.ladder()
     taken = 0
     for s in states:
-        got = easy_run(_fresh(s), enabled, 40)
-        assert got is not None
-        steps, reached, _ = got
-        state = _fresh(s)
-        for step in steps:
-            plain = _plain(lambda: first_step(state, enabled))
-            assert plain is not None and _key(plain) == _key(step), s.to_pencilmarks()
-            assert step.technique in EASY
-            state = state.apply(step)
-        assert (reached.values, reached.candidates) == (state.values, state.candidates)
+        steps, _, _ = _replayed(s, enabled)
         taken += len(steps)
     assert taken > 100, taken
 

@@ -63,6 +63,23 @@ def _plain(fn):
         _cfast.PROBE = was
 
 
+def _replayed(s, enabled, limit: int = 40):
+    """easy_run's (steps, reached, stop) on s, each step checked to be the plain ladder's
+    first step from where the one before left it (an easy one), and reached to be where
+    they lead."""
+    got = easy_run(_fresh(s), enabled, limit)
+    assert got is not None
+    steps, reached, stop = got
+    state = _fresh(s)
+    for step in steps:
+        plain = _plain(lambda: first_step(state, enabled))
+        assert plain is not None and _key(plain) == _key(step), s.to_pencilmarks()
+        assert step.technique in EASY
+        state = state.apply(step)
+    assert (reached.values, reached.candidates) == (state.values, state.candidates)
+    return steps, reached, stop
+
+
 @needs_c
 @pytest.mark.parametrize("which", ["all", "no-hidden-single", "subsets-first"])
 def test_run_takes_the_plain_ladders_steps(states, which):
@@ -73,16 +90,7 @@ def test_run_takes_the_plain_ladders_steps(states, which):
         enabled = tuple(t for t in enabled if t.family != "singles")
     taken = stops = 0
     for s in states:
-        got = easy_run(_fresh(s), enabled, 40)
-        assert got is not None
-        steps, reached, stop = got
-        state = _fresh(s)
-        for step in steps:
-            plain = _plain(lambda: first_step(state, enabled))
-            assert plain is not None and _key(plain) == _key(step), s.to_pencilmarks()
-            assert step.technique in EASY
-            state = state.apply(step)
-        assert (reached.values, reached.candidates) == (state.values, state.candidates)
+        steps, reached, stop = _replayed(s, enabled)
         taken += len(steps)
         if len(steps) == 40 or reached.is_solved():
             assert stop == 0
