@@ -56,8 +56,9 @@ def _key(step) -> tuple:
             json.dumps(step.to_json()["evidence"], sort_keys=True), step.text, step.se)
 
 
-def _states(puzzle, geom=None, every: int = 1, max_steps: int = 400) -> list:
-    """The unsolved states along the logical path of a puzzle (every k-th)."""
+def _states(puzzle, geom=None, every: int = 1, max_steps: "int | None" = 400) -> list:
+    """The unsolved states along the logical path of a puzzle (every k-th; max_steps None:
+    the whole path)."""
     start = State.of(puzzle, geometry=geom)
     path = logic.steps(start, max_steps=max_steps)
     out, s = [start], start

@@ -31,6 +31,7 @@ from sudokit.logic.core import propagate as dyn
 from sudokit.logic.techniques import forcing
 
 from test_logic_c import _fresh, _key
+from test_logic_c import _states as _path_states
 
 LINKS = TESTS / "data" / "links"
 C_ONLY = pytest.mark.skipif(
@@ -100,13 +101,8 @@ def test_the_sets_are_link_heavy_and_minimal():
 
 
 def _states(grid, every: int, max_steps: "int | None" = None) -> list:
-    start = logic.State.of(grid)
-    path = logic.steps(start, max_steps=max_steps)
-    out, s = [start], start
-    for step in path.steps:
-        s = s.apply(step)
-        out.append(s)
-    return [s for s in out[::every] if not s.is_solved()]
+    """The unsolved states along the whole logical path (or its first max_steps steps)."""
+    return _path_states(grid, every=every, max_steps=max_steps)
 
 
 FINDERS = ("aic", "grouped-aic", "cell-forcing-chain", "unit-forcing-chain", "nishio",
