@@ -26,8 +26,8 @@ class ParseError(ValueError):
         if self.column is not None:
             where.append(f"column {self.column}")
         text = self.reason
-        if self.char is not None and "character" not in text:
-            text += f" (character {self.char!r})"
+        if self.char is not None and "character" not in text and "byte" not in text:
+            text += f" ({describe(self.char)})"
         return (", ".join(where) + ": " + text) if where else text
 
     def shifted(self, *, line: int = 0, source: str | None = None) -> "ParseError":
@@ -38,6 +38,15 @@ class ParseError(ValueError):
     def to_dict(self) -> dict:
         """Return the error as a JSON-ready dict (batch error logs)."""
         return {"line": self.line, "column": self.column, "char": self.char, "reason": self.reason}
+
+
+def describe(char: str) -> str:
+    """How an error names a character: "character 'x'", or for a byte that is not UTF-8
+    text (read as Python's surrogateescape names it, U+DC80..U+DCFF) "byte 0xAC, not
+    UTF-8"."""
+    if len(char) == 1 and "\udc80" <= char <= "\udcff":
+        return f"byte 0x{ord(char) - 0xDC00:02X}, not UTF-8"
+    return f"character {char!r}"
 
 
 class SpellingError(ValueError):

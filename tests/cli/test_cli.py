@@ -218,6 +218,15 @@ def test_check_error_and_limit_exit_1():
     assert r.returncode == 1 and r.stdout.endswith("\tlimit\n")
 
 
+@pytest.mark.parametrize("cmd", ["solve", "check", "explain", "stats"])
+def test_a_byte_that_is_not_utf8_is_named_as_a_byte(cmd):
+    # a stray byte of a Latin-1 file: named by its value, not as Python's escape of it
+    r = sudokit(cmd, stdin=f"{P1}\n".encode() + P1[:80].encode() + b"\xff\n")
+    assert r.returncode == 1
+    assert "line 2, column 81: unexpected byte 0xFF, not UTF-8" in r.stderr, r.stderr
+    assert "\\udc" not in r.stderr and "\\udc" not in r.stdout
+
+
 def test_check_box_2x3_block():
     six = "1.....\n..3...\n......\n......\n......\n.....6\n"
     r = sudokit("check", "--box", "2x3", stdin=six)

@@ -42,7 +42,7 @@ import re
 import sys
 from typing import Iterator
 
-from ..errors import ParseError
+from ..errors import ParseError, describe
 from ..formats._open import UTF16_BOMS, peek_head, text_of
 from ..formats import format_line, open_text, parse_line
 from ..grid import Grid
@@ -148,7 +148,8 @@ def _report_error(cmd: str, display: str, line: _Line, out, err) -> None:
     """Echo a bad line with TAB 'error' and name its line and column on err."""
     exc = line.error
     where = f"{display}: line {line.no}" + (f", column {exc.column}" if exc.column else "")
-    char = f" (character {exc.char!r})" if exc.char is not None and "character" not in exc.reason else ""
+    char = f" ({describe(exc.char)})" if exc.char is not None and "character" not in exc.reason \
+        and "byte" not in exc.reason else ""
     err.write(f"sudokit {cmd}: {where}: {exc.reason}{char}\n")
     out.write(line.text + "\terror\n")
 

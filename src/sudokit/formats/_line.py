@@ -13,7 +13,7 @@ import math
 import re
 from typing import Sequence
 
-from ..errors import ParseError, ShapeError
+from ..errors import ParseError, ShapeError, describe
 from ..grid import Grid
 from ..shape import MAX_SIZE, Shape
 from ..symbols import DEFAULT, HEX, LETTERS, WHITESPACE, Alphabet, get_alphabet, line_alphabet, \
@@ -129,11 +129,12 @@ def _values(cells: str, alpha: Alphabet, size: int) -> "bytes | int":
     return b if k < 0 else k
 
 
-def _bad_char(ch: str, alpha: Alphabet, size: int, line: int | None, column: int | None) -> ParseError:
+def _bad_char(ch: str, alpha: "Alphabet | None", size: int, line: int | None, column: int | None) -> ParseError:
     if ch.isprintable() and len(ch) == 1 and ch.isascii():
         what = f"not a value of a {size}x{size} grid (alphabet {alpha.name!r}) nor a blank"
     else:
-        what = f"unexpected character {ch!r} (U+{ord(ch):04X})"
+        what = f"unexpected {describe(ch)}" if len(ch) == 1 and "\udc80" <= ch <= "\udcff" \
+            else f"unexpected character {ch!r} (U+{ord(ch):04X})"
     return ParseError(what, line=line, column=column, char=ch)
 
 
@@ -248,8 +249,7 @@ def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[
     if not (field.isascii() and field.isprintable()):
         # garbage (control bytes, undecodable bytes): name it before counting cells
         k = next(k for k, ch in enumerate(field) if not (ch.isascii() and ch.isprintable()))
-        raise ParseError(f"unexpected character {field[k]!r} (U+{ord(field[k]):04X})",
-                         line=1, column=start + k + 1, char=field[k])
+        raise _bad_char(field[k], None, 0, 1, start + k + 1)
     shape = _as_shape(box)
     count = len(field)
     if shape is None:
