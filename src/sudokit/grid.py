@@ -73,7 +73,8 @@ class Grid:
     """A Sudoku grid of any shape; ``Grid('53..7....6..195...')`` parses a string.
 
     Other values: N*N integers 0..N (a list, tuple, bytes, any iterable; numpy integers too),
-    or a numpy array of shape (N*N,) or (N, N): any integer dtype, or a float dtype whose values
+    N rows of N integers (a list of lists or tuples), text in pieces (a list of row strings or
+    of one-character strings), or a numpy array of shape (N*N,) or (N, N): any integer dtype, or a float dtype whose values
     are whole numbers (what np.loadtxt gives).  A value outside 0..N, a fraction, NaN or inf
     raises ValueError naming the cell; a bool, text or object array raises TypeError.
     """
@@ -97,6 +98,10 @@ class Grid:
             object.__setattr__(self, "values", values.values)
             object.__setattr__(self, "_hash", None)
             return
+        if isinstance(values, (list, tuple)) and values and \
+                all(isinstance(row, str) for row in values):
+            # text in pieces: one character a cell, or one row a string
+            values = "".join(values) if all(len(r) == 1 for r in values) else "\n".join(values)
         if isinstance(values, str):
             grid = _parse_str(values, shape, alphabet)
             object.__setattr__(self, "shape", grid.shape)
@@ -105,7 +110,7 @@ class Grid:
             return
         if type(values).__module__ == "numpy":
             values = _numpy_cells(values)
-        vals = tuple(values)
+        vals = _cells(values)
         if shape is None:
             found = Shape.for_cells(len(vals))
             if found is None:
@@ -117,7 +122,7 @@ class Grid:
         n = shape.size
         for v in vals:
             if not (type(v) is int and 0 <= v <= n):
-                vals = _checked_values(vals, n)  # (also turns numpy integers into ints)
+                vals = _checked_values(vals, n, values)  # (also turns numpy integers into ints)
                 break
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "values", vals)
@@ -337,11 +342,30 @@ def _as_shape(shape: "Shape | str | tuple | None") -> Shape:
     raise ShapeError(f"not a box shape: {shape!r}")
 
 
-def _checked_values(vals: tuple, n: int) -> tuple[int, ...]:
+def _cells(values) -> tuple:
+    """The cells of values given as N*N values or as N rows of N values (a list of lists,
+    as a 2-d numpy array is taken); TypeError naming what was given when it is neither
+    text nor a sequence (None, a number, a dict or a set: no order of cells)."""
+    if values is None or isinstance(values, (int, float, complex, dict, set, frozenset)):
+        raise TypeError(f"a puzzle is a line of text, a Grid, or N*N values (0 for a blank, "
+                        f"1..N), not {type(values).__name__}")
+    try:
+        vals = tuple(values)
+    except TypeError:
+        raise TypeError(f"a puzzle is a line of text, a Grid, or N*N values (0 for a blank, "
+                        f"1..N), not {type(values).__name__}") from None
+    if vals and isinstance(vals[0], (list, tuple)) and \
+            all(isinstance(row, (list, tuple)) and len(row) == len(vals) for row in vals):
+        return tuple(v for row in vals for v in row)        # N rows of N values
+    return vals
+
+
+def _checked_values(vals: tuple, n: int, given=None) -> tuple[int, ...]:
     """Return vals as ints 0..n; ValueError naming the first cell that holds anything else.
 
     Any integer type is taken (bool and numpy integers included: they have __index__);
-    floats, even integral ones, are not.
+    floats, even integral ones, are not.  given: what the caller was handed (bytes of text
+    get a hint: bytes are values, not characters).
     """
     out = []
     for i, v in enumerate(vals):
@@ -350,8 +374,12 @@ def _checked_values(vals: tuple, n: int) -> tuple[int, ...]:
         except TypeError:
             k = -1
         if not 0 <= k <= n:
+            hint = ""
+            if isinstance(given, (bytes, bytearray)) and 32 <= k < 127:
+                hint = (f" (the byte of {chr(k)!r}: bytes are read as values; for a line of "
+                        f"text pass a str, e.g. data.decode())")
             raise ValueError(f"cell {i} (row {i // n + 1}, col {i % n + 1}) holds {v!r}; "
-                             f"values run from 0 (empty) to {n}")
+                             f"values run from 0 (empty) to {n}{hint}")
         out.append(k)
     return tuple(out)
 
