@@ -259,3 +259,27 @@ if __name__ == "__main__":  # pragma: no cover
     for m in sorted(g):
         print(m, "->", ", ".join(sorted(g[m])))
     print("circles:", cycles({m: {t for t in ts if not _is_parent(m, t)} for m, ts in g.items()}))
+
+
+def test_subpackages_load_on_first_use():
+    """``import sudokit`` then ``sudokit.logic.steps(...)``: a public subpackage is imported
+    when first named (not before: the import stays small), and an unknown name is still an
+    AttributeError."""
+    code = ("import sys, sudokit\n"
+            "names = ('logic', 'render', 'formats', 'geometry', 'records', 'serve')\n"
+            "assert not [n for n in names if 'sudokit.' + n in sys.modules], sys.modules\n"
+            "line = '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.'\n"
+            "assert sudokit.logic.steps(line).status == 'solved'\n"
+            "assert sudokit.formats.parse(line) == sudokit.Grid(line)\n"
+            "import sudokit.render as r\n"
+            "assert sudokit.render is r and sudokit.records.batch.solve_many\n"
+            "try:\n"
+            "    sudokit.nothing\n"
+            "except AttributeError as e:\n"
+            "    assert 'nothing' in str(e)\n"
+            "else:\n"
+            "    raise AssertionError('sudokit.nothing')\n"
+            "print('ok')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0 and proc.stdout == "ok\n", proc.stderr

@@ -27,10 +27,19 @@ _HOME = {
 }
 
 
+# Public subpackages and modules, also imported on first use: ``import sudokit`` then
+# ``sudokit.logic.steps(...)`` works as ``from sudokit import logic`` does.
+_MODULES = frozenset({"engine", "errors", "formats", "geometry", "grid", "logic", "records",
+                      "render", "serve", "shape", "solver", "symbols", "symmetry"})
+
+
 def __getattr__(name: str):
     """Import a public name's module on first use and keep the name here."""
     home = _HOME.get(name)
     if home is None:
+        if name in _MODULES:
+            import importlib
+            return importlib.import_module("." + name, __name__)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
     module = importlib.import_module("." + home, __name__)

@@ -31,8 +31,14 @@ __all__ = ["Options", "COMMANDS", "OUTPUT_FORMATS", "answer_lines", "notation", 
            "WriteError"]
 
 
+_MODULES = ("batch", "tables", "distributed", "pipeline")   # public, imported on first use
+
+
 def __getattr__(name: str):
-    """Import the record commands on first use of a public name."""
+    """Import the record commands on first use of a public name (and a public module)."""
+    if name in _MODULES:
+        import importlib
+        return importlib.import_module("." + name, __name__)
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from . import _commands
@@ -42,4 +48,4 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_MODULES))
