@@ -67,3 +67,22 @@ def test_bytes_of_text_get_a_hint():
 def test_ragged_rows_are_not_a_grid():
     with pytest.raises((ValueError, TypeError)):
         Grid([[0] * 9] * 8 + [[0] * 8])
+
+
+def test_a_grid_size_given_as_a_box_shape_gets_a_hint():
+    from sudokit import Shape, ShapeError
+    with pytest.raises(ShapeError, match=r"a 9x9 grid has 3x3 boxes\)$"):
+        Grid.empty("9x9")
+    with pytest.raises(ShapeError, match=r"a 12x12 grid has 3x4 boxes\)$"):
+        Shape.parse("12x12")
+    assert Grid.empty("3x3").size == 9
+
+
+def test_odd_arguments_are_named():
+    from sudokit import GenerationError, generate, logic
+    with pytest.raises(GenerationError, match="target must be a sudokit.generate_target.Target"):
+        generate(target="hard", seed=1)
+    for bad in (-1, 2.5, "3"):
+        with pytest.raises(ValueError, match="max_steps must be a non-negative integer"):
+            logic.steps(UNIQUE[0][0], max_steps=bad)
+    assert len(logic.steps(UNIQUE[0][0], max_steps=0).steps) == 0

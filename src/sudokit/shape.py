@@ -42,8 +42,16 @@ class Shape:
         if not (isinstance(box_rows, int) and isinstance(box_cols, int)):
             raise ShapeError(f"box rows and cols must be integers, not {box_rows!r} x {box_cols!r}")
         if box_rows < 1 or box_cols < 1 or box_rows * box_cols > MAX_SIZE:
-            raise ShapeError(f"unsupported box shape {box_rows}x{box_cols}: "
-                             f"box rows and cols must be >= 1 and their product at most {MAX_SIZE}")
+            hint = ""
+            if box_rows == box_cols and 4 <= box_rows <= MAX_SIZE:
+                r = math.isqrt(box_rows)
+                while box_rows % r:
+                    r -= 1
+                if r > 1:   # "9x9" meant as the grid's size: its boxes are 3x3
+                    hint = (f" (the shape is the box's: a {box_rows}x{box_rows} grid has "
+                            f"{r}x{box_rows // r} boxes)")
+            raise ShapeError(f"unsupported box shape {box_rows}x{box_cols}: box rows and cols "
+                             f"must be >= 1 and their product at most {MAX_SIZE}{hint}")
         shape = object.__new__(cls)
         shape.box_rows = box_rows
         shape.box_cols = box_cols

@@ -254,6 +254,8 @@ def steps(puzzle, *, techniques=None, exclude=None, max_steps: "int | None" = No
 
     time_limit: seconds for the whole path (the uniqueness proof included); when they run
     out the path has status 'time-limit' and the steps found so far."""
+    if max_steps is not None and not (isinstance(max_steps, int) and max_steps >= 0):
+        raise ValueError(f"max_steps must be a non-negative integer or None, not {max_steps!r}")
     start = State.of(puzzle)
     enabled = _enabled(techniques, exclude, start.geometry)
     path: list = []
