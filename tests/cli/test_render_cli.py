@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import struct
 import sys
 import xml.etree.ElementTree as ET
 
@@ -87,6 +88,28 @@ def test_png(tmp_path, monkeypatch):
     code, said = run(["render", "-o", str(out), "--scale", "1"], CLASSIC + "\n", monkeypatch)
     assert code == 0, said
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_width(tmp_path, monkeypatch):
+    """--width PX: an SVG that many px wide, a PNG that many pixels wide; not with a PDF
+    booklet nor with --scale."""
+    out = tmp_path / "w.svg"
+    code, said = run(["render", "-o", str(out), "--width", "300"], CLASSIC + "\n", monkeypatch)
+    assert code == 0, said
+    assert out.read_text() == str(render.svg(Grid(CLASSIC), size=300))
+    assert 'width="300" height="300"' in out.read_text()
+    if any(render.tools().values()):
+        out = tmp_path / "w.png"
+        code, said = run(["render", "-o", str(out), "--width", "250"], CLASSIC + "\n",
+                         monkeypatch)
+        assert code == 0, said
+        assert struct.unpack(">II", out.read_bytes()[16:24]) == (250, 250)
+    for argv in (["-o", str(tmp_path / "w.pdf"), "--width", "300"],
+                 ["-o", str(tmp_path / "w.png"), "--width", "300", "--scale", "2"],
+                 ["-o", str(tmp_path / "w.png"), "--width", "0"]):
+        code, said = run(["render", *argv], CLASSIC + "\n", monkeypatch)
+        assert code == 2 and ("--width" in said), said
+    assert not (tmp_path / "w.pdf").exists()
 
 
 def test_rules_and_fpuzzles_geometry(tmp_path, monkeypatch):

@@ -175,3 +175,25 @@ def test_booklet_with_steps(tmp_path):
     path.write_bytes(render.booklet([XWING_PUZZLE], per_page=6, steps=True))
     nsteps = len(logic.steps(XWING_PUZZLE).steps)
     assert int(_pdfinfo(path)["Pages"]) == 1 + -(-nsteps // 6)
+
+
+def test_png_size_is_its_width_in_pixels(tool):
+    """png(size=W): exactly W pixels wide (not a resolution rounded by the tool), the height
+    in proportion, the picture drawn as at the default scale (values dark at the centres)."""
+    for size in (300, 333, 1000):
+        png = Png(render.png(CLASSIC, size=size, tool=tool))
+        assert (png.width, png.height) == (size, size)
+    lay = _Layout(9, coordinates=False, title="T", caption=[])
+    png = Png(render.png(CLASSIC, size=500, tool=tool, title="T"))
+    assert png.width == 500 and png.height == round(lay.height * 500 / lay.width)
+    png = Png(render.png(CLASSIC, size=round(_Layout(9, coordinates=False, title=None,
+                                                     caption=[]).width * SCALE), tool=tool))
+    _check_values(png, Grid(CLASSIC))
+    for bad in (0, -5, 20001, True, "300"):
+        with pytest.raises(ValueError, match="size= takes a width from 1 to 20,000 px"):
+            render.png(CLASSIC, size=bad, tool=tool)
+
+
+def test_pdf_takes_no_size():
+    with pytest.raises(ValueError, match="size= is svg"):
+        render.pdf(CLASSIC, size=300)

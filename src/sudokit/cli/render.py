@@ -34,6 +34,8 @@ _BOOKLET_ONLY = ("per_page", "solutions", "steps", "paper", "ratings", "hodoku")
 
 _scale = number_in(float, 0.1, 20, "expected a number, not {text!r}",
                    "the scale runs from 0.1 to 20, not {value:g}")
+_width = number_in(int, 1, 20000, "expected a whole number of pixels, not {text!r}",
+                   "the width runs from 1 to 20000 px, not {value}")
 
 
 def add_parser(sub) -> None:
@@ -86,8 +88,11 @@ or no PNG tool).""")
                    help="SVG/PNG: draw the candidates (a pencil-mark input's own marks)")
     p.add_argument("--coordinates", action="store_true",
                    help="SVG/PNG: r1..rN and c1..cN labels")
-    p.add_argument("--scale", type=_scale, default=2.0, metavar="S",
+    p.add_argument("--scale", type=_scale, default=None, metavar="S",
                    help="PNG: pixels per SVG px (default 2)")
+    p.add_argument("--width", type=_width, default=None, metavar="PX",
+                   help="SVG/PNG: the picture this many pixels wide (height in proportion; "
+                        "instead of --scale)")
     p.add_argument("-q", "--quiet", action="store_true", help="no notes on stderr")
     p.set_defaults(run=run_render)
     declare_files(p, reads=("files", "regions"), writes=("target",), stdout=False)
@@ -159,6 +164,11 @@ def run_render(args, out: TextIO, err: TextIO) -> int:
     elif args.candidates or args.coordinates:
         raise _UsageError("--candidates and --coordinates draw SVG or PNG pictures; a PDF "
                           "booklet prints the puzzles clean")
+    elif args.width is not None or args.scale is not None:
+        raise _UsageError("--width and --scale size SVG or PNG pictures; a PDF booklet prints "
+                          "on --paper")
+    if args.width is not None and args.scale is not None:
+        raise _UsageError("--width and --scale both size the picture: give one")
     elif getattr(args, "hodoku", None) and not args.ratings:
         raise _UsageError("--hodoku adds HoDoKu's level to the rating lines: give --ratings too")
     if args.format not in ("auto", "line", "block", "tokens", "json", "sdk", "ss", "sdm",
@@ -234,12 +244,15 @@ def _write(args, kind: str, sources: list, err: TextIO) -> int:
             opts = {"candidates": True if args.candidates else False,
                     "coordinates": args.coordinates, "title": args.title}
             if kind == "svg":
-                data = [render.svg(s, **opts).encode("utf-8") for s in sources]
+                data = [render.svg(s, size=args.width, **opts).encode("utf-8") for s in sources]
             else:
-                data = [render.png(s, scale=args.scale, **opts) for s in sources]
+                data = [render.png(s, scale=args.scale or 2.0, size=args.width, **opts)
+                        for s in sources]
     except render.RenderError as exc:
         err.write(f"sudokit render: {exc}\n")
         return EXIT_IO
+    except ValueError as exc:   # an option the pictures cannot take
+        raise _UsageError(str(exc)) from None
     from ..records._atomic import Pending
     paths = _targets(args.target, len(data))
     pending = []

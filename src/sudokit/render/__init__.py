@@ -169,19 +169,31 @@ def svg(obj, *, size=None, candidates=None, highlight=(), step=None, colors=None
 def pdf(obj, **options) -> bytes:
     """A one-page PDF of obj's picture (page = picture size, 1 px = 1 pt); options as svg()."""
     from ._pdf import write_pdf
+    if options.get("size") is not None:
+        raise ValueError("pdf() makes a page the picture's own size (1 px = 1 pt): size= is "
+                         "svg()'s and png()'s; sheet() and booklet() print on paper sizes")
     options.pop("size", None)
     return write_pdf([_scene(obj, **options)])
 
 
-def png(obj, *, scale: float = 2.0, tool: "str | None" = None, **options) -> bytes:
-    """The PNG picture of obj, scale pixels per px of the SVG (2: a 9x9 grid is 744 px wide).
+def png(obj, *, scale: float = 2.0, tool: "str | None" = None, size=None, **options) -> bytes:
+    """The PNG picture of obj, scale pixels per px of the SVG (2: a 9x9 grid is 744 px wide),
+    or size pixels wide (1 to 20,000; the height in proportion).
 
     tool: 'pdftoppm', 'chromium' or None (the first found, in that order).  RenderError
     when no tool is installed (its message says what to install) or the tool fails.
     """
     from ._png import rasterise
-    options.pop("size", None)
-    return rasterise(_scene(obj, **options), scale=scale, tool=tool)
+    scene = _scene(obj, **options)
+    if size is not None:
+        if not (isinstance(size, (int, float)) and not isinstance(size, bool) and
+                1 <= size <= MAX_WIDTH):
+            raise ValueError(f"size= takes a width from 1 to {MAX_WIDTH:,} px, not {size!r}")
+        scale = size / scene.width
+    return rasterise(scene, scale=scale, tool=tool, width=None if size is None else round(size))
+
+
+MAX_WIDTH = 20000   # px: the widest PNG png(size=...) makes
 
 
 def sheet(obj, *, paper: str = "a4", marks=None, title: "str | None" = None,

@@ -46,10 +46,12 @@ def tools() -> dict:
     return {"pdftoppm": shutil.which("pdftoppm"), "chromium": chromium}
 
 
-def rasterise(scene: Scene, *, scale: float = 2.0, tool: "str | None" = None) -> bytes:
-    """The PNG bytes of a scene, scale pixels per unit; tool: 'pdftoppm', 'chromium' or
-    None (the first of them found).  RenderError when none is there or it fails."""
-    if not (isinstance(scale, (int, float)) and 0.1 <= scale <= 20):
+def rasterise(scene: Scene, *, scale: float = 2.0, tool: "str | None" = None,
+              width: "int | None" = None) -> bytes:
+    """The PNG bytes of a scene, scale pixels per unit (width: exactly that many pixels
+    wide, scale being width / the scene's width); tool: 'pdftoppm', 'chromium' or None (the
+    first of them found).  RenderError when none is there or it fails."""
+    if width is None and not (isinstance(scale, (int, float)) and 0.1 <= scale <= 20):
         raise ValueError(f"scale must be a number from 0.1 to 20, not {scale!r}")
     found = tools()
     if tool is None:
@@ -64,7 +66,7 @@ def rasterise(scene: Scene, *, scale: float = 2.0, tool: "str | None" = None) ->
         raise RenderError(f"{tool} was asked for and is not installed")
     with tempfile.TemporaryDirectory(prefix="sudokit-render-") as tmp:
         if tool == "pdftoppm":
-            return _pdftoppm(found[tool], scene, scale, tmp)
+            return _pdftoppm(found[tool], scene, scale, tmp, width)
         return _chromium(found[tool], scene, scale, tmp)
 
 
@@ -81,11 +83,14 @@ def _run(argv: list[str]) -> None:
                           + (": " + " / ".join(said) if said else ""))
 
 
-def _pdftoppm(exe: str, scene: Scene, scale: float, tmp: str) -> bytes:
+def _pdftoppm(exe: str, scene: Scene, scale: float, tmp: str, width=None) -> bytes:
     pdf = os.path.join(tmp, "picture.pdf")
     with open(pdf, "wb") as f:
         f.write(write_pdf([scene]))
-    _run([exe, "-png", "-r", f"{72.0 * scale:g}", "-singlefile", "-aa", "yes", "-aaVector",
+    # a width asked for is given as pixels (a resolution would round up a pixel or so)
+    size = ["-r", f"{72.0 * scale:g}"] if width is None else \
+        ["-scale-to-x", str(width), "-scale-to-y", str(round(scene.height * width / scene.width))]
+    _run([exe, "-png", *size, "-singlefile", "-aa", "yes", "-aaVector",
           "yes", pdf, os.path.join(tmp, "picture")])
     with open(os.path.join(tmp, "picture.png"), "rb") as f:
         return f.read()
