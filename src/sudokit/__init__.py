@@ -97,7 +97,7 @@ def _forget_finder() -> None:
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_HOME))
+    return sorted(set(globals()) | set(_HOME) | _MODULES)
 
 
 __all__ = [
