@@ -630,12 +630,8 @@ def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: 
     if killer is not None:
         params = ("killer", geom, killer, seed)
     elif target is not None:
-        if not hasattr(target, "check_geometry"):
-            raise GenerationError(f"target must be a sudokit.generate_target.Target (e.g. "
-                                  f"Target(level='hard'), Target(rating='7.0-8.0')), not "
-                                  f"{type(target).__name__} {target!r}")
-        target.check_geometry(geom)
-        params = ("aim", geom, symmetry, rng, seed, target)
+        from .generate_target import checked
+        params = ("aim", geom, symmetry, rng, seed, checked(target, geom))
     else:
         params = (geom, symmetry, bool(minimal), rng, seed)
     if jobs == 1 or count <= 1:  # lazily, one puzzle at a time: memory stays flat
