@@ -80,7 +80,7 @@ def test_a_grid_size_given_as_a_box_shape_gets_a_hint():
 
 def test_odd_arguments_are_named():
     from sudokit import GenerationError, generate, logic
-    with pytest.raises(GenerationError, match="target must be a sudokit.generate_target.Target"):
+    with pytest.raises(GenerationError, match="target must be a generate_target.Target, not 'hard'"):
         generate(target="hard", seed=1)
     for bad in (-1, 2.5, "3"):
         with pytest.raises(ValueError, match="max_steps must be a non-negative integer"):

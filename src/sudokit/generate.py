@@ -542,14 +542,12 @@ def _make(geom: Geometry, symmetry: str, minimal: bool, clues, seed, index: int,
 def remake(generated: Generated) -> Generated:
     """Return the same Generated again, made from its seed, index and options."""
     g = generated
+    geom, at = g.puzzle.geometry, (g.seed, g.index, g.engine)
     if g.killer is not None:
-        return _make_killer(_cages.base_of(g.puzzle.geometry), g.killer, g.seed, g.index,
-                            g.engine)
+        return _make_killer(_cages.base_of(geom), g.killer, *at)
     if g.target is not None:
-        return g.target.make(g.puzzle.geometry, g.symmetry, g.clue_range, g.seed, g.index,
-                             g.engine)
-    return _make(g.puzzle.geometry, g.symmetry, g.minimal, g.clue_range, g.seed, g.index,
-                 g.engine)
+        return g.target.make(geom, g.symmetry, g.clue_range, *at)
+    return _make(geom, g.symmetry, g.minimal, g.clue_range, *at)
 
 
 # --- public entry ------------------------------------------------------------------------
@@ -630,8 +628,10 @@ def iter_generate(*, box=None, count: int = 1, symmetry: str = "none", minimal: 
     if killer is not None:
         params = ("killer", geom, killer, seed)
     elif target is not None:
-        from .generate_target import checked
-        params = ("aim", geom, symmetry, rng, seed, checked(target, geom))
+        if not hasattr(target, "check_geometry"):
+            raise GenerationError(f"target must be a generate_target.Target, not {target!r}")
+        target.check_geometry(geom)
+        params = ("aim", geom, symmetry, rng, seed, target)
     else:
         params = (geom, symmetry, bool(minimal), rng, seed)
     if jobs == 1 or count <= 1:  # lazily, one puzzle at a time: memory stays flat

@@ -493,17 +493,6 @@ def make_aimed(geom: Geometry, symmetry: str, clues, seed, index: int, engine: s
                           f"range or choose another target")
 
 
-def checked(target, geom: Geometry) -> Target:
-    """target, when it is a Target defined for geom (Target.check_geometry); else
-    GenerationError naming what was given."""
-    if not isinstance(target, Target):
-        raise GenerationError(f"target must be a sudokit.generate_target.Target (e.g. "
-                              f"Target(level='hard'), Target(rating='7.0-8.0')), not "
-                              f"{target!r}")
-    target.check_geometry(geom)
-    return target
-
-
 def iter_aimed(*, rating=None, pearl=None, diamond=None, level=None, technique=None,
                **options):
     """Yield aimed puzzles lazily: iter_generate(target=Target(...), **options)."""
