@@ -39,7 +39,11 @@ def __getattr__(name: str):
     if home is None:
         if name in _MODULES:
             import importlib
-            return importlib.import_module("." + name, __name__)
+            try:
+                return importlib.import_module("." + name, __name__)
+            except ImportError as exc:   # (hasattr() stays False, ``from`` names the cause)
+                raise AttributeError(f"module {__name__!r} has no attribute {name!r}: {exc}") \
+                    from exc
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
     module = importlib.import_module("." + home, __name__)

@@ -479,6 +479,7 @@ def test_malformed_json(server, raw, where):
     ([1, 2], None, "JSON object"), ({}, "puzzle", "needs"),
     ({"puzzle": PUZZLE, "turbo": True}, "turbo", "unknown"),
     ({"puzzle": 42}, "puzzle", "number"), ({"puzzle": ""}, "puzzle", "empty"),
+    ({"puzzle": None}, "puzzle", '"geometry"}, not null'),
     ({"puzzle": PUZZLE, "node_limit": -1}, "node_limit", "positive"),
     ({"puzzle": PUZZLE, "node_limit": "many"}, "node_limit", "string"),
     ({"puzzle": {"size": 4, "givens": [0] * 15}}, "puzzle.givens", "16 entries"),

@@ -38,7 +38,11 @@ def __getattr__(name: str):
     """Import the record commands on first use of a public name (and a public module)."""
     if name in _MODULES:
         import importlib
-        return importlib.import_module("." + name, __name__)
+        try:
+            return importlib.import_module("." + name, __name__)
+        except ImportError as exc:   # (hasattr() stays False, ``from`` names the cause)
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}: {exc}") \
+                from exc
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from . import _commands

@@ -52,7 +52,8 @@ def _kind(value) -> str:
 
 
 def _fail(field: str, want: str, value) -> BadRequest:
-    return BadRequest(f'"{field}" must be {want}, not {_kind(value)} {_short(value)}', field=field)
+    got = "null" if value is None else f"{_kind(value)} {_short(value)}"
+    return BadRequest(f'"{field}" must be {want}, not {got}', field=field)
 
 
 def _short(value) -> str:
