@@ -3,10 +3,11 @@
  * The C twin of _learn.learn (the specification: same decisions, same nodes, same first
  * solution, same count); _learn.py mirrors it function by function.  Ported from the
  * research harness cdcl25.c (docs/25x25-findings.md; in git history) with its best settings
- * (-H1, VSIDS decay 0.99, reduction 2000 + 300k; its glucose restarts dropped in session 6), generalised to
- * every geometry (geometry.py; the tables of solve/kernels.h's sk_shape).  Files: solve/learn.h holds
- * the state of one search (lctx), solve/learn_groups.c builds its groups from the geometry,
- * solve/learn_clauses.c analyses conflicts and keeps the clauses; this file is the search.
+ * (-H1, VSIDS decay 0.99, reduction 2000 + 300k; its glucose restarts dropped in session 6),
+ * generalised to every geometry (geometry.py; the tables of solve/kernels.h's sk_shape).
+ * Files: solve/learn.h holds the state of one search (lctx), solve/learn_groups.c builds its
+ * groups from the geometry, solve/learn_clauses.c analyses conflicts and keeps the clauses;
+ * this file is the search.
  *
  *   variables   x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + neg
  *   groups      groups of positive literals, at most one of them true (sk_learn_ctx_init
@@ -41,8 +42,8 @@
  *               answer.  Glucose restarts (lbd_fast (window 50) * 0.8 > lbd_slow (window
  *               10000) -> backtrack to level 0) cost 1.35x the conflicts on the 18 minimal
  *               25x25 puzzles and 1.11x on 14 shuffled copies of the hardest seven
- *               (docs/25x25-findings.md, session 6); 9x9 and 16x16 searches never
- *               restarted (fewer than 50 conflicts a puzzle).
+ *               (docs/25x25-findings.md, session 6); on the 9x9 and 16x16 sets of
+ *               benchmarks/bench.py no glucose restart ever fired.
  *   reduce      after 2000, then every 2000 + 300k conflicts: of the clauses with LBD > 2 and
  *               size > 2 not locked as a reason, delete half (highest LBD first, then oldest).
  *   counting    a solution adds the blocking clause "not all the decisions" (never deleted)
