@@ -83,12 +83,13 @@ The algorithm: propagate (a true variable falsifies the rest of its groups; a gr
 non-false member and none true forces it; watched clauses), decide (the group with no true
 member and the fewest non-false ones >= 2, lowest index first; over all such groups the
 unassigned member of highest activity, first in group order on ties, is set true), learn
-(1UIP, recursive minimisation, EVSIDS decay 0.99, rescale above 1e100), restart (glucose:
-fast LBD average (window 50) * 0.8 > slow one (window 10000)), reduce (after 2000
+(1UIP, recursive minimisation, EVSIDS decay 0.99, rescale above 1e100), no restarts (one
+search to the answer: glucose restarts cost 1.35x the conflicts on the minimal 25x25
+puzzles, docs/25x25-findings.md session 6), reduce (after 2000
 conflicts, then every 300 more than the last interval: half of the unlocked clauses with
 LBD > 2 and size > 2, highest LBD first, oldest first on ties), count (a solution adds the
 blocking clause "not all the decisions", the latest first).  The only floating point is
-the activity and the LBD averages, done in IEEE doubles in the same order as in C.
+the activity, done in IEEE doubles in the same order as in C.
 
 C lives in three files since the split: learn.c (the loop), learn_groups.c (tables and
 the per-search arrays), learn_clauses.c (learning, clauses, reduction).
@@ -569,7 +570,7 @@ class LearnRun:
     """
 
     __slots__ = ("s", "count", "first", "decisions", "conflicts", "since_reduce",
-                 "next_reduce", "lbd_fast", "lbd_slow", "lbd_fast_n", "done", "pending_block")
+                 "next_reduce", "done", "pending_block")
 
     def __init__(self, values: bytes, *args):
         self.s = s = LearnContext(split_args(args)[0])
@@ -578,8 +579,6 @@ class LearnRun:
         self.decisions = 0
         self.conflicts = self.since_reduce = 0
         self.next_reduce = REDUCE_FIRST
-        self.lbd_fast = self.lbd_slow = 0.0
-        self.lbd_fast_n = 0
         self.done = False            # the search space is exhausted (or the givens clash)
         self.pending_block = False   # paused right after a solution, before its blocking clause
         n = s.n
@@ -654,20 +653,13 @@ class LearnRun:
                     cid = s.add_clause(learnt, lbd)
                     s.assign(l0 >> 1, 0 if l0 & 1 else 1, (cid << 3) | R_CLAUSE)
                 s.var_inc /= DECAY
-                self.lbd_slow += (lbd - self.lbd_slow) / float(min(self.conflicts, 10000))
-                self.lbd_fast_n += 1
-                self.lbd_fast += (lbd - self.lbd_fast) / float(min(self.lbd_fast_n, 50))
                 continue
-            if self.lbd_fast_n >= 50 and self.lbd_fast * 0.8 > self.lbd_slow:  # restart
-                self.lbd_fast_n = 0
-                self.lbd_fast = 0.0
-                s.backtrack(0)
             if self.since_reduce >= self.next_reduce:
                 self.since_reduce = 0
                 self.next_reduce += REDUCE_INC
                 s.reduce_db()
-            # A pause (budget spent) comes after the restart and reduction checks and the
-            # choice: both checks are false on resuming and the choice is the same again.
+            # A pause (budget spent) comes after the reduction check and the choice: the
+            # check is false on resuming and the choice is the same again.
             dl = s.pick_group_lit()
             if dl >= 0:
                 if budget_end > 0 and self.decisions >= budget_end:

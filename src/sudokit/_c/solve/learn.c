@@ -3,10 +3,11 @@
  * The C twin of _learn.learn (the specification: same decisions, same nodes, same first
  * solution, same count); _learn.py mirrors it function by function.  Ported from the
  * research harness cdcl25.c (docs/25x25-findings.md; in git history) with its best settings
- * (-H1, VSIDS decay 0.99, glucose-style restarts, reduction 2000 + 300k), generalised to
- * every geometry (geometry.py; the tables of solve/kernels.h's sk_shape).  Files: solve/learn.h holds
- * the state of one search (lctx), solve/learn_groups.c builds its groups from the geometry,
- * solve/learn_clauses.c analyses conflicts and keeps the clauses; this file is the search.
+ * (-H1, VSIDS decay 0.99, reduction 2000 + 300k; its glucose restarts dropped in session 6),
+ * generalised to every geometry (geometry.py; the tables of solve/kernels.h's sk_shape).
+ * Files: solve/learn.h holds the state of one search (lctx), solve/learn_groups.c builds its
+ * groups from the geometry, solve/learn_clauses.c analyses conflicts and keeps the clauses;
+ * this file is the search.
  *
  *   variables   x(cell, d) = "cell holds d+1", var = cell*N + d; literal = 2*var + neg
  *   groups      groups of positive literals, at most one of them true (sk_learn_ctx_init
@@ -37,8 +38,12 @@
  *               order on ties) is set true.  nodes = decisions.
  *   learn       1UIP, recursive minimisation (abstract levels), EVSIDS bump of every variable
  *               seen in the conflict analysis, var_inc /= 0.99, rescale by 1e-100 above 1e100.
- *   restart     glucose: lbd_fast (window 50) * 0.8 > lbd_slow (window 10000) after >= 50
- *               conflicts since the last restart -> backtrack to level 0.
+ *   restart     never (2026-12-02, issue #32): one search from the first decision to the
+ *               answer.  Glucose restarts (lbd_fast (window 50) * 0.8 > lbd_slow (window
+ *               10000) -> backtrack to level 0) cost 1.35x the conflicts on the 18 minimal
+ *               25x25 puzzles and 1.11x on 14 shuffled copies of the hardest seven
+ *               (docs/25x25-findings.md, session 6); on the 9x9 and 16x16 sets of
+ *               benchmarks/bench.py no glucose restart ever fired.
  *   reduce      after 2000, then every 2000 + 300k conflicts: of the clauses with LBD > 2 and
  *               size > 2 not locked as a reason, delete half (highest LBD first, then oldest).
  *   counting    a solution adds the blocking clause "not all the decisions" (never deleted)
@@ -424,8 +429,6 @@ struct sk_learn_run {
     long long count;         /* solutions found so far */
     uint64_t decisions;
     long long conflicts, since_reduce, next_reduce;
-    double lbd_fast, lbd_slow;
-    int lbd_fast_n;
     int done;                /* the search space is exhausted (or the givens clash) */
     int pending_block;       /* paused right after a solution, before its blocking clause */
 };
@@ -553,16 +556,7 @@ long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8
                 assign(s, l0 >> 1, !(l0 & 1), MKR(id, R_CLAUSE));
             }
             s->var_inc /= DECAY;
-            long long c = r->conflicts;
-            r->lbd_slow += (lbd - r->lbd_slow) / (double)(c < 10000 ? c : 10000);
-            r->lbd_fast_n++;
-            r->lbd_fast += (lbd - r->lbd_fast) / (double)(r->lbd_fast_n < 50 ? r->lbd_fast_n : 50);
             continue;
-        }
-        if (r->lbd_fast_n >= 50 && r->lbd_fast * 0.8 > r->lbd_slow) {
-            r->lbd_fast_n = 0;
-            r->lbd_fast = 0;
-            backtrack(s, 0);
         }
         if (r->since_reduce >= r->next_reduce) {
             r->since_reduce = 0;
@@ -571,8 +565,8 @@ long long sk_learn_resume(sk_learn_run *r, long long limit, uint64_t more, uint8
             if (s->oom)
                 return -1;
         }
-        /* A pause (budget spent) comes here, after the restart and reduction checks and the
-         * choice: both checks are false on resuming and the choice is the same again. */
+        /* A pause (budget spent) comes here, after the reduction check and the choice: the
+         * check is false on resuming and the choice is the same again. */
         int dl = pick_group_lit(s);
         if (dl >= 0) {
             if (budget_end && r->decisions >= budget_end) {
