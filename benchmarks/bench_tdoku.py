@@ -213,6 +213,10 @@ def worker(limit: int | None, names: list[str], call: str, src: str) -> int:
     import sudokit
     from sudokit import _ckernels as C
     from sudokit.records import batch
+    if not Path(sudokit.__file__).resolve().is_relative_to(Path(src).resolve()):
+        print(f"sudokit came from {Path(sudokit.__file__).parent}, not from {src}",
+              file=sys.stderr)
+        return 2
     if sudokit.backend() != "c":
         print(f"sudokit's C kernels are not available ({sudokit.backend_reason()})",
               file=sys.stderr)

@@ -62,7 +62,8 @@
  *     Replacing plain column singles by it (2026-11-23): 9-11% fewer
  *     guesses on the hard sets, 1.04-1.09x faster there, the same on 17-clue.
  * guess: on the bivalue cell with the most unsolved cells in its row and
- *     box (ties: first in band order); if no cell is bivalue, on the
+ *     box (ties: first in band order; the max of a packed key without a
+ *     branch: 1.05x on hardest 1106 against the compare-and-branch loop); if no cell is bivalue, on the
  *     unsolved cell with the fewest candidates.  Values in increasing
  *     order; every alternative but the last runs on a copy of the board
  *     (60 words, on the C stack: recursion depth <= 81), the last in place.
@@ -97,6 +98,16 @@
  *  - scoring the bivalue cell by its unsolved plus its bivalue peers (row
  *    and box): 3-5% fewer guesses, time mixed (top1465 1.03-1.06x faster,
  *    forum_hardest counting 1.04x slower).
+ *  - (2026-12-02, issue #32, against main's kernel in the same run, thread CPU
+ *    time, the avx512 and baseline builds) settle driven by a 27-bit mask of
+ *    the changed subbands (compared all at once, then refined bit by bit with
+ *    the subband's index a variable): the same fixpoint and guesses, 1.1-1.25x
+ *    slower.  Skipping a value's 3 subbands on one test when none changed:
+ *    1.08-1.25x slower.  The REFINE chain of 27 tests is well predicted.
+ *  - (same) naked singles reading a single's value from 4 bit planes instead
+ *    of a loop over the 9 values: 0.94-1.05x, within noise; not kept.
+ *  - (same) the whole file without gcc's SLP vectoriser at the avx512 level:
+ *    0.87-0.97x.
  *  - no SIMD: the state is 27 independent 32-bit words and the hot path is
  *    table lookups; -march=native (AVX-512, popcnt, BMI2) measured within
  *    noise of the portable -O3 build, so there is no #ifdef'd path.  This
