@@ -110,9 +110,11 @@
  *    0.87-0.97x.
  *  - no SIMD: the state is 27 independent 32-bit words and the hot path is
  *    table lookups; -march=native (AVX-512, popcnt, BMI2) measured within
- *    noise of the portable -O3 build, so there is no #ifdef'd path.  This
+ *    noise of the portable -O3 build, so there is no intrinsic anywhere.  This
  *    file is compiled again for AVX2 and AVX-512 (isa/isa.h): 1-6% faster
- *    there (benchmarks/README.md, "Instruction levels").
+ *    there (benchmarks/README.md, "Instruction levels").  One function has a
+ *    form of its own at those levels (#ifdef SK_ISA_SUFFIX): column_claims,
+ *    plain C that gcc vectorises there and that is slower with SSE2 only.
  *
  * All lookup tables are `static const` and computed by the preprocessor,
  * so there is no init function and no mutable global: thread-safe.
