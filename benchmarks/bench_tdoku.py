@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python3 benchmarks/bench_tdoku.py [--rounds 5] [--cpu baseline,avx2,avx512]
         [--call api,kernel] [--tdoku-lib PATH] [--sets 17clue,...] [--modes first,count2]
-        [--limit N] [--core N] [--json FILE]
+        [--limit N] [--core N] [--base DIR] [--json FILE]
 
 What runs.  tdoku is not part of sudokit and sudokit ships none of it: this script loads a
 shared library of tdoku's solver that tdoku's own build made (its CMake target
@@ -24,6 +24,12 @@ How it is measured.
   ``--call kernel`` (or ``api,kernel``: a column each) times the C batch loop alone on
   result buffers made once, as bench.py does, instead of solve_many, which makes new
   ones every call.
+- ``--base DIR`` adds a second sudokit tree (DIR holds its ``sudokit`` package with its
+  extension built, e.g. ``pip install --target DIR`` of main), one more column per level
+  and call, named "base ...", measured in the same rounds and checked the same way: a
+  change against the tree it came from, under the same load.  Each worker checks that
+  ``sudokit`` came from its own tree (exit status 2 otherwise: an installed copy would be
+  measured instead).
 - tdoku runs in the harness, one puzzle string at a time (its API takes the characters
   directly: it has no separate reading step).
 - Every process is pinned to one core (the last one this process may use, or --core).
