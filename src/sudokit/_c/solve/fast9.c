@@ -277,7 +277,7 @@ static int settle(board *s)
  * on a contradiction (also for a subband emptied before its turn, which
  * settle would skip, prev being 0 too, and naked_singles would catch); settle()
  * goes on from there.  At the avx2/avx512 levels only (SK_ISA_SUFFIX): there
- * serg 1.12-1.28x and hardest 1106 1.02-1.14x (10 alternations, bench_fast9),
+ * serg 1.11-1.28x and hardest 1106 1.02-1.14x (10 alternations, bench_fast9),
  * in the baseline build 0.87-0.93x on serg: the portable build does without. */
 #ifdef SK_ISA_SUFFIX
 F9_NOINLINE int first_pass(board *s)
