@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python3 benchmarks/bench_tdoku.py [--rounds 5] [--cpu baseline,avx2,avx512]
         [--call api,kernel] [--tdoku-lib PATH] [--sets 17clue,...] [--modes first,count2]
-        [--limit N] [--core N] [--json FILE]
+        [--limit N] [--core N] [--base DIR] [--json FILE]
 
 What runs.  tdoku is not part of sudokit and sudokit ships none of it: this script loads a
 shared library of tdoku's solver that tdoku's own build made (its CMake target
@@ -24,6 +24,12 @@ How it is measured.
   ``--call kernel`` (or ``api,kernel``: a column each) times the C batch loop alone on
   result buffers made once, as bench.py does, instead of solve_many, which makes new
   ones every call.
+- ``--base DIR`` adds a second sudokit tree (DIR holds its ``sudokit`` package with its
+  extension built, e.g. ``pip install --target DIR`` of main), one more column per level
+  and call, named "base ...", measured in the same rounds and checked the same way: a
+  change against the tree it came from, under the same load.  Each worker checks that
+  ``sudokit`` came from its own tree (exit status 2 otherwise: an installed copy would be
+  measured instead).
 - tdoku runs in the harness, one puzzle string at a time (its API takes the characters
   directly: it has no separate reading step).
 - Every process is pinned to one core (the last one this process may use, or --core).
@@ -52,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import array
+import itertools
 import json
 import math
 import os
@@ -202,16 +209,20 @@ class Side:
             self.proc.wait(timeout=30)
 
 
-def worker(limit: int | None, names: list[str], call: str) -> int:
+def worker(limit: int | None, names: list[str], call: str, src: str) -> int:
     """The sudokit side, at the level SUDOKIT_CPU names: the harness's protocol on
     stdin/stdout, plus 'read NAME REPS' (parse_lines on the set's text).  call 'api':
     batch.solve_many; 'kernel': the C batch loop alone on buffers made once (bench.py's
     way), to tell the kernel's time from the call's (new result buffers every call)."""
     os.environ.pop("SUDOKIT_PUREPYTHON", None)  # (a benchmark of the C kernels)
-    sys.path.insert(0, str(ROOT / "src"))
+    sys.path.insert(0, src)
     import sudokit
     from sudokit import _ckernels as C
     from sudokit.records import batch
+    if not Path(sudokit.__file__).resolve().is_relative_to(Path(src).resolve()):
+        print(f"sudokit came from {Path(sudokit.__file__).parent}, not from {src}",
+              file=sys.stderr)
+        return 2
     if sudokit.backend() != "c":
         print(f"sudokit's C kernels are not available ({sudokit.backend_reason()})",
               file=sys.stderr)
@@ -282,24 +293,26 @@ def start_sides(args, names: list[str]) -> tuple[Side, dict]:
     specs = [f"{n}={DATA / bench.SETS[n][0]}" for n in names]
     tdoku = Side("tdoku", [str(exe), str(lib), str(args.limit or 0)] + specs)
     levels = {}
-    for level in args.cpu.split(","):
-        for call in args.call.split(","):
-            env = dict(os.environ, SUDOKIT_CPU=level, PYTHONPATH=str(ROOT / "src"))
-            env.pop("SUDOKIT_PUREPYTHON", None)
-            side = Side(f"sudokit {level}", [sys.executable, __file__, "--worker",
-                                             "--limit", str(args.limit or 0), "--sets",
-                                             ",".join(names), "--call", call], env)
-            chosen = side.ready["level"]
-            if level != "auto" and chosen != level:
-                print(f"this CPU does not run {level} (sudokit chose {chosen}): column "
-                      "dropped", file=sys.stderr)
-                side.close()
-                continue
-            if side.ready["sets"] != tdoku.ready["sets"]:
-                raise Stop(f"the two sides read different puzzle counts: "
-                           f"{side.ready['sets']} against {tdoku.ready['sets']}")
-            label = level if level != "auto" else f"auto={chosen}"
-            levels[label + (" kernel" if call == "kernel" else "")] = side
+    trees = [("", str(ROOT / "src"))] + ([("base ", args.base)] if args.base else [])
+    for (tag, src), level, call in itertools.product(trees, args.cpu.split(","),
+                                                     args.call.split(",")):
+        env = dict(os.environ, SUDOKIT_CPU=level, PYTHONPATH=src)
+        env.pop("SUDOKIT_PUREPYTHON", None)
+        side = Side(f"sudokit {tag}{level}", [sys.executable, __file__, "--worker",
+                                              "--limit", str(args.limit or 0), "--sets",
+                                              ",".join(names), "--call", call,
+                                              "--src", src], env)
+        chosen = side.ready["level"]
+        if level != "auto" and chosen != level:
+            print(f"this CPU does not run {level} (sudokit chose {chosen}): column "
+                  "dropped", file=sys.stderr)
+            side.close()
+            continue
+        if side.ready["sets"] != tdoku.ready["sets"]:
+            raise Stop(f"the two sides read different puzzle counts: "
+                       f"{side.ready['sets']} against {tdoku.ready['sets']}")
+        label = tag + (level if level != "auto" else f"auto={chosen}")
+        levels[label + (" kernel" if call == "kernel" else "")] = side
     if not levels:
         raise Stop("no sudokit level left to measure")
     return tdoku, levels
@@ -443,12 +456,17 @@ def main(argv=None) -> int:
     p.add_argument("--core", type=int, help="the core to pin to (default: the last allowed)")
     p.add_argument("--json", help="write every figure and run here")
     p.add_argument("--table", help="print the tables of an earlier --json run and exit")
+    p.add_argument("--base", help="a second sudokit tree to measure in the same run (the "
+                   "directory holding its `sudokit` package with its extension built, e.g. a "
+                   "`pip install --target` of main): one more column per level and call, "
+                   "named 'base ...', to tell a change's effect from the machine's noise")
+    p.add_argument("--src", default=str(ROOT / "src"), help=argparse.SUPPRESS)
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     names = args.sets.split(",")
     modes = args.modes.split(",")
     if args.worker:
-        return worker(args.limit or None, names, args.call)
+        return worker(args.limit or None, names, args.call, args.src)
     if args.table:
         saved = json.loads(Path(args.table).read_text())
         print(report(saved["rows"], saved["machine"]))

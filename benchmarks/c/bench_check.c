@@ -5,9 +5,10 @@
  * about 2 us a puzzle) that check is a visible share of the time, and tdoku, which
  * sudokit is compared with (bench_tdoku.py), checks nothing.  This times, per file:
  *   solve       sk_fast9_solve on every puzzle (limit from the command line)
- *   check       sk_is_solution on every (puzzle, solution) pair, a second pass
- *   check9      the same check written for 9x9 only (27 masks of 9 bits, below): what a
- *               check specialised for 9x9 would cost, for comparison
+ *   check       sk_is_solution on every (puzzle, solution) pair, a second pass (since
+ *               2026-12-02 it has a 9x9 form of its own, is_solution9 in anysize.c)
+ *   check9      a check written here for 9x9 only (27 masks of 9 bits, below), the one
+ *               that was compared with the any-size loop before is_solution9
  * best of ROUNDS rounds, thread CPU time, µs a puzzle.  Both checks must agree on every
  * pair (exit status 1 otherwise).
  *

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -195,6 +196,27 @@ def test_a_small_run_checks_every_answer_and_reports_every_set(tmp_path, shared_
         for figures in row["sudokit"].values():
             assert len(figures["runs"]) == 2 and figures["us"] > 0 and figures["read_us"] > 0
     assert proc.stdout.splitlines()[0] in _run(tmp_path, "--table", str(out)).stdout
+
+
+def test_base_adds_a_second_tree_checked_and_timed_like_the_first(tmp_path, shared_data):
+    """--base: a second sudokit tree (here a copy of this one's package) in the same run, one
+    more column per level, its answers checked and its counts compared like the first's."""
+    lib = _stand_in(tmp_path)
+    base = tmp_path / "base"
+    shutil.copytree(ROOT / "src" / "sudokit", base / "sudokit",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    proc = _run(tmp_path, "--tdoku-lib", str(lib), "--limit", "4", "--rounds", "1",
+                "--min-solves", "0", "--sets", "serg,top1465", "--base", str(base))
+    assert proc.returncode == 0, proc.stderr
+    header = next(ln for ln in proc.stdout.splitlines() if ln.startswith("| set | mode |"))
+    assert "| base auto=" in header and "| ratio base auto=" in header
+    # 4 puzzles, 2 sets: tdoku's solutions in the first-solution mode (8), each sudokit tree's
+    # in both modes (16 each); counts: 2 sets, 2 modes, 2 trees, 4 puzzles
+    assert "Checked: 40 solutions" in proc.stdout and "32 counts equal" in proc.stdout
+    missing_tree = _run(tmp_path, "--tdoku-lib", str(lib), "--limit", "2", "--rounds", "1",
+                        "--sets", "serg", "--base", str(tmp_path / "nowhere"))
+    # a tree without the package: the worker would import some other sudokit; it says so
+    assert missing_tree.returncode == 2 and "not from" in missing_tree.stderr
 
 
 @pytest.mark.parametrize("fault", ["WRONG", "SILENT"])

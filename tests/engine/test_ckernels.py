@@ -231,6 +231,70 @@ def test_is_solution_checker():
     assert not C.is_solution(bytes(80), 3, 3)
 
 
+def _grid_ok(grid: bytes, givens: bytes | None) -> bool:
+    """The test's own 9x9 verdict (not the C checker's): every unit holds 1..9 once, givens kept."""
+    units = [[9 * r + c for c in range(9)] for r in range(9)] + \
+        [[9 * r + c for r in range(9)] for c in range(9)] + \
+        [[9 * (3 * (b // 3) + i // 3) + 3 * (b % 3) + i % 3 for i in range(9)] for b in range(9)]
+    if any(sorted(grid[x] for x in u) != list(range(1, 10)) for u in units):
+        return False
+    return givens is None or all(g == 0 or g == v for g, v in zip(givens, grid))
+
+
+@needs_c
+def test_is_solution_9x9_against_a_plain_check():
+    """sk_is_solution has a 9x9 form of its own (no branch, one bit a value, units OR-ed):
+    every corruption of valid grids gives the verdict of the plain check above -- one cell
+    changed to every other byte (0, 10..15 and 16, 17, 255 included: the bit of a value is
+    taken modulo 16), two cells swapped (in a row, a column, a box or none), rows or columns
+    swapped, the givens touched -- and grids right in two kinds of unit and wrong in the
+    third are refused."""
+    rng = random.Random(1106)
+    grids = []
+    for line in load("norvig_top95.txt", 6):
+        grids.append((bytes(line), bytes(C.propagate(line, 3, 3)[1])))
+    seen = {True: 0, False: 0}
+    for puzzle, sol in grids:
+        cases = [(sol, None), (sol, puzzle)]
+        for x in rng.sample(range(81), 12):
+            for v in list(range(0, 18)) + [255]:
+                if v != sol[x]:
+                    bad = bytearray(sol)
+                    bad[x] = v
+                    cases.append((bytes(bad), None))
+        for _ in range(60):
+            x, y = rng.sample(range(81), 2)
+            bad = bytearray(sol)
+            bad[x], bad[y] = bad[y], bad[x]
+            cases.append((bytes(bad), None))
+        for a, b in ((0, 1), (0, 3), (2, 8)):
+            rows = bytearray(sol)
+            rows[9 * a:9 * a + 9], rows[9 * b:9 * b + 9] = sol[9 * b:9 * b + 9], sol[9 * a:9 * a + 9]
+            cols = bytearray(sol)
+            for r in range(9):
+                cols[9 * r + a], cols[9 * r + b] = sol[9 * r + b], sol[9 * r + a]
+            cases += [(bytes(rows), None), (bytes(cols), None), (bytes(rows), puzzle)]
+        k = next(i for i, v in enumerate(puzzle) if v)
+        other = bytearray(puzzle)
+        other[k] = other[k] % 9 + 1
+        cases.append((sol, bytes(other)))
+        for grid, givens in cases:
+            want = _grid_ok(grid, givens)
+            seen[want] += 1
+            got = C.is_solution(grid, 3, 3, givens) if givens else C.is_solution(grid, 3, 3)
+            assert bool(got) == want, (grid.hex(), givens)
+    assert seen[True] >= 2 * len(grids) and seen[False] > 1000
+    latin = bytes((c + r) % 9 + 1 for r in range(9) for c in range(9))       # boxes wrong
+    shifted = bytes((c + 3 * (r % 3) + r // 3) % 9 + 1 for r in range(9) for c in range(9))
+    assert _grid_ok(shifted, None) and C.is_solution(shifted, 3, 3)
+    rows_boxes = bytearray(shifted)     # columns wrong: a row's first 3 cells rotated
+    rows_boxes[0:3] = shifted[1:3] + shifted[0:1]
+    cols_boxes = bytearray(shifted)     # rows wrong: a column's first 3 cells rotated
+    cols_boxes[0], cols_boxes[9], cols_boxes[18] = shifted[9], shifted[18], shifted[0]
+    for grid in (latin, bytes(rows_boxes), bytes(cols_boxes)):
+        assert not _grid_ok(grid, None) and not C.is_solution(grid, 3, 3)
+
+
 # --- exact cover -----------------------------------------------------------------------
 
 

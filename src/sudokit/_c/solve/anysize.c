@@ -409,9 +409,52 @@ static int mark_units(int box_rows, int box_cols, const uint8_t *grid, int stric
     return 0;
 }
 
+/* sk_is_solution for 9x9, where the batch's check of every solution is a tenth of an easy
+ * puzzle's solve: the same verdict without a branch or an early exit.  Each cell's value
+ * becomes one bit of a 16-bit word; a unit is the OR of its 9 words and must be exactly bits
+ * 1..9 (9 cells covering 9 bits: each value once).  The columns and the boxes' row triples
+ * are ORs of whole rows, fixed-length loops the compiler turns into vector code.  Measured
+ * by benchmarks/c/bench_check.c (a pass of checks after fast9's, thread CPU time): 0.05-0.07
+ * us a grid at the avx512 level against 0.15-0.21 for the any-size loop below, 0.12-0.18
+ * against 0.14-0.27 in the baseline build. */
+static int is_solution9(const uint8_t *values, const uint8_t *solution)
+{
+    uint16_t bit[81];
+    unsigned bad = 0;
+    for (int c = 0; c < 81; c++) {
+        unsigned v = solution[c];
+        bad |= (unsigned)(v - 1u > 8u);
+        bit[c] = (uint16_t)(1u << (v & 15u));
+    }
+    if (values)
+        for (int c = 0; c < 81; c++)
+            bad |= (unsigned)(values[c] != 0 && values[c] != solution[c]);
+    uint16_t col[9] = {0}, tri[3][9] = {{0}};
+    for (int r = 0; r < 9; r++)
+        for (int k = 0; k < 9; k++) {
+            col[k] |= bit[9 * r + k];
+            tri[r / 3][k] |= bit[9 * r + k];
+        }
+    unsigned wrong = 0;
+    for (int r = 0; r < 9; r++) {
+        unsigned row = 0;
+        for (int k = 0; k < 9; k++)
+            row |= bit[9 * r + k];
+        wrong |= row ^ 0x3FEu;
+    }
+    for (int k = 0; k < 9; k++)
+        wrong |= col[k] ^ 0x3FEu;
+    for (int t = 0; t < 3; t++)
+        for (int j = 0; j < 3; j++)
+            wrong |= (unsigned)(tri[t][3 * j] | tri[t][3 * j + 1] | tri[t][3 * j + 2]) ^ 0x3FEu;
+    return !(bad | wrong);
+}
+
 /* Is solution a complete valid grid that keeps every given of values (NULL: none)? */
 int sk_is_solution(int box_rows, int box_cols, const uint8_t *values, const uint8_t *solution)
 {
+    if (box_rows == 3 && box_cols == 3)
+        return is_solution9(values, solution);
     int n = box_rows * box_cols;
     uint64_t full = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
     uint64_t rows[SK_MAX_SIZE], cols[SK_MAX_SIZE], boxes[SK_MAX_SIZE];

@@ -62,7 +62,8 @@
  *     Replacing plain column singles by it (2026-11-23): 9-11% fewer
  *     guesses on the hard sets, 1.04-1.09x faster there, the same on 17-clue.
  * guess: on the bivalue cell with the most unsolved cells in its row and
- *     box (ties: first in band order); if no cell is bivalue, on the
+ *     box (ties: first in band order; the max of a packed key without a
+ *     branch: 1.05x on hardest 1106 against the compare-and-branch loop); if no cell is bivalue, on the
  *     unsolved cell with the fewest candidates.  Values in increasing
  *     order; every alternative but the last runs on a copy of the board
  *     (60 words, on the C stack: recursion depth <= 81), the last in place.
@@ -97,11 +98,23 @@
  *  - scoring the bivalue cell by its unsolved plus its bivalue peers (row
  *    and box): 3-5% fewer guesses, time mixed (top1465 1.03-1.06x faster,
  *    forum_hardest counting 1.04x slower).
+ *  - (2026-12-02, issue #32, against main's kernel in the same run, thread CPU
+ *    time, the avx512 and baseline builds) settle driven by a 27-bit mask of
+ *    the changed subbands (compared all at once, then refined bit by bit with
+ *    the subband's index a variable): the same fixpoint and guesses, 1.1-1.25x
+ *    slower.  Skipping a value's 3 subbands on one test when none changed:
+ *    1.08-1.25x slower.  The REFINE chain of 27 tests is well predicted.
+ *  - (same) naked singles reading a single's value from 4 bit planes instead
+ *    of a loop over the 9 values: 0.94-1.05x, within noise; not kept.
+ *  - (same) the whole file without gcc's SLP vectoriser at the avx512 level:
+ *    0.87-0.97x.
  *  - no SIMD: the state is 27 independent 32-bit words and the hot path is
  *    table lookups; -march=native (AVX-512, popcnt, BMI2) measured within
- *    noise of the portable -O3 build, so there is no #ifdef'd path.  This
+ *    noise of the portable -O3 build, so there is no intrinsic anywhere.  This
  *    file is compiled again for AVX2 and AVX-512 (isa/isa.h): 1-6% faster
- *    there (benchmarks/README.md, "Instruction levels").
+ *    there (benchmarks/README.md, "Instruction levels").  One function has a
+ *    form of its own at those levels (#ifdef SK_ISA_SUFFIX): column_claims,
+ *    plain C that gcc vectorises there and that is slower with SSE2 only.
  *
  * All lookup tables are `static const` and computed by the preprocessor,
  * so there is no init function and no mutable global: thread-safe.
@@ -111,6 +124,7 @@
 #include "include/bits.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define F9_INLINE static inline __attribute__((always_inline))
@@ -174,7 +188,9 @@ static const uint32_t COLKEEP[512] = {T512(COLKEEP_F)};
 #define BOXCOLS(m, k) ((((m) >> (3 * (k))) & 7u) ? ((~((m) >> (3 * (k))) & 7u) << (3 * (k))) : 0u)
 #define CLAIMDROP(m) (BOXCOLS(m, 0) | BOXCOLS(m, 1) | BOXCOLS(m, 2))
 #define CLAIMKEEP_F(m) (ALL27 & ~((uint32_t)CLAIMDROP(m) * 0x40201u))
+#ifndef SK_ISA_SUFFIX
 static const uint32_t CLAIMKEEP[512] = {T512(CLAIMKEEP_F)};
+#endif
 
 /* ONE9[row bits] -> the row bits if exactly one is set, else 0 */
 #define ONE9_F(x) (((x) != 0 && ((x) & ((x) - 1)) == 0) ? (x) : 0)
@@ -255,6 +271,29 @@ static int settle(board *s)
     return 1;
 }
 
+/* The first pass after setup, where every subband is new (prev is 0): all 27
+ * refined without settle's tests, which the branch predictor, trained on the
+ * later passes where most subbands are unchanged, gets wrong here.  Returns 0
+ * on a contradiction (also for a subband emptied before its turn, which
+ * settle would skip, prev being 0 too, and naked_singles would catch); settle()
+ * goes on from there.  At the avx2/avx512 levels only (SK_ISA_SUFFIX): there
+ * serg 1.11-1.28x and hardest 1106 1.02-1.14x (10 alternations, bench_fast9),
+ * in the baseline build 0.87-0.93x on serg: the portable build does without. */
+#ifdef SK_ISA_SUFFIX
+F9_NOINLINE int first_pass(board *s)
+{
+#define FIRST(i) if (!refine(s, i)) return 0;
+    FIRST(0) FIRST(1) FIRST(2) FIRST(3) FIRST(4) FIRST(5) FIRST(6) FIRST(7) FIRST(8)
+    FIRST(9) FIRST(10) FIRST(11) FIRST(12) FIRST(13) FIRST(14) FIRST(15) FIRST(16)
+    FIRST(17) FIRST(18) FIRST(19) FIRST(20) FIRST(21) FIRST(22) FIRST(23) FIRST(24)
+    FIRST(25) FIRST(26)
+#undef FIRST
+    return 1;
+}
+#else
+#define first_pass(s) 1
+#endif
+
 /* Place every naked single; refresh pairs.  Returns -1 on a contradiction,
  * 0 if there was no single, 1 if some were placed. */
 static int naked_singles(board *s)
@@ -291,7 +330,14 @@ static int naked_singles(board *s)
  * there, so the box of that column drops the value from its other columns
  * (a column single is a special case).  Run only when settle and naked
  * singles are stuck.  Returns -1 on a contradiction (a column without the
- * value), 1 if anything changed, else 0. */
+ * value), 1 if anything changed, else 0.
+ *
+ * Two forms, the same results.  The baseline build: a value at a time, CLAIMKEEP looked
+ * up.  The avx2 and avx512 levels (isa/, which define SK_ISA_SUFFIX): fixed-length loops
+ * over all 27 subbands, the kept columns computed instead of looked up, no branch, which
+ * gcc turns into vector code: 1.02-1.05x on hardest 1106 there, but 0.96-0.99x in the
+ * baseline build (SSE2), hence the two. */
+#ifndef SK_ISA_SUFFIX
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-slp-vectorize")))
 #endif
@@ -313,6 +359,32 @@ static int column_claims(board *s)
     }
     return changed;
 }
+#else
+static int column_claims(board *s)
+{
+    uint32_t fold[27], only[27], bad = 0, changed = 0;
+    for (int i = 0; i < 27; i++)
+        fold[i] = (s->cand[i] | s->cand[i] >> 9 | s->cand[i] >> 18) & ROW9;
+    for (int d = 0; d < 9; d++) {
+        uint32_t c0 = fold[3 * d], c1 = fold[3 * d + 1], c2 = fold[3 * d + 2];
+        bad |= (c0 | c1 | c2) ^ ROW9;
+        only[3 * d] = c0 & ~(c1 | c2);
+        only[3 * d + 1] = c1 & ~(c0 | c2);
+        only[3 * d + 2] = c2 & ~(c0 | c1);
+    }
+    for (int i = 0; i < 27; i++) {
+        uint32_t m = only[i], drop = 0;
+        for (int k = 0; k < 3; k++) {
+            uint32_t t = (m >> (3 * k)) & 7u;
+            drop |= (0u - ((t + 7u) >> 3)) & (~t & 7u) << (3 * k);  /* box k claims: keep t */
+        }
+        uint32_t n = s->cand[i] & ~(drop * 0x40201u);
+        changed |= n ^ s->cand[i];
+        s->cand[i] = n;
+    }
+    return bad ? -1 : changed != 0;
+}
+#endif
 
 /* settle + naked singles + column claims until stuck.
  * Returns 0 on a contradiction. */
@@ -336,16 +408,38 @@ static int propagate(board *s)
     }
 }
 
+/* 8 bits to the low bit of 8 bytes (bit j -> byte j): the low 7 by one multiply whose 7
+ * products land on distinct bits, the 8th by a shift. */
+#define SPREAD8(x) (((((x) & 0x7Full) * 0x40810204081ull) & 0x0101010101010101ull) | \
+                    (((x) & 0x80ull) << 49))
+
+/* Write the solved board's values, 81 bytes.  The 4 bits of the values as 4 bit planes
+ * over the 81 cells (a value's 3 subbands OR-ed into the planes of its set bits), then 8
+ * cells a step: no loop over the cells' bits (the bit loop it replaces ended 27 times
+ * on an unpredictable branch). */
 static void extract(const board *s, uint8_t *out)
 {
-    for (int i = 0; i < 27; i++) {
-        uint32_t m = s->cand[i];
-        uint8_t *base = out + 27 * (i % 3);
-        while (m) {
-            base[F9_CTZ(m)] = (uint8_t)(i / 3 + 1);
-            m &= m - 1;
+    uint64_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+    for (unsigned d = 0; d < 9; d++) {
+        const uint32_t *w = s->cand + 3 * d;
+        uint64_t l = w[0] | (uint64_t)w[1] << 27 | (uint64_t)w[2] << 54, h = w[2] >> 10;
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t on = 0u - (uint64_t)((d + 1) >> k & 1u);
+            lo[k] |= l & on;
+            hi[k] |= h & on;
         }
     }
+    uint8_t buf[88];
+    for (int j = 0; j < 11; j++) {
+        uint64_t bytes = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            uint64_t x = (j < 8 ? lo[k] >> (8 * j) : hi[k] >> (8 * (j - 8))) & 0xFFu;
+            bytes |= SPREAD8(x) << k;
+        }
+        for (int t = 0; t < 8; t++)
+            buf[8 * j + t] = (uint8_t)(bytes >> (8 * t));
+    }
+    memcpy(out, buf, 81);
 }
 
 /* Cells of a band sharing a row or a box with band bit p (p included). */
@@ -362,20 +456,20 @@ static const uint32_t ROWBOX27[27] = {
  * guesses. */
 F9_INLINE void busiest_pair(const board *s, int *band, uint32_t *cellbit)
 {
-    int best = -1;
+    /* key: score, then the earlier band and bit win ties; a max without a branch */
+    uint32_t best = 0;
     for (int b = 0; b < 3; b++) {
         uint32_t m = s->pairs[b], u = s->unsolved[b];
         while (m) {
             int p = F9_CTZ(m);
             m &= m - 1;
-            int n = sk_pop32(u & ROWBOX27[p]);
-            if (n > best) {
-                best = n;
-                *band = b;
-                *cellbit = 1u << p;
-            }
+            uint32_t key = (uint32_t)sk_pop32(u & ROWBOX27[p]) << 7 |
+                           (uint32_t)(3 - b) << 5 | (uint32_t)(31 - p);
+            best = key > best ? key : best;
         }
     }
+    *band = 3 - (int)((best >> 5) & 3);
+    *cellbit = 1u << (31 - (best & 31));
 }
 
 /* The guess cell when no cell is bivalue: fewest candidates. */
@@ -454,33 +548,65 @@ static void search(search_ctx *c, board *s)
     }
 }
 
-/* Load the givens.  Returns 0 if two givens clash in a row. */
+/* 8 bytes as a little-endian word (one load where the compiler sees the pattern). */
+F9_INLINE uint64_t load_le64(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+           (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+           (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+/* Bit 0 of each of 8 bytes, gathered into 8 bits (byte j -> bit j): the 8 products of the
+ * multiply land on distinct bits, the top byte holding them in order. */
+#define GATHER8(x) ((((x) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56)
+
+/* Load the givens: each value's subband is the band's empty cells outside the rows where
+ * the value is given, plus its givens.  Built as whole words, with no branch on the cells:
+ * the 4 bits of the 81 values are gathered into 4 bit planes (8 cells a multiply), a value's
+ * givens are where the planes spell it.  (The loop over the givens it replaces, a branch
+ * per cell and 9 stores per given, was 7-9% of an easy puzzle's time.)  What this leaves
+ * for settle() is what placing the givens one by one left: a given is solved by settle
+ * (its row holds one cell for its value), and two equal givens in one row (each cell left
+ * with one value, the row with two cells for it) make a contradiction there or in
+ * naked_singles.  Returns 0 if a byte is above 15 (the caller promises 0..9; 10..15 leave
+ * a cell without a value: a contradiction too). */
 static int setup(board *s, const uint8_t *values)
 {
-    for (int i = 0; i < 27; i++) {
-        s->cand[i] = ALL27;
-        s->prev[i] = 0;
+    uint8_t buf[88];
+    memcpy(buf, values, 81);
+    memset(buf + 81, 0, 7);
+    uint64_t lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0}, high = 0;
+    for (int j = 0; j < 11; j++) {
+        uint64_t x = load_le64(buf + 8 * j);
+        high |= x & 0xF0F0F0F0F0F0F0F0ull;
+        for (int k = 0; k < 4; k++) {
+            uint64_t g = GATHER8(x >> k);
+            if (j < 8)
+                lo[k] |= g << (8 * j);
+            else
+                hi[k] |= g << (8 * (j - 8));
+        }
     }
+    if (high)
+        return 0;
     for (int b = 0; b < 3; b++) {
+        uint32_t pl[4];
+        for (int k = 0; k < 4; k++)
+            pl[k] = (uint32_t)(b == 0 ? lo[k] : b == 1 ? lo[k] >> 27 : lo[k] >> 54 | hi[k] << 10)
+                    & ALL27;
+        const uint32_t empty = ~(pl[0] | pl[1] | pl[2] | pl[3]) & ALL27;
+        for (unsigned v = 1; v <= 9; v++) {
+            uint32_t g = (v & 1 ? pl[0] : ~pl[0]) & (v & 2 ? pl[1] : ~pl[1]) &
+                         (v & 4 ? pl[2] : ~pl[2]) & (v & 8 ? pl[3] : ~pl[3]) & ALL27;
+            uint32_t rows = ((g & ROW9) ? ROW9 : 0) | ((g & (ROW9 << 9)) ? ROW9 << 9 : 0) |
+                            ((g & (ROW9 << 18)) ? ROW9 << 18 : 0);
+            s->cand[(v - 1) * 3 + b] = (empty & ~rows) | g;
+        }
         s->unsolved[b] = ALL27;
         s->pairs[b] = 0;
     }
-    for (int x = 0; x < 81; x++) {
-        unsigned v = values[x];
-        if (!v)
-            continue;
-        if (v > 9)
-            return 0;
-        int b = x / 27, i = (int)(v - 1) * 3 + b;
-        uint32_t bit = 1u << (x % 27);
-        /* only an equal given in the same row can have removed it */
-        if (!(s->cand[i] & bit))
-            return 0;
-        for (int e = b; e < 27; e += 3)
-            s->cand[e] &= ~bit;
-        s->cand[i] |= bit;
-        place(s, i, bit);
-    }
+    for (int i = 0; i < 27; i++)
+        s->prev[i] = 0;
     return 1;
 }
 
@@ -497,7 +623,7 @@ long long sk_fast9_solve(const uint8_t *values, long long limit, uint64_t node_l
     c.node_limit = node_limit;
     c.guesses = 0;
     c.solution = solution;
-    if (setup(&s, values))
+    if (setup(&s, values) && first_pass(&s))
         search(&c, &s);
     if (guesses)
         *guesses = c.guesses;
