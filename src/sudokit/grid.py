@@ -73,9 +73,9 @@ class Grid:
     """A Sudoku grid of any shape; ``Grid('53..7....6..195...')`` parses a string.
 
     Other values: N*N integers 0..N (a list, tuple, bytes, any iterable; numpy integers too),
-    N rows of N integers (a list of lists or tuples), text in pieces (a list of row strings or
-    of one-character strings), or a numpy array of shape (N*N,) or (N, N): any integer dtype, or a float dtype whose values
-    are whole numbers (what np.loadtxt gives).  A value outside 0..N, a fraction, NaN or inf
+    N rows of N integers (a list of lists or tuples), text in pieces (a list of row strings
+    or of one-character strings), or a numpy array of shape (N*N,) or (N, N): any integer
+    dtype, or a float dtype whose values are whole numbers (what np.loadtxt gives).  A value outside 0..N, a fraction, NaN or inf
     raises ValueError naming the cell; a bool, text or object array raises TypeError.
     """
 
