@@ -228,6 +228,29 @@ def test_pencilmarks_errors():
     assert e.value.line == 1
 
 
+
+def _is_latin_with_boxes(values, size, br, bc):
+    """An independent check of a filled grid: rows, columns and br x bc boxes hold 1..size."""
+    rows = [values[r * size:(r + 1) * size] for r in range(size)]
+    want = set(range(1, size + 1))
+    boxes = [[rows[r][c] for r in range(top, top + br) for c in range(left, left + bc)]
+             for top in range(0, size, br) for left in range(0, size, bc)]
+    return all(set(u) == want for u in rows + [list(col) for col in zip(*rows)] + boxes)
+
+
+def test_blank_lines_of_a_cube_length_are_puzzles_not_empty_pencil_marks():
+    """64 blanks are an empty 8x8 puzzle (not a 4x4 pencil-mark line with no candidate in any
+    cell), and '.' is an empty 1x1 puzzle: both were read as marks and called impossible."""
+    import sudokit
+
+    assert detect_format("." * 64) == "line" and detect_format(".") == "line"
+    assert detect_format("1234" * 16) == "pencilmarks"  # every candidate open: still marks
+    eight = sudokit.solve("." * 64)
+    assert eight is not None and _is_latin_with_boxes(eight.values, 8, 2, 4)
+    assert str(sudokit.check("." * 64)) == "ambiguous"
+    assert sudokit.solve(".").values == (1,) and str(sudokit.check(".")) == "unique"
+
+
 # --- sdk / sdm / ss -----------------------------------------------------------------------
 
 

@@ -87,7 +87,11 @@ def looks_like_line(field: str) -> bool:
     got = _f._values(field, DEFAULT, size)
     if isinstance(got, int):
         return False
-    return all(v == 0 or v == k % size + 1 for k, v in enumerate(got))
+    # Every cell of a pencil-mark line keeps at least one candidate.  Without this, an empty
+    # 8x8 puzzle line (64 blanks) and an empty 1x1 line ('.') would read as 4x4 and 1x1 marks
+    # with no candidate anywhere: a solvable puzzle called impossible.
+    return (all(v == 0 or v == k % size + 1 for k, v in enumerate(got))
+            and all(any(got[c:c + size]) for c in range(0, len(got), size)))
 
 
 def parse_pencilmarks(text: str, *, box=None, alphabet=None) -> tuple[Grid, tuple[int, ...]]:
