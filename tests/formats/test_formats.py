@@ -414,6 +414,11 @@ def test_parse_line_length_message_and_box():
         parse_line(PUZZLE[:80])
     with pytest.raises(ParseError, match="expected 36 cells"):
         parse_line(PUZZLE[:81], box="2x3")
+    # a prime size's square names what is missing, and the box it names reads the line
+    with pytest.raises(ParseError, match=r"an 11x11 grid has no box shape other than 1x11: .*"
+                                         r"--box 1x11"):
+        parse_line("." * 121)
+    assert parse_line("." * 121, box="1x11").shape.size == 11
     assert parse_line(PUZZLE + "\r\n").values == parse_line(PUZZLE).values
     assert parse_line(PUZZLE + " \t ").values == parse_line(PUZZLE).values
 

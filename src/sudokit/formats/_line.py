@@ -264,8 +264,13 @@ def _parse_line(text: str, box, alphabet, hint: "Shape | None" = None) -> tuple[
         n = _LINE_SIZES.get(expected) or math.isqrt(expected)
         col = start + min(count, expected) + 1
         char = field[expected] if count > expected else None
-        raise ParseError(f"expected {expected} cells (a {n}x{n} grid), found {count}",
-                         line=1, column=col, char=char)
+        why = f"expected {expected} cells (a {n}x{n} grid), found {count}"
+        root = math.isqrt(count)
+        if shape is None and root * root == count and root not in _LINE_SIZES.values():
+            article = "an" if root in (11, 18) or str(root).startswith("8") else "a"
+            why += (f"; {article} {root}x{root} grid has no box shape other than 1x{root}: give the box "
+                    f"shape to read one (--box 1x{root}, box='1x{root}')")
+        raise ParseError(why, line=1, column=col, char=char)
     if shape is None:
         shape = Shape.for_size(size)
     size = shape.size
