@@ -86,3 +86,22 @@ def test_odd_arguments_are_named():
         with pytest.raises(ValueError, match="max_steps must be a non-negative integer"):
             logic.steps(UNIQUE[0][0], max_steps=bad)
     assert len(logic.steps(UNIQUE[0][0], max_steps=0).steps) == 0
+
+
+@pytest.mark.parametrize("puzzle,want", UNIQUE[:1])
+def test_a_logical_path_iterates_over_its_steps(puzzle, want):
+    """``for step in logic.steps(p)`` walks the steps; their placements fill the golden
+    solution's values into exactly the blank cells."""
+    from sudokit import logic
+
+    path = logic.steps(puzzle)
+    placed = {}
+    for step in path:
+        for cell, value in step.placements:
+            assert cell not in placed and puzzle[cell] == "."
+            placed[cell] = value
+    if path.status == "solved":
+        assert placed == {k: int(want[k]) for k in range(81) if puzzle[k] == "."}
+    else:
+        assert all(int(want[k]) == v for k, v in placed.items())
+    assert len(list(path)) == len(path.steps) > 0

@@ -183,6 +183,10 @@ class Path(Value):
         _set(self, "problems", tuple(problems))
         _set(self, "reached", reached)
 
+    def __iter__(self):
+        """The steps in order: ``for step in logic.steps(puzzle)`` reads as it says."""
+        return iter(self.steps)
+
     @property
     def hardest(self) -> "Step | None":
         """The first step of the highest SE rating (None for no step)."""
