@@ -123,3 +123,42 @@ def test_alphabets():
     assert detect_alphabet(set("ABCDEFGHIJKLMNOP"), 16) is LETTERS
     assert detect_alphabet(set("123456789ABCDEFG"), 16) is DEFAULT
     assert detect_alphabet(set("0123456789ABCDEF"), 16) is HEX
+
+
+def test_cells_off_the_grid_are_refused_not_wrapped():
+    """at(0, 9) was cell 9 (row 2), at(-1, 0) and replace(-1, v) wrapped to the last row:
+    a silently wrong cell.  Now an IndexError names the grid's range."""
+    g = Grid(PUZZLE)
+    rows = [PUZZLE[r * 9:r * 9 + 9] for r in range(9)]
+    assert g.at(4, 7) == (0 if rows[4][7] == "." else int(rows[4][7]))
+    for row, col in [(0, 9), (9, 0), (-1, 0), (0, -1)]:
+        with pytest.raises(IndexError, match="off the 9x9 grid"):
+            g.at(row, col)
+    for cell in (81, -1):
+        with pytest.raises(IndexError, match="cells run from 0 to 80"):
+            g.candidates(cell)
+        with pytest.raises(IndexError, match="cells run from 0 to 80"):
+            g.replace(cell, 1)
+    for value in (10, -1, 2.0, "3"):
+        with pytest.raises(ValueError, match="out of range 0..9"):
+            g.replace(3, value)
+
+
+def test_with_values_checks_what_it_is_given():
+    """with_values trusted its input: a dict gave a 1x1-sized grid of 9x9 shape, 80 values a
+    grid of 80 cells.  Now it checks like Grid() does and keeps the geometry."""
+    g = Grid(PUZZLE)
+    values = [0 if ch == "." else int(ch) for ch in PUZZLE]
+    values[1] = 9 - values[0] if values[0] else 4
+    changed = g.with_values(values)
+    assert changed.values == tuple(values) and changed.shape is g.shape
+    rows = [values[r * 9:r * 9 + 9] for r in range(9)]
+    assert g.with_values(rows) == changed
+    with pytest.raises(TypeError, match="replace"):
+        g.with_values({0: 1})
+    with pytest.raises(ShapeError, match="81 cells, not 80"):
+        g.with_values(values[:80])
+    with pytest.raises(ValueError, match=r"cell 5 \(row 1, col 6\) holds 10"):
+        g.with_values(values[:5] + [10] + values[6:])
+    x = Grid(PUZZLE, geometry="3x3+x")
+    assert x.with_values(values).geometry is x.geometry

@@ -148,7 +148,21 @@ class Grid:
         return geom if geom is not None else _boxes(self.shape.box_rows, self.shape.box_cols)
 
     def with_values(self, values) -> "Grid":
-        """A grid of the same geometry holding other values (trusted: 0..N, N*N of them)."""
+        """A grid of the same geometry holding other values: N*N of them (or N rows), each
+        0..N; ShapeError for another count, ValueError naming a bad cell.  (A dict of
+        {cell: value} is refused: replace() sets one cell.)"""
+        if isinstance(values, (dict, str)):
+            raise TypeError(f"with_values takes N*N values (0 for a blank), not "
+                            f"{type(values).__name__}: replace(cell, value) sets one cell, "
+                            f"Grid(text) reads text")
+        vals = _cells(values)
+        if len(vals) != self.shape.ncells:
+            raise ShapeError(f"a {self.shape} grid has {self.shape.ncells} cells, not {len(vals)}")
+        return Grid._trusted(_checked_values(vals, self.shape.size, values), self.shape,
+                             self._geom)
+
+    def _with_values(self, values) -> "Grid":
+        """with_values for values the caller made (a solver's answer): not checked again."""
         return Grid._trusted(tuple(values), self.shape, self._geom)
 
     @classmethod
@@ -222,8 +236,21 @@ class Grid:
         return self.shape.size
 
     def at(self, row: int, col: int) -> int:
-        """Return the value at (row, col), 0-based; 0 if empty."""
-        return self.values[row * self.shape.size + col]
+        """Return the value at (row, col), 0-based; 0 if empty (IndexError off the grid)."""
+        n = self.shape.size
+        r, c = operator.index(row), operator.index(col)
+        if not (0 <= r < n and 0 <= c < n):
+            raise IndexError(f"({row}, {col}) is off the {n}x{n} grid: row and column run "
+                             f"from 0 to {n - 1}")
+        return self.values[r * n + c]
+
+    def _cell(self, cell) -> int:
+        """cell as an index 0..N*N-1 (no negative index from the end); IndexError else."""
+        k = operator.index(cell)
+        if not 0 <= k < self.shape.ncells:
+            raise IndexError(f"cell {cell} is off the grid: cells run from 0 to "
+                             f"{self.shape.ncells - 1} (row * {self.shape.size} + column)")
+        return k
 
     @property
     def givens(self) -> int:
@@ -236,6 +263,7 @@ class Grid:
 
     def candidates(self, cell: int) -> set[int]:
         """Return the values not yet used by any peer of an empty cell ({value} if filled)."""
+        cell = self._cell(cell)
         v = self.values[cell]
         if v:
             return {v}
@@ -289,8 +317,14 @@ class Grid:
 
     def replace(self, cell: int, value: int) -> "Grid":
         """Return a copy with one cell set (0 empties it)."""
-        if not 0 <= value <= self.shape.size:
-            raise ValueError(f"value {value} out of range 0..{self.shape.size}")
+        cell = self._cell(cell)
+        try:
+            k = operator.index(value)
+        except TypeError:
+            k = -1
+        if not 0 <= k <= self.shape.size:
+            raise ValueError(f"value {value!r} out of range 0..{self.shape.size} (an integer)")
+        value = k
         vals = list(self.values)
         vals[cell] = value
         return Grid._trusted(tuple(vals), self.shape, self._geom)

@@ -391,7 +391,7 @@ def _run_marked(grid: Grid, candidates, limit, engine, node_limit):
                                                     nlim, engine=cover, candidates=masks)
     solution = None
     if first is not None:
-        solution = grid.with_values(first)
+        solution = grid._with_values(first)
         _verify(solution, grid, name, first, values)
         _verify_marks(solution, masks, name)
     return name, count, solution, nodes, bool(stopped)
@@ -425,7 +425,7 @@ def _run(grid: Grid, limit, engine, node_limit):
         count, first, nodes, stopped = _backend.KERNELS[name](values, tables, lim, nlim)
     solution = None
     if first is not None:
-        solution = grid.with_values(first)
+        solution = grid._with_values(first)
         _verify(solution, grid, name, first, values)
     return name, count, solution, nodes, bool(stopped)
 
@@ -599,7 +599,7 @@ def _iterate(gen_factory, grid: Grid, limit: int, node_limit: int, name: str,
     found = 0
     try:
         for values in gen_factory(bytes(grid.values), grid.geometry, node_limit, counter):
-            solution = grid.with_values(values)
+            solution = grid._with_values(values)
             _verify(solution, grid, name)
             if masks is not None:
                 _verify_marks(solution, masks, name)
