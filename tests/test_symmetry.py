@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from sudokit import Grid, Shape, is_solution
-from sudokit.symmetry import (Transform, augment, canonical, canonical_line, canonical_transform,
-                              equivalent, random_transform, verify)
+from sudokit.symmetry import (Transform, augment, canonical, canonical_line, canonical_lines,
+                              canonical_transform, equivalent, random_transform, verify)
 from sudokit.cli.canon import run as run_canon
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -231,6 +231,12 @@ def test_canonical_line_errors():
     with pytest.raises(ValueError):
         canonical_line("12345")
     assert canonical_line(PAIRS[0][0].to_line().replace(".", "0")) == canonical(PAIRS[0][0]).to_line()
+    # what is not text is named (was: 'NoneType' object has no attribute 'strip')
+    for bad in (None, 5, PAIRS[0][0]):
+        with pytest.raises(TypeError, match="canonical_line reads a line of text"):
+            canonical_line(bad)
+    with pytest.raises(TypeError, match="canonical_lines reads text or an iterable"):
+        canonical_lines(None)
 
 
 try:
@@ -468,7 +474,7 @@ def test_c_canon_binding_validates():
 
 def test_canonical_lines():
     from sudokit import ParseError
-    from sudokit.symmetry import canonical_lines
+
     lines = [p.to_line() for p, _ in PAIRS[:10]]
     text = "# comment\n" + "\n".join(lines) + "\n\n"
     want = [canonical_line(line) for line in lines]

@@ -459,6 +459,9 @@ def canonical_line(line: str) -> str:
 
     The answer is 81 characters, '.' for a blank.  ValueError for a line that is not a puzzle.
     """
+    if not isinstance(line, str):
+        raise TypeError(f"canonical_line reads a line of text, not {type(line).__name__} "
+                        f"(canonical() takes a Grid or values)")
     s = line.strip()
     b = s.encode("ascii", "replace")
     if len(b) != 81 or b.translate(None, b".0123456789"):
@@ -479,7 +482,11 @@ def canonical_lines(lines) -> list[str]:
     """
     from .records.batch import parse_lines
     if not isinstance(lines, (str, bytes, bytearray)):
-        lines = "\n".join(lines)
+        try:
+            lines = "\n".join(lines)
+        except TypeError:
+            raise TypeError(f"canonical_lines reads text or an iterable of lines (str), not "
+                            f"{type(lines).__name__}") from None
     values, errors = parse_lines(lines, 9)
     if errors:
         _record, line, column, char, reason = errors[0]
