@@ -245,6 +245,10 @@ def test_blank_lines_of_a_cube_length_are_puzzles_not_empty_pencil_marks():
 
     assert detect_format("." * 64) == "line" and detect_format(".") == "line"
     assert detect_format("1234" * 16) == "pencilmarks"  # every candidate open: still marks
+    marks = format_pencilmarks(parse_line(PUZZLE))
+    emptied = marks[:18] + "." * 9 + marks[27:]  # a cell with no candidate: marks still
+    assert detect_format(emptied) == "pencilmarks"
+    assert parse_pencilmarks(emptied)[1][2] == 0 and parse(emptied).size == 9
     eight = sudokit.solve("." * 64)
     assert eight is not None and _is_latin_with_boxes(eight.values, 8, 2, 4)
     assert str(sudokit.check("." * 64)) == "ambiguous"

@@ -87,11 +87,11 @@ def looks_like_line(field: str) -> bool:
     got = _f._values(field, DEFAULT, size)
     if isinstance(got, int):
         return False
-    # Every cell of a pencil-mark line keeps at least one candidate.  Without this, an empty
-    # 8x8 puzzle line (64 blanks) and an empty 1x1 line ('.') would read as 4x4 and 1x1 marks
-    # with no candidate anywhere: a solvable puzzle called impossible.
-    return (all(v == 0 or v == k % size + 1 for k, v in enumerate(got))
-            and all(any(got[c:c + size]) for c in range(0, len(got), size)))
+    # A line of blanks only is a puzzle: 64 blanks are an empty 8x8 grid and '.' an empty 1x1,
+    # not 4x4 or 1x1 marks with no candidate anywhere (a solvable puzzle called impossible).
+    # One mark in its place is enough to read marks: a 9x9 pencil-mark line with one cell
+    # emptied stays marks (and is impossible), not a 27x27 puzzle.
+    return any(got) and all(v == 0 or v == k % size + 1 for k, v in enumerate(got))
 
 
 def parse_pencilmarks(text: str, *, box=None, alphabet=None) -> tuple[Grid, tuple[int, ...]]:
