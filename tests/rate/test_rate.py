@@ -81,6 +81,13 @@ def test_time_limit_reports_limit():
     puzzle = next(p for p, er, _, _ in se_rows("se_cb_public.txt") if er >= 8.5)
     r = rate(puzzle, time_limit=0.01, hodoku=False)
     assert r.status == "limit" and r.er is None
+    # a time limit that is no positive number is refused, as logic.steps refuses it (a
+    # negative one gave 'limit' and text a TypeError from inside)
+    for bad in (-1, 0, "a", float("nan"), True):
+        with pytest.raises(ValueError, match="time_limit must be a positive number"):
+            rate(puzzle, time_limit=bad)
+        with pytest.raises(ValueError, match="time_limit must be a positive number"):
+            rate("." * 16, time_limit=bad)
 
 
 def test_grid_argument_and_lazy_export():

@@ -126,8 +126,9 @@ def rate(puzzle, *, time_limit: float | None = None, hodoku: bool = True):
     ScaleRating) with a status (see the module doc).
     """
     from ..solver import Verdict, check
-    from ..logic._budget import TimeLimitReached
+    from ..logic._budget import TimeLimitReached, seconds_of
     from ..logic.se.path import format_rating, se_path
+    time_limit = seconds_of(time_limit)
     grid = _grid_of(puzzle)
     if not _is_classic9(grid):
         from .scale import rate_scale
