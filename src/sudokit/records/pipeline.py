@@ -83,14 +83,42 @@ class Block(Value):
 
 def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, crc: int,
                 bad) -> Block:
-    """Rebuild a Block in a worker from its place in the file (see Block.__reduce__)."""
-    with open(path, "rb") as fh:
-        fh.seek(offset)
-        data = fh.read(length)
+    """Rebuild a Block in a worker from its place in the file (see Block.__reduce__).
+
+    A file that changed since the reader saw those bytes gives an _Unreadable, never an
+    exception: this runs while the worker unpickles its task, where an exception kills the
+    worker (the user would see a traceback and "a worker process died"); _work_on raises
+    the reason inside the task instead, so it reaches the user as it is.
+    """
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(offset)
+            data = fh.read(length)
+    except OSError as exc:
+        return _Unreadable(f"{path}: {exc.strerror or exc} (while reading it again in a "
+                           f"worker, bytes {offset}-{offset + length})")
     if len(data) != length or zlib.crc32(data) != crc:
-        raise OSError(f"{path} changed while it was being read (bytes {offset}-"
-                      f"{offset + length})")
+        return _Unreadable(f"{path} changed while it was being read (bytes {offset}-"
+                           f"{offset + length}, from line {first_line})")
     return Block(seq, first_line, data, bad, None, offset)
+
+
+class _Unreadable:
+    """What a worker got for a block it could not read again (see _read_block)."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+class _InputChanged(OSError):
+    """The input changed (or vanished) under a run: a block could not be read again."""
+
+
+def _work_on(work, block):
+    """work(block) in a worker; the reason of a block that could not be read again."""
+    if isinstance(block, _Unreadable):
+        raise _InputChanged(block.why)
+    return work(block)
 
 
 from ..errors import WorkerError  # noqa: E402 (defined there: the CLI catches it unimported)
@@ -596,7 +624,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                         eager = True  # the work is big enough: share the rest
                 else:
                     with sigint_held():  # submit may start a worker process
-                        future = pool.submit(work, block)
+                        future = pool.submit(_work_on, work, block)
                     running[block.seq] = (block, future)
                     future.add_done_callback(lambda f, b=block: events.put(("done", b, f)))
             elif kind == "done":
@@ -688,6 +716,8 @@ def _result_of(block: Block, future) -> Any:
     except BrokenProcessPool as exc:
         raise WorkerError("a worker process died (killed, or out of memory?) while on the "
                           f"block starting at line {block.first_line}") from exc
+    except _InputChanged as exc:  # the input could not be read again (_work_on): say why
+        raise WorkerError(str(exc)) from exc
     except Exception as exc:
         raise WorkerError(f"a worker failed on the block starting at line {block.first_line}: "
                           f"{type(exc).__name__}: {exc}") from exc
