@@ -83,41 +83,28 @@ class Block(Value):
 
 def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, crc: int,
                 bad) -> Block:
-    """Rebuild a Block in a worker from its place in the file (see Block.__reduce__).
-
-    A file that changed since the reader saw those bytes gives an _Unreadable, never an
-    exception: this runs while the worker unpickles its task, where an exception kills the
-    worker (the user would see a traceback and "a worker process died"); _work_on raises
-    the reason inside the task instead, so it reaches the user as it is.
-    """
+    """Rebuild a Block in a worker from its place in the file (see Block.__reduce__)."""
     try:
         with open(path, "rb") as fh:
             fh.seek(offset)
             data = fh.read(length)
-    except OSError as exc:
-        return _Unreadable(f"{path}: {exc.strerror or exc} (while reading it again in a "
-                           f"worker, bytes {offset}-{offset + length})")
+    except OSError:
+        data = b""
     if len(data) != length or zlib.crc32(data) != crc:
-        return _Unreadable(f"{path} changed while it was being read (bytes {offset}-"
-                           f"{offset + length}, from line {first_line})")
+        return _InputChanged(f"{path} changed while it was being read (bytes {offset}-"
+                             f"{offset + length}, from line {first_line})")
     return Block(seq, first_line, data, bad, None, offset)
 
 
-class _Unreadable:
-    """What a worker got for a block it could not read again (see _read_block)."""
-
-    def __init__(self, why: str):
-        self.why = why
-
-
 class _InputChanged(OSError):
-    """The input changed (or vanished) under a run: a block could not be read again."""
+    """The input changed under a run: a block's bytes are not what the reader saw.  Raised
+    in the task (_work_on), not while the worker unpickles it (that kills the worker)."""
 
 
 def _work_on(work, block):
-    """work(block) in a worker; the reason of a block that could not be read again."""
-    if isinstance(block, _Unreadable):
-        raise _InputChanged(block.why)
+    """work(block) in a worker, or the _InputChanged its block was read as, raised."""
+    if isinstance(block, _InputChanged):
+        raise block
     return work(block)
 
 
