@@ -86,9 +86,8 @@ def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, 
     """Rebuild a Block in a worker from its place in the file (see Block.__reduce__)."""
     try:
         with open(path, "rb") as fh:
-            fh.seek(offset)
-            data = fh.read(length)
-    except OSError:
+            data = os.pread(fh.fileno(), length, offset)
+    except OSError:  # (gone: as changed)
         data = b""
     if len(data) != length or zlib.crc32(data) != crc:
         return _InputChanged(f"{path} changed while it was being read (bytes {offset}-"
