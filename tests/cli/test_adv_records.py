@@ -70,3 +70,25 @@ def test_ragged_csv_rows_keep_answers_under_their_names(tmp_path, capsys):
     out, _ = capsys.readouterr()
     verdicts = [r["verdict"] for r in csv.DictReader(io.StringIO(out))]
     assert verdicts[:2] == ["unique", "unique"] and verdicts[3] == "unique"
+
+
+def test_canon_passes_a_header_through_as_dedupe_does(tmp_path, capsys):
+    """canon called the 'quizzes,solutions' header of a Kaggle CSV a bad puzzle (exit 1),
+    where verify, dedupe, augment and stats pass it through with a note."""
+    body = f"{P1},417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"
+    with_header = tmp_path / "pairs.csv"
+    with_header.write_text("quizzes,solutions\n" + body)
+    bare = tmp_path / "bare.csv"
+    bare.write_text(body)
+    assert cli.main(["canon", str(bare)]) == 0
+    want = capsys.readouterr().out
+    assert cli.main(["canon", str(with_header)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "quizzes,solutions\n" + want
+    assert "line 1: header 'quizzes,solutions' passed through" in err
+    assert cli.main(["dedupe", str(with_header)]) == 0  # the same rule
+    assert capsys.readouterr().out.startswith("quizzes,solutions\n")
+    # a header only on the first content line: further on, a word is a bad line
+    with_header.write_text("quizzes,solutions\n" + body + "more,words\n")
+    assert cli.main(["canon", str(with_header)]) == 1
+    assert capsys.readouterr().out.endswith("more,words\terror\n")
