@@ -92,3 +92,26 @@ def test_canon_passes_a_header_through_as_dedupe_does(tmp_path, capsys):
     with_header.write_text("quizzes,solutions\n" + body + "more,words\n")
     assert cli.main(["canon", str(with_header)]) == 1
     assert capsys.readouterr().out.endswith("more,words\terror\n")
+
+
+def test_an_errors_file_that_cannot_be_opened_keeps_the_old_output(tmp_path, capsys):
+    """-o was opened (atomically) before --errors; when --errors could not be opened the
+    run stopped with status 3 but still renamed -o's empty temporary over the old output:
+    the old file was lost.  Now nothing is written and the old file stays."""
+    src = tmp_path / "in.txt"
+    src.write_text(P1 + "\n")
+    out = tmp_path / "out.txt"
+    out.write_text("old answers\n")
+    missing = tmp_path / "no" / "such" / "errors.jsonl"
+    for command in ("solve", "check", "rate"):
+        assert cli.main([command, str(src), "-o", str(out), "--errors", str(missing)]) == 3
+        assert "cannot write" in capsys.readouterr().err
+        assert out.read_text() == "old answers\n"
+    fresh = tmp_path / "fresh.txt"
+    assert cli.main(["solve", str(src), "-o", str(fresh), "--errors", str(missing)]) == 3
+    assert not fresh.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]  # no temporary
+    # and with a directory that exists, the same run writes both
+    errors = tmp_path / "errors.jsonl"
+    assert cli.main(["solve", str(src), "-o", str(out), "--errors", str(errors)]) == 0
+    assert _valid(P1, out.read_text().strip()) and errors.read_text() == ""
