@@ -130,6 +130,24 @@ def test_a_failing_worker_is_reported():
         pipeline.run(_blocks(_lines(500), 200), fail_on_three, lambda b, r: None, jobs=2)
 
 
+def test_a_file_changed_under_the_workers_is_reported_as_such(tmp_path):
+    """A block of a regular file travels to a worker as its place in the file and is read
+    there again; bytes that changed meanwhile used to raise while the worker unpickled its
+    task, which killed the worker: a traceback on stderr and "a worker process died".  Now
+    the run stops with the reason, and no worker dies."""
+    src = tmp_path / "in.txt"
+    src.write_bytes(_lines(500))
+    with open(src, "rb") as fh:
+        blocks = list(pipeline.read_blocks(fh, size=400, grow=False, path=str(src)))
+    assert len(blocks) > 4 and all(b.path == str(src) for b in blocks)
+    src.write_bytes(_lines(500).replace(b"record 4", b"RECORD 4"))  # same size, new bytes
+    with pytest.raises(pipeline.WorkerError, match="in.txt changed while it was being read"):
+        pipeline.run(blocks, pid_of_worker, lambda b, r: None, jobs=2)
+    src.write_bytes(b"")  # gone short: the same
+    with pytest.raises(pipeline.WorkerError, match="in.txt changed while it was being read"):
+        pipeline.run(blocks, pid_of_worker, lambda b, r: None, jobs=2)
+
+
 class _Partial:
     partial = True
 

@@ -13,8 +13,9 @@ def add_parser(subparsers) -> None:
         description="Print the canonical form of each 9x9 puzzle line (81 of 1-9, '.' or '0'): "
                     "the smallest image under relabelling, transposition, row/col swaps within "
                     "bands/stacks and band/stack swaps, blanks after every value.  '#' comment "
-                    "lines and blank lines are dropped, as solve drops them.  A bad line is "
-                    "echoed with TAB 'error' and explained on stderr; the exit status is then 1.")
+                    "lines and blank lines are dropped, as solve drops them; a header line "
+                    "('quizzes,solutions') passes through, as in dedupe.  A bad line is echoed"
+                    " with TAB 'error' and explained on stderr; the exit status is then 1.")
     p.add_argument("file", nargs="?", default="-", metavar="FILE", help="input (default stdin)")
     p.set_defaults(run=run)
     declare_files(p, reads=("file",), writes=())
@@ -25,6 +26,7 @@ def run(args, out, err) -> int:
     from ..errors import ParseError
     from ..formats import open_text
     from ..symmetry import canonical_line
+    from .dataset import _FIELD, _HEADER  # (the header rule of verify, dedupe, augment, stats)
     name = getattr(args, "file", "-") or "-"
     try:  # opened once (pipes, FIFOs); UTF-8 or UTF-16 by BOM; '\n', '\r\n' or '\r' end a line
         handle = open_text(name)
@@ -33,11 +35,18 @@ def run(args, out, err) -> int:
         return 3  # cli.EXIT_IO
     display = "<stdin>" if name == "-" else name
     status = 0
+    first = True
     try:
         for no, raw in enumerate(handle, 1):
             line = raw.rstrip("\r\n")
             if not line.strip() or line.lstrip().startswith("#"):
                 continue  # blank and comment lines are dropped, as the record commands drop them
+            field = _FIELD.search(line) if first else None
+            first = False
+            if field is not None and _HEADER.fullmatch(field.group()):
+                err.write(f"sudokit canon: {display}: line {no}: header {line!r} passed through\n")
+                out.write(line + "\n")
+                continue
             try:
                 out.write(canonical_line(line) + "\n")
             except (ParseError, ValueError) as exc:

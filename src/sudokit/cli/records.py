@@ -13,7 +13,7 @@ from typing import TextIO
 from ..records import OUTPUT_FORMATS
 from ._common import (BINARY_KINDS, EXIT_DATA, EXIT_IO, EXIT_OK, STATUS_HELP, TEXT_KINDS,
                       HelpFormatter, _count_limit, _input_options, _NoText, _para, _UsageError,
-                      open_pending, table_kind)
+                      finish_pending, open_pending, table_kind)
 
 _FIELDS = ("format", "box", "alphabet", "engine", "node_limit", "unique", "limit", "to", "blank",
            "quiet", "logic")
@@ -197,7 +197,8 @@ def run_records(args, out_stream: TextIO, err: TextIO) -> int:
         try:  # line-buffered: each problem is in the (temporary) file as soon as it is found
             command.errors = open_pending(errors_path, args.pending, encoding="utf-8",
                                           buffering=1)
-        except OSError as exc:
+        except OSError as exc:  # nothing written yet: -o's file is dropped, the old one kept
+            finish_pending(args.pending, keep=False)
             err.write(f"sudokit: cannot write {errors_path!r}: {exc.strerror or exc}\n")
             return EXIT_IO
     inputs = [(name, table_kind(name, args)) for name in args.files or ["-"]]

@@ -25,7 +25,8 @@ line files.  NPY, Parquet and Arrow files are read here, a block of rows at a ti
 rows as bytes of cell values (to the batch kernel as they are), the others as the puzzle
 column's strings (each parsed once; CSV/JSONL rows likewise, in the worker).
 Rows are never dropped: a row that cannot be read gets the status ``error`` with its
-reason on stderr and in ``--errors``.  A quoted CSV field may hold newlines, as the csv
+reason on stderr and in ``--errors``.  A CSV/TSV row shorter than its header is padded with
+empty fields; a longer one is an ``error`` row (its answers would stand under no name).  A quoted CSV field may hold newlines, as the csv
 module reads it: the row keeps the number of its first line, and blocks are cut only
 outside quoted fields (pipeline.read_blocks(quote=)).
 """
@@ -390,6 +391,9 @@ def work_text_rows(spec: tuple, block):
     starts: list[int] = []   # ... in the line (error columns count from the line's start)
     bad: dict[int, str] = {}
     grids: dict = {}       # line -> the Grid of a row read whole (its own rules)
+    added = ADDED[command]
+    places = layout.get("places") or [None] * len(added)
+    width = len(layout["header"]) if layout.get("header") else 0  # 0: no header
     for k, raw in enumerate(lines):
         no = block.first_line + k
         if raw is _MORE:  # a line of the quoted field of a row above: written with it
@@ -408,6 +412,10 @@ def work_text_rows(spec: tuple, block):
             grid, why = _own_grid(record, layout["col"], inner.options)
             if grid is not None:
                 grids[no] = grid  # (its puzzle stays "": no line for the line reader)
+        if why is None and width and len(record) > width and None in places:
+            # (an answer appended after the header's columns would stand under none)
+            why = (f"the row has {len(record)} fields, the header {width}: its answers "
+                   "would not stand under their columns")
         if why is not None:
             bad[no] = why
             puzzle, start = "0", 0
@@ -419,8 +427,6 @@ def work_text_rows(spec: tuple, block):
     answers = iter(result.text.split("\n"))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n") if kind != "jsonl" else None
-    added = ADDED[command]
-    places = layout.get("places") or [None] * len(added)
     in_place = any(at is not None for at in places)
     done = 0
     for k, (raw, record) in enumerate(zip(lines, rows)):
@@ -439,6 +445,8 @@ def work_text_rows(spec: tuple, block):
             break  # cut short by Ctrl-C: only the answered rows
         fields = result_fields(command, next(answers))
         done += 1
+        if len(record) < width:  # a short row: padded, so its answers stand under their names
+            record = list(record) + [""] * (width - len(record))
         if writer is not None and in_place:
             writer.writerow(_placed(record, fields, places, len(layout["header"])))
         elif writer is not None:

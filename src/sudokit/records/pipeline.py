@@ -84,13 +84,27 @@ class Block(Value):
 def _read_block(seq: int, first_line: int, path: str, offset: int, length: int, crc: int,
                 bad) -> Block:
     """Rebuild a Block in a worker from its place in the file (see Block.__reduce__)."""
-    with open(path, "rb") as fh:
-        fh.seek(offset)
-        data = fh.read(length)
+    try:
+        with open(path, "rb") as fh:
+            data = os.pread(fh.fileno(), length, offset)
+    except OSError:  # (gone: as changed)
+        data = b""
     if len(data) != length or zlib.crc32(data) != crc:
-        raise OSError(f"{path} changed while it was being read (bytes {offset}-"
-                      f"{offset + length})")
+        return _InputChanged(f"{path} changed while it was being read (bytes {offset}-"
+                             f"{offset + length}, from line {first_line})")
     return Block(seq, first_line, data, bad, None, offset)
+
+
+class _InputChanged(OSError):
+    """The input changed under a run: a block's bytes are not what the reader saw.  Raised
+    in the task (_work_on), not while the worker unpickles it (that kills the worker)."""
+
+
+def _work_on(work, block):
+    """work(block) in a worker, or the _InputChanged its block was read as, raised."""
+    if isinstance(block, _InputChanged):
+        raise block
+    return work(block)
 
 
 from ..errors import WorkerError  # noqa: E402 (defined there: the CLI catches it unimported)
@@ -596,7 +610,7 @@ def run(blocks: Iterable[Block], work: Callable[[Block], Any],
                         eager = True  # the work is big enough: share the rest
                 else:
                     with sigint_held():  # submit may start a worker process
-                        future = pool.submit(work, block)
+                        future = pool.submit(_work_on, work, block)
                     running[block.seq] = (block, future)
                     future.add_done_callback(lambda f, b=block: events.put(("done", b, f)))
             elif kind == "done":
@@ -688,6 +702,8 @@ def _result_of(block: Block, future) -> Any:
     except BrokenProcessPool as exc:
         raise WorkerError("a worker process died (killed, or out of memory?) while on the "
                           f"block starting at line {block.first_line}") from exc
+    except _InputChanged as exc:  # the input could not be read again (_work_on): say why
+        raise WorkerError(str(exc)) from exc
     except Exception as exc:
         raise WorkerError(f"a worker failed on the block starting at line {block.first_line}: "
                           f"{type(exc).__name__}: {exc}") from exc
