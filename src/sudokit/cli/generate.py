@@ -396,6 +396,7 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
         return 2
     path = getattr(args, "output", None)
     stream, pending = out, None
+    first = True   # (no puzzle written yet: a run that ends so leaves OUT as it was)
     try:
         if path not in (None, "-"):
             from ..records._atomic import Pending
@@ -405,7 +406,6 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
                 err.write(f"sudokit: cannot write {path!r}: {exc.strerror or exc}\n")
                 return 3
             stream = pending.file
-        first = True
         last_flush = time.monotonic()
         for g in puzzles:
             text = _render(g.puzzle, fmt)
@@ -423,11 +423,15 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
     except GenerationError as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         code = 1  # (the puzzles made before it are good ones: kept)
+        if first and pending is not None:  # none made: an old OUT is not emptied
+            pending.discard()
+            return code
     except KeyboardInterrupt:
         # Ctrl-C or SIGTERM (Terminated): the puzzles finished are kept, as every command
-        # keeps its records; sudokit.cli's handler then exits 130 or 143
+        # keeps its records (none finished: OUT is left as it was); sudokit.cli's handler
+        # then exits 130 or 143
         if pending is not None:
-            pending.commit()
+            pending.discard() if first else pending.commit()
         raise
     except BaseException:
         if pending is not None:
