@@ -1,5 +1,6 @@
-"""The JSON API against a hostile user: damaged steps sent to /api/render, and a hint under a
-server budget shorter than the hint's own time limit (session 23's adversarial pass).
+"""The JSON API against a hostile user: damaged steps sent to /api/render, a damaged player's
+state sent to /api/print for a clean page, and a hint under a server budget shorter than the
+hint's own time limit (session 23's adversarial pass).
 
 Each test failed before its fix: a step without its technique was a 500 ("internal error:
 KeyError"), other damaged steps were 400s in Python's own words (naming no field), and a hint
@@ -57,6 +58,20 @@ def test_a_damaged_step_is_a_400_naming_its_part(server, step, field, fmt):
     status, d = post(server, "render", {"puzzle": PUZZLE, "step": step, "format": fmt})
     assert status == 400, (status, d)
     assert d["field"] == field and d["error"].startswith(f'"{field}" must be'), d
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"corner": [[1]] * 80}, "corner"),
+    ({"corner": [[10]] * 81}, "corner"),
+    ({"candidates": [[10]] * 81}, "candidates"),
+    ({"values": [1] * 81}, "values"),                   # overwrites the givens
+])
+@pytest.mark.parametrize("marks", [False, True])
+def test_print_checks_the_players_state_even_for_a_clean_page(server, body, field, marks):
+    """Before: with marks false (the page's "clean puzzle") a damaged state was passed over
+    without a word (200); with marks true it was a 400.  Now a 400 naming it either way."""
+    status, d = post(server, "print", dict(body, puzzle=PUZZLE, marks=marks))
+    assert status == 400 and d["field"] == field, (status, d)
 
 
 def render_svg(server, body) -> tuple[int, bytes]:

@@ -529,11 +529,13 @@ def _print(body: dict):
     grid = _puzzle(body)
     geom = grid.geometry
     n = grid.size
+    # the player's state is checked even for a clean page (which draws none of it): a
+    # damaged state is a 400 either way, never silently passed over
+    values = _values(body, grid)
+    marks = (_marks_of(body, "corner", grid, values), _marks_of(body, "candidates", grid,
+                                                               values))
     if body.get("marks"):
-        values = _values(body, grid)
         state = State(geom, values, (0,) * (n * n), grid.values)
-        marks = (_marks_of(body, "corner", grid, values), _marks_of(body, "candidates", grid,
-                                                                   values))
         title = "Puzzle, as played"
     else:
         state, marks, title = grid, None, "Puzzle"
