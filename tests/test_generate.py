@@ -283,3 +283,25 @@ def test_cli_errors():
 def test_cli_symmetries_match_the_library():
     """The command line keeps its own copy of the names (no import of generate for --help)."""
     assert cli_generate.SYMMETRIES == SYMMETRIES
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--cages", "5"], "--cages cut a killer's cages: add --rules killer"),
+    (["--cage-sizes", "2-3", "--cages", "4"], "--cages and --cage-sizes cut"),
+    (["--solution", "--to", "json"], "--to json has no place for it"),
+    (["--solution", "--to", "block"], "--to block has no place for it"),
+    (["--rules", "killer", "--solution"], "--to json has no place for it"),  # (json by default)
+])
+def test_cli_an_option_that_would_change_nothing_is_a_usage_error(argv, words):
+    """Before: exit 0 with the option silently dropped (session 23's adversarial pass)."""
+    out, err = io.StringIO(), io.StringIO()
+    assert run_cli(_args(["--box", "2x2", "--seed", "1"] + argv), out, err) == 2
+    assert words in err.getvalue() and out.getvalue() == ""
+
+
+def test_cli_solution_column_in_sdm():
+    out, err = io.StringIO(), io.StringIO()
+    assert run_cli(_args(["--box", "2x2", "--seed", "1", "--solution", "--to", "sdm"]),
+                   out, err) == 0
+    puzzle, solution = out.getvalue().rstrip("\n").split("\t")
+    assert is_solution(Grid(solution), Grid(puzzle))

@@ -439,3 +439,34 @@ def test_a_table_output_is_written_whole_or_not_at_all(tmp_path):
     out = np.load(tmp_path / "out.npy")
     assert out.shape == (200, 81)
     assert is_solution(Grid.from_line("".join(map(str, out[0]))))
+
+
+def test_a_generate_that_makes_no_puzzle_leaves_the_old_output(tmp_path):
+    """generate fails before its first puzzle (no 5-clue puzzle exists): exit 1 and OUT as
+    it was; before, OUT was emptied (session 23's adversarial pass)."""
+    (tmp_path / "out.txt").write_text("old\n")
+    r = subprocess.run(COMMAND + ["generate", "--clues", "5", "--seed", "1", "-o", "out.txt"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "no 3x3 puzzle" in r.stderr and "Traceback" not in r.stderr
+    assert (tmp_path / "out.txt").read_text() == "old\n"
+    assert temporaries(tmp_path) == []
+
+
+def test_a_generate_interrupted_before_its_first_puzzle_leaves_the_old_output(tmp_path):
+    """Ctrl-C before any puzzle is made (a minimal 25x25 takes minutes): exit 130, OUT as it
+    was; before, OUT was replaced by an empty file."""
+    (tmp_path / "out.txt").write_text("old\n")
+    proc = subprocess.Popen(COMMAND + ["generate", "--minimal", "--box", "5x5", "--seed", "1",
+                                       "-o", "out.txt"],
+                            cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not temporaries(tmp_path):
+        time.sleep(0.02)  # (the temporary exists: the run is under way)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "interrupted" in err.decode(), err
+    assert "Traceback" not in err.decode()
+    assert (tmp_path / "out.txt").read_text() == "old\n"
+    assert temporaries(tmp_path) == []

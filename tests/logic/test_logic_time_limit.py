@@ -212,3 +212,16 @@ def test_hint_and_explain_read_npy_and_write_parquet(tmp_path):
     path_ = logic.steps(EASY)
     assert row["status"] == "solved" and row["steps"] == len(path_.steps)
     assert row["hardest"] == path_.hardest.technique
+
+
+@pytest.mark.parametrize("command", ["hint", "explain"])
+def test_the_time_limit_holds_on_an_empty_25x25(tmp_path, command):
+    """An empty 25x25 goes past the quick uniqueness proof (464 nodes to a second solution,
+    400 allowed) to the ladder, where Sue de Coq's Python search ran for many minutes
+    without looking at the time limit (session 23's adversarial pass); now it checks it."""
+    (tmp_path / "e.txt").write_text("." * 625 + "\n")
+    began = time.monotonic()
+    proc = _run(command, "--time-limit", "2", str(tmp_path / "e.txt"))
+    took = time.monotonic() - began
+    assert proc.returncode in (0, 1) and took < 30, (took, proc.stderr)
+    assert "time-limit" in proc.stdout or "ambiguous" in proc.stdout, proc.stdout[-300:]

@@ -104,7 +104,8 @@ rating each puzzle kept; a killer's cages are cut in two or joined until it is a
                    help=f"variant rules, comma-separated: {', '.join(RULES)}; and constraints "
                         f"such as thermo(r1c1-r1c2-r1c3), white(r1c1-r1c2), x(r1c1-r1c2)")
     p.add_argument("--cage-sizes", type=_clues_arg, default=None, metavar="LO-HI",
-                   help="--rules killer: cells per cage (default 2-5)")
+                   help="--rules killer: cells per cage (default 2-5; without killer: a usage "
+                        "error)")
     p.add_argument("--cages", type=_count_arg, default=None, metavar="N",
                    help="--rules killer: number of cages to cut (default cells/3.2)")
     p.add_argument("--regions", default=None, metavar="FILE",
@@ -139,7 +140,8 @@ rating each puzzle kept; a killer's cages are cut in two or joined until it is a
                      help="a technique id of 'sudokit explain' (e.g. x-wing): the logical path "
                           "uses it (any grid)")
     p.add_argument("--solution", action="store_true",
-                   help="line output: append a TAB and the solution to each puzzle")
+                   help="line output: append a TAB and the solution to each puzzle (with another --to: "
+                        "a usage error)")
     p.set_defaults(run=run_cli, opens_output=True)  # (-o written by run_cli, atomically)
     declare_files(p, reads=("regions",), writes=("output",))
     return p
@@ -331,6 +333,20 @@ def _sudokit_level(args, options: dict, killer):
     return iter_level(args.level, killer=killer, seconds=args.time_limit, **options)
 
 
+def _unused_options(args, fmt: str) -> "str | None":
+    """What is wrong when an option given would change nothing (--cages without a killer,
+    --solution in a format that has no column for it), else None."""
+    if not getattr(args, "killer", False):
+        given = [name for name, key in (("--cages", "cages"), ("--cage-sizes", "cage_sizes"))
+                 if getattr(args, key, None) is not None]
+        if given:
+            return f"{' and '.join(given)} cut a killer's cages: add --rules killer"
+    if getattr(args, "solution", False) and fmt not in ("line", "sdm"):
+        return (f"--solution appends the solution to each line of --to line (or sdm); "
+                f"--to {fmt} has no place for it")
+    return None
+
+
 def run_cli(args, out: TextIO, err: TextIO) -> int:
     """Run ``sudokit generate`` with parsed args; write puzzles to out (or args.output); exit code."""
     from ..generate import GenerationError, iter_generate
@@ -344,6 +360,10 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
         return 2
     fmt = _output_format(args, err, None if geom is None else geom.display_shape)
     if fmt is None:
+        return 2
+    unused = _unused_options(args, fmt)
+    if unused:  # an option that would change nothing is a usage error, never silently dropped
+        err.write(f"sudokit generate: error: {unused}\n")
         return 2
     try:
         target = None
@@ -376,6 +396,7 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
         return 2
     path = getattr(args, "output", None)
     stream, pending = out, None
+    first = True   # (no puzzle written yet: a run that ends so leaves OUT as it was)
     try:
         if path not in (None, "-"):
             from ..records._atomic import Pending
@@ -385,7 +406,6 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
                 err.write(f"sudokit: cannot write {path!r}: {exc.strerror or exc}\n")
                 return 3
             stream = pending.file
-        first = True
         last_flush = time.monotonic()
         for g in puzzles:
             text = _render(g.puzzle, fmt)
@@ -403,11 +423,15 @@ def run_cli(args, out: TextIO, err: TextIO) -> int:
     except GenerationError as exc:
         err.write(f"sudokit generate: error: {exc}\n")
         code = 1  # (the puzzles made before it are good ones: kept)
+        if first and pending is not None:  # none made: an old OUT is not emptied
+            pending.discard()
+            return code
     except KeyboardInterrupt:
         # Ctrl-C or SIGTERM (Terminated): the puzzles finished are kept, as every command
-        # keeps its records; sudokit.cli's handler then exits 130 or 143
+        # keeps its records (none finished: OUT is left as it was); sudokit.cli's handler
+        # then exits 130 or 143
         if pending is not None:
-            pending.commit()
+            pending.discard() if first else pending.commit()
         raise
     except BaseException:
         if pending is not None:

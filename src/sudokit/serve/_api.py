@@ -32,6 +32,7 @@ DRAW_SECONDS = 8.0         # logic for a level on one drawing of a drawn variant
 RATE_SECONDS = 2.0         # the sudokit scale's rating of a puzzle made without its level
 HINT_SECONDS = 5.0         # a hint's logic time limit: half the server's default 10 s budget,
                            # so a hard 25x25 gets a clear "no step within" answer, never a 504
+                           # (a shorter --budget: half of it, hint_seconds)
 
 
 def answer(route: str, body: dict, budget: "float | None" = None) -> tuple[int, str, bytes]:
@@ -61,7 +62,16 @@ def run(route: str, body: dict, budget: "float | None" = None):
     if route == "generate":
         return _generate(body, GENERATE_SECONDS if budget is None else
                          max(0.5, GENERATE_SHARE * budget))
+    if route == "hint":
+        return _hint(body, hint_seconds(budget))
     return _ROUTES[route](body)
+
+
+def hint_seconds(budget: "float | None" = None) -> float:
+    """A hint's logic time limit under a request budget: HINT_SECONDS, or half the budget
+    when that is less (a server run with --budget 4 must still answer 'time-limit' rather
+    than have the worker killed for a 504)."""
+    return HINT_SECONDS if budget is None else min(HINT_SECONDS, 0.5 * budget)
 
 
 # --- puzzles in and out -----------------------------------------------------------------------
@@ -279,7 +289,7 @@ def _check(body: dict) -> dict:
     return out
 
 
-def _hint(body: dict) -> dict:
+def _hint(body: dict, seconds: float = HINT_SECONDS) -> dict:
     from .. import logic
     grid = _puzzle(body)
     state = _state(body, grid)
@@ -289,12 +299,12 @@ def _hint(body: dict) -> dict:
     # HINT_SECONDS (logic's own time limit: the worker answers, it is not killed)
     status, step, problems = logic.hint_status(state, techniques=body.get("techniques"),
                                                exclude=body.get("exclude"),
-                                               time_limit=HINT_SECONDS)
+                                               time_limit=seconds)
     if status == "time-limit":
-        message = (f"no step found within the {HINT_SECONDS:g} seconds a hint may take: "
+        message = (f"no step found within the {seconds:g} seconds a hint may take: "
                    f"this puzzle is too big or too hard here for the hint's logic in that "
                    f"time (Check and Solve still work)")
-        return {"status": "time-limit", "message": message, "seconds": HINT_SECONDS,
+        return {"status": "time-limit", "message": message, "seconds": seconds,
                 "problems": [{"kind": "time-limit", "cell": None, "value": 0,
                               "message": message}], "more": 0}
     if problems:
@@ -519,11 +529,13 @@ def _print(body: dict):
     grid = _puzzle(body)
     geom = grid.geometry
     n = grid.size
+    # the player's state is checked even for a clean page (which draws none of it): a
+    # damaged state is a 400 either way, never silently passed over
+    values = _values(body, grid)
+    marks = (_marks_of(body, "corner", grid, values), _marks_of(body, "candidates", grid,
+                                                               values))
     if body.get("marks"):
-        values = _values(body, grid)
         state = State(geom, values, (0,) * (n * n), grid.values)
-        marks = (_marks_of(body, "corner", grid, values), _marks_of(body, "candidates", grid,
-                                                                   values))
         title = "Puzzle, as played"
     else:
         state, marks, title = grid, None, "Puzzle"

@@ -180,8 +180,28 @@ def _bool(field, value):
 
 
 def _step(field, value):
-    if value is not None and not isinstance(value, dict):
+    """A step as /api/hint returns it: its parts' types are checked here, so a damaged step
+    is a 400 naming the part (not a 500 or Python's own words); cells and values are checked
+    against the grid when it is drawn, and the evidence is drawn only where it makes sense."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
         raise _fail(field, "a step object (as /api/hint returns it) or null", value)
+    if not isinstance(value.get("technique"), str):
+        raise _fail(f"{field}.technique", "a technique id (a string)", value.get("technique"))
+    for part in ("placements", "eliminations"):
+        got = value.get(part)
+        if got is not None and not (isinstance(got, list) and all(
+                isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p)
+                for p in got)):
+            raise _fail(f"{field}.{part}", "an array of [cell, value] pairs", got)
+    if value.get("evidence") is not None and not isinstance(value["evidence"], dict):
+        raise _fail(f"{field}.evidence", "an object or null", value["evidence"])
+    if value.get("text") is not None and not isinstance(value["text"], str):
+        raise _fail(f"{field}.text", "a string", value["text"])
+    se = value.get("se")
+    if se is not None and (isinstance(se, bool) or not isinstance(se, (int, float))):
+        raise _fail(f"{field}.se", "a number", se)
 
 
 def _format(field, value):

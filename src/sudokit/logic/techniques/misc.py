@@ -34,7 +34,7 @@ from itertools import combinations
 from typing import Iterator
 
 from ..core.bits import cells_of, values_of
-from .. import _cfast
+from .. import _budget, _cfast
 from ..ladder import Technique
 from ..step import Step
 from .als import removed_words
@@ -173,6 +173,7 @@ def find_sue_de_coq(state) -> Iterator[Step]:
             continue
         for k in range(2, len(core) + 1):
             for group in combinations(core, k):
+                _budget.check()  # (a near-empty 25x25 has minutes of groups: the time limit)
                 vmask = 0
                 for c in group:
                     vmask |= cands[c]
@@ -189,6 +190,7 @@ def _sue_de_coq(t, state, u, v, group, vmask, need, rest_u, rest_v, limit):
         return
     sides_v = _side_sets(state, rest_v, vmask, limit, need)
     for lcells, lmask, lextra, lslack in sides_u:
+        _budget.check()
         for bcells, bmask, bextra, bslack in sides_v:
             if lslack + bslack != need or lmask & bmask & vmask:
                 continue
