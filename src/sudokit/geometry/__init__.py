@@ -679,6 +679,14 @@ def _constraint_key(c):
 
 def _canonical_constraints(size: int, constraints) -> tuple[tuple[str, tuple[int, ...], int], ...]:
     out = {_constraints.canonical(size, c) for c in constraints}
+    # Even (odd) cells are one rule a cell, so all the even (odd) cells make one constraint:
+    # even(r1c1)+even(r2c2) is even(r1c1-r2c2), one geometry, and f-puzzles (which lists
+    # the cells one by one) reads back the geometry it was written from.
+    for kind in ("even", "odd"):
+        parts = [c for c in out if c[0] == kind]
+        if len(parts) > 1:
+            out -= set(parts)
+            out.add((kind, tuple(sorted({cell for c in parts for cell in c[1]})), 0))
     return tuple(sorted(out, key=lambda c: (_constraints.KINDS.index(c[0]), c[1], c[2])))
 
 
