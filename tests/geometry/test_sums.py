@@ -97,6 +97,15 @@ def test_groups_are_cells_of_one_unit_and_one_weight():
     ("renban(r1c1)", "a renban line needs two cells or more"),
     ("killer(45:r1c1-r1c2-r1c3-r1c4-r1c5-r1c6-r1c7-r1c8-r1c9-r2c1)", "10 cells cannot all differ"),
     ("killer(r1c1-r1c2", "no closing"),
+    # a value written where none is read is refused, not dropped (killer(0:...) was a cage
+    # without a total, renban(3:...) a renban line)
+    ("killer(0:r1c1-r1c2)", "a cage total is a positive number"),
+    ("killer0(r1c1-r1c2)", "a cage total is a positive number"),
+    ("cage(00:r1c1-r1c2)", "a cage total is a positive number"),
+    ("renban(3:r1c1-r1c2)", "a renban rule takes no value"),
+    ("even(5:r1c1)", "an even rule takes no value"),
+    ("odd1(r1c1)", "an odd rule takes no value"),
+    ("thermometer2(r1c1-r1c2)", "a thermo rule takes no value"),
     # a circle of 2 or 3 cells is a pill read left to right or top to bottom, as f-puzzles
     # and SudokuPad read it (backwards, it was written to f-puzzles as another puzzle)
     ("arrow(r1c2-r1c1:r2c1-r3c1-r4c1-r5c1)", "circle r1c2-r1c1 is not a pill"),
