@@ -121,6 +121,14 @@ def test_bad_rules_are_named(text, words):
     assert words in str(info.value) or (words == "no closing" and "bad constraint" in str(info.value))
 
 
+def test_spaces_inside_a_rules_parentheses_are_dropped():
+    """'killer(15: r1c1 - r1c2)' is the cage (it was split at its spaces: 'unknown rule
+    r1c1'); spaces between rules still separate them."""
+    cage = G9.with_rules("killer(15:r1c1-r1c2)", "x")
+    assert G9.with_rules("killer( 15 : r1c1 - r1c2 ) x") is cage
+    assert geometry.parse("3x3+killer(15: r1c1-r1c2)+x") is cage
+
+
 def test_pills_read_left_to_right_or_top_to_bottom_are_kept():
     across = G9.with_rules("arrow(r1c1-r1c2:r2c1-r3c1)")
     down = G9.with_rules("arrow(r1c1-r2c1-r3c1:" + "-".join(f"r{r}c1" for r in range(4, 10))

@@ -37,6 +37,7 @@ rebuilds it.
 from __future__ import annotations
 
 import math
+import re
 from functools import cached_property
 
 from . import _constraints, _sums
@@ -647,9 +648,12 @@ def _check_regions(size: int, regions: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _split_rules(rules) -> list[str]:
+    """The rule words of rules, split at commas and spaces outside parentheses (the spaces
+    of 'killer(15: r1c1-r1c2)' are dropped: split there, it read as the unknown rule 'r1c1')."""
     out = []
     for item in rules:
-        out += [w.strip().lower() for w in str(item).replace(" ", ",").split(",") if w.strip()]
+        text = re.sub(r"\([^()]*\)", lambda m: re.sub(r"\s+", "", m.group()), str(item))
+        out += [w.strip().lower() for w in text.replace(" ", ",").split(",") if w.strip()]
     return out
 
 
