@@ -48,6 +48,20 @@ def test_cage_sizes_and_count_are_kept():
     _check_killer(g, 2, 3)
 
 
+@pytest.mark.parametrize("sizes, cages", [((1, 1), 36), ((1, 2), 18), ((2, 5), 11),
+                                          ((4, 6), 9), ((6, 6), 6)])
+def test_cage_sizes_alone_choose_a_number_of_cages_they_allow(sizes, cages):
+    """--cage-sizes without --cages on 6x6: the default number (36 / 3.2 = 11) moves to the
+    nearest one the sizes can cover the 36 cells with (it was refused: '11 cages of 1-1
+    cells cannot cover the 36 cells')."""
+    from sudokit.geometry import _cages
+    assert _cages.spec({"sizes": sizes}, sudokit.geometry.boxes(2, 3)) == (*sizes, cages)
+    if sizes[1] <= 2:
+        [g] = generate(box="2x3", killer={"sizes": sizes}, seed=2)
+        _check_killer(g, *sizes)
+        assert g.killer == (*sizes, cages)
+
+
 def test_the_same_seed_makes_the_same_killer_and_remake_agrees():
     a = generate(box="2x3", killer=True, seed="k", count=2)
     b = generate(box="2x3", killer=True, seed="k", count=2)

@@ -84,6 +84,30 @@ def test_convert_takes_rules_and_regions(tmp_path):
     assert proc.returncode == 1 and proc.stdout == f"{SIX}\terror\n"
 
 
+@pytest.mark.parametrize("to", ["line", "block", "tokens", "sdk", "ss", "sdm", "pencilmarks"])
+def test_convert_never_drops_a_records_own_rules(to):
+    """A killer read from a Solo id, an f-puzzles jigsaw or a JSON row with its geometry,
+    written where no rule can go, is an error record naming what would be lost (it was
+    written as the plain puzzle of its givens: another puzzle).  The same rules from
+    --rules are the user's, who gives them again on reading."""
+    killer = "2x2k:p,ba_____a__aa_aaa,9b5_6a4a6b5a5b"
+    row = json.dumps({"puzzle": P1, "geometry": "3x3+x"})
+    jigsaw = sudokit_run("convert", "--to", "fpuzzles", "--regions",
+                         EXAMPLES / "jigsaw-map.txt", EXAMPLES / "jigsaws.txt").stdout
+    jigsaw = jigsaw.splitlines()[0]
+    for record, words in [(killer, "killer cages"), (row, "x"), (jigsaw, "jigsaw regions")]:
+        proc = sudokit_run("convert", "--to", to, stdin=record + "\n")
+        assert proc.returncode == 1, proc.stderr
+        assert f"cannot write the puzzle: --to {to} cannot carry its {words}" in proc.stderr
+        assert "error" in proc.stdout
+    # formats that carry rules keep them; rules given on the command line may go
+    for to_ok in ("json", "fpuzzles"):
+        proc = sudokit_run("convert", "--to", to_ok, stdin=killer + "\n")
+        assert proc.returncode == 0 and "killer" in proc.stdout, proc.stderr
+    proc = sudokit_run("convert", "--to", to, "--rules", "x", stdin=P1 + "\n")
+    assert proc.returncode == 0, proc.stderr
+
+
 # --- the box-shape note: once a run -----------------------------------------------------------
 
 

@@ -53,6 +53,29 @@ def test_fpuzzles_round_trip_of_every_sum_rule():
     assert all(e["lines"][0][0] in e["cells"] for e in obj["arrow"])  # lines start inside
 
 
+@pytest.mark.parametrize("rules", [
+    # several even (odd) rules, overlapping: f-puzzles lists each cell once
+    ("even(r1c1-r2c2)", "even(r2c2-r3c3)", "odd(r9c9)", "odd(r8c8-r9c9)"),
+    ("even(r4c4)", "even(r5c5)", "killer(10:r1c1-r1c2)"),
+    # pills across and down, on the edges of the grid
+    ("arrow(r9c8-r9c9:r8c9-r7c9-r6c9-r5c9)", "arrow(r8c1-r9c1:r9c2-r8c2-r7c2-r6c2)",
+     "arrow(r1c7-r1c8-r1c9:r2c9-r3c9-r4c9-r5c9-r6c9-r7c9-r8c9-r9c9-r9c8-r9c7-r9c6-r9c5-r9c4)"),
+])
+def test_fpuzzles_reads_back_the_puzzle_it_wrote(rules):
+    """Written to f-puzzles (and to a SudokuPad link) and read back: the same puzzle, with
+    the same rules (each compared with the rules as written here, not sudokit's text)."""
+    geom = geometry.boxes(3, 3).with_rules(*rules)
+    puzzle = Grid("." * 40 + "5" + "." * 40, geometry=geom)
+    text = format_fpuzzles(puzzle)
+    back = parse_fpuzzles(text)
+    assert back == puzzle and back.geometry is geom
+    assert parse("https://sudokupad.app/fpuzzles" + compress_base64(text)) == puzzle
+    obj = json.loads(text)
+    for kind in ("even", "odd"):
+        cells = [e["cell"] for e in obj.get(kind, [])]
+        assert len(cells) == len(set(cells))
+
+
 def _fp(size: int = 9, **keys) -> str:
     obj = {"size": size, "grid": [[{} for _ in range(size)] for _ in range(size)]}
     obj.update(keys)

@@ -97,11 +97,53 @@ def test_groups_are_cells_of_one_unit_and_one_weight():
     ("renban(r1c1)", "a renban line needs two cells or more"),
     ("killer(45:r1c1-r1c2-r1c3-r1c4-r1c5-r1c6-r1c7-r1c8-r1c9-r2c1)", "10 cells cannot all differ"),
     ("killer(r1c1-r1c2", "no closing"),
+    # a value written where none is read is refused, not dropped (killer(0:...) was a cage
+    # without a total, renban(3:...) a renban line)
+    ("killer(0:r1c1-r1c2)", "a cage total is a positive number"),
+    ("killer0(r1c1-r1c2)", "a cage total is a positive number"),
+    ("cage(00:r1c1-r1c2)", "a cage total is a positive number"),
+    ("renban(3:r1c1-r1c2)", "a renban rule takes no value"),
+    ("even(5:r1c1)", "an even rule takes no value"),
+    ("odd1(r1c1)", "an odd rule takes no value"),
+    ("thermometer2(r1c1-r1c2)", "a thermo rule takes no value"),
+    # a circle of 2 or 3 cells is a pill read left to right or top to bottom, as f-puzzles
+    # and SudokuPad read it (backwards, it was written to f-puzzles as another puzzle)
+    ("arrow(r1c2-r1c1:r2c1-r3c1-r4c1-r5c1)", "circle r1c2-r1c1 is not a pill"),
+    ("arrow(r2c1-r1c1:r2c2-r3c2-r4c2-r5c2)", "circle r2c1-r1c1 is not a pill"),
+    ("arrow(r1c1-r2c2:r3c3-r4c4-r5c5-r6c6-r7c7)", "read left to right or top to bottom"),
+    ("arrow(r1c9-r2c1:r3c1-r4c1-r5c1-r6c1)", "circle r1c9-r2c1 is not a pill"),
+    ("arrow(r1c1-r1c2-r2c2:r3c1-r4c1-r5c1-r6c1-r7c1-r8c1-r9c1-r9c2-r9c3-r9c4-r9c5-r9c6)",
+     "3-cell circle r1c1-r1c2-r2c2 is not a pill"),
 ])
 def test_bad_rules_are_named(text, words):
     with pytest.raises(GeometryError) as info:
         G9.with_rules(text)
     assert words in str(info.value) or (words == "no closing" and "bad constraint" in str(info.value))
+
+
+def test_spaces_inside_a_rules_parentheses_are_dropped():
+    """'killer(15: r1c1 - r1c2)' is the cage (it was split at its spaces: 'unknown rule
+    r1c1'); spaces between rules still separate them."""
+    cage = G9.with_rules("killer(15:r1c1-r1c2)", "x")
+    assert G9.with_rules("killer( 15 : r1c1 - r1c2 ) x") is cage
+    assert geometry.parse("3x3+killer(15: r1c1-r1c2)+x") is cage
+
+
+def test_pills_read_left_to_right_or_top_to_bottom_are_kept():
+    across = G9.with_rules("arrow(r1c1-r1c2:r2c1-r3c1)")
+    down = G9.with_rules("arrow(r1c1-r2c1-r3c1:" + "-".join(f"r{r}c1" for r in range(4, 10))
+                         + "-" + "-".join(f"r9c{c}" for c in range(2, 9)) + ")")
+    assert across.constraints[0][1][:2] == (0, 1) and down.constraints[0][1][:3] == (0, 9, 18)
+
+
+def test_even_and_odd_cells_are_one_rule_of_each_kind():
+    """Even (odd) is a rule of each cell: the cells of several even rules make one, so
+    overlapping ones are one geometry, and f-puzzles' list of cells reads back as it."""
+    one = G9.with_rules("even(r1c1-r2c2-r3c3)", "odd(r5c5-r9c9)")
+    assert G9.with_rules("even(r1c1)", "even(r2c2-r1c1)", "even(r3c3)", "odd(r9c9)",
+                         "odd(r5c5)") is one
+    assert [c[:2] for c in one.constraints] == [("even", (0, 10, 20)), ("odd", (40, 80))]
+    assert geometry.parse(one.name) is one
 
 
 def test_a_sandwich_on_a_grid_too_small_and_a_pill_on_16x16_are_refused():

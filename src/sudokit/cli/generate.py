@@ -107,7 +107,8 @@ rating each puzzle kept; a killer's cages are cut in two or joined until it is a
                    help="--rules killer: cells per cage (default 2-5; without killer: a usage "
                         "error)")
     p.add_argument("--cages", type=_count_arg, default=None, metavar="N",
-                   help="--rules killer: number of cages to cut (default cells/3.2)")
+                   help="--rules killer: number of cages to cut (default cells/3.2, or the "
+                        "nearest number --cage-sizes allows)")
     p.add_argument("--regions", default=None, metavar="FILE",
                    help="region map of a jigsaw: N lines of N symbols (replaces the boxes); "
                         "'random' draws one (as --rules jigsaw; a file named random: ./random)")

@@ -150,7 +150,10 @@ examples:
         "convert", formatter_class=fmt, help="rewrite puzzles in another format",
         description=_para("Rewrite every puzzle in the format named by --to.  An unreadable "
                           "record is "
-                    "kept in its place with the status 'error'."),
+                    "kept in its place with the status 'error', and so is a puzzle whose own "
+                    "regions or rules (an f-puzzles, SudokuPad, Solo or killer record's, a "
+                    "JSON record's geometry) the format cannot write: only json and fpuzzles "
+                    "carry them."),
         epilog="""formats: line (one puzzle per line), block (N rows), tokens (N rows of integers),
 json (one object per line), sdk, ss (Simple Sudoku), sdm (= line), pencilmarks
 (N*N*N candidates per line), fpuzzles (f-puzzles JSON with its regions and rules, one

@@ -37,6 +37,7 @@ rebuilds it.
 from __future__ import annotations
 
 import math
+import re
 from functools import cached_property
 
 from . import _constraints, _sums
@@ -647,9 +648,12 @@ def _check_regions(size: int, regions: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _split_rules(rules) -> list[str]:
+    """The rule words of rules, split at commas and spaces outside parentheses (the spaces
+    of 'killer(15: r1c1-r1c2)' are dropped: split there, it read as the unknown rule 'r1c1')."""
     out = []
     for item in rules:
-        out += [w.strip().lower() for w in str(item).replace(" ", ",").split(",") if w.strip()]
+        text = re.sub(r"\([^()]*\)", lambda m: re.sub(r"\s+", "", m.group()), str(item))
+        out += [w.strip().lower() for w in text.replace(" ", ",").split(",") if w.strip()]
     return out
 
 
@@ -679,6 +683,14 @@ def _constraint_key(c):
 
 def _canonical_constraints(size: int, constraints) -> tuple[tuple[str, tuple[int, ...], int], ...]:
     out = {_constraints.canonical(size, c) for c in constraints}
+    # Even (odd) cells are one rule a cell, so all the even (odd) cells make one constraint:
+    # even(r1c1)+even(r2c2) is even(r1c1-r2c2), one geometry, and f-puzzles (which lists
+    # the cells one by one) reads back the geometry it was written from.
+    for kind in ("even", "odd"):
+        parts = [c for c in out if c[0] == kind]
+        if len(parts) > 1:
+            out -= set(parts)
+            out.add((kind, tuple(sorted({cell for c in parts for cell in c[1]})), 0))
     return tuple(sorted(out, key=lambda c: (_constraints.KINDS.index(c[0]), c[1], c[2])))
 
 

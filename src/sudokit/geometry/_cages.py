@@ -151,9 +151,12 @@ def spec(killer, geom, givens: bool = False) -> tuple[int, int, int]:
         raise GeometryError(f"killer is True or a dict of 'sizes' (lo, hi) and 'cages', "
                             f"not {killer!r}")
     lo, hi = given.get("sizes") or (2, min(5, n))
-    cages = given.get("cages") or round(geom.ncells / 3.2)
     if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi <= n):
         raise GeometryError(f"cage sizes {lo}-{hi}: whole numbers with 1 <= lo <= hi <= {n}")
+    # (no count asked for: cells/3.2, or the nearest count the sizes can cover the grid with;
+    # 11 cages of 1 cell on 6x6 was refused though no count was asked for)
+    cages = given.get("cages") or min(max(round(geom.ncells / 3.2), -(-geom.ncells // hi)),
+                                      geom.ncells // lo)
     if not (isinstance(cages, int) and -(-geom.ncells // hi) <= cages <= geom.ncells // lo):
         raise GeometryError(f"{cages} cages of {lo}-{hi} cells cannot cover the "
                             f"{geom.ncells} cells")

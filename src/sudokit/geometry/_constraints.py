@@ -148,6 +148,13 @@ def parse(word: str, size: int) -> tuple[str, tuple[int, ...], int]:
         if value or not head.isdigit() or len(head) > 9:
             raise GeometryError(f"bad constraint {word!r}: expected {kind}(TOTAL:r1c1-r1c2...)")
         value, body = head, rest
+    base = _ALIASES.get(kind, (kind,))[0]
+    if value and base in ("thermo", "palindrome", "even", "odd", "renban"):
+        article = "an" if base[0] in "aeiou" else "a"
+        raise GeometryError(f"bad constraint {word!r}: {article} {base} rule takes no value")
+    if value and base == "killer" and not int(value):  # (a cage without a total has none)
+        raise GeometryError(f"bad constraint {word!r}: a cage total is a positive number; "
+                            f"write killer(r1c1-r1c2-...) for a cage without a total")
     if kind == "sandwich" and re.fullmatch(r"[rc][0-9]{1,9}", body):
         k = int(body[1:])
         if not 1 <= k <= size:

@@ -11,12 +11,14 @@ clauses in ``learn``).  A constraint is still ``(kind, cells, value)``:
     arrow         circle cells, then shaft    cells in the circle    arrow(r5c5:r4c4-r3c3)
     littlekiller  the diagonal from the clue  its total              littlekiller(20:r1c2-r2c3-...)
     sandwich      a whole row or column       the total              sandwich(12:r3), sandwich(0:c5)
-    even, odd     cells (sorted)              0                      even(r1c1-r3c3)
+    even, odd     cells (sorted; all of a     0                      even(r1c1-r3c3)
+                  kind make one)
     renban        a line                      0                      renban(r1c1-r1c2-r1c3)
 
 Meanings: a cage's values all differ (it is a unit of the geometry) and sum to its total; an
-arrow's circle equals the sum along the arrow (a circle of 2 or 3 cells reads as a 2- or
-3-digit number, as on f-puzzles; values may repeat on the arrow where no unit forbids it); a
+arrow's circle equals the sum along the arrow (a circle of 2 or 3 cells is a pill of
+side-by-side cells and reads as a 2- or 3-digit number left to right or top to bottom, as on
+f-puzzles; values may repeat on the arrow where no unit forbids it); a
 little killer's diagonal sums to its total (repeats allowed); a sandwich's total is the sum of
 the values between the 1 and the N of its row or column; an even (odd) cell holds an even
 (odd) value; a renban line's values are all different and form a run of consecutive numbers
@@ -117,6 +119,15 @@ def canonical(size: int, kind: str, cells: tuple[int, ...], value, unwritten: bo
         if m > 1 and n > 9:
             raise GeometryError(f"arrow from {cell_name(cells[0], n)}: a {m}-cell circle reads "
                                 f"as a {m}-digit number, only on grids up to 9x9")
+        step = cells[1] - cells[0] if m > 1 else 1
+        if m > 1 and not (
+                all(b - a == step for a, b in zip(cells[:m - 1], cells[1:m]))
+                and (step == n or (step == 1 and cells[0] // n == cells[m - 1] // n))):
+            # (f-puzzles and SudokuPad draw a pill and read it so: any other circle could not
+            # be written there, and a pill read backwards would be written as another puzzle)
+            raise GeometryError(f"arrow from {cell_name(cells[0], n)}: its {m}-cell circle "
+                                f"{path(cells[:m], n)} is not a pill of side-by-side cells "
+                                f"read left to right or top to bottom")
         low, high = _circle_range(m, n)
         shaft = len(cells) - m
         if shaft > high or shaft * n < low:

@@ -171,6 +171,25 @@ def describe(geom) -> str:
     return f"{n}x{n} jigsaw" + geom.name.split(")", 1)[1]    # the map spelled out is left out
 
 
+def rule_words(geom) -> str:
+    """What a geometry adds to plain boxes, in a few words: 'jigsaw regions, x, killer
+    cages, arrows' (no cell named)."""
+    words = [] if geom.box is not None else ["jigsaw regions"]
+    words += geom.rules
+    plural = {"killer": "killer cages", "littlekiller": "little killers", "even": "even cells",
+              "odd": "odd cells", "renban": "renban lines", "sandwich": "sandwiches",
+              "thermo": "thermometers", "diff": "kropki dots", "ratio": "kropki dots",
+              "sum": "X/V sums", "whisper": "whispers", "palindrome": "palindromes",
+              "arrow": "arrows"}
+    for kind, _, _ in geom.constraints:
+        word = plural.get(kind, kind)
+        if word not in words:
+            words.append(word)
+    if geom.extra_units or geom.extra_pairs or geom.extra_links:
+        words.append("extra units, pairs or links")
+    return ", ".join(words) or "rules"
+
+
 def _alphabet_misfit(alphabet, geom) -> "str | None":
     """Why an alphabet (a name, or None: none asked for) cannot spell geom's values, or None."""
     if alphabet is None:
@@ -441,10 +460,12 @@ class _Solve(_Command):
         self.problem(src, rec, status, f"{status}{detail}")
         return self.failure(src, rec, status, None)
 
+    written = "answer"    # what unwritable() says it cannot write
+
     def unwritable(self, src: _Input, rec, exc: ValueError) -> str:
         """The error record of an answer the output notation cannot write."""
-        self.problem(src, rec, "error", f"cannot write the answer: {exc}")
-        return self.failure(src, rec, "error", f"cannot write the answer: {exc}")
+        self.problem(src, rec, "error", f"cannot write the {self.written}: {exc}")
+        return self.failure(src, rec, "error", f"cannot write the {self.written}: {exc}")
 
     def failure(self, src: _Input, rec, status: str, reason: str | None) -> str:
         fmt = self.fmt(src)
@@ -506,11 +527,20 @@ class _Convert(_Solve):
     """convert: each record rewritten in --to; unreadable records keep their place."""
 
     name = "convert"
+    written = "puzzle"
 
     def handle(self, src: _Input, chunk: list, known: dict | None = None) -> None:
         fmt, blank = self.args.to, self.args.blank
         for rec in self.readable(src, self.fit(src, chunk)):
             self.reading_note(src, rec)  # (the guess decides the boxes written)
+            own = rec.grid._geom
+            if own is not None and own is not self.args.geometry and fmt not in RULED:
+                # (written without its rules or regions it would be another puzzle; rules
+                # from --rules/--regions are the user's, given again when it is read)
+                self.texts.append(self.unwritable(src, rec, ValueError(
+                    f"--to {fmt} cannot carry its {rule_words(own)}; write --to fpuzzles "
+                    f"or json, or give them again with --rules/--regions")))
+                continue
             try:
                 text = render(rec.grid, fmt, src.alphabet, blank)
             except ValueError as exc:  # e.g. 64 values in a notation that spells 61
@@ -518,6 +548,9 @@ class _Convert(_Solve):
                 continue
             self.texts.append(text + "\n" if fmt == "json" else self.sep(fmt) + text + "\n")
 
+
+# the output formats that write a puzzle's geometry (its regions and rules) with it
+RULED = ("json", "fpuzzles", "sudokupad", "solo", "killer")
 
 _COMMANDS = {"solve": _Solve, "check": _Check, "count": _Count, "convert": _Convert}
 
