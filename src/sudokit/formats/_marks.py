@@ -87,11 +87,14 @@ def looks_like_line(field: str) -> bool:
     got = _f._values(field, DEFAULT, size)
     if isinstance(got, int):
         return False
-    # A line of blanks only is a puzzle: 64 blanks are an empty 8x8 grid and '.' an empty 1x1,
-    # not 4x4 or 1x1 marks with no candidate anywhere (a solvable puzzle called impossible).
-    # One mark in its place is enough to read marks: a 9x9 pencil-mark line with one cell
-    # emptied stays marks (and is impossible), not a 27x27 puzzle.
-    return any(got) and all(v == 0 or v == k % size + 1 for k, v in enumerate(got))
+    # A line of blanks only is read the common way: 64 blanks are an empty 8x8 grid and '.' an
+    # empty 1x1, not 4x4 or 1x1 marks with no candidate (a solvable puzzle called impossible);
+    # 729 blanks stay 9x9 marks with no candidate (impossible), not an empty 27x27 grid.  One
+    # mark in its place is enough to read marks: a 9x9 marks line with one cell emptied stays
+    # marks (and is impossible), not a 27x27 puzzle.
+    if not any(got):
+        return size == 9
+    return all(v == 0 or v == k % size + 1 for k, v in enumerate(got))
 
 
 def parse_pencilmarks(text: str, *, box=None, alphabet=None) -> tuple[Grid, tuple[int, ...]]:
