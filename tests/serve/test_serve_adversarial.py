@@ -18,21 +18,15 @@ import pytest
 from sudokit.serve import running
 
 from conftest import shared_file
+from test_serve_sums import call
 
 PUZZLE = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534."
 
 
 def post(server, route, body):
     """(status, decoded JSON) of POST /api/route."""
-    host, port = server.server_address[:2]
-    conn = http.client.HTTPConnection(host, port, timeout=60)
-    try:
-        conn.request("POST", f"/api/{route}", body=json.dumps(body).encode(),
-                     headers={"Content-Type": "application/json"})
-        resp = conn.getresponse()
-        return resp.status, json.loads(resp.read())
-    finally:
-        conn.close()
+    status, _, data = call(server, route, body)
+    return status, json.loads(data)
 
 
 @pytest.fixture(scope="module")
