@@ -26,9 +26,9 @@ rows as bytes of cell values (to the batch kernel as they are), the others as th
 column's strings (each parsed once; CSV/JSONL rows likewise, in the worker).
 Rows are never dropped: a row that cannot be read gets the status ``error`` with its
 reason on stderr and in ``--errors``.  A CSV/TSV row shorter than its header is padded with
-empty fields; a longer one is an ``error`` row (its answers would stand under no name).  A quoted CSV field may hold newlines, as the csv
-module reads it: the row keeps the number of its first line, and blocks are cut only
-outside quoted fields (pipeline.read_blocks(quote=)).
+empty fields; a longer one is an ``error`` row (its answers would stand under no name).  A
+quoted CSV field may hold newlines, as the csv module reads it: the row keeps the number of
+its first line, and blocks are cut only outside quoted fields (pipeline.read_blocks(quote=)).
 """
 
 from __future__ import annotations
